@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env (architecture.md, house style 6).
+ * Parsed lazily so tests and the CLI can set variables before first use.
+ */
+const flag = z.enum(["on", "off", "1", "0", "true", "false"]).transform((v) => v === "on" || v === "1" || v === "true");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  SVC_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default("./.data"),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  WORKER: flag.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  DEMO_SEED: flag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: flag.default(false),
+  /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
+  SVC_TEST_PGLITE_DUMP: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+      throw new Error(`Invalid environment:\n${lines}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests and the CLI change variables at run time; this drops the parsed copy. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
+
+/** The public origin of the app (for links, next-auth and CSP). */
+export function appUrl(): string {
+  const e = env();
+  return e.APP_URL ?? `http://localhost:${e.PORT}`;
+}
+
+/**
+ * next-auth v4 reads NEXTAUTH_URL itself; derive it from APP_URL/PORT so there is one setting.
+ * Called by server/main.ts before Next starts.
+ */
+export function exportDerivedEnv(): void {
+  process.env.NEXTAUTH_URL ??= appUrl();
+}

@@ -1,0 +1,20 @@
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Uniform random base62 string (rejection sampling: no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export type IdPrefix = "org" | "usr" | "tok" | "evt" | "job" | "req" | "tkt" | "stp" | "wrk";
+
+/** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomBase62(20)}`;
+}

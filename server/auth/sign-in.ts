@@ -1,0 +1,77 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import { z } from "zod";
+import { ServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
+import type { Db } from "@/server/db/client";
+import { signInTickets, users } from "@/server/db/schema/identity";
+import { enforceRateLimits } from "@/server/platform/rate-limit";
+import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { verifyUserTotp } from "./totp";
+
+const TICKET_TTL_MS = 5 * 60_000;
+/** Sign-in attempts: per email and per client IP, in 15-minute windows. */
+export const SIGN_IN_LIMITS = { perEmail: 10, perIp: 50, windowSeconds: 900 };
+
+export const passwordStepSchema = z.object({
+  email: z.email("Enter a valid email address.").transform((v) => v.trim().toLowerCase()),
+  password: z.string().min(1, "Enter your password.").max(200),
+});
+
+export interface PasswordStepResult {
+  /** Redeemed by the second step (next-auth's credentials provider). */
+  ticket: string;
+  twoFactorRequired: boolean;
+}
+
+/** Step 1: email and password. Rate limited per email and per IP. */
+export async function checkPassword(db: Db, input: z.input<typeof passwordStepSchema>, ip: string): Promise<PasswordStepResult> {
+  const { email, password } = passwordStepSchema.parse(input);
+  await enforceRateLimits(
+    db,
+    [
+      { bucket: `sign-in:email:${email}`, limit: SIGN_IN_LIMITS.perEmail, windowSeconds: SIGN_IN_LIMITS.windowSeconds },
+      { bucket: `sign-in:ip:${ip}`, limit: SIGN_IN_LIMITS.perIp, windowSeconds: SIGN_IN_LIMITS.windowSeconds },
+    ],
+    "Too many sign-in attempts. Wait a few minutes and try again.",
+  );
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
+  const ticket = newOpaqueToken("tkt_");
+  await db.delete(signInTickets).where(lt(signInTickets.expiresAt, new Date()));
+  await db.insert(signInTickets).values({ id: newId("tkt"), ticketHash: sha256Hex(ticket), userId: user.id, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
+  return { ticket, twoFactorRequired: user.totpEnabled };
+}
+
+export interface SignedInUser {
+  id: string;
+  orgId: string;
+  email: string;
+  name: string | null;
+  role: "admin" | "operator" | "viewer";
+}
+
+/**
+ * Step 2: redeems the ticket, with the TOTP code when the user has 2FA. A wrong code leaves the
+ * ticket in place (the user just types the code again) but counts towards the 2FA lockout.
+ */
+export async function completeSignIn(db: Db, input: { ticket: string; code?: string | null }): Promise<SignedInUser> {
+  const hash = sha256Hex(input.ticket ?? "");
+  const [row] = await db
+    .select({ ticketId: signInTickets.id, user: users })
+    .from(signInTickets)
+    .innerJoin(users, eq(users.id, signInTickets.userId))
+    .where(and(eq(signInTickets.ticketHash, hash), gt(signInTickets.expiresAt, new Date())));
+  if (!row) throw new ServiceError("UNAUTHENTICATED", "The sign-in has expired. Enter your email and password again.");
+  if (row.user.totpEnabled) await verifyUserTotp(db, row.user.id, input.code);
+  const deleted = await db.delete(signInTickets).where(eq(signInTickets.id, row.ticketId)).returning({ id: signInTickets.id });
+  // Two tabs racing with one ticket: only the one that deleted it signs in.
+  if (deleted.length === 0) throw new ServiceError("UNAUTHENTICATED", "The sign-in has expired. Enter your email and password again.");
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.user.id));
+  const { id, orgId, email, name, role } = row.user;
+  return { id, orgId, email, name, role };
+}

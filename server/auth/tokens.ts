@@ -1,0 +1,69 @@
+import { and, eq, lt } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { ROLE_SCOPES } from "@/lib/scopes";
+import type { Actor } from "@/server/context";
+import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
+import type { Db } from "@/server/db/client";
+import { accessTokens, users } from "@/server/db/schema/identity";
+
+export const USER_TOKEN_TTL_SECONDS = 3600;
+export const USER_TOKEN_PREFIX = "svc_ut_";
+
+export interface IssuedToken {
+  access_token: string;
+  expires_in: number;
+  token_type: "Bearer";
+}
+
+/** A dashboard user's 1 h access token (Developers -> access token, or the admin CLI). */
+export async function issueUserAccessToken(db: Db, user: { id: string; orgId: string }): Promise<IssuedToken> {
+  const token = newOpaqueToken(USER_TOKEN_PREFIX);
+  await db.insert(accessTokens).values({
+    id: newId("tok"),
+    tokenHash: sha256Hex(token),
+    kind: "user",
+    orgId: user.orgId,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + USER_TOKEN_TTL_SECONDS * 1000),
+  });
+  return { access_token: token, expires_in: USER_TOKEN_TTL_SECONDS, token_type: "Bearer" };
+}
+
+export interface ResolvedCredential {
+  orgId: string;
+  actor: Actor;
+}
+
+/**
+ * Bearer tokens of kind "user". One indexed lookup by hash; the user's current role decides
+ * the scopes, so a demotion takes effect on the next request. Expired tokens stay stored until
+ * purged so the caller is told TOKEN_EXPIRED rather than UNAUTHENTICATED.
+ */
+export async function resolveUserBearer(db: Db, token: string): Promise<ResolvedCredential | null> {
+  if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
+  const [row] = await db
+    .select({ tokenId: accessTokens.id, expiresAt: accessTokens.expiresAt, user: users })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, sha256Hex(token)), eq(accessTokens.kind, "user")));
+  if (!row) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
+  if (row.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
+  return {
+    orgId: row.user.orgId,
+    actor: {
+      type: "user",
+      userId: row.user.id,
+      email: row.user.email,
+      role: row.user.role,
+      scopes: ROLE_SCOPES[row.user.role],
+      twoFactorEnabled: row.user.totpEnabled,
+      tokenId: row.tokenId,
+    },
+  };
+}
+
+/** Tokens expired for more than a day are no longer worth a TOKEN_EXPIRED answer. */
+export async function purgeExpiredTokens(db: Db): Promise<void> {
+  await db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date(Date.now() - 86_400_000)));
+}

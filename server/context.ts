@@ -1,0 +1,32 @@
+import type { Role, Scope } from "@/lib/scopes";
+import type { Db } from "@/server/db/client";
+
+/** Who is acting. Every service function receives one through ctx. */
+export type Actor =
+  | { type: "user"; userId: string; email: string; role: Role; scopes: readonly Scope[]; twoFactorEnabled: boolean; sessionId?: string; tokenId?: string }
+  | { type: "apiKey"; keyId: string; scopes: readonly Scope[]; tokenId?: string }
+  | { type: "cardholder"; customerId: string }
+  | { type: "system"; reason: string };
+
+/** The service layer's context: every query filters by orgId inside the statement itself. */
+export interface Ctx {
+  orgId: string;
+  actor: Actor;
+  db: Db;
+  /** Client IP as the edge saw it, for audit and rate limits. */
+  ip?: string;
+  requestId?: string;
+}
+
+export function actorId(actor: Actor): string | null {
+  switch (actor.type) {
+    case "user":
+      return actor.userId;
+    case "apiKey":
+      return actor.keyId;
+    case "cardholder":
+      return actor.customerId;
+    case "system":
+      return null;
+  }
+}

@@ -1,0 +1,5 @@
+import * as identity from "./schema/identity";
+import * as platform from "./schema/platform";
+
+/** Every domain's tables in the one object drizzle's relational API wants. */
+export const schema = { ...identity, ...platform };

@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Transactional outbox: a row is written in the same transaction as the change it records.
+ * The worker dispatches it to the event consumers (webhook fan-out) and stamps dispatched_at.
+ */
+export const outboxEvents = pgTable(
+  "outbox_events",
+  {
+    id: text("id").primaryKey(),
+    /** Monotonic order of commit-time insertion, for fair dispatch. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    orgId: text("org_id").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("outbox_pending_idx").on(t.seq).where(sql`dispatched_at is null`)],
+);
+
+export const JOB_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Background jobs; claimed with FOR UPDATE SKIP LOCKED under a lease. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    orgId: text("org_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status").$type<JobStatus>().notNull().default("pending"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** A job with a dedupe key is enqueued at most once while it is not finished. */
+    dedupeKey: text("dedupe_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`status in ('pending', 'running')`),
+    index("jobs_dedupe_idx").on(t.dedupeKey).where(sql`dedupe_key is not null and status in ('pending', 'running')`),
+  ],
+);
+
+export const workerHeartbeats = pgTable("worker_heartbeats", {
+  workerId: text("worker_id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull().defaultNow(),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+});
+
+/** Fixed-window counters shared by every app instance (decisions.md section 6). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limit_expiry_idx").on(t.expiresAt)],
+);
+
+/** Idempotency-Key store: scope = organization + method + path + key; kept 24 h. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    orgId: text("org_id").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state").$type<"in_progress" | "completed">().notNull(),
+    responseStatus: integer("response_status"),
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    responseBody: text("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.method, t.path, t.key] }), index("idempotency_expiry_idx").on(t.expiresAt)],
+);
+
+/** Who did what, when, from where: written with the change it records. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    ip: text("ip"),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_org_time_idx").on(t.orgId, t.createdAt)],
+);

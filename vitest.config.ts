@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["{lib,server}/**/*.test.ts"],
+    globalSetup: ["./server/testing/global-setup.ts"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
