@@ -1,0 +1,87 @@
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+import { appUrl, env, exportDerivedEnv } from "@/lib/env";
+import { createApiApp } from "@/server/api/app";
+import { buildIfNeeded } from "@/server/app/build-if-needed";
+import { demoBanner, ensureDemoProgram } from "@/server/app/demo-program";
+import { secrets } from "@/server/config/secrets";
+import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
+import { DataDirInUseError } from "@/server/db/data-dir-lock";
+import { migrateDatabase } from "@/server/db/migrate";
+import { startWorkerFromEnv } from "@/server/jobs/start";
+import { log } from "@/server/log";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** /api/* goes to the Hono REST API, except next-auth's /api/auth/*; everything else to Next. */
+export function isRestApiPath(url: string): boolean {
+  return (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && !url.startsWith("/api/auth/") && url !== "/api/auth";
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  exportDerivedEnv();
+  const e = env();
+  secrets(); // fails fast in live mode without keys
+  if (!dev) buildIfNeeded((m) => log.info(m));
+
+  let database;
+  try {
+    database = await openDatabase(optionsFromEnv());
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      log.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  setDatabase(database);
+  await migrateDatabase(database);
+  log.info({ database: database.kind, location: database.location, mode: e.SVC_MODE }, "database ready");
+
+  if (e.DEMO_SEED && e.SVC_MODE === "sandbox") {
+    const demo = await ensureDemoProgram(database.db);
+    // The one place that prints to the terminal directly: the banner is for a person, not a log.
+    if (demo) console.log(`\n${demoBanner(demo, appUrl())}\n`);
+  }
+
+  const api = getRequestListener(createApiApp().fetch);
+  const nextApp = next({ dev, dir: ROOT, hostname: "localhost", port: e.PORT });
+  await nextApp.prepare();
+  const handleNext = nextApp.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    if (isRestApiPath(req.url ?? "/")) void api(req, res);
+    else void handleNext(req, res);
+  });
+  if (dev) server.on("upgrade", nextApp.getUpgradeHandler());
+  server.keepAliveTimeout = 65_000;
+
+  const worker = e.WORKER ? await startWorkerFromEnv(database.db) : undefined;
+
+  await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve));
+  log.info({ url: appUrl(), worker: worker ? "in-process" : "off" }, `listening on ${appUrl()}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await worker?.stop();
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
+    await nextApp.close().catch(() => {});
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  log.fatal({ err }, "failed to start");
+  process.exit(1);
+});
