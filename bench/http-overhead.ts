@@ -1,0 +1,85 @@
+/**
+ * Requests/s through the full stack (server/main.ts: node:http -> Hono, with Next and the worker
+ * in the same process) for /api/health/ping and an authenticated endpoint (/api/v1/me, a user
+ * bearer token: one indexed lookup), against a bare node:http server answering the same bodies,
+ * in the same run. Prints a table; figures go to docs/performance.md.
+ *
+ *   npx tsx bench/http-overhead.ts [--seconds 10] [--connections 50]
+ * Needs a production build (npm run build). Uses a throwaway embedded database.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { issueUserAccessToken } from "@/server/auth/tokens";
+import { createOrganizationWithAdmin } from "@/server/auth/users";
+
+const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } } });
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const APP_PORT = 3211;
+const BARE_PORT = 3212;
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function run(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+function start(cmd: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
+const children: ChildProcess[] = [];
+try {
+  const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
+  await migrateDatabase(database);
+  const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "Bench", adminEmail: "bench@bench.test", adminPassword: "bench-password-1" });
+  const { access_token } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
+  await database.close();
+
+  const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], { PORT: String(APP_PORT), DATA_DIR: dataDir, DEMO_SEED: "off", NODE_ENV: "production", LOG_LEVEL: "warn" });
+  children.push(app);
+  await waitFor(`http://localhost:${APP_PORT}/api/health/ping`);
+  const meBody = await (await fetch(`http://localhost:${APP_PORT}/api/v1/me`, { headers: { Authorization: `Bearer ${access_token}` } })).text();
+  const pingBody = await (await fetch(`http://localhost:${APP_PORT}/api/health/ping`)).text();
+
+  const bare = start(process.execPath, ["bench/bare-server.mjs"], { PORT: String(BARE_PORT), PING_BODY: pingBody, ME_BODY: meBody });
+  children.push(bare);
+  await waitFor(`http://localhost:${BARE_PORT}/api/health/ping`);
+
+  const auth = { Authorization: `Bearer ${access_token}` };
+  const rows = [
+    { endpoint: "GET /api/health/ping", bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`), app: await run(`http://localhost:${APP_PORT}/api/health/ping`) },
+    { endpoint: "GET /api/v1/me (bearer)", bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth), app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth) },
+  ];
+  console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; PGlite embedded; ${new Date().toISOString()}`);
+  console.log("| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms |");
+  console.log("|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(`| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ${r.app.p50} / ${r.app.p99} |`);
+  }
+} finally {
+  for (const c of children) c.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

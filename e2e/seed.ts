@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+export const E2E_STATE_DIR = path.resolve(import.meta.dirname, ".state");
+
+export interface E2eSeed {
+  orgId: string;
+  password: string;
+  /** An admin with 2FA already on. */
+  admin: { email: string; totpSecret: string };
+  /** An operator without 2FA, who enrolls during the test. */
+  operator: { email: string };
+}
+
+export function readSeed(): E2eSeed {
+  return JSON.parse(readFileSync(path.join(E2E_STATE_DIR, "seed.json"), "utf8"));
+}

@@ -1,0 +1,33 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { createOrganizationWithAdmin, createUser } from "@/server/auth/users";
+import { E2E_STATE_DIR, type E2eSeed } from "./seed";
+
+/**
+ * Playwright's web server: a fresh embedded database in e2e/.state, seeded through the project's
+ * own service functions (unique emails), then the real process (server/main.ts) on top of it.
+ */
+const dataDir = path.join(E2E_STATE_DIR, "data");
+rmSync(E2E_STATE_DIR, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+// DATA_DIR and DEMO_SEED=off come from playwright.config.ts (ES imports run before this file's code).
+
+const stamp = Date.now().toString(36);
+const password = "e2e-password-123";
+const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
+await migrateDatabase(database);
+const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "E2E Card Program", adminEmail: `admin-${stamp}@e2e.test`, adminPassword: password });
+const operator = await createUser(database.db, orgId, { email: `operator-${stamp}@e2e.test`, password, role: "operator" });
+await database.close();
+
+const seed: E2eSeed = {
+  orgId,
+  password,
+  admin: { email: admin.email, totpSecret: admin.totpSecret! },
+  operator: { email: operator.email },
+};
+writeFileSync(path.join(E2E_STATE_DIR, "seed.json"), JSON.stringify(seed, null, 2));
+
+await import("../server/main");
