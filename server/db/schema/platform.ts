@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Transactional outbox: a row is written in the same transaction as the change it records.
@@ -16,7 +16,11 @@ export const outboxEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    /** After a consumer failed: not retried before this (backoff, so a poison event does not spin). */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Failed dispatch attempts so far, and the last failure, for operators. */
+    dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
+    lastError: text("last_error"),
   },
   (t) => [index("outbox_pending_idx").on(t.seq).where(sql`dispatched_at is null`)],
 );
@@ -46,7 +50,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_due_idx").on(t.runAt).where(sql`status in ('pending', 'running')`),
-    index("jobs_dedupe_idx").on(t.dedupeKey).where(sql`dedupe_key is not null and status in ('pending', 'running')`),
+    // Unique: enqueueJob relies on it (insert ... on conflict do nothing) to stay race-safe.
+    uniqueIndex("jobs_dedupe_key").on(t.dedupeKey).where(sql`dedupe_key is not null and status in ('pending', 'running')`),
   ],
 );
 
