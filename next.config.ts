@@ -1,0 +1,13 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native, wasm or worker-thread packages: bundling them breaks their file lookups, so Node
+  // requires them at run time. server/main.ts loads the same copies, which is what lets the
+  // database opened there be shared with Next's bundle through the globalThis singleton.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "@node-rs/argon2", "pino", "pino-pretty"],
+  typedRoutes: false,
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

@@ -1,0 +1,120 @@
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import type { ActionError, ActionResult } from "@/components/action-result";
+import { isServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { roleAtLeast, type Role } from "@/lib/scopes";
+import { requireStepUp } from "@/server/auth/step-up";
+import type { Ctx } from "@/server/context";
+import { log } from "@/server/log";
+
+/** A dashboard user's context: what defineAction hands to its handler. */
+export type UserCtx = Ctx & { actor: Extract<Ctx["actor"], { type: "user" }> };
+
+export interface ActionOptions<S extends z.ZodType> {
+  /** Validates the whole input; its messages are shown next to the fields. */
+  input: S;
+  /** The least role allowed (viewer < operator < admin). Default: any signed-in user. */
+  role?: Role;
+  /**
+   * 2FA step-up (decisions.md 3): passes within 5 minutes of a good code in this session,
+   * or with `twoFactorCode` in the input, which opens the window. Otherwise the action fails
+   * with TWO_FACTOR_REQUIRED and the UI asks for a code (components/two-factor-dialog.tsx).
+   */
+  stepUp?: boolean;
+  /** For the log line of an unexpected error. */
+  name?: string;
+}
+
+export type ActionHandler<S extends z.ZodType, R> = (args: { ctx: UserCtx; input: z.output<S> }) => Promise<R>;
+
+/**
+ * The checks of a user action, in order: session, role, input, step-up, then the handler.
+ * Validation runs before step-up so a one-time code is not spent on an input refused anyway.
+ */
+export async function runUserAction<S extends z.ZodType, R>(
+  ctx: UserCtx | null,
+  opts: ActionOptions<S>,
+  handler: ActionHandler<S, R>,
+  rawInput: unknown,
+): Promise<ActionResult<R>> {
+  try {
+    if (!ctx) return fail({ code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." });
+    if (opts.role && !roleAtLeast(ctx.actor.role, opts.role)) {
+      return fail({
+        code: "FORBIDDEN_ROLE",
+        message: `This needs the ${opts.role} role; you are signed in as ${ctx.actor.role}. Ask an admin of your organization.`,
+      });
+    }
+    const { twoFactorCode, rest } = splitStepUpCode(rawInput);
+    const parsed = opts.input.safeParse(rest);
+    if (!parsed.success) return fail(validationError(parsed.error.issues));
+    if (opts.stepUp) await requireStepUp(ctx, twoFactorCode);
+    return { ok: true, data: await handler({ ctx, input: parsed.data }) };
+  } catch (err) {
+    return fail(toActionError(err, opts.name));
+  }
+}
+
+/** The same error handling for actions without a session (sign-in step 1). */
+export async function runPublicAction<S extends z.ZodType, R>(
+  opts: { input: S; name?: string },
+  handler: (input: z.output<S>) => Promise<R>,
+  rawInput: unknown,
+): Promise<ActionResult<R>> {
+  try {
+    const parsed = opts.input.safeParse(rawInput);
+    if (!parsed.success) return fail(validationError(parsed.error.issues));
+    return { ok: true, data: await handler(parsed.data) };
+  } catch (err) {
+    return fail(toActionError(err, opts.name));
+  }
+}
+
+function fail(error: ActionError): { ok: false; error: ActionError } {
+  return { ok: false, error };
+}
+
+function splitStepUpCode(raw: unknown): { twoFactorCode?: string; rest: unknown } {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || !("twoFactorCode" in raw)) return { rest: raw };
+  const { twoFactorCode, ...rest } = raw as Record<string, unknown>;
+  return { twoFactorCode: typeof twoFactorCode === "string" ? twoFactorCode : undefined, rest };
+}
+
+function validationError(issues: readonly z.core.$ZodIssue[]): ActionError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return { code: "VALIDATION_ERROR", message: "Check the highlighted fields.", fields };
+}
+
+function isZodError(err: unknown): err is { issues: z.core.$ZodIssue[] } {
+  return typeof err === "object" && err !== null && (err as { name?: unknown }).name === "ZodError" && Array.isArray((err as { issues?: unknown }).issues);
+}
+
+/**
+ * Only known, safe errors go to the browser. Anything else is logged in full under a
+ * reference id and reported as INTERNAL_ERROR with that id and nothing more.
+ */
+export function toActionError(err: unknown, action?: string): ActionError {
+  // redirect(), notFound() and Next's dynamic-rendering signals are control flow, not failures.
+  unstable_rethrow(err);
+  if (isServiceError(err)) {
+    const fields = err.details?.length ? Object.fromEntries(err.details.map((d) => [d.path || "_", d.message])) : undefined;
+    return {
+      code: err.code,
+      message: err.message,
+      ...(fields ? { fields } : {}),
+      ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}),
+      ...(err.data ? { data: err.data } : {}),
+    };
+  }
+  // A service that parses its own input (schema.parse) throws zod's error, whose messages
+  // are the schema's own, written for the user.
+  if (isZodError(err)) return validationError(err.issues);
+  const reference = newId("req");
+  log.error({ err, reference, action }, "server action failed");
+  return { code: "INTERNAL_ERROR", message: `Something went wrong on our side. If it keeps happening, quote reference ${reference}.`, reference };
+}
