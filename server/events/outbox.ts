@@ -1,0 +1,35 @@
+import { newId } from "@/lib/ids";
+import type { Db } from "@/server/db/client";
+import { outboxEvents } from "@/server/db/schema/platform";
+
+/**
+ * What an event looks like to the outside: webhook deliveries send exactly this, with the same
+ * `id` (so a receiver can de-duplicate the at-least-once deliveries by it).
+ */
+export interface EventEnvelope<TData extends Record<string, unknown> = Record<string, unknown>> {
+  id: string;
+  type: string;
+  /** ISO 8601, the time of the transaction that raised the event. */
+  created_at: string;
+  data: TData;
+}
+
+export interface EmitEventInput<TData extends Record<string, unknown> = Record<string, unknown>> {
+  orgId: string;
+  type: string;
+  data: TData;
+}
+
+/**
+ * Records an event in the transactional outbox. Call it with the TRANSACTION of the change the
+ * event describes (`db.transaction(async (tx) => { ...change...; await emitEvent(tx, ...) })`):
+ * then the event exists if and only if the change committed. The worker dispatches it later
+ * (server/events/dispatch.ts); nothing is sent from here.
+ */
+export async function emitEvent<TData extends Record<string, unknown>>(tx: Db, input: EmitEventInput<TData>): Promise<Omit<EventEnvelope<TData>, "data">> {
+  const [row] = await tx
+    .insert(outboxEvents)
+    .values({ id: newId("evt"), orgId: input.orgId, type: input.type, data: input.data })
+    .returning({ id: outboxEvents.id, type: outboxEvents.type, createdAt: outboxEvents.createdAt });
+  return { id: row!.id, type: row!.type, created_at: row!.createdAt.toISOString() };
+}
