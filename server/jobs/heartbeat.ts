@@ -1,4 +1,5 @@
-import { and, desc, gt, isNull } from "drizzle-orm";
+import { hostname } from "node:os";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { workerHeartbeats } from "@/server/db/schema/platform";
 
@@ -15,4 +16,17 @@ export async function latestHeartbeat(db: Db): Promise<{ workerId: string; beatA
     .orderBy(desc(workerHeartbeats.beatAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Upserts this worker's heartbeat row (a restarted worker id beats as running again). */
+export async function writeHeartbeat(db: Db, workerId: string): Promise<void> {
+  await db
+    .insert(workerHeartbeats)
+    .values({ workerId, host: hostname(), pid: process.pid })
+    .onConflictDoUpdate({ target: workerHeartbeats.workerId, set: { beatAt: sql`now()`, stoppedAt: null } });
+}
+
+/** A stopped worker stops counting for health at once, without waiting HEARTBEAT_STALE_MS. */
+export async function markHeartbeatStopped(db: Db, workerId: string): Promise<void> {
+  await db.update(workerHeartbeats).set({ stoppedAt: sql`now()`, beatAt: sql`now()` }).where(eq(workerHeartbeats.workerId, workerId));
 }
