@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { getOptionalSession } from "@/server/actions/session";
+import { beginSignIn } from "@/server/actions/sign-in";
+import { safeCallbackPath } from "./callback-path";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(params.callbackUrl);
+  if (await getOptionalSession()) redirect(callbackUrl);
+  const error = typeof params.error === "string" ? params.error : undefined;
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-xl font-semibold">Sign in</h1>
+        <p className="text-sm text-muted">Use the email and password of your console account.</p>
+      </CardHeader>
+      <CardBody>
+        <SignInForm beginSignIn={beginSignIn} callbackUrl={callbackUrl} initialError={error} />
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import type { Action } from "./action-result";
+import { Alert } from "./ui/alert";
+import { Button } from "./ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
+import { Field } from "./ui/field";
+import { useAction } from "./use-action";
+
+export type StepUpAction = Action<{ code: string }, { validUntil: string }>;
+
+interface TwoFactorDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** server/actions/step-up.ts's stepUpAction, handed down by a server component. */
+  stepUp: StepUpAction;
+  /** Called after a good code: guarded actions are unlocked for 5 minutes in this session. */
+  onVerified: (validUntil: string) => void;
+  title?: string;
+  description?: string;
+}
+
+/**
+ * Asks for an authenticator code before a guarded action (decisions.md 3: freeze/unfreeze,
+ * fund-customer, payout, swap execute). Most callers use useStepUp() from step-up-provider.tsx,
+ * which opens this dialog when an action answers TWO_FACTOR_REQUIRED and retries it.
+ */
+export function TwoFactorDialog({
+  open,
+  onOpenChange,
+  stepUp,
+  onVerified,
+  title = "Confirm with your authenticator",
+  description = "Enter the 6-digit code from your authenticator app. It unlocks protected actions for 5 minutes.",
+}: TwoFactorDialogProps) {
+  const action = useAction(stepUp);
+  const [code, setCode] = useState("");
+  const [localError, setLocalError] = useState<string>();
+
+  function change(next: boolean) {
+    if (!next) {
+      setCode("");
+      setLocalError(undefined);
+      action.reset();
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = code.replace(/\s+/g, "");
+    if (!/^\d{6}$/.test(typed)) {
+      setLocalError("Enter the 6-digit code from your authenticator app.");
+      return;
+    }
+    setLocalError(undefined);
+    const res = await action.run({ code: typed });
+    if (res.ok) {
+      // Report before closing: closing alone means "cancelled" to useStepUp().
+      onVerified(res.data.validUntil);
+      change(false);
+    } else {
+      setCode("");
+    }
+  }
+
+  const bannerError = action.error && !action.error.fields ? action.error.message : undefined;
+  const notEnabled = action.error?.code === "TWO_FACTOR_NOT_ENABLED";
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          {bannerError ? (
+            <Alert tone="error">
+              {bannerError}
+              {notEnabled ? (
+                <>
+                  {" "}
+                  <Link href="/settings/security" className="font-medium underline" onClick={() => change(false)}>
+                    Set it up
+                  </Link>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
+          <Field
+            label="Authentication code"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            autoFocus
+            error={localError ?? action.error?.fields?.code}
+            className="[&_input]:font-mono [&_input]:tracking-widest"
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={action.pending} aria-busy={action.pending}>
+              Confirm
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

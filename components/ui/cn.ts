@@ -1,0 +1,6 @@
+import { clsx, type ClassValue } from "clsx";
+
+/** Joins class names. There is no tailwind-merge: callers add classes, they do not override. */
+export function cn(...values: ClassValue[]): string {
+  return clsx(values);
+}
