@@ -1,0 +1,47 @@
+import { closeDatabase, getDatabase } from "@/server/db/client";
+import { DataDirInUseError } from "@/server/db/data-dir-lock";
+import { migrateDatabase } from "@/server/db/migrate";
+import { log } from "@/server/log";
+import { startWorkerFromEnv } from "./start";
+import { registerTestJobs } from "./test-jobs";
+
+/**
+ * `npm run worker`: the worker as its own process (set WORKER=off on the app instances then).
+ * Several of these may share one Postgres. `--test-jobs` adds the crash test's job kind.
+ */
+async function main(): Promise<void> {
+  let database;
+  try {
+    database = await getDatabase();
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      log.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await migrateDatabase(database);
+  if (process.argv.includes("--test-jobs")) registerTestJobs();
+  const worker = await startWorkerFromEnv(database.db);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      // A second signal: the operator does not want to wait for the grace period.
+      log.warn({ signal }, "worker forced to exit");
+      process.exit(1);
+    }
+    stopping = true;
+    await worker.stop();
+    await closeDatabase();
+    log.info({ workerId: worker.id, signal }, "worker stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  log.fatal({ err }, "worker failed to start");
+  process.exit(1);
+});
