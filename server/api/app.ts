@@ -1,0 +1,18 @@
+import { mountRoutes } from "@/server/http/route";
+import { createKitApp } from "@/server/http/kit-app";
+import type { ApiApp } from "@/server/http/types";
+import { healthRoutes } from "./health";
+import { meRoutes } from "./me";
+import { referenceRoutes } from "./reference";
+
+/**
+ * The public REST API (every /api/* path but next-auth's /api/auth/*), built once per process.
+ * A resource family is a file exporting its routes; mount it here.
+ */
+export function createApiApp(): ApiApp {
+  const app = createKitApp();
+  mountRoutes(app, healthRoutes);
+  mountRoutes(app, meRoutes);
+  mountRoutes(app, referenceRoutes(app));
+  return app;
+}

@@ -1,0 +1,87 @@
+import { z } from "@hono/zod-openapi";
+import { getDb, pingDatabase, type Db } from "@/server/db/client";
+import { errorJson, ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
+import { latestHeartbeat } from "@/server/jobs/heartbeat";
+import { log } from "@/server/log";
+
+/** A health probe must answer even when the database hangs. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+const checkSchema = z.object({
+  status: z.enum(["up", "down", "unknown"]),
+  latency_ms: z.number().int().optional(),
+  last_beat_at: z.string().nullable().optional(),
+});
+
+const healthSchema = z
+  .object({
+    status: z.enum(["ok", "down"]),
+    checks: z.object({ database: checkSchema, worker: checkSchema }),
+  })
+  .openapi("Health");
+
+type Check = z.infer<typeof checkSchema>;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`health check timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function checkDatabase(): Promise<{ check: Check; db: Db | null }> {
+  const started = performance.now();
+  try {
+    const db = await withTimeout(getDb());
+    await withTimeout(pingDatabase(db));
+    return { check: { status: "up", latency_ms: Math.round(performance.now() - started) }, db };
+  } catch (err) {
+    log.warn({ err }, "health: database check failed");
+    return { check: { status: "down" }, db: null };
+  }
+}
+
+async function checkWorker(db: Db | null): Promise<Check> {
+  if (!db) return { status: "unknown", last_beat_at: null };
+  try {
+    const beat = await withTimeout(latestHeartbeat(db));
+    return beat ? { status: "up", last_beat_at: beat.beatAt.toISOString() } : { status: "down", last_beat_at: null };
+  } catch (err) {
+    log.warn({ err }, "health: worker heartbeat check failed");
+    return { status: "unknown", last_beat_at: null };
+  }
+}
+
+export const healthRoute = defineRoute({
+  method: "get",
+  path: "/api/health",
+  summary: "Health: database and worker",
+  description: "200 when the database answers and a worker has beaten within 30 s; otherwise 503 SERVICE_UNAVAILABLE with the same checks in `data`.",
+  tags: ["Health"],
+  auth: "public",
+  response: { data: healthSchema },
+  errors: ["SERVICE_UNAVAILABLE"],
+  async handler({ c }) {
+    const database = await checkDatabase();
+    const worker = await checkWorker(database.db);
+    const up = database.check.status === "up" && worker.status === "up";
+    const data = { status: up ? "ok" : "down", checks: { database: database.check, worker } };
+    if (up) return ok(c, data, { message: "All systems operational." });
+    const down = [database.check.status !== "up" && "database", worker.status !== "up" && "worker"].filter(Boolean).join(" and ");
+    return errorJson(c, 503, "SERVICE_UNAVAILABLE", `Service unavailable: ${down} down.`, { data });
+  },
+});
+
+export const pingRoute = defineRoute({
+  method: "get",
+  path: "/api/health/ping",
+  summary: "Liveness: always 200, no I/O",
+  tags: ["Health"],
+  auth: "public",
+  response: { data: z.object({ status: z.literal("ok") }) },
+  handler: ({ c }) => ok(c, { status: "ok" }, { message: "pong" }),
+});
+
+export const healthRoutes = [healthRoute, pingRoute];

@@ -1,0 +1,52 @@
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import { SCOPES } from "@/lib/scopes";
+import type { Ctx } from "@/server/context";
+import { organizations } from "@/server/db/schema/identity";
+import { ok } from "@/server/http/envelopes";
+import { scopesOf } from "@/server/http/credentials";
+import { defineRoute } from "@/server/http/route";
+
+const meSchema = z
+  .object({
+    organization: z.object({ id: z.string(), name: z.string() }),
+    credential: z.object({
+      type: z.enum(["user_token", "api_key", "api_token"]).describe("user_token: a dashboard user's access token; api_key: X-API-Key + X-API-Secret; api_token: a bearer token from POST /api/apikey/token."),
+      scopes: z.array(z.enum(SCOPES)),
+      key_id: z.string().optional().describe("For api_key and api_token credentials."),
+    }),
+    user: z.object({ id: z.string(), email: z.string(), role: z.enum(["admin", "operator", "viewer"]) }).nullable(),
+  })
+  .openapi("Me");
+
+type Me = z.infer<typeof meSchema>;
+
+/** Who the credential is: the first thing an integrator checks after wiring a key. */
+async function describeCredential({ ctx }: { ctx: Ctx }): Promise<Me> {
+  const [org] = await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, ctx.orgId));
+  if (!org) throw new ServiceError("UNAUTHENTICATED", "The credential's organization no longer exists.");
+  const { actor } = ctx;
+  const scopes = [...scopesOf(actor)];
+  if (actor.type === "user") {
+    return { organization: org, credential: { type: "user_token", scopes }, user: { id: actor.userId, email: actor.email, role: actor.role } };
+  }
+  if (actor.type === "apiKey") {
+    return { organization: org, credential: { type: actor.tokenId ? "api_token" : "api_key", scopes, key_id: actor.keyId }, user: null };
+  }
+  throw new ServiceError("INSUFFICIENT_PERMISSION", "This endpoint needs an API credential.");
+}
+
+export const meRoute = defineRoute({
+  method: "get",
+  path: "/api/v1/me",
+  summary: "The calling credential",
+  description:
+    "An extension of this service (not in the interface document): the organization the credential belongs to, the kind of credential, its scopes, and the user behind a user token. Useful to check a key or token after wiring it.",
+  tags: ["Account"],
+  auth: { scope: "read" },
+  response: { data: meSchema },
+  handler: async ({ c, ctx }) => ok(c, await describeCredential({ ctx })),
+});
+
+export const meRoutes = [meRoute];

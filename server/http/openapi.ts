@@ -1,0 +1,102 @@
+import { z } from "@hono/zod-openapi";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import type { Scope } from "@/lib/scopes";
+import { errorSchemaOf, type Family } from "./envelopes";
+import type { IdempotencyMode } from "./idempotency";
+import type { RouteRateLimit } from "./rate-limit";
+import type { ApiApp } from "./types";
+
+/**
+ * How the kit describes a route in the OpenAPI document: the scope as `x-required-scope` and in
+ * `security` (3.1 lets non-OAuth schemes list role names), public routes as `x-public` with
+ * `security: []`, idempotency and rate limits as extensions, and every error the kit itself
+ * can answer, grouped by status.
+ */
+
+export const SECURITY_SCHEMES = {
+  bearerAuth: { type: "http", scheme: "bearer", description: "A user access token (1 h) or an API token from POST /api/apikey/token (900 s)." },
+  apiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key", description: "The api_key; send X-API-Secret with it." },
+  apiSecretAuth: { type: "apiKey", in: "header", name: "X-API-Secret", description: "The api_secret of the key in X-API-Key." },
+} as const;
+
+export function registerSecuritySchemes(registry: ApiApp["openAPIRegistry"]): void {
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) registry.registerComponent("securitySchemes", name, scheme);
+}
+
+export function securityFor(scope: Scope | null): Record<string, string[]>[] {
+  if (!scope) return [];
+  return [{ bearerAuth: [scope] }, { apiKeyAuth: [scope], apiSecretAuth: [scope] }];
+}
+
+export interface KitFeatures {
+  family: Family;
+  scope: Scope | null;
+  hasInput: boolean;
+  hasBody: boolean;
+  idempotency: IdempotencyMode;
+  rateLimits: readonly RouteRateLimit[];
+  errors: readonly ErrorCode[];
+}
+
+/** Every error code the route can answer: the kit's own, then the route's. */
+export function errorCodesOf(f: KitFeatures): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (f.hasInput) codes.add("VALIDATION_ERROR");
+  if (f.hasBody) ["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.scope) ["UNAUTHENTICATED", "TOKEN_EXPIRED", "INSUFFICIENT_PERMISSION"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.idempotency === "required") codes.add("IDEMPOTENCY_KEY_REQUIRED");
+  if (f.idempotency !== "none") ["IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_MISMATCH"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.rateLimits.length) codes.add("RATE_LIMITED");
+  for (const code of f.errors) codes.add(code);
+  codes.add("INTERNAL_ERROR");
+  return [...codes];
+}
+
+export function errorResponsesOf(f: KitFeatures): Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(f)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const schema = errorSchemaOf(f.family);
+  const out: Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }> = {};
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[status] = { description: `error_code: ${codes.join(", ")}`, content: { "application/json": { schema } } };
+  }
+  return out;
+}
+
+export function idempotencyHeaderSchema(mode: IdempotencyMode): z.ZodType | null {
+  if (mode === "none") return null;
+  const header = z.string().min(1).max(255).openapi({
+    description: mode === "required" ? "Required. A unique value per operation (e.g. a UUID); kept 24 h." : "Optional. A unique value per operation (e.g. a UUID); kept 24 h.",
+  });
+  return z.object({ "idempotency-key": mode === "required" ? header : header.optional() });
+}
+
+export function extensionsOf(f: KitFeatures): Record<string, unknown> {
+  const out: Record<string, unknown> = f.scope ? { "x-required-scope": f.scope } : { "x-public": true };
+  if (f.idempotency !== "none") out["x-idempotency"] = f.idempotency;
+  if (f.rateLimits.length) {
+    out["x-rate-limit"] = f.rateLimits.map((l) => ({ limit: l.limit, window_seconds: l.windowSeconds, per: l.per === "org" ? "organization" : "client_ip" }));
+  }
+  return out;
+}
+
+export const DOCUMENT_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "SVC card issuer API",
+    version: "1.0.0",
+    description:
+      "Card program, fiat quotes, swaps, gateway, screening and webhooks. Envelopes and error codes: docs/errors.md. " +
+      "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-public` operations need no credential.",
+  },
+  servers: [{ url: "/", description: "This deployment (paths start with /api)" }],
+} as const;
+
+/** The document, generated on first use and kept: routes do not change after the app is built. */
+export function documentCache(app: ApiApp): () => string {
+  let json: string | undefined;
+  return () => (json ??= JSON.stringify(app.getOpenAPI31Document({ ...DOCUMENT_INFO, servers: [...DOCUMENT_INFO.servers] })));
+}
