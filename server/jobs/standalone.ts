@@ -26,11 +26,9 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) {
-      // A second signal: the operator does not want to wait for the grace period.
-      log.warn({ signal }, "worker forced to exit");
-      process.exit(1);
-    }
+    // npx and tsx relay a signal the process group already got: a repeat is not a second request.
+    // Shutdown is bounded anyway (grace period, then running jobs are aborted and released).
+    if (stopping) return;
     stopping = true;
     await worker.stop();
     await closeDatabase();
