@@ -69,7 +69,8 @@ export const healthRoute = defineRoute({
     const up = database.check.status === "up" && worker.status === "up";
     const data = { status: up ? "ok" : "down", checks: { database: database.check, worker } };
     if (up) return ok(c, data, { message: "All systems operational." });
-    const down = [database.check.status !== "up" && "database", worker.status !== "up" && "worker"].filter(Boolean).join(" and ");
+    // A worker we could not ask (database down) is "unknown", not named as down.
+    const down = [database.check.status === "down" && "database", worker.status === "down" && "worker"].filter(Boolean).join(" and ");
     return errorJson(c, 503, "SERVICE_UNAVAILABLE", `Service unavailable: ${down} down.`, { data });
   },
 });

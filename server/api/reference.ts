@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { Scalar } from "@scalar/hono-api-reference";
 import { ServiceError } from "@/lib/errors";
 import { log } from "@/server/log";
@@ -20,7 +21,8 @@ function loadBundle(): Promise<{ bytes: Uint8Array; etag: string }> {
   bundle ??= (async () => {
     const require = createRequire(import.meta.url);
     const file = require.resolve("@scalar/api-reference/browser/standalone.js");
-    const { version } = require("@scalar/api-reference/package.json") as { version: string };
+    // package.json is not in the package's exports map: read it beside dist/browser/.
+    const { version } = JSON.parse(await readFile(path.join(path.dirname(file), "..", "..", "package.json"), "utf8")) as { version: string };
     return { bytes: new Uint8Array(await readFile(file)), etag: `"scalar-${version}"` };
   })().catch((err: unknown) => {
     bundle = undefined;

@@ -10,15 +10,15 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { created, ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
 import { defineRoute, mountRoutes } from "./route";
-import { bearer, deferred, postJson } from "./testing";
+import { bearer, deferred, postJson, type Deferred } from "./testing";
 import type { ApiApp } from "./types";
 
 let database: Database;
 let token: string;
 let orgId: string;
 const runs = new Map<string, number>();
-let gate: ReturnType<typeof deferred> | null = null;
-let started: ReturnType<typeof deferred> | null = null;
+let gate: Deferred<void> | null = null;
+let started: Deferred<void> | null = null;
 let failNext = 0;
 
 function count(tag: string): number {

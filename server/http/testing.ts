@@ -19,7 +19,12 @@ export async function expireToken(db: Db, token: string): Promise<void> {
 }
 
 /** A promise and its resolve, to hold a handler in flight. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+export function deferred<T = void>(): Deferred<T> {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
