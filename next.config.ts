@@ -8,6 +8,9 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   poweredByHeader: false,
   reactStrictMode: true,
+  // next dev logs every server function call with its arguments: that would print passwords
+  // and one-time codes (sign-in, 2FA) to the terminal.
+  logging: { serverFunctions: false },
 };
 
 export default nextConfig;

@@ -61,8 +61,6 @@ export function TwoFactorDialog({
       // Report before closing: closing alone means "cancelled" to useStepUp().
       onVerified(res.data.validUntil);
       change(false);
-    } else {
-      setCode("");
     }
   }
 

@@ -37,7 +37,9 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
   async function redeem(t: string, totp?: string): Promise<void> {
     setRedeeming(true);
     try {
-      const res = await signIn("ticket", { ticket: t, code: totp ?? "", redirect: false });
+      // An explicit callbackUrl: next-auth otherwise uses the current URL, and reads an
+      // ?error= left in it as this attempt's error.
+      const res = await signIn("ticket", { ticket: t, code: totp ?? "", redirect: false, callbackUrl });
       if (res?.ok && !res.error) {
         router.push(callbackUrl);
         router.refresh();
@@ -49,9 +51,10 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
         // The ticket expired or was used: start again from the password.
         setTicket(null);
         setCode("");
-      } else if (t && totp !== undefined) {
-        setCode("");
-        codeInput.current?.focus();
+      } else if (totp !== undefined) {
+        // Keep what was typed (the user may already be typing the next code); select it so
+        // typing replaces it.
+        codeInput.current?.select();
       }
     } catch {
       setError("The console could not reach the server. Check your connection and try again.");
@@ -102,7 +105,7 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
 
   if (ticket) {
     return (
-      <form onSubmit={onCode} className="flex flex-col gap-4" noValidate aria-busy={busy}>
+      <form key="code-step" onSubmit={onCode} className="flex flex-col gap-4" noValidate aria-busy={busy}>
         <div className="flex flex-col gap-1">
           <h2 className="text-base font-semibold">Two-factor authentication</h2>
           <p className="text-sm text-muted">
@@ -134,7 +137,7 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
   }
 
   return (
-    <form onSubmit={onPassword} className="flex flex-col gap-4" noValidate aria-busy={busy}>
+    <form key="password-step" onSubmit={onPassword} className="flex flex-col gap-4" noValidate aria-busy={busy}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Field label="Email" name="email" type="email" autoComplete="username" defaultValue={email} required autoFocus error={fieldErrors?.email} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors?.password} />

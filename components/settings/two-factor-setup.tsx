@@ -58,8 +58,7 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
       return;
     }
     setCodeError(res.error.fields?.code ?? res.error.message);
-    setCode("");
-    codeInput.current?.focus();
+    codeInput.current?.select();
   }
 
   if (enabled) {
@@ -85,19 +84,23 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
   return (
     <div className="flex flex-col gap-5">
       <ol className="flex list-decimal flex-col gap-5 pl-5 text-sm marker:font-semibold">
-        <li className="flex flex-col gap-3">
-          <span>Scan this QR code with your authenticator app.</span>
-          {/* A data: URL made on the server; next/image adds nothing for it. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={enrollment.qrDataUrl} alt="QR code for your authenticator app" width={220} height={220} className="rounded-md border border-border bg-white p-2" />
+        <li>
+          <div className="flex flex-col items-start gap-3">
+            <span>Scan this QR code with your authenticator app.</span>
+            {/* A data: URL made on the server; next/image adds nothing for it. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={enrollment.qrDataUrl} alt="QR code for your authenticator app" width={220} height={220} className="rounded-md border border-border bg-white p-2" />
+          </div>
         </li>
-        <li className="flex flex-col gap-2">
-          <span>Or type this key into the app by hand:</span>
-          <div className="flex flex-wrap items-center gap-2">
-            <code data-testid="totp-secret" className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all">
-              {grouped(enrollment.secret)}
-            </code>
-            <CopyButton value={enrollment.secret} />
+        <li>
+          <div className="flex flex-col gap-2">
+            <span>Or type this key into the app by hand:</span>
+            <div className="flex flex-wrap items-center gap-2">
+              <code data-testid="totp-secret" className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all">
+                {grouped(enrollment.secret)}
+              </code>
+              <CopyButton value={enrollment.secret} />
+            </div>
           </div>
         </li>
         <li>
@@ -113,7 +116,7 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
               autoComplete="one-time-code"
               maxLength={7}
               error={codeError}
-              className="max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
+              className="[&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
             />
             <div>
               <Button type="submit" disabled={confirming.pending} aria-busy={confirming.pending}>

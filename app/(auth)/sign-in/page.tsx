@@ -17,7 +17,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <Card>
       <CardHeader>
         <h1 className="text-xl font-semibold">Sign in</h1>
-        <p className="text-sm text-muted">Use the email and password of your console account.</p>
+        <p className="text-sm text-muted">The console of your card program.</p>
       </CardHeader>
       <CardBody>
         <SignInForm beginSignIn={beginSignIn} callbackUrl={callbackUrl} initialError={error} />
