@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["{lib,server}/**/*.test.ts"],
+    // Multi-process tests need a shared Postgres server: vitest.postgres.config.ts runs them.
+    exclude: ["**/node_modules/**", "**/*.pg.test.ts"],
     globalSetup: ["./server/testing/global-setup.ts"],
     environment: "node",
     pool: "forks",
