@@ -41,7 +41,7 @@ export function StepUpProvider({ stepUp, children }: { stepUp: StepUpAction; chi
       {children}
       <TwoFactorDialog
         open={open}
-        stepUp={stepUp}
+        verify={(code) => stepUp({ code })}
         onOpenChange={(next) => {
           setOpen(next);
           if (!next) settle(false);

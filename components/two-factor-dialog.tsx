@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import type { Action } from "./action-result";
+import type { Action, ActionResult } from "./action-result";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
@@ -11,13 +11,17 @@ import { useAction } from "./use-action";
 
 export type StepUpAction = Action<{ code: string }, { validUntil: string }>;
 
-interface TwoFactorDialogProps {
+interface TwoFactorDialogProps<T> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** server/actions/step-up.ts's stepUpAction, handed down by a server component. */
-  stepUp: StepUpAction;
-  /** Called after a good code: guarded actions are unlocked for 5 minutes in this session. */
-  onVerified: (validUntil: string) => void;
+  /**
+   * Checks the code. Usually server/actions/step-up.ts's stepUpAction (handed down by a server
+   * component), which opens the session's 5-minute window. For actions that need a code every
+   * time (API key management), pass the action itself: `(code) => createKey({ ...form, twoFactorCode: code })`.
+   */
+  verify: (code: string) => Promise<ActionResult<T>>;
+  /** Called with the result's data after a good code. */
+  onVerified: (data: T) => void;
   title?: string;
   description?: string;
 }
@@ -27,15 +31,15 @@ interface TwoFactorDialogProps {
  * fund-customer, payout, swap execute). Most callers use useStepUp() from step-up-provider.tsx,
  * which opens this dialog when an action answers TWO_FACTOR_REQUIRED and retries it.
  */
-export function TwoFactorDialog({
+export function TwoFactorDialog<T>({
   open,
   onOpenChange,
-  stepUp,
+  verify,
   onVerified,
   title = "Confirm with your authenticator",
   description = "Enter the 6-digit code from your authenticator app. It unlocks protected actions for 5 minutes.",
-}: TwoFactorDialogProps) {
-  const action = useAction(stepUp);
+}: TwoFactorDialogProps<T>) {
+  const action = useAction<string, T>(verify);
   const [code, setCode] = useState("");
   const [localError, setLocalError] = useState<string>();
 
@@ -56,10 +60,10 @@ export function TwoFactorDialog({
       return;
     }
     setLocalError(undefined);
-    const res = await action.run({ code: typed });
+    const res = await action.run(typed);
     if (res.ok) {
       // Report before closing: closing alone means "cancelled" to useStepUp().
-      onVerified(res.data.validUntil);
+      onVerified(res.data);
       change(false);
     }
   }

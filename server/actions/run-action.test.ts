@@ -70,6 +70,14 @@ describe("runUserAction", () => {
     expect(runs).toBe(2);
   });
 
+  it("leaves twoFactorCode in the input of an action without stepUp", async () => {
+    const org = await createTestOrg(database.db);
+    const ctx = sessionCtx(userCtx(database.db, org.orgId, { ...org.admin, role: "admin" }, { sessionId: "ses_k", twoFactorEnabled: true }));
+    const schema = z.object({ name: z.string(), twoFactorCode: z.string() });
+    const res = await runUserAction(ctx, { input: schema }, async ({ input }) => input, { name: "k", twoFactorCode: "123456" });
+    expect(res).toEqual({ ok: true, data: { name: "k", twoFactorCode: "123456" } });
+  });
+
   it("tells a user without 2FA to enable it", async () => {
     const org = await createTestOrg(database.db);
     const operator = await org.user("operator");

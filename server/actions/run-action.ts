@@ -46,7 +46,9 @@ export async function runUserAction<S extends z.ZodType, R>(
         message: `This needs the ${opts.role} role; you are signed in as ${ctx.actor.role}. Ask an admin of your organization.`,
       });
     }
-    const { twoFactorCode, rest } = splitStepUpCode(rawInput);
+    // Only a step-up action takes the code out of the input; otherwise it is an ordinary field
+    // of the schema (e.g. key management, whose service checks a code on every call).
+    const { twoFactorCode, rest } = opts.stepUp ? splitStepUpCode(rawInput) : { twoFactorCode: undefined, rest: rawInput };
     const parsed = opts.input.safeParse(rest);
     if (!parsed.success) return fail(validationError(parsed.error.issues));
     if (opts.stepUp) await requireStepUp(ctx, twoFactorCode);
