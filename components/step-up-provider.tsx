@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/action-result";
 import { TwoFactorDialog, type StepUpAction } from "./two-factor-dialog";
 
 type Guard = <T>(call: () => Promise<ActionResult<T>>) => Promise<ActionResult<T>>;

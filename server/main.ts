@@ -53,8 +53,11 @@ async function main(): Promise<void> {
   const handleNext = nextApp.getRequestHandler();
 
   const server = http.createServer((req, res) => {
-    if (isRestApiPath(req.url ?? "/")) void api(req, res);
-    else void handleNext(req, res);
+    if (isRestApiPath(req.url ?? "/")) return void api(req, res);
+    // Next only fills X-Forwarded-For when it is missing: without a trusted proxy in front, a
+    // client could pick its own IP and slip the per-IP sign-in limit. The socket decides.
+    if (!e.TRUST_PROXY) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+    void handleNext(req, res);
   });
   if (dev) server.on("upgrade", nextApp.getUpgradeHandler());
   server.keepAliveTimeout = 65_000;

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
-import type { Action } from "@/components/action-result";
+import type { Action } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

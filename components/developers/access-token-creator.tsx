@@ -1,6 +1,6 @@
 "use client";
 
-import type { Action } from "@/components/action-result";
+import type { Action } from "@/lib/action-result";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

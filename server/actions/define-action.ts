@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
-import type { ActionResult } from "@/components/action-result";
+import type { ActionResult } from "@/lib/action-result";
 import { clientIp } from "./request-ip";
 import { runPublicAction, runUserAction, type ActionHandler, type ActionOptions } from "./run-action";
 import { getOptionalSession } from "./session";

@@ -1,6 +1,6 @@
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import type { ActionError, ActionResult } from "@/components/action-result";
+import type { ActionError, ActionResult } from "@/lib/action-result";
 import { isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { roleAtLeast, type Role } from "@/lib/scopes";
