@@ -25,11 +25,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface md:flex">
-        <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-5">
-          <span className="truncate text-sm font-semibold" title={org.name}>
+        <div className="flex min-h-14 shrink-0 flex-col justify-center gap-1 border-b border-border px-5 py-2.5">
+          <span className="line-clamp-2 text-sm leading-snug font-semibold" title={org.name}>
             {org.name}
           </span>
-          <ModeBadge sandbox={sandbox} />
+          <span>
+            <ModeBadge sandbox={sandbox} />
+          </span>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           <SidebarNav sandbox={sandbox} />

@@ -1,7 +1,7 @@
 "use client";
 
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { Check, ChevronsUpDown, LogOut, Monitor, Moon, Sun } from "lucide-react";
+import { Check, ChevronsUpDown, CircleUser, LogOut, Monitor, Moon, Sun } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTheme } from "next-themes";
 
@@ -23,7 +23,9 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
         className="flex max-w-[10rem] items-center sm:max-w-[16rem] gap-2 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted"
         aria-label={`Account menu for ${email}`}
       >
-        <span className="truncate">{email}</span>
+        {/* At phone width the program name needs the room: an icon stands for the email. */}
+        <CircleUser className="size-5 shrink-0 sm:hidden" aria-hidden />
+        <span className="hidden truncate sm:inline">{email}</span>
         <ChevronsUpDown className="size-4 shrink-0 text-muted" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
