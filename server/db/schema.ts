@@ -1,5 +1,6 @@
+import * as apikeys from "./schema/apikeys";
 import * as identity from "./schema/identity";
 import * as platform from "./schema/platform";
 
 /** Every domain's tables in the one object drizzle's relational API wants. */
-export const schema = { ...identity, ...platform };
+export const schema = { ...identity, ...platform, ...apikeys };

@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import { API_TOKEN_TTL_SECONDS } from "@/lib/contracts/api-keys";
+import { ServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { ResolvedCredential, IssuedToken } from "@/server/auth/tokens";
+import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
+import type { Db } from "@/server/db/client";
+import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
+import { log } from "@/server/log";
+import { API_TOKEN_PREFIX } from "./key-material";
+import type { ApiKeyRow } from "./view";
+
+export interface RequestMeta {
+  ip?: string;
+}
+
+const LAST_USED_EVERY_MS = 60_000;
+const lastUsedWritten = new Map<string, number>();
+
+/**
+ * last_used_at at most once a minute per key: a process-local clock skips the write entirely on
+ * most requests, and the statement's own condition keeps several instances to about one a minute.
+ */
+function touchLastUsed(db: Db, keyId: string, meta: RequestMeta): void {
+  const now = Date.now();
+  if (now - (lastUsedWritten.get(keyId) ?? 0) < LAST_USED_EVERY_MS) return;
+  lastUsedWritten.set(keyId, now);
+  db.update(apiKeys)
+    .set({ lastUsedAt: sql`now()`, lastUsedIp: meta.ip ?? null })
+    .where(sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`)
+    .catch((err: unknown) => log.warn({ err, keyId }, "could not record last use of an API key"));
+}
+
+function usable(row: ApiKeyRow): void {
+  if (row.status !== "active") throw new ServiceError("UNAUTHENTICATED", "This API key is revoked.");
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new ServiceError("UNAUTHENTICATED", `This API key expired at ${row.expiresAt.toISOString()}.`);
+}
+
+function credentialOf(row: ApiKeyRow, tokenId?: string): ResolvedCredential {
+  return { orgId: row.orgId, actor: { type: "apiKey", keyId: row.id, scopes: row.permissions, tokenId } };
+}
+
+async function keyForPair(db: Db, apiKey: string, apiSecret: string): Promise<ApiKeyRow> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
+  // Hash first, compare in constant time: the secret never sits in a comparison that leaks.
+  const presented = sha256Hex(apiSecret);
+  if (!row || !safeEqual(row.secretHash, presented)) throw new ServiceError("UNAUTHENTICATED", "The API key or secret is not valid.");
+  usable(row);
+  return row;
+}
+
+/** X-API-Key + X-API-Secret on a request. */
+export async function resolveApiKeyPair(db: Db, pair: { apiKey: string; apiSecret: string }, meta: RequestMeta = {}): Promise<ResolvedCredential> {
+  const row = await keyForPair(db, pair.apiKey, pair.apiSecret);
+  touchLastUsed(db, row.id, meta);
+  return credentialOf(row);
+}
+
+/** A bearer token minted by POST /api/apikey/token; null for tokens of another kind. */
+export async function resolveApiToken(db: Db, token: string, meta: RequestMeta = {}): Promise<ResolvedCredential | null> {
+  if (!token.startsWith(API_TOKEN_PREFIX)) return null;
+  const [found] = await db
+    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt, generation: apiTokens.secretGeneration, key: apiKeys })
+    .from(apiTokens)
+    .innerJoin(apiKeys, eq(apiKeys.id, apiTokens.keyId))
+    .where(eq(apiTokens.tokenHash, sha256Hex(token)));
+  if (!found) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
+  // Checked on every request against the key's current row: revocation and rotation take effect
+  // at once on every instance, with no cache to go stale.
+  usable(found.key);
+  if (found.generation !== found.key.secretGeneration) throw new ServiceError("UNAUTHENTICATED", "The API key's secret was rotated; exchange the new secret for a new token.");
+  if (found.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Exchange your key for a new one.");
+  touchLastUsed(db, found.key.id, meta);
+  return credentialOf(found.key, found.tokenId);
+}
+
+/** POST /api/apikey/token: a key pair for a 900 s bearer token. */
+export async function exchangeApiToken(db: Db, input: { api_key: string; api_secret: string }, meta: RequestMeta = {}): Promise<IssuedToken> {
+  const row = await keyForPair(db, input.api_key, input.api_secret);
+  const token = newOpaqueToken(API_TOKEN_PREFIX);
+  await db.insert(apiTokens).values({
+    id: newId("atk"),
+    tokenHash: sha256Hex(token),
+    keyId: row.id,
+    secretGeneration: row.secretGeneration,
+    expiresAt: new Date(Date.now() + API_TOKEN_TTL_SECONDS * 1000),
+  });
+  touchLastUsed(db, row.id, meta);
+  return { access_token: token, expires_in: API_TOKEN_TTL_SECONDS, token_type: "Bearer" };
+}
+
+/** Tokens expired for more than a day (housekeeping). */
+export async function purgeExpiredApiTokens(db: Db): Promise<void> {
+  await db.delete(apiTokens).where(sql`${apiTokens.expiresAt} < now() - interval '1 day'`);
+}
