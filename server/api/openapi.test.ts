@@ -7,6 +7,7 @@ interface Operation {
   security?: Record<string, string[]>[];
   "x-required-scope"?: string;
   "x-public"?: boolean;
+  "x-required-role"?: string;
   responses: Record<string, { description: string }>;
 }
 
@@ -28,13 +29,18 @@ describe("GET /api/openapi.json", () => {
     });
   });
 
-  it("lists every route with the scope it needs (or as public)", async () => {
+  it("lists every route with the scope it needs (or as user-token-only, or public)", async () => {
     const doc = await documentOf();
-    const scopes: Record<string, string> = {};
+    const access: Record<string, string> = {};
     for (const [path, item] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(item)) scopes[`${method.toUpperCase()} ${path}`] = op["x-required-scope"] ?? (op["x-public"] ? "public" : "MISSING");
+      for (const [method, op] of Object.entries(item)) {
+        access[`${method.toUpperCase()} ${path}`] = op["x-required-scope"] ?? (op["x-required-role"] ? `role:${op["x-required-role"]}` : op["x-public"] ? "public" : "MISSING");
+      }
     }
-    expect(scopes).toEqual({ "GET /api/health": "public", "GET /api/health/ping": "public", "GET /api/v1/me": "read" });
+    expect(access).toMatchObject({ "GET /api/health": "public", "GET /api/health/ping": "public", "GET /api/v1/me": "read" });
+    expect(Object.values(access)).not.toContain("MISSING");
+    // The document itself and the reference page are served but not listed.
+    expect(access["GET /api/openapi.json"]).toBeUndefined();
 
     const me = doc.paths["/api/v1/me"]!.get!;
     expect(me.security).toEqual([{ bearerAuth: ["read"] }, { apiKeyAuth: ["read"], apiSecretAuth: ["read"] }]);

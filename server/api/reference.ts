@@ -5,6 +5,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { ServiceError } from "@/lib/errors";
 import { log } from "@/server/log";
 import { documentCache } from "@/server/http/openapi";
+import { send } from "@/server/http/responses";
 import { defineRoute, type ApiRoute } from "@/server/http/route";
 import type { ApiApp, ApiEnv } from "@/server/http/types";
 
@@ -52,7 +53,7 @@ export function referenceRoutes(app: ApiApp): ApiRoute[] {
       auth: "public",
       hidden: true,
       response: { contentType: "application/json" },
-      handler: ({ c }) => c.body(documentJson(), 200, { "Content-Type": "application/json; charset=utf-8" }),
+      handler: ({ c }) => send(c, 200, documentJson(), { "content-type": "application/json; charset=utf-8" }),
     }),
     defineRoute({
       method: "get",
@@ -74,9 +75,9 @@ export function referenceRoutes(app: ApiApp): ApiRoute[] {
       response: { contentType: "application/javascript" },
       async handler({ c }) {
         const { bytes, etag } = await loadBundle();
-        const headers = { ETag: etag, "Cache-Control": "public, max-age=86400" };
-        if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": "application/javascript; charset=utf-8" });
+        const headers = { etag, "cache-control": "public, max-age=86400" };
+        if (c.req.header("if-none-match") === etag) return send(c, 304, null, headers);
+        return send(c, 200, bytes, { ...headers, "content-type": "application/javascript; charset=utf-8" });
       },
     }),
   ];

@@ -1,23 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode, ErrorDetail } from "@/lib/errors";
+import { kitOf } from "./kit-state";
+import { sendJson } from "./responses";
+import type { Family } from "./family";
 import type { ApiEnv } from "./types";
-
-/**
- * The three envelope families of decisions.md section 5. The family follows from the path, so
- * an unknown route under a fiat path still answers in the fiat shape.
- */
-export type Family = "card" | "fiat" | "apikey";
-
-const FIAT_PATH = /^\/api\/v1\/(?:exchange-rate|wallet|beneficiary|payment-methods|sendmoney|business)(?:\/|$)/;
-const APIKEY_PATH = /^\/api\/apikey(?:\/|$)/;
-
-export function familyOf(path: string): Family {
-  if (FIAT_PATH.test(path)) return "fiat";
-  if (APIKEY_PATH.test(path)) return "apikey";
-  return "card";
-}
 
 export type SuccessStatus = 200 | 201 | 202;
 
@@ -65,23 +52,32 @@ function fieldErrors(details: ErrorDetail[]): Record<string, string[]> {
   return out;
 }
 
+export interface OkOptions {
+  message?: string;
+  status?: SuccessStatus;
+  /** Extra response headers (Location...). Set headers here, or with c.header(): both are kept. */
+  headers?: Record<string, string>;
+}
+
 /** The success envelope of the route's family; routes never build envelopes by hand. */
-export function ok(c: Context<ApiEnv>, data: unknown, opts: { message?: string; status?: SuccessStatus } = {}): Response {
+export function ok(c: Context<ApiEnv>, data: unknown, opts: OkOptions = {}): Response {
   const status = opts.status ?? 200;
-  return c.json(successBody(c.get("family") ?? familyOf(c.req.path), status, data, opts.message), status);
+  return sendJson(c, status, successBody(kitOf(c).family, status, data, opts.message), opts.headers);
 }
 
-export function created(c: Context<ApiEnv>, data: unknown, message?: string): Response {
-  return ok(c, data, { status: 201, message });
+/** 201; the third argument is the message, or the options of ok(). */
+export function created(c: Context<ApiEnv>, data: unknown, opts: string | Omit<OkOptions, "status"> = {}): Response {
+  return ok(c, data, { ...(typeof opts === "string" ? { message: opts } : opts), status: 201 });
 }
 
-export function accepted(c: Context<ApiEnv>, data: unknown, message?: string): Response {
-  return ok(c, data, { status: 202, message });
+/** 202; the third argument is the message, or the options of ok(). */
+export function accepted(c: Context<ApiEnv>, data: unknown, opts: string | Omit<OkOptions, "status"> = {}): Response {
+  return ok(c, data, { ...(typeof opts === "string" ? { message: opts } : opts), status: 202 });
 }
 
-/** The error envelope, for the rare route that answers an error without throwing. */
-export function errorJson(c: Context<ApiEnv>, status: number, code: ErrorCode, message: string, extras: ErrorExtras = {}): Response {
-  return c.json(errorBody(c.get("family") ?? familyOf(c.req.path), status, code, message, extras), status as ContentfulStatusCode);
+/** The error envelope, for the rare route that answers an error without throwing (health's 503). */
+export function errorJson(c: Context<ApiEnv>, status: number, code: ErrorCode, message: string, extras: ErrorExtras = {}, headers?: Record<string, string>): Response {
+  return sendJson(c, status, errorBody(kitOf(c).family, status, code, message, extras), headers);
 }
 
 // --- OpenAPI shapes of the envelopes -------------------------------------------------------

@@ -42,10 +42,8 @@ function testApp(): ApiApp {
       idempotency: "required",
       request: { body },
       response: { status: 201, data: z.object({ run: z.number(), nonce: z.string() }) },
-      handler: ({ c, input }) => {
-        c.header("Location", `/api/v1/wallet/payouts/${input.body.tag}`);
-        return created(c, { run: count(input.body.tag), nonce: randomBase62(12) }, "Payout created.");
-      },
+      handler: ({ c, input }) =>
+        created(c, { run: count(input.body.tag), nonce: randomBase62(12) }, { message: "Payout created.", headers: { Location: `/api/v1/wallet/payouts/${input.body.tag}` } }),
     }),
     defineRoute({
       method: "post",

@@ -6,6 +6,7 @@ import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { registerCredentialResolver } from "./credentials";
 import { created, ok } from "./envelopes";
+import { setResponseHeader } from "./kit-state";
 import { createKitApp } from "./kit-app";
 import { MAX_BODY_BYTES } from "./body";
 import { defineRoute, mountRoutes } from "./route";
@@ -90,6 +91,57 @@ function testApp(): ApiApp {
       },
     }),
     defineRoute({
+      method: "post",
+      path: "/api/apikey/admin-thing",
+      summary: "user token of an admin with 2FA",
+      tags: ["Test"],
+      auth: { user: "admin" },
+      response: { data: z.object({ user: z.string() }) },
+      handler: ({ c, ctx }) => ok(c, { user: ctx.actor.type === "user" ? ctx.actor.userId : "?" }),
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/apikey/operator-thing",
+      summary: "user token of an operator or admin, 2FA not needed",
+      tags: ["Test"],
+      auth: { user: "operator", twoFactor: false },
+      response: { data: z.object({ ok: z.boolean() }) },
+      handler: ({ c }) => ok(c, { ok: true }),
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/test/headers",
+      summary: "extra response headers",
+      tags: ["Test"],
+      auth: "public",
+      response: { data: z.object({}) },
+      handler: ({ c }) => {
+        setResponseHeader(c, "Cache-Control", "no-store");
+        return ok(c, {}, { headers: { Location: "/api/test/elsewhere" } });
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/test/hono-header",
+      summary: "c.header() then ok(): a bug the kit reports in tests",
+      tags: ["Test"],
+      auth: "public",
+      response: { data: z.object({}) },
+      handler: ({ c }) => {
+        c.header("Location", "/lost");
+        return ok(c, {});
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/test/raw",
+      summary: "a response built by hand",
+      tags: ["Test"],
+      auth: "public",
+      response: { contentType: "text/plain" },
+      handler: ({ c }) => c.text("plain"),
+    }),
+    defineRoute({
       method: "get",
       path: "/api/test/locked",
       summary: "429 from a service",
@@ -160,6 +212,22 @@ describe("envelopes", () => {
     const res = await app.request("/api/test/pin");
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ success: false, error_code: "PIN_NOT_SET", message: "Set the PIN first.", data: { pin_setup_url: "https://x.test/secure/view/abc", pin_set: false } });
+  });
+
+  it("extra headers come from ok()'s options and setResponseHeader(); hand-built responses still get X-Request-Id", async () => {
+    const res = await app.request("/api/test/headers");
+    expect(res.headers.get("location")).toBe("/api/test/elsewhere");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    const raw = await app.request("/api/test/raw");
+    expect(await raw.text()).toBe("plain");
+    expect(raw.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  it("c.header() followed by ok() fails loudly outside production instead of losing the header", async () => {
+    const res = await app.request("/api/test/hono-header");
+    expect(res.status).toBe(500);
+    expect(res.headers.get("location")).toBeNull();
   });
 
   it("429s from services carry Retry-After in whole seconds", async () => {
@@ -343,6 +411,36 @@ describe("credentials and scopes", () => {
     expect(body.error_code).toBe("INSUFFICIENT_PERMISSION");
     expect(body.message).toContain('"write"');
     expect((await app.request("/api/v1/svc-card/things/thg_1", { headers: bearer(viewerToken) })).status).toBe(200);
+  });
+
+  it("user-token-only routes: API-key credentials get USER_TOKEN_REQUIRED, lower roles FORBIDDEN_ROLE, admins without 2FA TWO_FACTOR_NOT_ENABLED", async () => {
+    const admin = await app.request("/api/apikey/admin-thing", { method: "POST", headers: bearer(adminToken) });
+    expect(admin.status).toBe(200);
+    expect(await admin.json()).toEqual({ user: org.admin.userId });
+
+    const unregister = registerCredentialResolver({
+      kind: "apiKeyPair",
+      resolve: async () => ({ orgId: org.orgId, actor: { type: "apiKey", keyId: "key_all", scopes: ["read", "write", "transactions", "webhooks"] } }),
+    });
+    try {
+      const byKey = await app.request("/api/apikey/admin-thing", { method: "POST", headers: { "X-API-Key": "pk_test_x", "X-API-Secret": "sk_test_x" } });
+      expect(byKey.status).toBe(403);
+      expect(await byKey.json()).toMatchObject({ success: false, error_code: "USER_TOKEN_REQUIRED" });
+    } finally {
+      unregister();
+    }
+
+    const operator = await org.user("operator");
+    const operatorToken = await org.token(operator.userId);
+    const low = await app.request("/api/apikey/admin-thing", { method: "POST", headers: bearer(operatorToken) });
+    expect(await low.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+    expect((await app.request("/api/apikey/operator-thing", { headers: bearer(operatorToken) })).status).toBe(200);
+    expect(await (await app.request("/api/apikey/operator-thing", { headers: bearer(viewerToken) })).json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+
+    const plainAdmin = await org.user("admin");
+    const noTwoFactor = await app.request("/api/apikey/admin-thing", { method: "POST", headers: bearer(await org.token(plainAdmin.userId)) });
+    expect(noTwoFactor.status).toBe(403);
+    expect(await noTwoFactor.json()).toMatchObject({ error_code: "TWO_FACTOR_NOT_ENABLED" });
   });
 
   it("authentication comes before validation: no schema details leak to anonymous callers", async () => {

@@ -29,8 +29,7 @@ export function notFoundHandler(app: ApiApp): (c: Context<ApiEnv>) => Response {
     if (allowed.size === 0) return errorResponse(c, new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`));
     if (allowed.has("GET")) allowed.add("HEAD");
     const allow = [...allowed].sort().join(", ");
-    c.header("Allow", allow);
-    return errorResponse(c, new ServiceError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${allow}.`));
+    return errorResponse(c, new ServiceError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${allow}.`), { allow });
   };
 }
 

@@ -1,15 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import type { Scope } from "@/lib/scopes";
-import { errorSchemaOf, type Family } from "./envelopes";
+import type { Role, Scope } from "@/lib/scopes";
+import { errorSchemaOf } from "./envelopes";
+import type { Family } from "./family";
 import type { IdempotencyMode } from "./idempotency";
 import type { RouteRateLimit } from "./rate-limit";
 import type { ApiApp } from "./types";
 
 /**
  * How the kit describes a route in the OpenAPI document: the scope as `x-required-scope` and in
- * `security` (3.1 lets non-OAuth schemes list role names), public routes as `x-public` with
- * `security: []`, idempotency and rate limits as extensions, and every error the kit itself
+ * `security` (3.1 lets non-OAuth schemes list role names), user-token-only routes as
+ * `x-user-token-only` + `x-required-role`, public routes as `x-public` with `security: []`, idempotency and rate limits as extensions, and every error the kit itself
  * can answer, grouped by status.
  */
 
@@ -23,14 +24,23 @@ export function registerSecuritySchemes(registry: ApiApp["openAPIRegistry"]): vo
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) registry.registerComponent("securitySchemes", name, scheme);
 }
 
-export function securityFor(scope: Scope | null): Record<string, string[]>[] {
-  if (!scope) return [];
-  return [{ bearerAuth: [scope] }, { apiKeyAuth: [scope], apiSecretAuth: [scope] }];
+/** Who may call a route, as the kit enforces it. */
+export type Access = { kind: "public" } | { kind: "scope"; scope: Scope } | { kind: "user"; role: Role; twoFactor: boolean };
+
+export function securityFor(access: Access): Record<string, string[]>[] {
+  switch (access.kind) {
+    case "public":
+      return [];
+    case "scope":
+      return [{ bearerAuth: [access.scope] }, { apiKeyAuth: [access.scope], apiSecretAuth: [access.scope] }];
+    case "user":
+      return [{ bearerAuth: [`role:${access.role}`] }];
+  }
 }
 
 export interface KitFeatures {
   family: Family;
-  scope: Scope | null;
+  access: Access;
   hasInput: boolean;
   hasBody: boolean;
   idempotency: IdempotencyMode;
@@ -43,7 +53,10 @@ export function errorCodesOf(f: KitFeatures): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (f.hasInput) codes.add("VALIDATION_ERROR");
   if (f.hasBody) ["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
-  if (f.scope) ["UNAUTHENTICATED", "TOKEN_EXPIRED", "INSUFFICIENT_PERMISSION"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.access.kind !== "public") ["UNAUTHENTICATED", "TOKEN_EXPIRED"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.access.kind === "scope") codes.add("INSUFFICIENT_PERMISSION");
+  if (f.access.kind === "user") ["USER_TOKEN_REQUIRED", "FORBIDDEN_ROLE"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.access.kind === "user" && f.access.twoFactor) codes.add("TWO_FACTOR_NOT_ENABLED");
   if (f.idempotency === "required") codes.add("IDEMPOTENCY_KEY_REQUIRED");
   if (f.idempotency !== "none") ["IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_MISMATCH"].forEach((c) => codes.add(c as ErrorCode));
   if (f.rateLimits.length) codes.add("RATE_LIMITED");
@@ -75,7 +88,12 @@ export function idempotencyHeaderSchema(mode: IdempotencyMode): z.ZodType | null
 }
 
 export function extensionsOf(f: KitFeatures): Record<string, unknown> {
-  const out: Record<string, unknown> = f.scope ? { "x-required-scope": f.scope } : { "x-public": true };
+  const out: Record<string, unknown> =
+    f.access.kind === "scope"
+      ? { "x-required-scope": f.access.scope }
+      : f.access.kind === "user"
+        ? { "x-user-token-only": true, "x-required-role": f.access.role, "x-two-factor": f.access.twoFactor }
+        : { "x-public": true };
   if (f.idempotency !== "none") out["x-idempotency"] = f.idempotency;
   if (f.rateLimits.length) {
     out["x-rate-limit"] = f.rateLimits.map((l) => ({ limit: l.limit, window_seconds: l.windowSeconds, per: l.per === "org" ? "organization" : "client_ip" }));
@@ -90,7 +108,7 @@ export const DOCUMENT_INFO = {
     version: "1.0.0",
     description:
       "Card program, fiat quotes, swaps, gateway, screening and webhooks. Envelopes and error codes: docs/errors.md. " +
-      "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-public` operations need no credential.",
+      "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled when `x-two-factor`); `x-public` operations need no credential.",
   },
   servers: [{ url: "/", description: "This deployment (paths start with /api)" }],
 } as const;

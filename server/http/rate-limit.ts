@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
 import type { Db } from "@/server/db/client";
 import { hitRateLimit, type RateLimitState } from "@/server/platform/rate-limit";
+import { setResponseHeader } from "./kit-state";
 import type { ApiEnv } from "./types";
 
 /** A route's limit, declared with the route (and listed in the OpenAPI document). */
@@ -27,13 +28,9 @@ export async function applyRateLimits(c: Context<ApiEnv>, db: Db, limits: readon
     states.push(await hitRateLimit(db, { bucket, limit: limit.limit, windowSeconds: limit.windowSeconds }));
   }
   const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a));
-  const headers = {
-    "RateLimit-Limit": String(tightest.limit),
-    "RateLimit-Remaining": String(tightest.remaining),
-    "RateLimit-Reset": String(tightest.resetSeconds),
-  };
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
-  c.set("rateLimitHeaders", headers);
+  setResponseHeader(c, "ratelimit-limit", String(tightest.limit));
+  setResponseHeader(c, "ratelimit-remaining", String(tightest.remaining));
+  setResponseHeader(c, "ratelimit-reset", String(tightest.resetSeconds));
   const blocked = states.filter((s) => !s.allowed);
   if (blocked.length > 0) {
     const retryAfter = Math.max(...blocked.map((s) => s.resetSeconds));

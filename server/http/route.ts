@@ -1,23 +1,31 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ErrorCode, ErrorDetail } from "@/lib/errors";
-import type { Scope } from "@/lib/scopes";
+import type { Role, Scope } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
 import { getDb, type Db } from "@/server/db/client";
 import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
 import { clientIp } from "./client-ip";
-import { requireScope, resolveCredential } from "./credentials";
-import { familyOf, successSchemaOf, type Family, type SuccessStatus } from "./envelopes";
+import { requireScope, requireUser, resolveCredential } from "./credentials";
+import { successSchemaOf, type SuccessStatus } from "./envelopes";
+import { familyOf, type Family } from "./family";
 import { errorResponse } from "./error-response";
 import { claimIdempotencyKey, idempotencyKeyOf, replayResponse, requestFingerprint, settleIdempotency, type IdempotencyClaim, type IdempotencyMode } from "./idempotency";
-import { errorResponsesOf, extensionsOf, idempotencyHeaderSchema, securityFor, type KitFeatures } from "./openapi";
+import { errorResponsesOf, extensionsOf, idempotencyHeaderSchema, securityFor, type Access, type KitFeatures } from "./openapi";
 import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
-import { requestIdFor } from "./request-id";
-import type { ApiApp, ApiEnv } from "./types";
+import { startKit } from "./kit-state";
+import { isKitResponse, withKitHeaders } from "./responses";
+import type { ApiApp, ApiEnv, KitState } from "./types";
 import { parsePart, validationError } from "./validation";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
-export type AuthSpec = "public" | { scope: Scope };
+/**
+ * Who may call: anyone, a credential holding a scope (user tokens act with their role's scopes),
+ * or a dashboard user's token only, of at least `user` role (API-key credentials get 403
+ * USER_TOKEN_REQUIRED), with 2FA enabled unless `twoFactor: false` (the code itself is checked
+ * by the service, which consumes it).
+ */
+export type AuthSpec = "public" | { scope: Scope } | { user: Role; twoFactor?: boolean };
 
 /** Zod schemas of the parts of a request; query and headers values are strings (use z.coerce). */
 export interface RequestSpec {
@@ -61,7 +69,7 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   description?: string;
   tags: string[];
   operationId?: string;
-  /** The one place the route's scope is stated. */
+  /** The one place the route's scope (or user-only access) is stated. */
   auth: A;
   /** Default: "optional" on authenticated POSTs, else "none". */
   idempotency?: IdempotencyMode;
@@ -82,7 +90,7 @@ export interface ApiRoute {
   readonly path: string;
   readonly config: RouteConfig;
   readonly hidden: boolean;
-  readonly handle: (c: Context<ApiEnv>) => Promise<Response>;
+  readonly handle: (c: Context<ApiEnv>) => Response | Promise<Response>;
 }
 
 /**
@@ -91,15 +99,16 @@ export interface ApiRoute {
  * flags, the document entry) happens here, at startup.
  */
 export function defineRoute<R extends RequestSpec = Record<never, never>, A extends AuthSpec = AuthSpec>(spec: RouteSpec<R, A>): ApiRoute {
-  const scope = spec.auth === "public" ? null : (spec.auth as { scope: Scope }).scope;
-  const idempotency: IdempotencyMode = spec.idempotency ?? (spec.method === "post" && scope ? "optional" : "none");
-  if (!scope && idempotency !== "none") throw new Error(`${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`);
+  const access = accessOf(spec.auth);
+  const authenticated = access.kind !== "public";
+  const idempotency: IdempotencyMode = spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
+  if (!authenticated && idempotency !== "none") throw new Error(`${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`);
   const family = spec.family ?? familyOf(spec.path);
   const request: RequestSpec = spec.request ?? {};
   const rateLimits = spec.rateLimit === undefined ? [] : Array.isArray(spec.rateLimit) ? spec.rateLimit : [spec.rateLimit];
   const features: KitFeatures = {
     family,
-    scope,
+    access,
     hasInput: Boolean(request.params || request.query || request.headers || request.body),
     hasBody: Boolean(request.body),
     idempotency,
@@ -113,6 +122,12 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     config: routeConfig(spec, features),
     handle: buildHandler(spec as RouteSpec<RequestSpec, AuthSpec>, features),
   };
+}
+
+function accessOf(auth: AuthSpec): Access {
+  if (auth === "public") return { kind: "public" };
+  if ("scope" in auth) return { kind: "scope", scope: auth.scope };
+  return { kind: "user", role: auth.user, twoFactor: auth.twoFactor !== false };
 }
 
 /** Adds routes to the app: the handler to Hono's router, the contract to the document. */
@@ -148,7 +163,7 @@ function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): Ro
     description: spec.description,
     tags: spec.tags,
     operationId: spec.operationId,
-    security: securityFor(f.scope),
+    security: securityFor(f.access),
     ...(extensionsOf(f) as object),
     request,
     responses: { [status]: success, ...errorResponsesOf(f) },
@@ -167,7 +182,13 @@ interface ParsedRequest {
   rawBody: string;
 }
 
+const NO_INPUT: ParsedRequest = { input: { params: undefined, query: undefined, headers: undefined, body: undefined }, rawBody: "" };
+
 async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<ParsedRequest> {
+  if (!req.params && !req.query && !req.headers && !req.body) {
+    checkDeclaredLength(c);
+    return NO_INPUT;
+  }
   const issues: ErrorDetail[] = [];
   const input: RouteInput<RequestSpec> = { params: undefined, query: undefined, headers: undefined, body: undefined };
   let rawBody = "";
@@ -184,60 +205,91 @@ async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<Parse
   return { input, rawBody };
 }
 
-/** Adds the kit's headers to a response that was not built through c (a replay, a raw Response). */
-function withKitHeaders(c: Context<ApiEnv>, res: Response, requestId: string): Response {
-  if (res.headers.has("x-request-id")) return res;
-  let out = res;
-  const apply = () => {
-    out.headers.set("X-Request-Id", requestId);
-    const limits = c.get("rateLimitHeaders");
-    if (limits) for (const [name, value] of Object.entries(limits)) if (!out.headers.has(name)) out.headers.set(name, value);
-  };
-  try {
-    apply();
-  } catch {
-    // Immutable headers (a fetched Response): copy it.
-    out = new Response(res.body, res);
-    apply();
-  }
-  return out;
+/** The kit's last step: a response not built by the kit (c.body, a raw Response) gets its headers. */
+function finish(kit: KitState, res: Response): Response {
+  return isKitResponse(kit, res) ? res : withKitHeaders(kit, res);
 }
 
-function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (c: Context<ApiEnv>) => Promise<Response> {
+/**
+ * The handler's arguments. A class, so the lazy `ip` getter lives on the prototype: a getter or
+ * closure built per request costs measurable throughput (more so under tsx, which names each
+ * function it creates).
+ */
+class Args {
+  #ip: string | undefined | null = null;
+  constructor(
+    readonly c: Context<ApiEnv>,
+    public ctx: Ctx | null,
+    public input: RouteInput<RequestSpec>,
+    readonly requestId: string,
+  ) {}
+  /** The client address, worked out on first use (ping never asks). */
+  get ip(): string | undefined {
+    if (this.#ip === null) this.#ip = clientIp(this.c);
+    return this.#ip;
+  }
+}
+
+function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (c: Context<ApiEnv>) => Response | Promise<Response> {
   const request = spec.request ?? {};
-  const { scope, idempotency, rateLimits, family } = f;
+  const { access, idempotency, rateLimits, family } = f;
   const handler = spec.handler as (args: HandlerArgs<RequestSpec, AuthSpec>) => Response | Promise<Response>;
 
+  if (access.kind === "public" && !rateLimits.length && !f.hasInput && idempotency === "none") {
+    // Nothing to resolve, count or parse (ping, the document): stay synchronous when the
+    // handler is, which keeps Hono and @hono/node-server on their fastest path.
+    return function handleSimple(c) {
+      const kit = startKit(c, family);
+      try {
+        checkDeclaredLength(c);
+        const out = handler(new Args(c, null, NO_INPUT.input, kit.requestId) as HandlerArgs<RequestSpec, AuthSpec>);
+        return out instanceof Promise ? settleAsync(c, kit, out) : finish(kit, out);
+      } catch (err) {
+        return errorResponse(c, err);
+      }
+    };
+  }
+
   return async function handle(c) {
-    const requestId = requestIdFor(c);
-    c.set("family", family);
+    const kit = startKit(c, family);
+    const args = new Args(c, null, NO_INPUT.input, kit.requestId);
     let claim: IdempotencyClaim | null = null;
     let db: Db | undefined;
     let res: Response;
     try {
-      const ip = clientIp(c);
-      let ctx: Ctx | null = null;
-      if (scope) {
+      if (access.kind !== "public") {
         db = await getDb();
         const credential = await resolveCredential(c, db);
-        requireScope(credential.actor, scope);
-        ctx = { orgId: credential.orgId, actor: credential.actor, db, ip, requestId };
+        if (access.kind === "scope") requireScope(credential.actor, access.scope);
+        else requireUser(credential.actor, access.role, access.twoFactor);
+        const ctx: Ctx = { orgId: credential.orgId, actor: credential.actor, db, ip: args.ip, requestId: kit.requestId };
+        args.ctx = ctx;
         c.set("ctx", ctx);
       }
-      if (rateLimits.length) await applyRateLimits(c, (db ??= await getDb()), rateLimits, { orgId: ctx?.orgId, ip });
+      if (rateLimits.length) await applyRateLimits(c, (db ??= await getDb()), rateLimits, { orgId: args.ctx?.orgId, ip: args.ip });
       const key = idempotencyKeyOf(c, idempotency);
       const { input, rawBody } = await parseRequest(c, request);
-      if (key && ctx) {
-        const scopeOfKey = { orgId: ctx.orgId, method: c.req.method, path: c.req.path, key };
-        const outcome = await claimIdempotencyKey(ctx.db, scopeOfKey, requestFingerprint(new URL(c.req.url).search, rawBody));
-        if (outcome.kind === "replay") return withKitHeaders(c, replayResponse(outcome.response, requestId), requestId);
+      args.input = input;
+      if (key && args.ctx) {
+        const scopeOfKey = { orgId: args.ctx.orgId, method: c.req.method, path: c.req.path, key };
+        const outcome = await claimIdempotencyKey(args.ctx.db, scopeOfKey, requestFingerprint(new URL(c.req.url).search, rawBody));
+        if (outcome.kind === "replay") return withKitHeaders(kit, replayResponse(outcome.response, kit.requestId));
         claim = outcome.claim;
       }
-      res = await handler({ c, ctx, input, requestId, ip } as HandlerArgs<RequestSpec, AuthSpec>);
+      res = await handler(args as HandlerArgs<RequestSpec, AuthSpec>);
     } catch (err) {
       res = errorResponse(c, err);
     }
-    if (claim && db) res = await settleIdempotency(db, claim, res);
-    return withKitHeaders(c, res, requestId);
+    // A settled idempotent response is rebuilt (its body was read to be stored).
+    if (claim && db) return withKitHeaders(kit, await settleIdempotency(db, claim, res));
+    return finish(kit, res);
   };
+}
+
+async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Response>): Promise<Response> {
+  try {
+    return finish(kit, await out);
+  } catch (err) {
+    return errorResponse(c, err);
+  }
 }

@@ -1,22 +1,31 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { HttpBindings } from "@hono/node-server";
 import type { Ctx } from "@/server/context";
-import type { Family } from "./envelopes";
+import type { Family } from "./family";
+
+/** What the kit knows about the request in flight; one object, set once per request. */
+export interface KitState {
+  requestId: string;
+  /** Which envelope family the matched route (or the path) answers with. */
+  family: Family;
+  /** Headers every response of this request carries besides X-Request-Id (RateLimit-*, or set by the route). */
+  headers: Record<string, string> | null;
+  /** The route called c.header(): its response must go through Hono so those headers are kept. */
+  touchedHeaders: boolean;
+  /** The last response built by the kit's send(); it needs no headers added. */
+  sent: Response | null;
+}
 
 /**
  * The Hono environment of the REST API. Bindings are @hono/node-server's (absent when a test
- * calls app.request() directly); variables are what the kit sets per request.
+ * calls app.request() directly).
  */
 export interface ApiEnv {
   Bindings: Partial<HttpBindings>;
   Variables: {
-    requestId: string;
-    /** Which envelope family the matched route answers with. */
-    family: Family;
+    kit: KitState;
     /** Set on authenticated routes once the credential is resolved. */
     ctx: Ctx;
-    /** RateLimit-* headers of this request, re-applied to responses not built through c. */
-    rateLimitHeaders: Record<string, string>;
   };
 }
 
