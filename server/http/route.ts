@@ -106,6 +106,7 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
   const family = spec.family ?? familyOf(spec.path);
   const request: RequestSpec = spec.request ?? {};
   const rateLimits = spec.rateLimit === undefined ? [] : Array.isArray(spec.rateLimit) ? spec.rateLimit : [spec.rateLimit];
+  if (!authenticated && rateLimits.some((l) => l.per === "org")) throw new Error(`${spec.path}: a public route has no organization to count per; use per: "ip"`);
   const features: KitFeatures = {
     family,
     access,
