@@ -30,3 +30,8 @@ export function actorId(actor: Actor): string | null {
       return null;
   }
 }
+
+/** What a credential resolver may record about the request (e.g. an API key's last-used address). */
+export interface RequestMeta {
+  ip?: string;
+}

@@ -1,6 +1,9 @@
 import { mountRoutes } from "@/server/http/route";
 import { createKitApp } from "@/server/http/kit-app";
 import type { ApiApp } from "@/server/http/types";
+import { resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";
+import { registerCredentialResolver } from "@/server/http/credentials";
+import { apiKeyRoutes } from "./apikeys";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
@@ -10,9 +13,13 @@ import { referenceRoutes } from "./reference";
  * A resource family is a file exporting its routes; mount it here.
  */
 export function createApiApp(): ApiApp {
+  // API keys authenticate as a key pair on each request, or as a token exchanged for one.
+  registerCredentialResolver({ kind: "bearer", resolve: resolveApiToken });
+  registerCredentialResolver({ kind: "apiKeyPair", resolve: resolveApiKeyPair });
   const app = createKitApp();
   mountRoutes(app, healthRoutes);
   mountRoutes(app, meRoutes);
+  mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

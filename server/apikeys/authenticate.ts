@@ -3,6 +3,7 @@ import { API_TOKEN_TTL_SECONDS } from "@/lib/contracts/api-keys";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { ResolvedCredential, IssuedToken } from "@/server/auth/tokens";
+import type { RequestMeta } from "@/server/context";
 import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
@@ -10,9 +11,6 @@ import { log } from "@/server/log";
 import { API_TOKEN_PREFIX } from "./key-material";
 import type { ApiKeyRow } from "./view";
 
-export interface RequestMeta {
-  ip?: string;
-}
 
 const LAST_USED_EVERY_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();

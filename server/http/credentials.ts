@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
 import { roleAtLeast, type Role, type Scope } from "@/lib/scopes";
-import type { Actor } from "@/server/context";
+import type { Actor, RequestMeta } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { resolveUserBearer, type ResolvedCredential } from "@/server/auth/tokens";
 import type { ApiEnv } from "./types";
@@ -10,10 +10,10 @@ import type { ApiEnv } from "./types";
  * Resolves a bearer token. Returns null when the token is not of its kind (so the next resolver
  * is asked); throws UNAUTHENTICATED / TOKEN_EXPIRED when it is of its kind but not valid.
  */
-export type BearerResolver = (db: Db, token: string) => Promise<ResolvedCredential | null>;
+export type BearerResolver = (db: Db, token: string, meta: RequestMeta) => Promise<ResolvedCredential | null>;
 
 /** Resolves an X-API-Key + X-API-Secret pair; null or UNAUTHENTICATED when they do not match. */
-export type ApiKeyPairResolver = (db: Db, pair: { apiKey: string; apiSecret: string }) => Promise<ResolvedCredential | null>;
+export type ApiKeyPairResolver = (db: Db, pair: { apiKey: string; apiSecret: string }, meta: RequestMeta) => Promise<ResolvedCredential | null>;
 
 export type CredentialResolver = { kind: "bearer"; resolve: BearerResolver } | { kind: "apiKeyPair"; resolve: ApiKeyPairResolver };
 
@@ -52,14 +52,14 @@ function unauthenticated(message: string): ServiceError {
  * The credential of a request. Authorization wins when both kinds are sent. Anything missing,
  * malformed or unknown is 401 UNAUTHENTICATED; an expired bearer token is 401 TOKEN_EXPIRED.
  */
-export async function resolveCredential(c: Context<ApiEnv>, db: Db): Promise<ResolvedCredential> {
+export async function resolveCredential(c: Context<ApiEnv>, db: Db, meta: RequestMeta = {}): Promise<ResolvedCredential> {
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) {
     const match = BEARER.exec(authorization);
     if (!match) throw unauthenticated(`The Authorization header is malformed. ${AUTH_HINT}`);
     const token = match[1]!;
     for (const resolve of bearerResolvers) {
-      const credential = await resolve(db, token);
+      const credential = await resolve(db, token, meta);
       if (credential) return credential;
     }
     throw unauthenticated("The access token is not valid.");
@@ -70,7 +70,7 @@ export async function resolveCredential(c: Context<ApiEnv>, db: Db): Promise<Res
   if (apiKey === undefined || apiSecret === undefined || !KEY_PART.test(apiKey) || !KEY_PART.test(apiSecret)) {
     throw unauthenticated("X-API-Key and X-API-Secret must be sent together.");
   }
-  const credential = apiKeyPairResolver ? await apiKeyPairResolver(db, { apiKey, apiSecret }) : null;
+  const credential = apiKeyPairResolver ? await apiKeyPairResolver(db, { apiKey, apiSecret }, meta) : null;
   if (!credential) throw unauthenticated("The API key or secret is not valid.");
   return credential;
 }

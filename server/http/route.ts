@@ -260,7 +260,7 @@ function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (
     try {
       if (access.kind !== "public") {
         db = await getDb();
-        const credential = await resolveCredential(c, db);
+        const credential = await resolveCredential(c, db, { ip: args.ip });
         if (access.kind === "scope") requireScope(credential.actor, access.scope);
         else requireUser(credential.actor, access.role, access.twoFactor);
         const ctx: Ctx = { orgId: credential.orgId, actor: credential.actor, db, ip: args.ip, requestId: kit.requestId };

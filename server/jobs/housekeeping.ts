@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
 import { purgeExpiredTokens } from "@/server/auth/tokens";
+import { purgeExpiredIdempotencyKeys } from "@/server/http/idempotency";
 import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { log } from "@/server/log";
 import { enqueueJob, type EnqueuedJob } from "./queue";
@@ -21,7 +23,8 @@ async function deleted(db: Db, statement: ReturnType<typeof sql>): Promise<numbe
 const tasks = new Map<string, Task>([
   ["rate_limit_counters", purgeExpiredRateLimits],
   ["access_tokens", purgeExpiredTokens],
-  ["idempotency_keys", (db) => deleted(db, sql`delete from idempotency_keys where expires_at < now()`)],
+  ["idempotency_keys", purgeExpiredIdempotencyKeys],
+  ["api_tokens", purgeExpiredApiTokens],
   ["sign_in_tickets", (db) => deleted(db, sql`delete from sign_in_tickets where expires_at < now()`)],
   ["step_ups", (db) => deleted(db, sql`delete from step_ups where valid_until < now()`)],
   [

@@ -1,0 +1,39 @@
+/**
+ * The endpoint -> credential table of docs/api-scopes.md, derived from the OpenAPI document the
+ * route declarations produce (so the table cannot drift: a test compares the two).
+ */
+interface Operation {
+  summary?: string;
+  "x-required-scope"?: string;
+  "x-user-token-only"?: boolean;
+  "x-required-role"?: string;
+  "x-two-factor"?: boolean;
+  "x-public"?: boolean;
+}
+
+export function scopeTable(doc: { paths?: Record<string, Record<string, Operation>> }): string {
+  const rows: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [method, op] of Object.entries(ops).sort(([a], [b]) => a.localeCompare(b))) {
+      const needs = op["x-required-scope"]
+        ? `scope \`${op["x-required-scope"]}\``
+        : op["x-user-token-only"]
+          ? `user token of an ${op["x-required-role"]}${op["x-two-factor"] ? " + 2FA code" : ""}`
+          : "none (public)";
+      rows.push(`| ${method.toUpperCase()} | \`${path}\` | ${needs} | ${op.summary ?? ""} |`);
+    }
+  }
+  return [
+    "# Endpoints and the credential each needs",
+    "",
+    "Generated from the route declarations (`npx tsx scripts/scope-table.ts > docs/api-scopes.md`);",
+    "`server/api/scope-table.test.ts` fails when this file and the routes disagree.",
+    "Scopes: decisions.md section 4. A user token acts with its role: viewer = read; operator = read, write,",
+    "transactions; admin = all four.",
+    "",
+    "| method | path | needs | what |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}
