@@ -4,6 +4,8 @@ import type { ErrorCode, ErrorDetail } from "@/lib/errors";
 import type { Role, Scope } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
 import { getDb, type Db } from "@/server/db/client";
+import { env } from "@/lib/env";
+import { log } from "@/server/log";
 import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
 import { clientIp } from "./client-ip";
 import { requireScope, requireUser, resolveCredential } from "./credentials";
@@ -252,6 +254,7 @@ function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (
   }
 
   return async function handle(c) {
+    const started = accessLog ? performance.now() : 0;
     const kit = startKit(c, family);
     const args = new Args(c, null, NO_INPUT.input, kit.requestId);
     let claim: IdempotencyClaim | null = null;
@@ -282,8 +285,9 @@ function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (
       res = errorResponse(c, err);
     }
     // A settled idempotent response is rebuilt (its body was read to be stored).
-    if (claim && db) return withKitHeaders(kit, await settleIdempotency(db, claim, res));
-    return finish(kit, res);
+    const out = claim && db ? withKitHeaders(kit, await settleIdempotency(db, claim, res)) : finish(kit, res);
+    if (accessLog) logAccess(c, kit.requestId, out.status, started, args.ctx);
+    return out;
   };
 }
 
@@ -293,4 +297,27 @@ async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Respo
   } catch (err) {
     return errorResponse(c, err);
   }
+}
+
+/**
+ * One line per request at debug level (LOG_LEVEL=debug): method, path, status, time, who. Never
+ * headers, query or body, where credentials travel. Checked once per request, not per line.
+ */
+const accessLog = log.isLevelEnabled("debug") || env().NODE_ENV === "test";
+
+function logAccess(c: Context<ApiEnv>, requestId: string, status: number, started: number, ctx: Ctx | null): void {
+  if (!log.isLevelEnabled("debug")) return;
+  const actor = ctx?.actor;
+  log.debug(
+    {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      orgId: ctx?.orgId,
+      actor: actor ? (actor.type === "user" ? `user:${actor.userId}` : actor.type === "apiKey" ? `key:${actor.keyId}` : actor.type) : undefined,
+    },
+    "api request",
+  );
 }
