@@ -4,12 +4,12 @@ import { bearer } from "@/server/http/testing";
 import { captureLogs } from "@/server/log";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { useTotpClock } from "@/server/testing/totp-clock";
+import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
 let database: Database;
 const app = createApiApp();
-const clock = useTotpClock();
+const clock = startTotpClock();
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);

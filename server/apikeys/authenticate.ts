@@ -6,6 +6,7 @@ import type { ResolvedCredential, IssuedToken } from "@/server/auth/tokens";
 import type { RequestMeta } from "@/server/context";
 import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
+import { preparedPerDb } from "@/server/db/prepared";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { log } from "@/server/log";
 import { API_TOKEN_PREFIX } from "./key-material";
@@ -38,8 +39,19 @@ function credentialOf(row: ApiKeyRow, tokenId?: string): ResolvedCredential {
   return { orgId: row.orgId, actor: { type: "apiKey", keyId: row.id, scopes: row.permissions, tokenId } };
 }
 
+const keyByPublicKey = preparedPerDb((db) => db.select().from(apiKeys).where(eq(apiKeys.apiKey, sql.placeholder("apiKey"))).prepare("api_key_by_public_key"));
+
+const tokenWithKey = preparedPerDb((db) =>
+  db
+    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt, generation: apiTokens.secretGeneration, key: apiKeys })
+    .from(apiTokens)
+    .innerJoin(apiKeys, eq(apiKeys.id, apiTokens.keyId))
+    .where(eq(apiTokens.tokenHash, sql.placeholder("hash")))
+    .prepare("api_token_with_key"),
+);
+
 async function keyForPair(db: Db, apiKey: string, apiSecret: string): Promise<ApiKeyRow> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
+  const [row] = await keyByPublicKey(db).execute({ apiKey });
   // Hash first, compare in constant time: the secret never sits in a comparison that leaks.
   const presented = sha256Hex(apiSecret);
   if (!row || !safeEqual(row.secretHash, presented)) throw new ServiceError("UNAUTHENTICATED", "The API key or secret is not valid.");
@@ -57,11 +69,7 @@ export async function resolveApiKeyPair(db: Db, pair: { apiKey: string; apiSecre
 /** A bearer token minted by POST /api/apikey/token; null for tokens of another kind. */
 export async function resolveApiToken(db: Db, token: string, meta: RequestMeta = {}): Promise<ResolvedCredential | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
-  const [found] = await db
-    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt, generation: apiTokens.secretGeneration, key: apiKeys })
-    .from(apiTokens)
-    .innerJoin(apiKeys, eq(apiKeys.id, apiTokens.keyId))
-    .where(eq(apiTokens.tokenHash, sha256Hex(token)));
+  const [found] = await tokenWithKey(db).execute({ hash: sha256Hex(token) });
   if (!found) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
   // Checked on every request against the key's current row: revocation and rotation take effect
   // at once on every instance, with no cache to go stale.

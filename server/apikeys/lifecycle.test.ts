@@ -6,12 +6,12 @@ import { auditLog } from "@/server/db/schema/platform";
 import { sha256Hex } from "@/server/crypto/hash";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { useTotpClock } from "@/server/testing/totp-clock";
+import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "./manage";
 import { exchangeApiToken, resolveApiKeyPair, resolveApiToken } from "./authenticate";
 
 let database: Database;
-const clock = useTotpClock();
+const clock = startTotpClock();
 beforeAll(async () => {
   database = await openTestDatabase();
 });

@@ -1,10 +1,11 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { ROLE_SCOPES } from "@/lib/scopes";
 import type { Actor } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
+import { preparedPerDb } from "@/server/db/prepared";
 import { accessTokens, users } from "@/server/db/schema/identity";
 
 export const USER_TOKEN_TTL_SECONDS = 3600;
@@ -35,6 +36,15 @@ export interface ResolvedCredential {
   actor: Actor;
 }
 
+const userTokenWithUser = preparedPerDb((db) =>
+  db
+    .select({ tokenId: accessTokens.id, expiresAt: accessTokens.expiresAt, user: users })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder("hash")), eq(accessTokens.kind, "user")))
+    .prepare("user_token_with_user"),
+);
+
 /**
  * Bearer tokens of kind "user". One indexed lookup by hash; the user's current role decides
  * the scopes, so a demotion takes effect on the next request. Expired tokens stay stored until
@@ -42,11 +52,7 @@ export interface ResolvedCredential {
  */
 export async function resolveUserBearer(db: Db, token: string): Promise<ResolvedCredential | null> {
   if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
-  const [row] = await db
-    .select({ tokenId: accessTokens.id, expiresAt: accessTokens.expiresAt, user: users })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, sha256Hex(token)), eq(accessTokens.kind, "user")));
+  const [row] = await userTokenWithUser(db).execute({ hash: sha256Hex(token) });
   if (!row) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
   if (row.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
   return {
