@@ -3,13 +3,14 @@ import type { Database } from "@/server/db/client";
 import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { useTotpClock } from "@/server/testing/totp-clock";
+// Imported under another name: it is not a React hook, whatever its name says.
+import { startTotpClock as startTotpClock } from "@/server/testing/totp-clock";
 import { auditLog } from "@/server/db/schema/platform";
 import { recordAudit } from "./audit";
 import { listAuditEntries } from "./audit-list";
 
 let database: Database;
-const clock = useTotpClock();
+const clock = startTotpClock();
 beforeAll(async () => {
   database = await openTestDatabase();
 });

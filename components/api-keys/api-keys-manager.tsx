@@ -1,0 +1,93 @@
+"use client";
+
+import { Plus, ShieldAlert } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CreateKeyDialog } from "./create-key-dialog";
+import { EditScopesDialog } from "./edit-scopes-dialog";
+import { KeyList, type KeyDialog } from "./key-list";
+import { RevokeKeyDialog } from "./revoke-key-dialog";
+import { RotateKeyDialog } from "./rotate-key-dialog";
+import type { ApiKeyActions } from "./types";
+
+interface ApiKeysManagerProps {
+  keys: ApiKeyView[];
+  /** Keys past their expiry when the page was rendered. */
+  expiredIds: string[];
+  /** The admin has 2FA on: needed for every change to keys (decisions.md 3). */
+  twoFactorEnabled: boolean;
+  actions: ApiKeyActions;
+}
+
+/** The keys card: list, create button and the dialogs; after each change the server page re-renders. */
+export function ApiKeysManager({ keys, expiredIds, twoFactorEnabled, actions }: ApiKeysManagerProps) {
+  const router = useRouter();
+  const [dialog, setDialog] = useState<KeyDialog | { kind: "create" } | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const close = () => setDialog(null);
+  const changed = (text: string) => {
+    setNotice(text);
+    router.refresh();
+  };
+  const active = keys.filter((k) => k.status === "active").length;
+
+  return (
+    <Card aria-labelledby="keys-title">
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <CardTitle id="keys-title">Keys</CardTitle>
+          <CardDescription>
+            {keys.length === 0 ? "None yet." : `${active} active, ${keys.length - active} revoked.`} The secret is shown once, when a key is created or
+            rotated.
+          </CardDescription>
+        </div>
+        {twoFactorEnabled ? (
+          <Button onClick={() => setDialog({ kind: "create" })} className="self-start">
+            <Plus aria-hidden />
+            Create key
+          </Button>
+        ) : null}
+      </CardHeader>
+      {!twoFactorEnabled ? (
+        <div className="border-b border-border px-5 py-4">
+          <Alert tone="warning" className="flex gap-2">
+            <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              Creating, rotating or revoking keys needs two-factor authentication, and yours is off.{" "}
+              <Link href="/settings/security" className="font-medium underline">
+                Turn it on in Settings → Security
+              </Link>
+              , then come back here.
+            </span>
+          </Alert>
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="border-b border-border px-5 py-3">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      ) : null}
+      <KeyList
+        keys={keys}
+        expiredIds={expiredIds}
+        canManage={twoFactorEnabled}
+        onAction={(d) => {
+          setNotice(undefined);
+          setDialog(d);
+        }}
+      />
+
+      {dialog?.kind === "create" ? <CreateKeyDialog create={actions.create} onClose={close} onChanged={changed} /> : null}
+      {dialog?.kind === "rotate" ? <RotateKeyDialog apiKey={dialog.key} rotate={actions.rotate} onClose={close} onChanged={changed} /> : null}
+      {dialog?.kind === "revoke" ? <RevokeKeyDialog apiKey={dialog.key} revoke={actions.revoke} onClose={close} onChanged={changed} /> : null}
+      {dialog?.kind === "scopes" ? (
+        <EditScopesDialog apiKey={dialog.key} setPermissions={actions.setPermissions} onClose={close} onChanged={changed} />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { KeyRound, ListChecks, RefreshCw, Trash2 } from "lucide-react";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Expiry, KeyPrefix, ScopeBadges, StatusBadge, When } from "./key-cells";
+
+export type KeyDialog = { kind: "rotate" | "revoke" | "scopes"; key: ApiKeyView };
+
+interface KeyListProps {
+  keys: ApiKeyView[];
+  /** Keys past their expiry, decided by the server at render time (so the browser agrees). */
+  expiredIds: readonly string[];
+  /** False when the admin has no 2FA yet: the keys are listed, but nothing can be changed. */
+  canManage: boolean;
+  onAction: (dialog: KeyDialog) => void;
+}
+
+function KeyActions({ apiKey, onAction }: { apiKey: ApiKeyView; onAction: KeyListProps["onAction"] }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" aria-label={`Edit scopes of ${apiKey.name}`} onClick={() => onAction({ kind: "scopes", key: apiKey })}>
+        <ListChecks aria-hidden />
+        Edit scopes
+      </Button>
+      <Button variant="secondary" size="sm" aria-label={`Rotate ${apiKey.name}`} onClick={() => onAction({ kind: "rotate", key: apiKey })}>
+        <RefreshCw aria-hidden />
+        Rotate
+      </Button>
+      <Button variant="secondary" size="sm" aria-label={`Revoke ${apiKey.name}`} className="text-danger" onClick={() => onAction({ kind: "revoke", key: apiKey })}>
+        <Trash2 aria-hidden />
+        Revoke
+      </Button>
+    </div>
+  );
+}
+
+function KeyName({ apiKey }: { apiKey: ApiKeyView }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <span className="font-medium break-words">{apiKey.name}</span>
+      <KeyPrefix apiKey={apiKey.api_key} />
+    </div>
+  );
+}
+
+/**
+ * A table where there is room for one (lg and up); below that, a card per key with the same
+ * facts as labelled lines. Revoked keys stay listed for the record, greyed and without actions.
+ */
+export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps) {
+  if (keys.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
+        <KeyRound className="size-6 text-muted" aria-hidden />
+        <p className="font-medium">No API keys yet</p>
+        <p className="max-w-sm text-sm text-muted">Your servers need an API key to call the API. Create one for each system, with only the scopes it needs.</p>
+      </div>
+    );
+  }
+  const actionable = (k: ApiKeyView) => canManage && k.status === "active";
+  return (
+    <>
+      <div className="hidden overflow-x-auto lg:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="px-5 py-2.5 font-medium">
+                Name and key
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Scopes
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Created
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Last used
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Expires
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Status
+              </th>
+              {canManage ? (
+                <th scope="col" className="px-5 py-2.5 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {keys.map((k) => (
+              <tr key={k.id} className={cn("align-top", k.status === "revoked" && "text-muted opacity-70")}>
+                <td className="max-w-48 px-5 py-3">
+                  <KeyName apiKey={k} />
+                </td>
+                <td className="px-3 py-3">
+                  <ScopeBadges scopes={k.permissions} />
+                </td>
+                <td className="px-3 py-3">
+                  <When iso={k.created_at} />
+                </td>
+                <td className="px-3 py-3">
+                  <When iso={k.last_used_at} withTime />
+                </td>
+                <td className="px-3 py-3">
+                  <Expiry iso={k.expires_at} expired={expiredIds.includes(k.id)} />
+                </td>
+                <td className="px-3 py-3">
+                  <StatusBadge status={k.status} />
+                </td>
+                {canManage ? <td className="px-5 py-2.5">{actionable(k) ? <KeyActions apiKey={k} onAction={onAction} /> : null}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="divide-y divide-border lg:hidden">
+        {keys.map((k) => (
+          <li key={k.id} className={cn("flex flex-col gap-3 px-4 py-4 sm:px-5", k.status === "revoked" && "text-muted opacity-70")}>
+            <div className="flex items-start justify-between gap-3">
+              <KeyName apiKey={k} />
+              <StatusBadge status={k.status} />
+            </div>
+            <ScopeBadges scopes={k.permissions} />
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">Created</dt>
+              <dd>
+                <When iso={k.created_at} />
+              </dd>
+              <dt className="text-muted">Last used</dt>
+              <dd>
+                <When iso={k.last_used_at} withTime />
+              </dd>
+              <dt className="text-muted">Expires</dt>
+              <dd>
+                <Expiry iso={k.expires_at} expired={expiredIds.includes(k.id)} />
+              </dd>
+            </dl>
+            {actionable(k) ? <KeyActions apiKey={k} onAction={onAction} /> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Action } from "@/lib/action-result";
+import type { ApiKeyView, CreateApiKeyInput, CreatedApiKey, RotatedApiKey } from "@/lib/contracts/api-keys";
+import type { Scope } from "@/lib/scopes";
+
+type WithCode = { two_factor_token?: string };
+
+/** The server actions of server/actions/api-keys.ts, handed down by the page as props. */
+export interface ApiKeyActions {
+  create: Action<CreateApiKeyInput, CreatedApiKey>;
+  rotate: Action<{ id: string } & WithCode, RotatedApiKey>;
+  revoke: Action<{ id: string } & WithCode, ApiKeyView>;
+  setPermissions: Action<{ id: string; permissions: Scope[] } & WithCode, ApiKeyView>;
+}
+
+/** What a dialog reports back to the page's list: a line for the status banner. */
+export type OnKeyChanged = (notice: string) => void;

@@ -1,0 +1,33 @@
+"use server";
+
+import { z } from "zod";
+import { createApiKeySchema, twoFactorOnlySchema, updatePermissionsSchema } from "@/lib/contracts/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
+import { defineAction } from "./define-action";
+
+/*
+ * Developers -> API keys. No `stepUp` here: key management needs a fresh code on every call
+ * (decisions.md 3), so the code travels as the contract's `two_factor_token` and the service
+ * checks it. The role check refuses non-admins before anything else (FORBIDDEN_ROLE).
+ */
+
+const keyId = z.object({ id: z.string().min(1).max(64) });
+
+export const listApiKeysAction = defineAction({ input: z.object({}), role: "admin", name: "listApiKeys" }, async ({ ctx }) => listApiKeys({ ctx }));
+
+export const createApiKeyAction = defineAction({ input: createApiKeySchema, role: "admin", name: "createApiKey" }, async ({ ctx, input }) =>
+  createApiKey({ ctx, input }),
+);
+
+export const rotateApiKeyAction = defineAction({ input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "rotateApiKey" }, async ({ ctx, input }) =>
+  rotateApiKey({ ctx, input }),
+);
+
+export const revokeApiKeyAction = defineAction({ input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "revokeApiKey" }, async ({ ctx, input }) =>
+  revokeApiKey({ ctx, input }),
+);
+
+export const setApiKeyPermissionsAction = defineAction(
+  { input: updatePermissionsSchema.extend(keyId.shape), role: "admin", name: "setApiKeyPermissions" },
+  async ({ ctx, input }) => setApiKeyPermissions({ ctx, input }),
+);
