@@ -3,7 +3,6 @@ import type { Database } from "@/server/db/client";
 import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-// Imported under another name: it is not a React hook, whatever its name says.
 import { startTotpClock as startTotpClock } from "@/server/testing/totp-clock";
 import { auditLog } from "@/server/db/schema/platform";
 import { recordAudit } from "./audit";
