@@ -3,7 +3,7 @@ import type { Database } from "@/server/db/client";
 import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { startTotpClock as startTotpClock } from "@/server/testing/totp-clock";
+import { startTotpClock } from "@/server/testing/totp-clock";
 import { auditLog } from "@/server/db/schema/platform";
 import { recordAudit } from "./audit";
 import { listAuditEntries } from "./audit-list";
