@@ -1,4 +1,5 @@
 import { ArrowLeftRight, BookOpen, Code, FlaskConical, KeyRound, LayoutDashboard, RectangleEllipsis, ShieldCheck, Users, Wallet, Webhook, type LucideIcon } from "lucide-react";
+import type { Role } from "@/lib/scopes";
 
 export interface NavLink {
   label: string;
@@ -7,6 +8,8 @@ export interface NavLink {
   /** Served by the REST API, not by Next: a plain link with a full page load. */
   external?: boolean;
   sandboxOnly?: boolean;
+  /** Hidden from other roles (the page itself also refuses them). */
+  adminOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -27,7 +30,7 @@ export const NAV: NavGroup[] = [
   {
     label: "Developers",
     links: [
-      { label: "API keys", href: "/developers/api-keys", icon: KeyRound },
+      { label: "API keys", href: "/developers/api-keys", icon: KeyRound, adminOnly: true },
       { label: "Webhooks", href: "/developers/webhooks", icon: Webhook },
       { label: "Access token", href: "/developers/access-token", icon: Code },
       { label: "API reference", href: "/api/reference", icon: BookOpen, external: true },
@@ -44,3 +47,8 @@ export const NAV: NavGroup[] = [
     links: [{ label: "Sandbox", href: "/sandbox", icon: FlaskConical, sandboxOnly: true }],
   },
 ];
+
+/** The links of a group this user should see: sandbox-only ones in sandbox mode, admin-only ones for admins. */
+export function visibleLinks(group: NavGroup, viewer: { sandbox: boolean; role: Role }): NavLink[] {
+  return group.links.filter((l) => (viewer.sandbox || !l.sandboxOnly) && (viewer.role === "admin" || !l.adminOnly));
+}
