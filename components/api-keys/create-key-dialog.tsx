@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
 import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "./code-field";
-import { DialogError } from "./dialog-error";
+import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import { SecretOnce } from "./secret-once";
 import type { ApiKeyActions, OnKeyChanged } from "./types";
@@ -99,10 +99,11 @@ export function CreateKeyDialog({ create, onClose, onChanged }: { create: ApiKey
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
+        className={DIALOG_FITS_SCREEN}
         // The secret is on screen once: a stray click beside the dialog must not throw it away.
         onInteractOutside={(e) => step === "secret" && e.preventDefault()}
       >
-        <DialogTitle>{step === "secret" ? `Key ${created?.name} created` : "Create an API key"}</DialogTitle>
+        <DialogTitle>{step === "secret" ? `Key “${created?.name}” created` : "Create an API key"}</DialogTitle>
         <DialogDescription>
           {step === "details"
             ? "A key pair for one of your servers. Give it only the scopes it needs."

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/use-action";
 import { CodeField } from "./code-field";
-import { DialogError } from "./dialog-error";
+import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import type { ApiKeyActions, OnKeyChanged } from "./types";
 import { useCodeStep } from "./use-code-step";
@@ -48,7 +48,7 @@ export function EditScopesDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent className={DIALOG_FITS_SCREEN}>
         <DialogTitle>Scopes of {apiKey.name}</DialogTitle>
         <DialogDescription>What this key may do. The change applies to the key and its API tokens from their next request.</DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>

@@ -1,9 +1,9 @@
 "use client";
 
-import { KeyRound, ListChecks, RefreshCw, Trash2 } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { KeyActions } from "./key-actions";
 import { Expiry, KeyPrefix, ScopeBadges, StatusBadge, When } from "./key-cells";
 
 export type KeyDialog = { kind: "rotate" | "revoke" | "scopes"; key: ApiKeyView };
@@ -15,25 +15,6 @@ interface KeyListProps {
   /** False when the admin has no 2FA yet: the keys are listed, but nothing can be changed. */
   canManage: boolean;
   onAction: (dialog: KeyDialog) => void;
-}
-
-function KeyActions({ apiKey, onAction }: { apiKey: ApiKeyView; onAction: KeyListProps["onAction"] }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" size="sm" aria-label={`Edit scopes of ${apiKey.name}`} onClick={() => onAction({ kind: "scopes", key: apiKey })}>
-        <ListChecks aria-hidden />
-        Edit scopes
-      </Button>
-      <Button variant="secondary" size="sm" aria-label={`Rotate ${apiKey.name}`} onClick={() => onAction({ kind: "rotate", key: apiKey })}>
-        <RefreshCw aria-hidden />
-        Rotate
-      </Button>
-      <Button variant="secondary" size="sm" aria-label={`Revoke ${apiKey.name}`} className="text-danger" onClick={() => onAction({ kind: "revoke", key: apiKey })}>
-        <Trash2 aria-hidden />
-        Revoke
-      </Button>
-    </div>
-  );
 }
 
 function KeyName({ apiKey }: { apiKey: ApiKeyView }) {
@@ -60,6 +41,8 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
     );
   }
   const actionable = (k: ApiKeyView) => canManage && k.status === "active";
+  // Revoked keys stay for the record, below the ones in use.
+  const ordered = [...keys.filter((k) => k.status === "active"), ...keys.filter((k) => k.status === "revoked")];
   return (
     <>
       <div className="hidden overflow-x-auto lg:block">
@@ -85,16 +68,16 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
                 Status
               </th>
               {canManage ? (
-                <th scope="col" className="px-5 py-2.5 font-medium">
+                <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
               ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
-            {keys.map((k) => (
+            {ordered.map((k) => (
               <tr key={k.id} className={cn("align-top", k.status === "revoked" && "text-muted opacity-70")}>
-                <td className="max-w-48 px-5 py-3">
+                <td className="min-w-40 px-5 py-3">
                   <KeyName apiKey={k} />
                 </td>
                 <td className="px-3 py-3">
@@ -112,7 +95,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
                 <td className="px-3 py-3">
                   <StatusBadge status={k.status} />
                 </td>
-                {canManage ? <td className="px-5 py-2.5">{actionable(k) ? <KeyActions apiKey={k} onAction={onAction} /> : null}</td> : null}
+                {canManage ? <td className="py-2.5 pr-5 pl-3">{actionable(k) ? <KeyActions apiKey={k} onAction={onAction} compact /> : null}</td> : null}
               </tr>
             ))}
           </tbody>
@@ -120,7 +103,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
       </div>
 
       <ul className="divide-y divide-border lg:hidden">
-        {keys.map((k) => (
+        {ordered.map((k) => (
           <li key={k.id} className={cn("flex flex-col gap-3 px-4 py-4 sm:px-5", k.status === "revoked" && "text-muted opacity-70")}>
             <div className="flex items-start justify-between gap-3">
               <KeyName apiKey={k} />
@@ -141,7 +124,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
                 <Expiry iso={k.expires_at} expired={expiredIds.includes(k.id)} />
               </dd>
             </dl>
-            {actionable(k) ? <KeyActions apiKey={k} onAction={onAction} /> : null}
+            {actionable(k) ? <KeyActions apiKey={k} onAction={onAction} compact={false} /> : null}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
 import { CodeField } from "./code-field";
-import { DialogError } from "./dialog-error";
+import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import type { ApiKeyActions, OnKeyChanged } from "./types";
 import { useCodeStep } from "./use-code-step";
 
@@ -33,7 +33,7 @@ export function RevokeKeyDialog({ apiKey, revoke, onClose, onChanged }: { apiKey
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent className={DIALOG_FITS_SCREEN}>
         <DialogTitle>Revoke {apiKey.name}</DialogTitle>
         <DialogDescription>
           Revoking is immediate and permanent: requests with this key, and API tokens made with it, are refused from now on. It cannot be undone; a

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/use-action";
 import { CodeField } from "./code-field";
-import { DialogError } from "./dialog-error";
+import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import { SecretOnce } from "./secret-once";
 import type { ApiKeyActions, OnKeyChanged } from "./types";
 import { useCodeStep } from "./use-code-step";
@@ -27,7 +27,7 @@ export function RotateKeyDialog({ apiKey, rotate, onClose, onChanged }: { apiKey
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onInteractOutside={(e) => rotated && e.preventDefault()}>
+      <DialogContent className={DIALOG_FITS_SCREEN} onInteractOutside={(e) => rotated && e.preventDefault()}>
         <DialogTitle>{rotated ? `New secret for ${apiKey.name}` : `Rotate ${apiKey.name}`}</DialogTitle>
         <DialogDescription>
           {rotated

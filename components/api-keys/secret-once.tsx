@@ -36,8 +36,8 @@ export function SecretOnce({ apiKey, apiSecret, onDone }: { apiKey: string; apiS
       <CopyableValue label="API key" value={apiKey} testId="new-api-key" />
       <CopyableValue label="API secret" value={apiSecret} testId="new-api-secret" />
       <p className="text-xs text-muted">
-        Send both as the <code className="font-mono">X-API-Key</code> and <code className="font-mono">X-API-Secret</code> headers, or exchange them for a
-        15-minute token at <code className="font-mono">POST /api/apikey/token</code>.
+        Send both as the <code className="font-mono whitespace-nowrap">X-API-Key</code> and <code className="font-mono whitespace-nowrap">X-API-Secret</code> headers, or exchange them for a
+        15-minute token at <code className="font-mono whitespace-nowrap">POST /api/apikey/token</code>.
       </p>
       <div className="flex justify-end">
         <Button onClick={onDone}>Done</Button>
