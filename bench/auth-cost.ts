@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { env } from "@/lib/env";
 import { exchangeApiToken, resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";
 import { createApiKey } from "@/server/apikeys/manage";
+import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { resolveUserBearer } from "@/server/auth/tokens";
 import { totpCode } from "@/server/auth/totp";
 import { openDatabase } from "@/server/db/client";
@@ -43,11 +44,20 @@ async function measure(name: string, fn: () => Promise<unknown>) {
   return { name, p50: at(0.5), p99: at(0.99), max: times[N - 1]! };
 }
 
-const rows = [
-  await measure("user access token (Bearer svc_ut_)", () => resolveUserBearer(db, userToken)),
-  await measure("X-API-Key + X-API-Secret", () => resolveApiKeyPair(db, { apiKey: key.api_key, apiSecret: key.api_secret })),
-  await measure("API token (Bearer svc_at_)", () => resolveApiToken(db, apiToken)),
-];
+async function measureAll(label: string) {
+  return [
+    await measure(`user access token (Bearer svc_ut_)${label}`, () => resolveUserBearer(db, userToken)),
+    await measure(`X-API-Key + X-API-Secret${label}`, () => resolveApiKeyPair(db, { apiKey: key.api_key, apiSecret: key.api_secret })),
+    await measure(`API token (Bearer svc_at_)${label}`, () => resolveApiToken(db, apiToken)),
+  ];
+}
+
+const rows = await measureAll(", database lookup");
+// The embedded app caches resolved credentials (one owner process; see server/auth/credential-cache.ts).
+if (database.kind === "pglite") {
+  enableCredentialCache();
+  rows.push(...(await measureAll(", warm cache (embedded app)")));
+}
 console.log(`\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${N} sequential resolutions each after 2000 warm-up, ${new Date().toISOString()}`);
 console.log("| credential | p50 ms | p99 ms | max ms |");
 console.log("|---|---|---|---|");

@@ -6,6 +6,7 @@ import { appUrl, env, exportDerivedEnv } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { buildIfNeeded } from "@/server/app/build-if-needed";
 import { demoBanner, ensureDemoProgram } from "@/server/app/demo-program";
+import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { secrets } from "@/server/config/secrets";
 import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   }
   setDatabase(database);
   await migrateDatabase(database);
+  // One process owns the embedded database, so its credential cache can never be stale.
+  if (database.kind === "pglite") enableCredentialCache();
   log.info({ database: database.kind, location: database.location, mode: e.SVC_MODE }, "database ready");
 
   if (e.DEMO_SEED && e.SVC_MODE === "sandbox") {

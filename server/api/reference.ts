@@ -39,6 +39,9 @@ const scalarPage = Scalar<ApiEnv>({
   pageTitle: "SVC card issuer API reference",
   withDefaultFonts: false,
   telemetry: false,
+  // Controls that need Scalar's cloud (AI agent, sharing, deploying) cannot work offline.
+  showDeveloperTools: "never",
+  agent: { disabled: true },
 });
 
 /** The document and its reference page; the document is generated once, on first request. */

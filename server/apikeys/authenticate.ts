@@ -7,6 +7,7 @@ import type { RequestMeta } from "@/server/context";
 import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
+import { cachedCredential, credentialEpoch, storeCredential } from "@/server/auth/credential-cache";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { log } from "@/server/log";
 import { API_TOKEN_PREFIX } from "./key-material";
@@ -61,15 +62,32 @@ async function keyForPair(db: Db, apiKey: string, apiSecret: string): Promise<Ap
 
 /** X-API-Key + X-API-Secret on a request. */
 export async function resolveApiKeyPair(db: Db, pair: { apiKey: string; apiSecret: string }, meta: RequestMeta = {}): Promise<ResolvedCredential> {
+  // The secret's hash is part of the cache key: a wrong secret never hits.
+  const cacheKey = `kp:${pair.apiKey}:${sha256Hex(pair.apiSecret)}`;
+  const hit = cachedCredential(cacheKey);
+  if (hit) {
+    touchLastUsed(db, hit.keyId!, meta);
+    return hit.credential;
+  }
+  const epoch = credentialEpoch();
   const row = await keyForPair(db, pair.apiKey, pair.apiSecret);
   touchLastUsed(db, row.id, meta);
-  return credentialOf(row);
+  const credential = credentialOf(row);
+  storeCredential(cacheKey, epoch, { credential, validUntil: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY, keyId: row.id });
+  return credential;
 }
 
 /** A bearer token minted by POST /api/apikey/token; null for tokens of another kind. */
 export async function resolveApiToken(db: Db, token: string, meta: RequestMeta = {}): Promise<ResolvedCredential | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
-  const [found] = await tokenWithKey(db).execute({ hash: sha256Hex(token) });
+  const hash = sha256Hex(token);
+  const hit = cachedCredential(`at:${hash}`);
+  if (hit) {
+    touchLastUsed(db, hit.keyId!, meta);
+    return hit.credential;
+  }
+  const epoch = credentialEpoch();
+  const [found] = await tokenWithKey(db).execute({ hash });
   if (!found) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
   // Checked on every request against the key's current row: revocation and rotation take effect
   // at once on every instance, with no cache to go stale.
@@ -77,7 +95,10 @@ export async function resolveApiToken(db: Db, token: string, meta: RequestMeta =
   if (found.generation !== found.key.secretGeneration) throw new ServiceError("UNAUTHENTICATED", "The API key's secret was rotated; exchange the new secret for a new token.");
   if (found.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Exchange your key for a new one.");
   touchLastUsed(db, found.key.id, meta);
-  return credentialOf(found.key, found.tokenId);
+  const credential = credentialOf(found.key, found.tokenId);
+  const validUntil = Math.min(found.expiresAt.getTime(), found.key.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  storeCredential(`at:${hash}`, epoch, { credential, validUntil, keyId: found.key.id });
+  return credential;
 }
 
 /** POST /api/apikey/token: a key pair for a 900 s bearer token. */

@@ -6,6 +6,7 @@ import type { Scope } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
+import { credentialsChanged } from "@/server/auth/credential-cache";
 import { recordAudit } from "@/server/platform/audit";
 import { requireKeyManager } from "./access";
 import { newKeyPair, newSecret } from "./key-material";
@@ -18,6 +19,13 @@ async function findKey(ctx: Ctx, id: string): Promise<ApiKeyRow> {
   // Another organization's key is "not found", never "forbidden" (decisions.md 2).
   if (!row) throw new ServiceError("NOT_FOUND", "No API key with this id.");
   return row;
+}
+
+/** A change to a key's validity or scopes: cached credentials are dropped once it is committed. */
+async function afterCommit<T>(committed: Promise<T>): Promise<T> {
+  const result = await committed;
+  credentialsChanged();
+  return result;
 }
 
 function refuseRevoked(row: ApiKeyRow): void {
@@ -56,7 +64,7 @@ export async function getApiKey({ ctx, input }: { ctx: Ctx; input: { id: string 
 export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } & WithCode }): Promise<ApiKeyView> {
   await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   refuseRevoked(await findKey(ctx, input.id));
-  return ctx.db.transaction(async (tx) => {
+  return afterCommit(ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ status: "revoked", revokedAt: sql`now()`, updatedAt: sql`now()` })
@@ -66,7 +74,7 @@ export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
     await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
     await recordAudit({ ...ctx, db: tx }, { action: "api_key.revoked", targetType: "api_key", targetId: row.id, detail: { name: row.name } });
     return apiKeyView(row);
-  });
+  }));
 }
 
 /** A new secret; the old one and every token minted from it stop working at once. */
@@ -74,7 +82,7 @@ export async function rotateApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
   await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   refuseRevoked(await findKey(ctx, input.id));
   const apiSecret = newSecret();
-  return ctx.db.transaction(async (tx) => {
+  return afterCommit(ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ secretHash: sha256Hex(apiSecret), secretGeneration: sql`${apiKeys.secretGeneration} + 1`, rotatedAt: sql`now()`, updatedAt: sql`now()` })
@@ -84,7 +92,7 @@ export async function rotateApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
     await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
     await recordAudit({ ...ctx, db: tx }, { action: "api_key.rotated", targetType: "api_key", targetId: row.id, detail: { name: row.name } });
     return { id: row.id, api_key: row.apiKey, api_secret: apiSecret, rotated_at: row.rotatedAt!.toISOString() };
-  });
+  }));
 }
 
 /** Replaces the permission set; tokens already minted act with the new set from their next request. */
@@ -92,7 +100,7 @@ export async function setApiKeyPermissions({ ctx, input }: { ctx: Ctx; input: { 
   await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   const before = await findKey(ctx, input.id);
   refuseRevoked(before);
-  return ctx.db.transaction(async (tx) => {
+  return afterCommit(ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ permissions: input.permissions, updatedAt: sql`now()` })
@@ -101,5 +109,5 @@ export async function setApiKeyPermissions({ ctx, input }: { ctx: Ctx; input: { 
     if (!row) throw new ServiceError("KEY_REVOKED", "This API key is revoked; revocation is permanent. Create a new key.");
     await recordAudit({ ...ctx, db: tx }, { action: "api_key.permissions_changed", targetType: "api_key", targetId: row.id, detail: { name: row.name, from: before.permissions, to: input.permissions } });
     return apiKeyView(row);
-  });
+  }));
 }

@@ -6,6 +6,7 @@ import type { Actor } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
+import { cachedCredential, credentialEpoch, storeCredential } from "./credential-cache";
 import { accessTokens, users } from "@/server/db/schema/identity";
 
 export const USER_TOKEN_TTL_SECONDS = 3600;
@@ -52,10 +53,14 @@ const userTokenWithUser = preparedPerDb((db) =>
  */
 export async function resolveUserBearer(db: Db, token: string): Promise<ResolvedCredential | null> {
   if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
-  const [row] = await userTokenWithUser(db).execute({ hash: sha256Hex(token) });
+  const hash = sha256Hex(token);
+  const hit = cachedCredential(`ut:${hash}`);
+  if (hit) return hit.credential;
+  const epoch = credentialEpoch();
+  const [row] = await userTokenWithUser(db).execute({ hash });
   if (!row) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
   if (row.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
-  return {
+  const credential: ResolvedCredential = {
     orgId: row.user.orgId,
     actor: {
       type: "user",
@@ -67,6 +72,8 @@ export async function resolveUserBearer(db: Db, token: string): Promise<Resolved
       tokenId: row.tokenId,
     },
   };
+  storeCredential(`ut:${hash}`, epoch, { credential, validUntil: row.expiresAt.getTime() });
+  return credential;
 }
 
 /** Tokens expired for more than a day are no longer worth a TOKEN_EXPIRED answer. */

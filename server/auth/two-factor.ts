@@ -5,6 +5,7 @@ import type { Ctx } from "@/server/context";
 import { decryptSecret, encryptSecret } from "@/server/crypto/encryption";
 import { users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
+import { credentialsChanged } from "./credential-cache";
 import { newTotpSecret, otpauthUrl, verifyUserTotp } from "./totp";
 
 function userIdOf(ctx: Ctx): string {
@@ -51,6 +52,8 @@ export async function confirmTwoFactorEnrollment({ ctx, input }: { ctx: Ctx; inp
     await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, userId));
     await recordAudit({ ...ctx, db: tx }, { action: "user.two_factor.enabled", targetType: "user", targetId: userId });
   });
+  // A cached credential carries twoFactorEnabled.
+  credentialsChanged();
 }
 
 export async function twoFactorStatus({ ctx }: { ctx: Ctx }): Promise<{ enabled: boolean; pending: boolean }> {
