@@ -5,9 +5,11 @@
  * in the same run. Prints a table; figures go to docs/performance.md.
  *
  *   npx tsx bench/http-overhead.ts [--seconds 10] [--connections 50]
- * Needs a production build (npm run build). Uses a throwaway embedded database.
+ *   DATABASE_URL=postgres://.../some_db npx tsx bench/http-overhead.ts     # the app on Postgres
+ * Builds first when needed. Uses a throwaway embedded database unless DATABASE_URL is set.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,7 +27,7 @@ const APP_PORT = 3211;
 const BARE_PORT = 3212;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -48,16 +50,23 @@ function start(cmd: string, args: string[], env: Record<string, string>): ChildP
   return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
+  // The app refuses DATABASE_URL without shared keys; a benchmark may make up its own.
+  process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  process.env.AUTH_SECRET = randomBytes(32).toString("base64url");
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
 const children: ChildProcess[] = [];
 try {
-  const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
+  const pgUrl = process.env.DATABASE_URL;
+  const database = pgUrl ? await openDatabase({ kind: "postgres", url: pgUrl }) : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
   await migrateDatabase(database);
   const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "Bench", adminEmail: "bench@bench.test", adminPassword: "bench-password-1" });
   const { access_token } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
   await database.close();
 
-  const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], { PORT: String(APP_PORT), DATA_DIR: dataDir, DEMO_SEED: "off", NODE_ENV: "production", LOG_LEVEL: "warn" });
+  const keys: Record<string, string> = pgUrl ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! } : {};
+  const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], { PORT: String(APP_PORT), DATA_DIR: dataDir, DEMO_SEED: "off", NODE_ENV: "production", LOG_LEVEL: "warn", ...keys });
   children.push(app);
   await waitFor(`http://localhost:${APP_PORT}/api/health/ping`);
   const meBody = await (await fetch(`http://localhost:${APP_PORT}/api/v1/me`, { headers: { Authorization: `Bearer ${access_token}` } })).text();
@@ -72,7 +81,7 @@ try {
     { endpoint: "GET /api/health/ping", bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`), app: await run(`http://localhost:${APP_PORT}/api/health/ping`) },
     { endpoint: "GET /api/v1/me (bearer)", bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth), app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth) },
   ];
-  console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; PGlite embedded; ${new Date().toISOString()}`);
+  console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`);
   console.log("| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms |");
   console.log("|---|---|---|---|---|");
   for (const r of rows) {

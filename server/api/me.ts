@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { preparedPerDb } from "@/server/db/prepared";
 import { ServiceError } from "@/lib/errors";
 import { SCOPES } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
@@ -22,9 +23,13 @@ const meSchema = z
 
 type Me = z.infer<typeof meSchema>;
 
+const organizationById = preparedPerDb((db) =>
+  db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, sql.placeholder("id"))).prepare("organization_by_id"),
+);
+
 /** Who the credential is: the first thing an integrator checks after wiring a key. */
 async function describeCredential({ ctx }: { ctx: Ctx }): Promise<Me> {
-  const [org] = await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, ctx.orgId));
+  const [org] = await organizationById(ctx.db).execute({ id: ctx.orgId });
   if (!org) throw new ServiceError("UNAUTHENTICATED", "The credential's organization no longer exists.");
   const { actor } = ctx;
   const scopes = [...scopesOf(actor)];
