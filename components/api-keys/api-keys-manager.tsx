@@ -3,7 +3,7 @@
 import { Plus, ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { EditScopesDialog } from "./edit-scopes-dialog";
 import { KeyList, type KeyDialog } from "./key-list";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RotateKeyDialog } from "./rotate-key-dialog";
-import type { ApiKeyActions } from "./types";
+import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 
 interface ApiKeysManagerProps {
   keys: ApiKeyView[];
@@ -29,10 +29,28 @@ export function ApiKeysManager({ keys, expiredIds, twoFactorEnabled, actions }: 
   const router = useRouter();
   const [dialog, setDialog] = useState<KeyDialog | { kind: "create" } | null>(null);
   const [notice, setNotice] = useState<string>();
+  const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const keyGone = useRef(false);
+
+  function open(next: NonNullable<typeof dialog>) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    keyGone.current = false;
+    setNotice(undefined);
+    setDialog(next);
+  }
   const close = () => setDialog(null);
-  const changed = (text: string) => {
+  const changed: OnKeyChanged = (text, opts) => {
     setNotice(text);
+    if (opts?.keyGone) keyGone.current = true;
     router.refresh();
+  };
+  // Back to the button that opened the dialog; after a revocation that button goes away, so the
+  // list's heading takes focus (and the status line above the list says what happened).
+  const returnFocus: ReturnFocus = (event) => {
+    event.preventDefault();
+    const target = !keyGone.current && opener.current?.isConnected ? opener.current : heading.current;
+    target?.focus();
   };
   const active = keys.filter((k) => k.status === "active").length;
 
@@ -40,14 +58,16 @@ export function ApiKeysManager({ keys, expiredIds, twoFactorEnabled, actions }: 
     <Card aria-labelledby="keys-title">
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
-          <CardTitle id="keys-title">Keys</CardTitle>
+          <CardTitle id="keys-title" ref={heading} tabIndex={-1} className="outline-none">
+            Keys
+          </CardTitle>
           <CardDescription>
             {keys.length === 0 ? "None yet." : `${active} active, ${keys.length - active} revoked.`} The secret is shown once, when a key is created or
             rotated.
           </CardDescription>
         </div>
         {twoFactorEnabled ? (
-          <Button onClick={() => setDialog({ kind: "create" })} className="self-start">
+          <Button onClick={() => open({ kind: "create" })} className="self-start">
             <Plus aria-hidden />
             Create key
           </Button>
@@ -76,17 +96,14 @@ export function ApiKeysManager({ keys, expiredIds, twoFactorEnabled, actions }: 
         keys={keys}
         expiredIds={expiredIds}
         canManage={twoFactorEnabled}
-        onAction={(d) => {
-          setNotice(undefined);
-          setDialog(d);
-        }}
+        onAction={open}
       />
 
-      {dialog?.kind === "create" ? <CreateKeyDialog create={actions.create} onClose={close} onChanged={changed} /> : null}
-      {dialog?.kind === "rotate" ? <RotateKeyDialog apiKey={dialog.key} rotate={actions.rotate} onClose={close} onChanged={changed} /> : null}
-      {dialog?.kind === "revoke" ? <RevokeKeyDialog apiKey={dialog.key} revoke={actions.revoke} onClose={close} onChanged={changed} /> : null}
+      {dialog?.kind === "create" ? <CreateKeyDialog create={actions.create} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
+      {dialog?.kind === "rotate" ? <RotateKeyDialog apiKey={dialog.key} rotate={actions.rotate} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
+      {dialog?.kind === "revoke" ? <RevokeKeyDialog apiKey={dialog.key} revoke={actions.revoke} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
       {dialog?.kind === "scopes" ? (
-        <EditScopesDialog apiKey={dialog.key} setPermissions={actions.setPermissions} onClose={close} onChanged={changed} />
+        <EditScopesDialog apiKey={dialog.key} setPermissions={actions.setPermissions} onClose={close} onChanged={changed} returnFocus={returnFocus} />
       ) : null}
     </Card>
   );

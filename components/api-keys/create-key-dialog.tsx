@@ -12,7 +12,7 @@ import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "./co
 import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import { SecretOnce } from "./secret-once";
-import type { ApiKeyActions, OnKeyChanged } from "./types";
+import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 
 const detailsSchema = createApiKeySchema.omit({ two_factor_token: true });
 type Details = { name: string; permissions: Scope[]; expires_in_days?: number };
@@ -35,7 +35,17 @@ function parseDays(typed: string): number | undefined | "invalid" {
  * Name, scopes and expiry; then the authenticator code in the same dialog; then the new key pair,
  * shown once. A refused code keeps the dialog on the code step.
  */
-export function CreateKeyDialog({ create, onClose, onChanged }: { create: ApiKeyActions["create"]; onClose: () => void; onChanged: OnKeyChanged }) {
+export function CreateKeyDialog({
+  create,
+  onClose,
+  onChanged,
+  returnFocus,
+}: {
+  create: ApiKeyActions["create"];
+  onClose: () => void;
+  onChanged: OnKeyChanged;
+  returnFocus: ReturnFocus;
+}) {
   const action = useAction(create);
   const [step, setStep] = useState<"details" | "code" | "secret">("details");
   const [name, setName] = useState("");
@@ -99,7 +109,7 @@ export function CreateKeyDialog({ create, onClose, onChanged }: { create: ApiKey
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        className={DIALOG_FITS_SCREEN}
+        className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus}
         // The secret is on screen once: a stray click beside the dialog must not throw it away.
         onInteractOutside={(e) => step === "secret" && e.preventDefault()}
       >

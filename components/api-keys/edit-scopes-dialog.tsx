@@ -9,7 +9,7 @@ import { useAction } from "@/components/use-action";
 import { CodeField } from "./code-field";
 import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
-import type { ApiKeyActions, OnKeyChanged } from "./types";
+import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
 
 export function EditScopesDialog({
@@ -17,11 +17,13 @@ export function EditScopesDialog({
   setPermissions,
   onClose,
   onChanged,
+  returnFocus,
 }: {
   apiKey: ApiKeyView;
   setPermissions: ApiKeyActions["setPermissions"];
   onClose: () => void;
   onChanged: OnKeyChanged;
+  returnFocus: ReturnFocus;
 }) {
   const action = useAction(setPermissions);
   const step = useCodeStep();
@@ -48,7 +50,7 @@ export function EditScopesDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={DIALOG_FITS_SCREEN}>
+      <DialogContent className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus}>
         <DialogTitle>Scopes of {apiKey.name}</DialogTitle>
         <DialogDescription>What this key may do. The change applies to the key and its API tokens from their next request.</DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>

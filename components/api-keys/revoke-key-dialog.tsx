@@ -8,11 +8,23 @@ import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
 import { CodeField } from "./code-field";
 import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
-import type { ApiKeyActions, OnKeyChanged } from "./types";
+import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
 
 /** Permanent, so the admin types the key's name as well as a code. */
-export function RevokeKeyDialog({ apiKey, revoke, onClose, onChanged }: { apiKey: ApiKeyView; revoke: ApiKeyActions["revoke"]; onClose: () => void; onChanged: OnKeyChanged }) {
+export function RevokeKeyDialog({
+  apiKey,
+  revoke,
+  onClose,
+  onChanged,
+  returnFocus,
+}: {
+  apiKey: ApiKeyView;
+  revoke: ApiKeyActions["revoke"];
+  onClose: () => void;
+  onChanged: OnKeyChanged;
+  returnFocus: ReturnFocus;
+}) {
   const action = useAction(revoke);
   const step = useCodeStep();
   const [typedName, setTypedName] = useState("");
@@ -27,13 +39,13 @@ export function RevokeKeyDialog({ apiKey, revoke, onClose, onChanged }: { apiKey
     setNameError(undefined);
     const data = await step.send((code) => action.run({ id: apiKey.id, two_factor_token: code }));
     if (!data) return;
-    onChanged(`Revoked key ${apiKey.name}. Requests with it are refused from now on.`);
+    onChanged(`Revoked key ${apiKey.name}. Requests with it are refused from now on.`, { keyGone: true });
     onClose();
   }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={DIALOG_FITS_SCREEN}>
+      <DialogContent className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus}>
         <DialogTitle>Revoke {apiKey.name}</DialogTitle>
         <DialogDescription>
           Revoking is immediate and permanent: requests with this key, and API tokens made with it, are refused from now on. It cannot be undone; a

@@ -8,11 +8,23 @@ import { useAction } from "@/components/use-action";
 import { CodeField } from "./code-field";
 import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
 import { SecretOnce } from "./secret-once";
-import type { ApiKeyActions, OnKeyChanged } from "./types";
+import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
 
 /** Confirm with a code, then the new secret, shown once. The key id and api_key stay the same. */
-export function RotateKeyDialog({ apiKey, rotate, onClose, onChanged }: { apiKey: ApiKeyView; rotate: ApiKeyActions["rotate"]; onClose: () => void; onChanged: OnKeyChanged }) {
+export function RotateKeyDialog({
+  apiKey,
+  rotate,
+  onClose,
+  onChanged,
+  returnFocus,
+}: {
+  apiKey: ApiKeyView;
+  rotate: ApiKeyActions["rotate"];
+  onClose: () => void;
+  onChanged: OnKeyChanged;
+  returnFocus: ReturnFocus;
+}) {
   const action = useAction(rotate);
   const step = useCodeStep();
   const [rotated, setRotated] = useState<RotatedApiKey>();
@@ -27,7 +39,7 @@ export function RotateKeyDialog({ apiKey, rotate, onClose, onChanged }: { apiKey
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={DIALOG_FITS_SCREEN} onInteractOutside={(e) => rotated && e.preventDefault()}>
+      <DialogContent className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus} onInteractOutside={(e) => rotated && e.preventDefault()}>
         <DialogTitle>{rotated ? `New secret for ${apiKey.name}` : `Rotate ${apiKey.name}`}</DialogTitle>
         <DialogDescription>
           {rotated

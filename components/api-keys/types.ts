@@ -12,5 +12,11 @@ export interface ApiKeyActions {
   setPermissions: Action<{ id: string; permissions: Scope[] } & WithCode, ApiKeyView>;
 }
 
-/** What a dialog reports back to the page's list: a line for the status banner. */
-export type OnKeyChanged = (notice: string) => void;
+/** What a dialog reports back to the page's list: a line for the status banner; keyGone when the row loses its buttons. */
+export type OnKeyChanged = (notice: string, opts?: { keyGone?: boolean }) => void;
+
+/**
+ * Where focus goes when a dialog closes. Radix gives it back only to a Dialog.Trigger, and these
+ * dialogs are opened from the list's own buttons, so the manager passes this as onCloseAutoFocus.
+ */
+export type ReturnFocus = (event: Event) => void;
