@@ -80,7 +80,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
                 <td className="min-w-40 px-5 py-3">
                   <KeyName apiKey={k} />
                 </td>
-                <td className="min-w-36 px-3 py-3">
+                <td className="min-w-44 px-3 py-3">
                   <ScopeBadges scopes={k.permissions} />
                 </td>
                 <td className="px-3 py-3">
