@@ -1,0 +1,158 @@
+import { z } from "zod";
+
+/** Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms, OpenAPI. */
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** Event types a subscription may name (interface.md "Event types"), plus the test event. */
+export interface WebhookEventTypeInfo {
+  type: string;
+  description: string;
+  example: Record<string, unknown>;
+}
+
+const card = (status: string) => ({ svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", status, timestamp: "2026-01-05T10:00:00.000Z" });
+const txn = (status: string) => ({
+  svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", transaction_id: "txn_51Hq", type: "purchase", amount: 12.5, amount_minor: 1250, currency: "EUR",
+  merchant: "Coffee Bar", merchant_category: "5814", merchant_city: "Berlin", merchant_country: "DE", status,
+  billing_amount: 13.61, billing_currency: "USD", fx_rate: 0.9185, blockchain_tx_hash: "0x8c1f…", timestamp: "2026-01-05T10:00:00.000Z",
+});
+
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
+  { type: "master_wallet.deposit", description: "Funds detected (processing) or settled into the master wallet; also funds returning when a card withdrawal settles.", example: { settlement_id: "stl_2Jd8", source_amount: 250, source_amount_minor: 25000, settled_amount: 250, settled_amount_minor: 25000, tx_hash: "0x4b2e…", status: "settled" } },
+  { type: "master_wallet.swap", description: "Token swap submitted from the master wallet.", example: { swap_id: "swp_8Kq1", from_token: "USDC", to_token: "EURe", amount: 100, expected_output: 91.8, status: "submitted" } },
+  { type: "master_wallet.customer_funded", description: "Master wallet debited to fund a customer (fires alongside customer.funded).", example: { transfer_id: "trf_3Ha9", customer_id: "cus_5Lp2", amount: 50, amount_minor: 5000, currency: "EUR", status: "completed", tx_hash: "0x91ac…", remaining_balance: 1200 } },
+  { type: "customer.funded", description: "Customer card wallet credited.", example: { transfer_id: "trf_3Ha9", customer_id: "cus_5Lp2", amount: 50, amount_minor: 5000, currency: "EUR", status: "completed" } },
+  { type: "customer.funding.failed", description: "Funding transfer failed (wallet misconfigured, insufficient balance, or network error).", example: { customer_id: "cus_5Lp2", svc_card_id: "sc_7Qm2", amount: 50, amount_minor: 5000, currency: "EUR" } },
+  { type: "customer.balance.updated", description: "Any card balance change: top-up, authorization, settlement, reversal, reconciliation.", example: { svc_card_id: "sc_7Qm2", ledger_balance: 150, ledger_balance_minor: 15000, available_balance: 137.5, available_balance_minor: 13750, pending_balance: 12.5, pending_balance_minor: 1250, currency: "EUR", timestamp: "2026-01-05T10:00:00.000Z", balance_source: "ledger", trigger: "topup", transfer_id: "trf_3Ha9", tx_hash: "0x91ac…" } },
+  { type: "wallet.deposit.confirmed", description: "Customer account wallet balance increased.", example: { customer_id: "cus_5Lp2", amount: 25, amount_minor: 2500, currency: "EUR" } },
+  { type: "card.created", description: "Virtual card issued.", example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", type: "virtual", status: "active" } },
+  { type: "card.activated", description: "Physical card activated by the cardholder (virtual cards do not fire it).", example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", status: "active" } },
+  { type: "card.frozen", description: "Card frozen (by the program or the customer).", example: card("frozen") },
+  { type: "card.unfrozen", description: "Card unfrozen (by the program or the customer).", example: card("active") },
+  { type: "card.voided", description: "Card voided.", example: card("voided") },
+  { type: "card.lost", description: "Card reported lost.", example: card("lost") },
+  { type: "card.stolen", description: "Card reported stolen.", example: card("stolen") },
+  { type: "card.cancelled", description: "Card cancelled.", example: card("cancelled") },
+  { type: "card.deactivated", description: "Card deactivated.", example: card("deactivated") },
+  { type: "transaction.authorized", description: "Card purchase authorization clears; customer.balance.updated follows.", example: txn("AUTHORIZED") },
+  { type: "transaction.settled", description: "Merchant batch clears and the authorization is finalized.", example: txn("SETTLED") },
+  { type: "transaction.declined", description: "Card transaction declined.", example: txn("DECLINED") },
+  { type: "transaction.reversed", description: "Authorization reversed.", example: txn("REVERSED") },
+  { type: "transaction.refund.created", description: "Merchant issues a refund.", example: txn("REFUNDED") },
+  { type: "webhook.test", description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.", example: { webhook_id: "whk_3Zx8", message: "This is a test event." } },
+];
+
+const eventTypeSchema = z
+  .string()
+  .trim()
+  .regex(/^(\*|[a-z0-9_]+(\.[a-z0-9_]+)+)$/, "An event type such as card.frozen, or * for all.")
+  .max(100);
+
+export const webhookEventsSchema = z
+  .array(eventTypeSchema)
+  .min(1, "Choose at least one event type, or * for all.")
+  .max(100)
+  .transform((v) => [...new Set(v)])
+  .describe("Event types to receive; * means all (new types included).");
+
+export const webhookUrlSchema = z.string().trim().min(1, "Enter the endpoint URL.").max(2048, "At most 2048 characters.").describe("HTTPS endpoint that receives the POSTs.");
+
+export const createWebhookSchema = z.object({
+  url: webhookUrlSchema,
+  events: webhookEventsSchema,
+  description: z.string().trim().max(500, "At most 500 characters.").default(""),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+
+export const updateWebhookSchema = z
+  .object({
+    url: webhookUrlSchema.optional(),
+    events: webhookEventsSchema.optional(),
+    description: z.string().trim().max(500, "At most 500 characters.").optional(),
+    enabled: z.boolean().optional().describe("true re-enables a disabled subscription and resets its failure count."),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of url, events, description, enabled.");
+export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
+
+export const webhookViewSchema = z.object({
+  webhook_id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string(),
+  enabled: z.boolean(),
+  secret: z.string().optional().describe("Only on get and rotate (and create)."),
+  consecutive_failures: z.number().int().describe("Deliveries in a row that ended failed for good; 100 disables the subscription."),
+  disabled_reason: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WebhookView = z.infer<typeof webhookViewSchema>;
+
+export const createdWebhookSchema = z.object({
+  webhook_id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  secret: z.string().describe("whsec_ + base64 of 32 random bytes; also returned by get."),
+  created_at: z.string(),
+});
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookDeliveryViewSchema = z.object({
+  delivery_id: z.string(),
+  webhook_id: z.string(),
+  event_id: z.string().describe("The envelope id: the same on every attempt and replay."),
+  event_type: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_response_status: z.number().int().nullable(),
+  last_response_body: z.string().nullable().describe("At most 2 KiB."),
+  last_error: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
+
+export const webhookAttemptViewSchema = z.object({
+  attempt: z.number().int(),
+  started_at: z.string(),
+  request_headers: z.record(z.string(), z.string()),
+  response_status: z.number().int().nullable(),
+  response_body: z.string().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+});
+export type WebhookAttemptView = z.infer<typeof webhookAttemptViewSchema>;
+
+export const webhookDeliveryDetailSchema = webhookDeliveryViewSchema.extend({
+  request_body: z.string().describe("The exact bytes sent (and signed) on every attempt."),
+  attempt_log: z.array(webhookAttemptViewSchema),
+});
+export type WebhookDeliveryDetail = z.infer<typeof webhookDeliveryDetailSchema>;
+
+export const deliveryFiltersSchema = z.object({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+  event_type: z.string().max(100).optional(),
+  from: z.coerce.date().optional().describe("Created at or after (ISO 8601)."),
+  to: z.coerce.date().optional().describe("Created before (ISO 8601)."),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type DeliveryFilters = z.input<typeof deliveryFiltersSchema>;
+
+export const deliveryPageSchema = z.object({
+  deliveries: z.array(webhookDeliveryViewSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+export const replayWindowSchema = z
+  .object({ from: z.coerce.date(), to: z.coerce.date() })
+  .refine((v) => v.from < v.to, { message: "from must be before to.", path: ["to"] });
+export type ReplayWindow = z.input<typeof replayWindowSchema>;

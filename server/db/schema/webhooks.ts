@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { organizations } from "./identity";
+
+/** Webhook subscriptions (interface.md "Webhook subscription"; decisions.md 10). The secret is stored sealed (AES-256-GCM). */
+export const webhookSubscriptions = pgTable(
+  "webhook_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** Event types, or ["*"] for all. */
+    events: text("events").array().notNull(),
+    description: text("description").notNull().default(""),
+    secretSealed: text("secret_sealed").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Deliveries in a row that ended failed for good; 100 disables the subscription. */
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    disabledReason: text("disabled_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_subscriptions_org_idx").on(t.orgId, t.createdAt)],
+);
+
+export type WebhookDeliveryStatus = "pending" | "retrying" | "succeeded" | "failed";
+
+/**
+ * One event for one subscription. The table is also the delivery queue: due rows are claimed with
+ * FOR UPDATE SKIP LOCKED under a lease (locked_by, locked_until). `payload` holds the envelope
+ * bytes once: every attempt and replay sends exactly these bytes, with the same event id.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** 7 on the automatic schedule; a manual retry of a failed delivery allows one more. */
+    attemptLimit: integer("attempt_limit").notNull().default(7),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastResponseStatus: integer("last_response_status"),
+    lastResponseBody: text("last_response_body"),
+    lastError: text("last_error"),
+    durationMs: integer("duration_ms"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_key").on(t.webhookId, t.eventId),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'retrying')`),
+    index("webhook_deliveries_org_idx").on(t.orgId, t.createdAt),
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt),
+  ],
+);
+
+/** Every attempt as sent and as answered. The body sent is the delivery's payload (the same bytes each time). */
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    requestHeaders: jsonb("request_headers").$type<Record<string, string>>().notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** When the next attempt is due; null when this one succeeded or was the last. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  },
+  (t) => [index("webhook_delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+);

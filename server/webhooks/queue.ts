@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/server/db/client";
+import { DISABLE_AFTER_FAILURES } from "./schedule";
+import { newAttemptId } from "./secret";
+
+/**
+ * The delivery table as a queue. A claim is one statement: due rows (pending/retrying, next
+ * attempt passed, no live lease, subscription enabled) are locked FOR UPDATE SKIP LOCKED and get
+ * locked_by/locked_until and attempts + 1. Every later write is guarded by locked_by = this
+ * worker, so a worker whose lease ran out cannot record over the next owner.
+ */
+
+export interface ClaimedDelivery {
+  id: string;
+  orgId: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  payload: string;
+  /** This attempt's number (1-based). */
+  attempt: number;
+  attemptLimit: number;
+  url: string;
+  secretSealed: string;
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  limit: number;
+  leaseSeconds: number;
+  /** Most attempts in flight per subscription; `inFlight` says how many this worker already has. */
+  perEndpoint: number;
+  inFlight?: Map<string, number>;
+  /** Only this organization (tests on a shared Postgres). */
+  orgId?: string;
+}
+
+export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<ClaimedDelivery[]> {
+  if (opts.limit <= 0) return [];
+  const busy: Record<string, number> = {};
+  const saturated: string[] = [];
+  for (const [id, n] of opts.inFlight ?? []) {
+    busy[id] = n;
+    if (n >= opts.perEndpoint) saturated.push(id);
+  }
+  const scan = Math.max(opts.limit * 4, 200);
+  // Saturated endpoints are left out of the scan and the others get at most their free room, so
+  // a slow endpoint's backlog cannot fill the batch while other endpoints have due work.
+  const result = await db.execute(sql`
+    with candidates as (
+      select d.id, d.webhook_id, d.next_attempt_at from webhook_deliveries d
+      where d.status in ('pending', 'retrying') and d.next_attempt_at <= now()
+        and (d.locked_until is null or d.locked_until < now())
+        ${opts.orgId ? sql`and d.org_id = ${opts.orgId}` : sql``}
+        ${saturated.length ? sql`and d.webhook_id not in (${sql.join(saturated.map((s) => sql`${s}`), sql`, `)})` : sql``}
+        and exists (select 1 from webhook_subscriptions s where s.id = d.webhook_id and s.enabled)
+      order by d.next_attempt_at
+      limit ${scan}
+    ), ranked as (
+      select id, next_attempt_at, row_number() over (partition by webhook_id order by next_attempt_at) as rn,
+             ${opts.perEndpoint}::int - coalesce((${JSON.stringify(busy)}::jsonb ->> webhook_id)::int, 0) as room
+      from candidates
+    ), due as materialized (
+      select d.id from webhook_deliveries d join ranked r on r.id = d.id
+      where r.rn <= r.room and d.status in ('pending', 'retrying') and (d.locked_until is null or d.locked_until < now())
+      order by r.next_attempt_at
+      limit ${opts.limit}
+      for update of d skip locked
+    )
+    update webhook_deliveries d
+    set locked_by = ${opts.workerId}, locked_until = now() + make_interval(secs => ${opts.leaseSeconds}), attempts = d.attempts + 1
+    from due, webhook_subscriptions s
+    where d.id = due.id and s.id = d.webhook_id
+    returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit, s.url, s.secret_sealed`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: String(r.id),
+    orgId: String(r.org_id),
+    webhookId: String(r.webhook_id),
+    eventId: String(r.event_id),
+    eventType: String(r.event_type),
+    payload: String(r.payload),
+    attempt: Number(r.attempts),
+    attemptLimit: Number(r.attempt_limit),
+    url: String(r.url),
+    secretSealed: String(r.secret_sealed),
+  }));
+}
+
+export interface AttemptOutcome {
+  deliveryId: string;
+  webhookId: string;
+  attempt: number;
+  /** succeeded, retrying (nextAttemptAt set) or failed for good. */
+  status: "succeeded" | "retrying" | "failed";
+  nextAttemptAt: Date | null;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+  startedAt: Date;
+  requestHeaders: Record<string, string>;
+}
+
+/**
+ * Records finished attempts in one transaction (the pump batches whatever finished meanwhile):
+ * the deliveries (only those this worker still holds), their attempt rows, and each
+ * subscription's run of failed-for-good deliveries (a success resets it; 100 disables).
+ * Returns the ids recorded.
+ */
+export async function recordOutcomes(db: Db, workerId: string, outcomes: AttemptOutcome[]): Promise<Set<string>> {
+  if (outcomes.length === 0) return new Set();
+  return db.transaction(async (tx) => {
+    const rows = outcomes.map((o) => ({
+      id: o.deliveryId,
+      status: o.status,
+      next: o.nextAttemptAt?.toISOString() ?? null,
+      rs: o.responseStatus,
+      rb: o.responseBody,
+      err: o.error,
+      ms: o.durationMs,
+    }));
+    const updated = await tx.execute(sql`
+      update webhook_deliveries d
+      set status = o.status, next_attempt_at = o.next, last_response_status = o.rs, last_response_body = o.rb,
+          last_error = o.err, duration_ms = o.ms, locked_by = null, locked_until = null,
+          delivered_at = case when o.status = 'succeeded' then now() else d.delivered_at end
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(id text, status text, next timestamptz, rs int, rb text, err text, ms int)
+      where d.id = o.id and d.locked_by = ${workerId}
+      returning d.id`);
+    const recorded = new Set(rowsOf<{ id: string }>(updated).map((r) => r.id));
+    const kept = outcomes.filter((o) => recorded.has(o.deliveryId));
+    if (kept.length === 0) return recorded;
+
+    const attempts = kept.map((o) => ({
+      id: newAttemptId(),
+      delivery_id: o.deliveryId,
+      attempt: o.attempt,
+      headers: o.requestHeaders,
+      rs: o.responseStatus,
+      rb: o.responseBody,
+      err: o.error,
+      ms: o.durationMs,
+      started: o.startedAt.toISOString(),
+      next: o.nextAttemptAt?.toISOString() ?? null,
+    }));
+    await tx.execute(sql`
+      insert into webhook_delivery_attempts (id, delivery_id, attempt, request_headers, response_status, response_body, error, duration_ms, started_at, next_attempt_at)
+      select a.id, a.delivery_id, a.attempt, a.headers, a.rs, a.rb, a.err, a.ms, a.started, a.next
+      from jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) as a(id text, delivery_id text, attempt int, headers jsonb, rs int, rb text, err text, ms int, started timestamptz, next timestamptz)`);
+
+    // Per subscription, in the order attempts finished: a success resets the run, a final failure extends it.
+    const runs = new Map<string, { reset: boolean; failed: number; lastError: string | null }>();
+    for (const o of kept) {
+      const run = runs.get(o.webhookId) ?? { reset: false, failed: 0, lastError: null };
+      if (o.status === "succeeded") Object.assign(run, { reset: true, failed: 0 });
+      else if (o.status === "failed") Object.assign(run, { failed: run.failed + 1, lastError: o.error });
+      runs.set(o.webhookId, run);
+    }
+    const changes = [...runs].filter(([, r]) => r.reset || r.failed > 0).map(([id, r]) => ({ id, reset: r.reset, failed: r.failed, err: r.lastError }));
+    if (changes.length > 0) {
+      await tx.execute(sql`
+        with o as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as o(id text, reset boolean, failed int, err text)),
+        next as (
+          select s.id, (case when o.reset then 0 else s.consecutive_failures end) + o.failed as n, s.enabled, o.err
+          from webhook_subscriptions s join o on o.id = s.id
+          where o.failed > 0 or s.consecutive_failures > 0
+        )
+        update webhook_subscriptions s
+        set consecutive_failures = next.n,
+            enabled = s.enabled and next.n < ${DISABLE_AFTER_FAILURES},
+            disabled_reason = case when s.enabled and next.n >= ${DISABLE_AFTER_FAILURES}
+              then ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`} || coalesce('; last error: ' || next.err, '') || '.'
+              else s.disabled_reason end,
+            updated_at = now()
+        from next where s.id = next.id`);
+    }
+    return recorded;
+  });
+}
+
+/** Hands claimed deliveries back untried (shutdown): lease cleared, the attempt not counted. */
+export async function releaseDeliveries(db: Db, workerId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.execute(sql`
+    update webhook_deliveries set locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0)
+    where locked_by = ${workerId} and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+    returning id`);
+  return rowsOf(result).length;
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { Db } from "@/server/db/client";
+import { registerEventConsumer } from "@/server/events/dispatch";
+import { addHousekeepingTask } from "@/server/jobs/housekeeping";
+import { enqueueJob } from "@/server/jobs/queue";
+import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { REPLAY_JOB_KIND, runReplay } from "./deliveries";
+import { fanOutEvent } from "./fan-out";
+import { runDeliveryPump } from "./pump";
+
+export const PUMP_JOB_KIND = "webhooks.pump";
+/** Pump jobs in all: one runs per worker process, so up to this many workers send at once. */
+export const PUMP_SLOTS = 4;
+/** A pump run lasts this long, then re-enqueues itself (and may move to another worker). */
+const PUMP_RUN_MS = 60_000;
+const ENSURE_EVERY_MS = 30_000;
+
+let lastEnsured = 0;
+
+/**
+ * Makes sure the pump jobs exist (a dedupe key per slot keeps one copy each). Called from the
+ * fan-out (at most every 30 s per process), by housekeeping, and by the replay job.
+ */
+export async function ensureDeliveryPumps(db: Db, opts: { force?: boolean } = {}): Promise<void> {
+  if (!opts.force && Date.now() - lastEnsured < ENSURE_EVERY_MS) return;
+  lastEnsured = Date.now();
+  for (let slot = 0; slot < PUMP_SLOTS; slot++) {
+    await enqueueJob(db, { kind: PUMP_JOB_KIND, dedupeKey: `${PUMP_JOB_KIND}:${slot}`, maxAttempts: 1_000 });
+  }
+}
+
+const replayPayload = z.object({ orgId: z.string(), webhookId: z.string(), from: z.string(), to: z.string() });
+
+let registered = false;
+
+/** The webhook domain's consumer, jobs and housekeeping; called from registerWorkerHandlers(). */
+export function registerWebhookHandlers(): void {
+  if (registered) return;
+  registered = true;
+  registerEventConsumer("webhooks", async (tx, event) => {
+    if ((await fanOutEvent(tx, event)) > 0) await ensureDeliveryPumps(tx);
+  });
+  registerJobHandler(
+    PUMP_JOB_KIND,
+    async ({ db, job, signal }) => {
+      await runDeliveryPump(db, { signal, runForMs: PUMP_RUN_MS, workerId: job.lockedBy ?? undefined });
+      return { repeatAt: new Date() };
+    },
+    { maxConcurrency: 1, leaseSeconds: 30 },
+  );
+  registerJobHandler(REPLAY_JOB_KIND, async ({ db, job }) => {
+    const parsed = replayPayload.safeParse(job.payload);
+    if (!parsed.success) throw new PermanentJobError("Bad replay payload");
+    await runReplay(db, parsed.data);
+    await ensureDeliveryPumps(db, { force: true });
+  });
+  addHousekeepingTask("webhooks.pumps", async (db) => {
+    await ensureDeliveryPumps(db, { force: true });
+  });
+}
