@@ -7,6 +7,7 @@ import { apiKeyRoutes } from "./apikeys";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
+import { webhookRoutes } from "./webhooks";
 
 /**
  * The public REST API (every /api/* path but next-auth's /api/auth/*), built once per process.
@@ -20,6 +21,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, healthRoutes);
   mountRoutes(app, meRoutes);
   mountRoutes(app, apiKeyRoutes);
+  mountRoutes(app, webhookRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

@@ -1,3 +1,4 @@
+import { registerWebhookHandlers } from "@/server/webhooks/register";
 import { registerHousekeeping } from "./housekeeping";
 
 let registered = false;
@@ -11,4 +12,5 @@ export function registerWorkerHandlers(): void {
   if (registered) return;
   registered = true;
   registerHousekeeping();
+  registerWebhookHandlers();
 }
