@@ -6,7 +6,7 @@ import type { Action, ActionResult } from "@/lib/action-result";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
-import { Field } from "./ui/field";
+import { CodeField } from "./ui/code-field";
 import { useAction } from "./use-action";
 
 export type StepUpAction = Action<{ code: string }, { validUntil: string }>;
@@ -90,18 +90,7 @@ export function TwoFactorDialog<T>({
               ) : null}
             </Alert>
           ) : null}
-          <Field
-            label="Authentication code"
-            name="code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            autoFocus
-            error={localError ?? action.error?.fields?.code}
-            className="[&_input]:font-mono [&_input]:tracking-widest"
-          />
+          <CodeField value={code} onChange={setCode} error={localError ?? action.error?.fields?.code} className="[&_input]:font-mono [&_input]:tracking-widest" />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>

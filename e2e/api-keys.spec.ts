@@ -61,8 +61,9 @@ test.afterAll(async () => {
 
 test("a non-admin gets no API keys page", async ({ page }) => {
   const seed = readSeed();
-  // The seed's operator has no 2FA until two-factor.spec.ts enrolls it (that file runs after this one).
-  await signIn(page, seed.operator.email, seed.password);
+  await signIn(page, seed.viewer.email, seed.password);
+  await expect(page).toHaveURL(/\/overview/);
+  await expect(page.getByRole("link", { name: "API keys" })).toHaveCount(0);
   await page.goto("/developers/api-keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
   await expect(page.getByText("Only admins manage API keys.")).toBeVisible();

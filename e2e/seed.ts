@@ -10,6 +10,8 @@ export interface E2eSeed {
   admin: { email: string; totpSecret: string };
   /** An operator without 2FA, who enrolls during the test. */
   operator: { email: string };
+  /** A viewer without 2FA (read-only pages, admin-only pages refused). */
+  viewer: { email: string };
 }
 
 export function readSeed(): E2eSeed {

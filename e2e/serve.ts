@@ -20,6 +20,7 @@ const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir
 await migrateDatabase(database);
 const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "E2E Card Program", adminEmail: `admin-${stamp}@e2e.test`, adminPassword: password });
 const operator = await createUser(database.db, orgId, { email: `operator-${stamp}@e2e.test`, password, role: "operator" });
+const viewer = await createUser(database.db, orgId, { email: `viewer-${stamp}@e2e.test`, password, role: "viewer" });
 await database.close();
 
 const seed: E2eSeed = {
@@ -27,6 +28,7 @@ const seed: E2eSeed = {
   password,
   admin: { email: admin.email, totpSecret: admin.totpSecret! },
   operator: { email: operator.email },
+  viewer: { email: viewer.email },
 };
 writeFileSync(path.join(E2E_STATE_DIR, "seed.json"), JSON.stringify(seed, null, 2));
 

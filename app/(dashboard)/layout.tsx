@@ -34,12 +34,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </span>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <SidebarNav sandbox={sandbox} />
+          <SidebarNav sandbox={sandbox} role={user.role} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface px-2 sm:px-4 md:justify-end">
-          <MobileNav orgName={org.name} sandbox={sandbox} />
+          <MobileNav orgName={org.name} sandbox={sandbox} role={user.role} />
           <div className="flex min-w-0 flex-1 items-center gap-2 md:hidden">
             <span className="truncate text-sm font-semibold">{org.name}</span>
             <ModeBadge sandbox={sandbox} />

@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
-import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "./code-field";
-import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
+import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "@/components/ui/code-field";
+import { KEY_CODE_HINT } from "./use-code-step";
+import { DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import { SecretOnce } from "./secret-once";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
@@ -109,7 +110,7 @@ export function CreateKeyDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus}
+        onCloseAutoFocus={returnFocus}
         // The secret is on screen once: a stray click beside the dialog must not throw it away.
         onInteractOutside={(e) => step === "secret" && e.preventDefault()}
       >
@@ -149,7 +150,7 @@ export function CreateKeyDialog({
         {step === "code" ? (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <DialogError error={banner} />
-            <CodeField value={code} onChange={setCode} error={errors.two_factor_token} inputRef={codeInput} />
+            <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={code} onChange={setCode} error={errors.two_factor_token} inputRef={codeInput} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={() => setStep("details")} disabled={action.pending}>
                 Back

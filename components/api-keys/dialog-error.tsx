@@ -4,9 +4,6 @@ import Link from "next/link";
 import type { ActionError } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
 
-/** A tall dialog (the create form at phone height) scrolls inside itself instead of running off the screen. */
-export const DIALOG_FITS_SCREEN = "max-h-[calc(100dvh-2rem)] overflow-y-auto";
-
 /** An action's error inside its dialog (role="alert"), with the way out where there is one. */
 export function DialogError({ error }: { error?: ActionError | string }) {
   if (!error) return null;

@@ -6,8 +6,9 @@ import type { Scope } from "@/lib/scopes";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/use-action";
-import { CodeField } from "./code-field";
-import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
+import { CodeField } from "@/components/ui/code-field";
+import { KEY_CODE_HINT } from "./use-code-step";
+import { DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
@@ -50,13 +51,13 @@ export function EditScopesDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus}>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogTitle>Scopes of {apiKey.name}</DialogTitle>
         <DialogDescription>What this key may do. The change applies to the key and its API tokens from their next request.</DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <DialogError error={step.banner} />
           <ScopeCheckboxes value={scopes} onChange={setScopes} error={scopesError} />
-          <CodeField value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} autoFocus={false} />
+          <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} autoFocus={false} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>
               Cancel

@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
-import { CodeField } from "./code-field";
-import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
+import { CodeField } from "@/components/ui/code-field";
+import { KEY_CODE_HINT } from "./use-code-step";
+import { DialogError } from "./dialog-error";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
 
@@ -45,7 +46,7 @@ export function RevokeKeyDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus}>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogTitle>Revoke {apiKey.name}</DialogTitle>
         <DialogDescription>
           Revoking is immediate and permanent: requests with this key, and API tokens made with it, are refused from now on. It cannot be undone; a
@@ -68,7 +69,7 @@ export function RevokeKeyDialog({
               </>
             }
           />
-          <CodeField value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} autoFocus={false} />
+          <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} autoFocus={false} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>
               Cancel

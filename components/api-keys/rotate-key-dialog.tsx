@@ -5,8 +5,9 @@ import type { ApiKeyView, RotatedApiKey } from "@/lib/contracts/api-keys";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/use-action";
-import { CodeField } from "./code-field";
-import { DIALOG_FITS_SCREEN, DialogError } from "./dialog-error";
+import { CodeField } from "@/components/ui/code-field";
+import { KEY_CODE_HINT } from "./use-code-step";
+import { DialogError } from "./dialog-error";
 import { SecretOnce } from "./secret-once";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
@@ -39,7 +40,7 @@ export function RotateKeyDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={DIALOG_FITS_SCREEN} onCloseAutoFocus={returnFocus} onInteractOutside={(e) => rotated && e.preventDefault()}>
+      <DialogContent onCloseAutoFocus={returnFocus} onInteractOutside={(e) => rotated && e.preventDefault()}>
         <DialogTitle>{rotated ? `New secret for ${apiKey.name}` : `Rotate ${apiKey.name}`}</DialogTitle>
         <DialogDescription>
           {rotated
@@ -51,7 +52,7 @@ export function RotateKeyDialog({
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <DialogError error={step.banner} />
-            <CodeField value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} />
+            <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={onClose}>
                 Cancel

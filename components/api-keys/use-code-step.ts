@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import type { ActionError, ActionResult } from "@/lib/action-result";
-import { CODE_SHAPE_MESSAGE, isCodeShaped, normalizeCode } from "./code-field";
+import { CODE_SHAPE_MESSAGE, isCodeShaped, normalizeCode } from "@/components/ui/code-field";
 
 /**
  * The code half of a key dialog: checks the typed code's shape, sends it with the change, and on
@@ -35,3 +35,6 @@ export function useCodeStep() {
 
   return { code, setCode, codeError, banner, setBanner, codeInput, send };
 }
+
+/** Key management asks for a fresh code on every change (decisions.md 3): no 5-minute window. */
+export const KEY_CODE_HINT = "From your authenticator app. Every change to API keys needs a new code.";

@@ -6,6 +6,7 @@ import { useRef, useState, type FormEvent } from "react";
 import type { Action } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CodeField } from "@/components/ui/code-field";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
 import { signInErrorMessage } from "./sign-in-errors";
@@ -113,19 +114,7 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
           </p>
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <Field
-          ref={codeInput}
-          label="Authentication code"
-          name="code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          autoFocus
-          required
-          className="[&_input]:font-mono [&_input]:tracking-widest"
-        />
+        <CodeField inputRef={codeInput} value={code} onChange={setCode} className="[&_input]:font-mono [&_input]:tracking-widest" />
         <Button type="submit" disabled={busy}>
           Verify
         </Button>

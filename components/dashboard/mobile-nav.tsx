@@ -4,10 +4,11 @@ import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogDescription, DialogTitle, DialogTrigger, DrawerContent } from "@/components/ui/dialog";
+import type { Role } from "@/lib/scopes";
 import { SidebarNav } from "./sidebar-nav";
 
 /** Below the md breakpoint the sidebar lives in a drawer behind a menu button. */
-export function MobileNav({ orgName, sandbox }: { orgName: string; sandbox: boolean }) {
+export function MobileNav({ orgName, sandbox, role }: { orgName: string; sandbox: boolean; role: Role }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -29,7 +30,7 @@ export function MobileNav({ orgName, sandbox }: { orgName: string; sandbox: bool
           </DialogClose>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <SidebarNav sandbox={sandbox} onNavigate={() => setOpen(false)} />
+          <SidebarNav sandbox={sandbox} role={role} onNavigate={() => setOpen(false)} />
         </div>
       </DrawerContent>
     </Dialog>

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
-import { NAV, type NavLink } from "./nav-items";
+import type { Role } from "@/lib/scopes";
+import { NAV, visibleLinks, type NavLink } from "./nav-items";
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
@@ -31,12 +32,12 @@ function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; on
 }
 
 /** The section links, used by the desktop sidebar and the mobile drawer alike. */
-export function SidebarNav({ sandbox, onNavigate }: { sandbox: boolean; onNavigate?: () => void }) {
+export function SidebarNav({ sandbox, role, onNavigate }: { sandbox: boolean; role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 px-3 py-4">
       {NAV.map((group, i) => {
-        const links = group.links.filter((l) => sandbox || !l.sandboxOnly);
+        const links = visibleLinks(group, { sandbox, role });
         if (links.length === 0) return null;
         return (
           <div key={group.label ?? i} className="flex flex-col gap-1">

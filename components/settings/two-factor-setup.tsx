@@ -6,7 +6,7 @@ import type { Action } from "@/lib/action-result";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { CodeField } from "@/components/ui/code-field";
 import { useAction } from "@/components/use-action";
 
 export interface Enrollment {
@@ -106,18 +106,7 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
         <li>
           <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
             <span>Enter the 6-digit code the app now shows.</span>
-            <Field
-              ref={codeInput}
-              label="Code from your app"
-              name="code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              error={codeError}
-              className="[&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"
-            />
+            <CodeField inputRef={codeInput} label="Code from your app" value={code} onChange={setCode} error={codeError} autoFocus={false} />
             <div>
               <Button type="submit" disabled={confirming.pending} aria-busy={confirming.pending}>
                 Confirm

@@ -20,7 +20,8 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <Overlay />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4",
+          // Tall content scrolls inside the dialog instead of running off a short screen.
+          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto",
           "rounded-lg border border-border bg-surface p-5 text-foreground shadow-lg",
           className,
         )}

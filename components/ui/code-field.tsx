@@ -14,34 +14,43 @@ export function isCodeShaped(code: string): boolean {
 
 export const CODE_SHAPE_MESSAGE = "Enter the 6-digit code from your authenticator app.";
 
-/** Key management asks for a fresh code on every change (decisions.md 3): no 5-minute window. */
+/** The one input for a 6-digit TOTP code: sign-in, enrollment, step-up and key management. */
 export function CodeField({
   value,
   onChange,
+  label = "Authentication code",
+  name = "code",
+  hint,
   error,
   inputRef,
   autoFocus = true,
+  className,
 }: {
   value: string;
   onChange: (v: string) => void;
+  label?: string;
+  name?: string;
+  hint?: string;
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
+  className?: string;
 }) {
   return (
     <Field
       ref={inputRef}
-      label="Authentication code"
-      name="two_factor_token"
+      label={label}
+      name={name}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={7}
       autoFocus={autoFocus}
+      required
       error={error}
-      hint="From your authenticator app. Every change to API keys needs a new code."
-      className="[&_input]:font-mono [&_input]:tracking-widest"
+      hint={hint}
+      className={className ?? "[&_input]:max-w-56 [&_input]:font-mono [&_input]:tracking-widest"}
     />
   );
 }
