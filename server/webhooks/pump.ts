@@ -32,10 +32,18 @@ export function outcomeOf(d: ClaimedDelivery, r: AttemptResult): AttemptOutcome 
   return delay === null ? { ...base, status: "failed", nextAttemptAt: null } : { ...base, status: "retrying", nextAttemptAt: new Date(Date.now() + delay) };
 }
 
-function send(d: ClaimedDelivery, opts: DeliveryRunOptions, signal?: AbortSignal): Promise<AttemptResult> {
+/** Never throws: a secret that cannot be opened (wrong ENCRYPTION_KEY) is a failed attempt like any other. */
+async function send(d: ClaimedDelivery, opts: DeliveryRunOptions, signal?: AbortSignal): Promise<AttemptResult> {
+  let secret: string;
+  try {
+    secret = openWebhookSecret(d.secretSealed);
+  } catch (err) {
+    log.error({ err, deliveryId: d.id }, "could not open a webhook secret");
+    return { ok: false, status: null, body: null, error: "The signing secret could not be decrypted (ENCRYPTION_KEY changed?)", durationMs: 0, startedAt: new Date(), requestHeaders: {} };
+  }
   return attemptDelivery({
     url: d.url,
-    secret: openWebhookSecret(d.secretSealed),
+    secret,
     payload: d.payload,
     eventType: d.eventType,
     deliveryId: d.id,
