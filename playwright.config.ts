@@ -32,6 +32,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), NODE_ENV: "production", DATA_DIR: "e2e/.state/data", DEMO_SEED: "off", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      DATA_DIR: "e2e/.state/data",
+      DEMO_SEED: "off",
+      LOG_LEVEL: "warn",
+      // Webhook e2e: receivers on 127.0.0.1 (sandbox only) and a schedule of seconds, not hours.
+      WEBHOOK_ALLOW_LOCALHOST: "1",
+      WEBHOOK_RETRY_SCHEDULE: process.env.WEBHOOK_RETRY_SCHEDULE ?? "2,2,2,2,2,2",
+    },
   },
 });
