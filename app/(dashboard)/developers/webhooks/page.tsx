@@ -1,8 +1,93 @@
+import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
-import { NotBuilt } from "@/components/not-built";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { AdminsOnly } from "@/components/webhooks/admins-only";
+import { AutoRefresh, refreshInterval } from "@/components/webhooks/auto-refresh";
+import { DeliveriesChart } from "@/components/webhooks/deliveries-chart";
+import { DeliveryFilters } from "@/components/webhooks/delivery-filters";
+import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { parseLogFilters, serviceFilters } from "@/components/webhooks/filters";
+import { RangeLinks } from "@/components/webhooks/range-links";
+import { WebhookList } from "@/components/webhooks/webhook-list";
+import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { requireSession } from "@/server/actions/session";
+import { createWebhookAction, retryDeliveryAction, updateWebhookAction } from "@/server/actions/webhooks";
+import { listDeliveries } from "@/server/webhooks/deliveries";
+import { listWebhooks } from "@/server/webhooks/manage";
+import { deliveriesOverTime, webhookSuccessRates } from "@/server/webhooks/stats";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default function DevelopersWebhooksPage() {
-  return <NotBuilt title="Webhooks" description="Register endpoints for events, follow each delivery and its attempts, and retry the ones that failed." />;
+const PATH = "/developers/webhooks";
+const PAGE_SIZE = 20;
+const description = "Endpoints of yours that receive signed POSTs for each event, with every delivery and its attempts. Only admins manage them.";
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { ctx, user } = await requireSession();
+  if (user.role !== "admin") {
+    return (
+      <>
+        <PageHeader title="Webhooks" description={description} />
+        <AdminsOnly role={user.role} />
+      </>
+    );
+  }
+  const params = await searchParams;
+  const filters = parseLogFilters(params);
+  const range = filters.range ?? "24h";
+  const [{ webhooks }, rates, chart, page] = await Promise.all([
+    listWebhooks({ ctx }),
+    webhookSuccessRates({ ctx }),
+    deliveriesOverTime({ ctx, input: { range } }),
+    listDeliveries({ ctx, input: serviceFilters(filters, PAGE_SIZE) }),
+  ]);
+  const endpoints = Object.fromEntries(webhooks.map((w) => [w.webhook_id, w.url]));
+
+  return (
+    <>
+      <PageHeader title="Webhooks" description={description}>
+        <Button asChild variant="secondary">
+          <Link href={`${PATH}/signature-checker`}>
+            <ShieldCheck aria-hidden />
+            Signature checker
+          </Link>
+        </Button>
+      </PageHeader>
+      <AutoRefresh intervalMs={refreshInterval(page.deliveries.map((d) => d.status))} />
+      <div className="flex flex-col gap-6">
+        {params.deleted === "1" ? <Alert tone="success">Deleted the webhook and its delivery log.</Alert> : null}
+        <WebhooksManager count={webhooks.length} actions={{ create: createWebhookAction, update: updateWebhookAction }}>
+          <WebhookList webhooks={webhooks} rates={rates} />
+        </WebhooksManager>
+
+        <Card id="activity" aria-labelledby="activity-title">
+          <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex flex-col gap-1">
+              <CardTitle id="activity-title">Deliveries over time</CardTitle>
+              <CardDescription>Every webhook, by {chart.bucket_seconds < 86_400 ? "hour" : "day"} of creation and current outcome.</CardDescription>
+            </div>
+            <RangeLinks path={PATH} filters={filters} current={range} />
+          </CardHeader>
+          <CardBody>
+            <DeliveriesChart buckets={chart.buckets} bucketSeconds={chart.bucket_seconds} />
+          </CardBody>
+        </Card>
+
+        <Card id="deliveries" aria-labelledby="deliveries-title">
+          <CardHeader>
+            <CardTitle id="deliveries-title">Delivery log</CardTitle>
+            <CardDescription>All webhooks, newest first. Open a delivery for its attempts, request and responses.</CardDescription>
+          </CardHeader>
+          <CardBody className="border-b border-border">
+            <DeliveryFilters path={PATH} filters={filters} />
+          </CardBody>
+          <DeliveryLog page={page} filters={filters} path={PATH} retry={retryDeliveryAction} endpoints={endpoints} />
+        </Card>
+      </div>
+    </>
+  );
 }

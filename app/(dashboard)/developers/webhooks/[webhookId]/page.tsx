@@ -1,0 +1,156 @@
+import { ArrowLeft } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { isServiceError } from "@/lib/errors";
+import { PageHeader } from "@/components/page-header";
+import { AdminsOnly } from "@/components/webhooks/admins-only";
+import { AutoRefresh, refreshInterval } from "@/components/webhooks/auto-refresh";
+import { DeliveriesChart } from "@/components/webhooks/deliveries-chart";
+import { DeliveryFilters } from "@/components/webhooks/delivery-filters";
+import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { parseLogFilters, serviceFilters } from "@/components/webhooks/filters";
+import { RangeLinks } from "@/components/webhooks/range-links";
+import { WebhookStateBadge } from "@/components/webhooks/status-badges";
+import { Timestamp } from "@/components/webhooks/timestamp";
+import { WebhookControls } from "@/components/webhooks/webhook-controls";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { requireSession } from "@/server/actions/session";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  retryDeliveryAction,
+  revealWebhookSecretAction,
+  rotateWebhookSecretAction,
+  sendTestEventAction,
+  updateWebhookAction,
+} from "@/server/actions/webhooks";
+import { listDeliveries } from "@/server/webhooks/deliveries";
+import { listWebhooks } from "@/server/webhooks/manage";
+import { deliveriesOverTime } from "@/server/webhooks/stats";
+
+export const metadata: Metadata = { title: "Webhook" };
+
+const PAGE_SIZE = 20;
+
+/** The NOT_FOUND of another organization's (or a deleted) webhook is a 404 page. */
+async function orNotFound<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+}
+
+export default async function WebhookPage({ params, searchParams }: { params: Promise<{ webhookId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { ctx, user } = await requireSession();
+  if (user.role !== "admin") {
+    return (
+      <>
+        <PageHeader title="Webhook" />
+        <AdminsOnly role={user.role} />
+      </>
+    );
+  }
+  const { webhookId } = await params;
+  const filters = parseLogFilters(await searchParams);
+  const range = filters.range ?? "24h";
+  const path = `/developers/webhooks/${encodeURIComponent(webhookId)}`;
+  // The list, not getWebhook: no secret in this render (the dialog asks for it).
+  const [{ webhooks }, page, chart] = await Promise.all([
+    listWebhooks({ ctx }),
+    orNotFound(listDeliveries({ ctx, input: { ...serviceFilters(filters, PAGE_SIZE), webhookId } })),
+    orNotFound(deliveriesOverTime({ ctx, input: { range, webhookId } })),
+  ]);
+  const webhook = webhooks.find((w) => w.webhook_id === webhookId);
+  if (!webhook) notFound();
+
+  return (
+    <>
+      <Link href="/developers/webhooks" className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline">
+        <ArrowLeft className="size-4" aria-hidden />
+        Webhooks
+      </Link>
+      <PageHeader title="Webhook" description={<span className="font-mono break-all text-foreground">{webhook.url}</span>} />
+      <AutoRefresh intervalMs={refreshInterval(page.deliveries.map((d) => d.status))} />
+      <div className="flex flex-col gap-6">
+        <Card aria-labelledby="settings-title">
+          <CardHeader>
+            <CardTitle id="settings-title">Settings</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+              <dt className="text-muted">State</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <WebhookStateBadge webhook={webhook} />
+                {!webhook.enabled && webhook.disabled_reason ? <span className="text-muted">{webhook.disabled_reason}</span> : null}
+              </dd>
+              <dt className="text-muted">Failures in a row</dt>
+              <dd className="tabular-nums">
+                {webhook.consecutive_failures} <span className="text-muted">(100 disable the webhook; any success resets the count)</span>
+              </dd>
+              <dt className="text-muted">Events</dt>
+              <dd>
+                {webhook.events.includes("*") ? (
+                  "All events (*)"
+                ) : (
+                  <ul className="flex flex-wrap gap-1">
+                    {webhook.events.map((e) => (
+                      <li key={e} className="rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono text-xs">
+                        {e}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+              <dt className="text-muted">Description</dt>
+              <dd>{webhook.description || <span className="text-muted">None</span>}</dd>
+              <dt className="text-muted">Id</dt>
+              <dd className="font-mono text-xs break-all">{webhook.webhook_id}</dd>
+              <dt className="text-muted">Created</dt>
+              <dd>
+                <Timestamp iso={webhook.created_at} seconds={false} />
+              </dd>
+            </dl>
+            <WebhookControls
+              webhook={webhook}
+              actions={{
+                create: createWebhookAction,
+                update: updateWebhookAction,
+                remove: deleteWebhookAction,
+                rotate: rotateWebhookSecretAction,
+                reveal: revealWebhookSecretAction,
+                sendTest: sendTestEventAction,
+              }}
+            />
+          </CardBody>
+        </Card>
+
+        <Card id="activity" aria-labelledby="activity-title">
+          <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex flex-col gap-1">
+              <CardTitle id="activity-title">Deliveries over time</CardTitle>
+              <CardDescription>This webhook, by {chart.bucket_seconds < 86_400 ? "hour" : "day"} of creation and current outcome.</CardDescription>
+            </div>
+            <RangeLinks path={path} filters={filters} current={range} />
+          </CardHeader>
+          <CardBody>
+            <DeliveriesChart buckets={chart.buckets} bucketSeconds={chart.bucket_seconds} />
+          </CardBody>
+        </Card>
+
+        <Card id="deliveries" aria-labelledby="deliveries-title">
+          <CardHeader>
+            <CardTitle id="deliveries-title">Delivery log</CardTitle>
+            <CardDescription>Newest first. Open a delivery for its attempts, request and responses.</CardDescription>
+          </CardHeader>
+          <CardBody className="border-b border-border">
+            <DeliveryFilters path={path} filters={filters} />
+          </CardBody>
+          <DeliveryLog page={page} filters={filters} path={path} retry={retryDeliveryAction} />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Action } from "@/lib/action-result";
+import type { CreatedWebhook, CreateWebhookInput, UpdateWebhookInput, WebhookDeliveryView, WebhookView } from "@/lib/contracts/webhooks";
+
+type ById = { webhookId: string };
+type SecretOf = { webhook_id: string; secret: string };
+
+/** The server actions of server/actions/webhooks.ts, handed down by the pages as props. */
+export interface WebhookActions {
+  create: Action<CreateWebhookInput & { enabled?: boolean }, CreatedWebhook & { enabled: boolean }>;
+  update: Action<UpdateWebhookInput & ById, WebhookView>;
+  remove: Action<ById, { webhook_id: string; deleted: true }>;
+  rotate: Action<ById, SecretOf>;
+  reveal: Action<ById, SecretOf>;
+  sendTest: Action<ById, WebhookDeliveryView>;
+}
+
+export type RetryAction = Action<{ deliveryId: string }, WebhookDeliveryView>;
