@@ -18,8 +18,3 @@ export function AutoRefresh({ intervalMs }: { intervalMs: number }) {
   }, [router, intervalMs]);
   return null;
 }
-
-/** Fast while something is on its way (pending or retrying), slow otherwise: new events still show up. */
-export function refreshInterval(statuses: readonly string[]): number {
-  return statuses.some((s) => s === "pending" || s === "retrying") ? 1500 : 10_000;
-}

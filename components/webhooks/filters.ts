@@ -59,3 +59,8 @@ export function logHref(path: string, f: LogFilters, change: Partial<LogFilters>
   const s = q.toString();
   return `${path}${s ? `?${s}` : ""}${hash}`;
 }
+
+/** AutoRefresh's period: fast while something is on its way (pending or retrying), slow otherwise, so new events still show up. */
+export function refreshInterval(statuses: readonly string[]): number {
+  return statuses.some((s) => s === "pending" || s === "retrying") ? 1500 : 10_000;
+}
