@@ -95,6 +95,7 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
   let sent = 0;
   let wake: (() => void) | null = null;
   const poke = () => wake?.();
+  let pokeSoon: ReturnType<typeof setTimeout> | null = null;
   const stopListening = onDeliveriesQueued(poke);
   opts.signal.addEventListener("abort", poke, { once: true });
 
@@ -128,7 +129,8 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
       sent++;
       finished.push(outcomeOf(d, result));
       void flush();
-      poke();
+      // Claim again when a few slots are free, not per finished attempt: fewer, fuller claims.
+      if (!pokeSoon) pokeSoon = setTimeout(() => ((pokeSoon = null), poke()), 15);
     });
   };
 
@@ -163,6 +165,7 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
     }
   } finally {
     stopListening();
+    if (pokeSoon) clearTimeout(pokeSoon);
     // Let the attempts in flight end (each is bounded by the timeout) unless told to stop now.
     while (inFlight.size > 0 && !opts.signal.aborted) await new Promise((r) => setTimeout(r, 10));
     if (inFlight.size > 0) {
