@@ -20,6 +20,16 @@ interface Props {
   endpoints?: Record<string, string>;
 }
 
+/** Across webhooks, the endpoint under the event: one line, cut with an ellipsis (the whole URL on hover). */
+function Endpoint({ url, fallback }: { url?: string; fallback: string }) {
+  return (
+    <span className="mt-0.5 block max-w-60 truncate font-mono text-xs text-muted" title={url ?? fallback}>
+      <span className="sr-only">Endpoint </span>
+      {url ?? fallback}
+    </span>
+  );
+}
+
 const canRetry = (d: WebhookDeliveryView) => d.status === "failed" || d.status === "retrying";
 
 function NextAttempt({ d }: { d: WebhookDeliveryView }) {
@@ -67,11 +77,6 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
               <th scope="col" className="px-5 py-2.5 font-medium">
                 Event
               </th>
-              {endpoints ? (
-                <th scope="col" className="px-3 py-2.5 font-medium">
-                  Endpoint
-                </th>
-              ) : null}
               <th scope="col" className="px-3 py-2.5 font-medium">
                 Status
               </th>
@@ -100,8 +105,8 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
                     <span className="font-mono text-sm font-medium text-accent">{d.event_type}</span>
                     <span className="font-mono text-xs text-muted">{d.delivery_id}</span>
                   </Link>
+                  {endpoints ? <Endpoint url={endpoints[d.webhook_id]} fallback={d.webhook_id} /> : null}
                 </td>
-                {endpoints ? <td className="max-w-56 px-3 py-3 font-mono text-xs break-all">{endpoints[d.webhook_id] ?? d.webhook_id}</td> : null}
                 <td className="px-3 py-3">
                   <DeliveryStatusBadge status={d.status} />
                 </td>
@@ -115,7 +120,7 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
                 <td className="px-3 py-3">
                   <Timestamp iso={d.created_at} />
                 </td>
-                <td className="py-2.5 pr-5 pl-3">{canRetry(d) ? <RetryButton deliveryId={d.delivery_id} retry={retry} /> : null}</td>
+                <td className="py-2.5 pr-5 pl-3">{canRetry(d) ? <RetryButton deliveryId={d.delivery_id} retry={retry} compact /> : null}</td>
               </tr>
             ))}
           </tbody>

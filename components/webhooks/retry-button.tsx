@@ -8,7 +8,20 @@ import { useAction } from "@/components/use-action";
 import type { RetryAction } from "./types";
 
 /** Sends a delivery again now (same event id and bytes); the page then polls until the outcome is in. */
-export function RetryButton({ deliveryId, retry, label = "Retry", describedBy }: { deliveryId: string; retry: RetryAction; label?: string; describedBy?: string }) {
+export function RetryButton({
+  deliveryId,
+  retry,
+  label = "Retry",
+  describedBy,
+  compact = false,
+}: {
+  deliveryId: string;
+  retry: RetryAction;
+  label?: string;
+  describedBy?: string;
+  /** In a table row: the icon alone (the accessible name and the tooltip still say what it does). */
+  compact?: boolean;
+}) {
   const router = useRouter();
   const action = useAction(retry);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
@@ -20,9 +33,18 @@ export function RetryButton({ deliveryId, retry, label = "Retry", describedBy }:
   }
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Button variant="secondary" size="sm" onClick={run} disabled={action.pending} aria-busy={action.pending} aria-describedby={describedBy}>
+      <Button
+        variant="secondary"
+        size={compact ? "icon" : "sm"}
+        onClick={run}
+        disabled={action.pending}
+        aria-busy={action.pending}
+        aria-describedby={describedBy}
+        aria-label={compact ? `${label} ${deliveryId}` : undefined}
+        title={compact ? label : undefined}
+      >
         <RotateCw aria-hidden />
-        {label}
+        {compact ? null : label}
       </Button>
       <span role="status" className={message?.tone === "error" ? "text-xs text-danger" : "text-xs text-muted"}>
         {message?.text ?? ""}
