@@ -5,7 +5,7 @@ import { organizations } from "@/server/db/schema/identity";
 import { auditLog, outboxEvents } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { dispatchOutbox, registerEventConsumer, type DispatchedEvent } from "./dispatch";
+import { dispatchOutbox, registerEventBatchConsumer, registerEventConsumer, type DispatchedEvent } from "./dispatch";
 import { emitEvent } from "./outbox";
 
 let database: Database;
@@ -134,5 +134,33 @@ describe("outbox dispatch", () => {
     expect(results.reduce((n, r) => n + r.dispatched, 0)).toBe(12);
     expect(new Set(consumed).size).toBe(12);
     expect(consumed).toHaveLength(12);
+  });
+});
+
+describe("batch consumers", () => {
+  it("take the whole batch in one go, and isolate a failing event by retrying the rest one by one", async () => {
+    const { orgId } = await createTestOrg(database.db);
+    const ok1 = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 1 } });
+    const bad = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 2 } });
+    const ok2 = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 3 } });
+    const batches: string[][] = [];
+    const stop = registerEventBatchConsumer("test-batch", async (tx, events) => {
+      const mine = events.filter((e) => e.orgId === orgId);
+      batches.push(mine.map((e) => e.envelope.id));
+      for (const e of mine) await tx.insert(auditLog).values({ id: `aud_${e.envelope.id}_${batches.length}`, orgId, actorType: "system", action: "test.batch" });
+      if (mine.some((e) => e.envelope.id === bad.id)) throw new Error("poison event");
+    });
+    try {
+      expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 3, dispatched: 2, failed: 1 });
+    } finally {
+      stop();
+    }
+    // One call with the whole batch, then one per event after it failed.
+    expect(batches).toEqual([[ok1.id, bad.id, ok2.id], [ok1.id], [bad.id], [ok2.id]]);
+    const rows = await eventsOf(orgId);
+    expect(rows.find((r) => r.id === bad.id)).toMatchObject({ dispatchedAt: null, dispatchAttempts: 1, lastError: "test-batch: poison event" });
+    expect(rows.filter((r) => r.dispatchedAt !== null).map((r) => r.id).sort()).toEqual([ok1.id, ok2.id].sort());
+    // Only the per-event writes of the good events survived.
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(2);
   });
 });

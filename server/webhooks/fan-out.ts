@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { DispatchedEvent } from "@/server/events/dispatch";
 import { webhookDeliveries, webhookSubscriptions } from "@/server/db/schema/webhooks";
@@ -10,19 +10,38 @@ import { deliveriesQueued } from "./wake";
  * events include the type or "*". Runs in the dispatch transaction (so the deliveries exist if
  * and only if the event is marked dispatched) and is idempotent per event: (webhook, event) is
  * unique. The envelope is serialized here once; every attempt and replay sends these bytes.
+ * A whole claimed batch takes two statements: the subscriptions of its organizations, then one
+ * multi-row insert.
  */
-export async function fanOutEvent(tx: Db, event: DispatchedEvent): Promise<number> {
+export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const orgIds = [...new Set(events.map((e) => e.orgId))];
   const subs = await tx
-    .select({ id: webhookSubscriptions.id })
+    .select({ id: webhookSubscriptions.id, orgId: webhookSubscriptions.orgId, events: webhookSubscriptions.events })
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.orgId, event.orgId), eq(webhookSubscriptions.enabled, true), sql`${webhookSubscriptions.events} && array[${event.envelope.type}, '*']::text[]`));
+    .where(and(inArray(webhookSubscriptions.orgId, orgIds), eq(webhookSubscriptions.enabled, true)));
   if (subs.length === 0) return 0;
-  const payload = JSON.stringify(event.envelope);
+  // The database clock decides when a delivery is due (claims compare with now()).
+  const rows: (Omit<typeof webhookDeliveries.$inferInsert, "nextAttemptAt"> & { nextAttemptAt: SQL })[] = [];
+  for (const event of events) {
+    let payload: string | undefined;
+    for (const sub of subs) {
+      if (sub.orgId !== event.orgId || !(sub.events.includes("*") || sub.events.includes(event.envelope.type))) continue;
+      payload ??= JSON.stringify(event.envelope);
+      rows.push({ id: newDeliveryId(), orgId: event.orgId, webhookId: sub.id, eventId: event.envelope.id, eventType: event.envelope.type, payload, nextAttemptAt: sql`now()` });
+    }
+  }
+  if (rows.length === 0) return 0;
   const inserted = await tx
     .insert(webhookDeliveries)
-    .values(subs.map((s) => ({ id: newDeliveryId(), orgId: event.orgId, webhookId: s.id, eventId: event.envelope.id, eventType: event.envelope.type, payload, nextAttemptAt: sql`now()` })))
+    .values(rows)
     .onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventId] })
     .returning({ id: webhookDeliveries.id });
   if (inserted.length > 0) deliveriesQueued();
   return inserted.length;
+}
+
+/** One event (tests, and the per-event path after a failed batch). */
+export function fanOutEvent(tx: Db, event: DispatchedEvent): Promise<number> {
+  return fanOutEvents(tx, [event]);
 }

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { registerEventConsumer } from "@/server/events/dispatch";
+import { registerEventBatchConsumer } from "@/server/events/dispatch";
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
 import { enqueueJob } from "@/server/jobs/queue";
 import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
 import { REPLAY_JOB_KIND, runReplay } from "./deliveries";
-import { fanOutEvent } from "./fan-out";
+import { fanOutEvents } from "./fan-out";
 import { runDeliveryPump } from "./pump";
 
 export const PUMP_JOB_KIND = "webhooks.pump";
@@ -37,8 +37,8 @@ let registered = false;
 export function registerWebhookHandlers(): void {
   if (registered) return;
   registered = true;
-  registerEventConsumer("webhooks", async (tx, event) => {
-    if ((await fanOutEvent(tx, event)) > 0) await ensureDeliveryPumps(tx);
+  registerEventBatchConsumer("webhooks", async (tx, events) => {
+    if ((await fanOutEvents(tx, events)) > 0) await ensureDeliveryPumps(tx);
   });
   registerJobHandler(
     PUMP_JOB_KIND,
