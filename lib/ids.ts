@@ -12,7 +12,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = "key" | "atk" | "org" | "usr" | "tok" | "evt" | "job" | "req" | "tkt" | "stp" | "wrk";
+export type IdPrefix = "whk" | "whd" | "wha" | "key" | "atk" | "org" | "usr" | "tok" | "evt" | "job" | "req" | "tkt" | "stp" | "wrk";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {
