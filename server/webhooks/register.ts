@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { registerEventBatchConsumer } from "@/server/events/dispatch";
@@ -57,4 +58,10 @@ export function registerWebhookHandlers(): void {
   addHousekeepingTask("webhooks.pumps", async (db) => {
     await ensureDeliveryPumps(db, { force: true });
   });
+  // Finished deliveries (and their attempts, by cascade) are kept 30 days: the log and replay window.
+  addHousekeepingTask("webhooks.retention", async (db) => {
+    await db.execute(sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now() - ${DELIVERY_RETENTION}::interval`);
+  });
 }
+
+const DELIVERY_RETENTION = "30 days";

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { resetEnvForTests } from "@/lib/env";
+import type { Database } from "@/server/db/client";
+import { webhookDeliveries } from "@/server/db/schema/webhooks";
+import { runHousekeeping } from "@/server/jobs/housekeeping";
+import { openTestDatabase } from "@/server/testing/database";
+import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { createWebhook } from "./manage";
+import { registerWebhookHandlers } from "./register";
+import { newDeliveryId } from "./secret";
+
+let database: Database;
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_LOCALHOST = "1";
+  resetEnvForTests();
+  database = await openTestDatabase();
+  registerWebhookHandlers();
+});
+afterAll(async () => {
+  delete process.env.WEBHOOK_ALLOW_LOCALHOST;
+  resetEnvForTests();
+  await database.close();
+});
+
+describe("webhook retention", () => {
+  it("removes finished deliveries older than 30 days and keeps the rest", async () => {
+    const org = await createTestOrg(database.db);
+    const { webhook_id: webhookId } = await createWebhook({ ctx: userCtx(database.db, org.orgId, org.admin), input: { url: "http://127.0.0.1:9/hook", events: ["*"] } });
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    const add = async (status: "succeeded" | "failed" | "retrying", createdAt: Date) => {
+      const id = newDeliveryId();
+      await database.db.insert(webhookDeliveries).values({ id, orgId: org.orgId, webhookId, eventId: `evt_${id}`, eventType: "card.frozen", payload: "{}", status, createdAt });
+      return id;
+    };
+    const oldSucceeded = await add("succeeded", daysAgo(31));
+    const oldFailed = await add("failed", daysAgo(40));
+    const oldRetrying = await add("retrying", daysAgo(31));
+    const recent = await add("succeeded", daysAgo(29));
+    await runHousekeeping(database.db);
+    const left = (await database.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.orgId, org.orgId))).map((r) => r.id);
+    expect(left.sort()).toEqual([oldRetrying, recent].sort());
+    expect(left).not.toContain(oldSucceeded);
+    expect(left).not.toContain(oldFailed);
+  });
+});
