@@ -80,7 +80,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
             <CardTitle id="settings-title">Settings</CardTitle>
           </CardHeader>
           <CardBody>
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
               <dt className="text-muted">State</dt>
               <dd className="flex flex-wrap items-center gap-2">
                 <WebhookStateBadge webhook={webhook} />

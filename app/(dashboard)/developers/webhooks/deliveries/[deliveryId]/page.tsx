@@ -58,13 +58,13 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
             </span>
           </CardHeader>
           <CardBody>
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
               <dt className="text-muted">Event</dt>
               <dd className="font-mono break-all">{d.event_type}</dd>
               <dt className="text-muted">Event id</dt>
               <dd className="font-mono text-xs break-all">{d.event_id}</dd>
               <dt className="text-muted">Endpoint</dt>
-              <dd className="font-mono text-xs break-all">{url ?? d.webhook_id}</dd>
+              <dd className="min-w-0 font-mono text-xs break-all">{url ?? d.webhook_id}</dd>
               <dt className="text-muted">Attempts</dt>
               <dd className="tabular-nums">{d.attempts}</dd>
               <dt className="text-muted">Last response</dt>
