@@ -31,7 +31,7 @@ export const NAV: NavGroup[] = [
     label: "Developers",
     links: [
       { label: "API keys", href: "/developers/api-keys", icon: KeyRound, adminOnly: true },
-      { label: "Webhooks", href: "/developers/webhooks", icon: Webhook },
+      { label: "Webhooks", href: "/developers/webhooks", icon: Webhook, adminOnly: true },
       { label: "Access token", href: "/developers/access-token", icon: Code },
       { label: "API reference", href: "/api/reference", icon: BookOpen, external: true },
     ],
