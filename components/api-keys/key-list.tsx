@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { KeyRound } from "lucide-react";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
@@ -47,33 +48,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-5 py-2.5 font-medium">
-                Name and key
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Scopes
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Created
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Last used
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Expires
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Status
-              </th>
-              {canManage ? (
-                <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
+          <TableHeader columns={["Name and key", "Scopes", "Created", "Last used", "Expires", "Status", ...(canManage ? [ACTIONS_COLUMN] : [])]} />
           <tbody className="divide-y divide-border">
             {ordered.map((k) => (
               <tr key={k.id} className={cn("align-top", k.status === "revoked" && "text-muted opacity-70")}>

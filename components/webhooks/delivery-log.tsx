@@ -1,3 +1,4 @@
+import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { Inbox } from "lucide-react";
 import Link from "next/link";
 import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhooks";
@@ -72,31 +73,7 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-5 py-2.5 font-medium">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Attempts
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Last response
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Next attempt
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Created
-              </th>
-              <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHeader columns={["Event", "Status", "Attempts", "Last response", "Next attempt", "Created", ACTIONS_COLUMN]} />
           <tbody className="divide-y divide-border">
             {deliveries.map((d) => (
               <tr key={d.delivery_id} className="align-top" data-delivery-id={d.delivery_id}>

@@ -1,3 +1,4 @@
+import { TableHeader } from "@/components/ui/table";
 import { Webhook } from "lucide-react";
 import Link from "next/link";
 import type { WebhookView } from "@/lib/contracts/webhooks";
@@ -56,27 +57,15 @@ export function WebhookList({ webhooks, rates }: { webhooks: WebhookView[]; rate
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-5 py-2.5 font-medium">
-                Endpoint
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Events
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                State
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                <abbr title="Deliveries in a row that failed for good; 100 disable the webhook" className="no-underline">
-                  Failures in a row
-                </abbr>
-              </th>
-              <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
-                Success, 24 h
-              </th>
-            </tr>
-          </thead>
+          <TableHeader columns={[
+              "Endpoint",
+              "Events",
+              "State",
+              <abbr key="failures" title="Deliveries in a row that failed for good; 100 disable the webhook" className="no-underline">
+                Failures in a row
+              </abbr>,
+              "Success, 24 h",
+            ]} />
           <tbody className="divide-y divide-border">
             {webhooks.map((w) => (
               <tr key={w.webhook_id} className="align-top">
