@@ -71,3 +71,20 @@ export function appUrl(): string {
 export function exportDerivedEnv(): void {
   process.env.NEXTAUTH_URL ??= appUrl();
 }
+
+/**
+ * Tests and test harnesses change configuration through here (so no other module touches
+ * process.env): sets (or, with undefined, removes) variables and drops the parsed copy.
+ */
+export function setEnvForTests(vars: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(vars)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  cached = undefined;
+}
+
+/** A child process's environment: this one's, with some variables replaced. */
+export function childProcessEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...vars };
+}

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { setDatabase, type Database } from "@/server/db/client";
 import { openTestDatabase } from "@/server/testing/database";
@@ -54,8 +54,7 @@ afterAll(async () => {
   await database.close();
 });
 afterEach(() => {
-  delete process.env.TRUST_PROXY;
-  resetEnvForTests();
+  setEnvForTests({ TRUST_PROXY: undefined });
 });
 
 describe("rate limits", () => {
@@ -111,8 +110,7 @@ describe("rate limits", () => {
     // Another address is counted apart.
     expect((await app.request("/api/v1/screener-test", {}, fromSocket(`${ip}0`))).status).toBe(200);
 
-    process.env.TRUST_PROXY = "on";
-    resetEnvForTests();
+    setEnvForTests({ TRUST_PROXY: "on" });
     const proxied = await app.request("/api/v1/screener-test", { headers: { "X-Forwarded-For": "198.51.100.4, 10.0.0.1" } }, fromSocket(ip));
     expect(proxied.status).toBe(200);
     expect(await proxied.json()).toMatchObject({ data: { ip: "198.51.100.4" } });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { env } from "@/lib/env";
+import { env, childProcessEnv } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { jobs, workerHeartbeats } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
@@ -54,7 +54,7 @@ function spawnWorker(): { child: ChildProcess; output: string[]; exited: Promise
     // Its own process group, so npx, tsx and node die together, as on a machine crash.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", WORKER_CONCURRENCY: "4", NODE_ENV: "development", LOG_LEVEL: "info" },
+    env: childProcessEnv({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", WORKER_CONCURRENCY: "4", NODE_ENV: "development", LOG_LEVEL: "info" }),
   });
   children.push(child);
   const output: string[] = [];

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { env } from "@/lib/env";
+import { env, setEnvForTests } from "@/lib/env";
 
 /**
  * Migrates once per run: on PGlite into a dump that every test file clones; with DATABASE_URL,
@@ -23,6 +23,6 @@ export default async function setup(): Promise<() => void> {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-test-"));
   const file = path.join(dir, "migrated.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  process.env.SVC_TEST_PGLITE_DUMP = file;
+  setEnvForTests({ SVC_TEST_PGLITE_DUMP: file });
   return () => rmSync(dir, { recursive: true, force: true });
 }

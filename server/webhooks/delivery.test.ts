@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { resetEnvForTests } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { dispatchOutbox } from "@/server/events/dispatch";
@@ -22,10 +22,7 @@ let database: Database;
 let receiver: TestReceiver;
 
 beforeAll(async () => {
-  process.env.SVC_MODE = "sandbox";
-  process.env.WEBHOOK_ALLOW_LOCALHOST = "1";
-  process.env.WEBHOOK_RETRY_SCHEDULE = SCHEDULE.join(",");
-  resetEnvForTests();
+  setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1", WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(",") });
   database = await openTestDatabase();
   receiver = await startTestReceiver();
   registerWebhookHandlers();
@@ -34,9 +31,7 @@ beforeEach(() => {
   receiver.respond(answer(200, "ok"));
 });
 afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOW_LOCALHOST;
-  delete process.env.WEBHOOK_RETRY_SCHEDULE;
-  resetEnvForTests();
+  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
   await receiver.close();
   await database.close();
 });

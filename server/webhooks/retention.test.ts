@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { resetEnvForTests } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
@@ -12,14 +12,12 @@ import { newDeliveryId } from "./secret";
 
 let database: Database;
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOCALHOST = "1";
-  resetEnvForTests();
+  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: "1" });
   database = await openTestDatabase();
   registerWebhookHandlers();
 });
 afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOW_LOCALHOST;
-  resetEnvForTests();
+  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
   await database.close();
 });
 

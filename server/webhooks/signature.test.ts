@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import { computeWebhookSignature, verifyWebhookSignature } from "@/lib/webhooks/verify";
 import { attemptDelivery } from "./send";
 import { signWebhookBody } from "./signature";
@@ -21,14 +21,11 @@ function independentSignature(secret: string, timestamp: string, body: Buffer): 
 
 let receiver: TestReceiver;
 beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOCALHOST = "1";
-  process.env.SVC_MODE = "sandbox";
-  resetEnvForTests();
+  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: "1", SVC_MODE: "sandbox" });
   receiver = await startTestReceiver();
 });
 afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOW_LOCALHOST;
-  resetEnvForTests();
+  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
   await receiver.close();
 });
 

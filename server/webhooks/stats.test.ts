@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
 import { openTestDatabase } from "@/server/testing/database";
@@ -11,14 +11,11 @@ import { deliveriesOverTime, webhookSuccessRates } from "./stats";
 let database: Database;
 
 beforeAll(async () => {
-  process.env.SVC_MODE = "sandbox";
-  process.env.WEBHOOK_ALLOW_LOCALHOST = "1";
-  resetEnvForTests();
+  setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
   database = await openTestDatabase();
 });
 afterAll(async () => {
-  delete process.env.WEBHOOK_ALLOW_LOCALHOST;
-  resetEnvForTests();
+  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
   await database.close();
 });
 

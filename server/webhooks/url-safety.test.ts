@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { attemptDelivery } from "./send";
 import { startTestReceiver, type TestReceiver } from "./test-receiver";
@@ -20,13 +20,7 @@ async function refusal(p: Promise<unknown>): Promise<string> {
   throw new Error("was accepted");
 }
 
-const env = (vars: Record<string, string | undefined>) => {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvForTests();
-};
+const env = setEnvForTests;
 
 let receiver: TestReceiver;
 beforeAll(async () => {

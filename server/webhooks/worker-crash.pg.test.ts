@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { env, resetEnvForTests } from "@/lib/env";
+import { env, setEnvForTests, childProcessEnv } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { workerHeartbeats } from "@/server/db/schema/platform";
@@ -29,11 +29,12 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   if (!env().DATABASE_URL) throw new Error("worker-crash.pg.test.ts needs DATABASE_URL (a Postgres server): run it with vitest.postgres.config.ts");
   // The workers decrypt the signing secrets this process seals: one key for all (as in production).
-  process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
-  process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
-  process.env.SVC_MODE = "sandbox";
-  process.env.WEBHOOK_ALLOW_LOCALHOST = "1";
-  resetEnvForTests();
+  setEnvForTests({
+    ENCRYPTION_KEY: env().ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
+    AUTH_SECRET: env().AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    SVC_MODE: "sandbox",
+    WEBHOOK_ALLOW_LOCALHOST: "1",
+  });
   database = await openTestDatabase();
   receiver = await startTestReceiver();
 });
@@ -57,7 +58,7 @@ function spawnWorker(): { child: ChildProcess; output: string[]; exited: Promise
     cwd: ROOT,
     detached: true, // its own process group: npx, tsx and node die together, as on a machine crash
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", NODE_ENV: "development", LOG_LEVEL: "warn", SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1", ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET },
+    env: childProcessEnv({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", NODE_ENV: "development", LOG_LEVEL: "warn", SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1", ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET }),
   });
   children.push(child);
   const output: string[] = [];
