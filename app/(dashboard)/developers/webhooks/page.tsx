@@ -4,16 +4,12 @@ import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
-import { DeliveriesChart } from "@/components/webhooks/deliveries-chart";
-import { DeliveryFilters } from "@/components/webhooks/delivery-filters";
-import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
-import { RangeLinks } from "@/components/webhooks/range-links";
 import { WebhookList } from "@/components/webhooks/webhook-list";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/actions/session";
 import { createWebhookAction, retryDeliveryAction, updateWebhookAction } from "@/server/actions/webhooks";
 import { listDeliveries } from "@/server/webhooks/deliveries";
@@ -64,29 +60,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <WebhookList webhooks={webhooks} rates={rates} />
         </WebhooksManager>
 
-        <Card id="activity" aria-labelledby="activity-title">
-          <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="flex flex-col gap-1">
-              <CardTitle id="activity-title">Deliveries over time</CardTitle>
-              <CardDescription>Every webhook, by {chart.bucket_seconds < 86_400 ? "hour" : "day"} of creation and current outcome.</CardDescription>
-            </div>
-            <RangeLinks path={PATH} filters={filters} current={range} />
-          </CardHeader>
-          <CardBody>
-            <DeliveriesChart buckets={chart.buckets} bucketSeconds={chart.bucket_seconds} />
-          </CardBody>
-        </Card>
-
-        <Card id="deliveries" aria-labelledby="deliveries-title">
-          <CardHeader>
-            <CardTitle id="deliveries-title">Delivery log</CardTitle>
-            <CardDescription>All webhooks, newest first. Open a delivery for its attempts, request and responses.</CardDescription>
-          </CardHeader>
-          <CardBody className="border-b border-border">
-            <DeliveryFilters path={PATH} filters={filters} />
-          </CardBody>
-          <DeliveryLog page={page} filters={filters} path={PATH} retry={retryDeliveryAction} endpoints={endpoints} />
-        </Card>
+        <DeliveryActivity scope="Every webhook" chart={chart} range={range} page={page} filters={filters} path={PATH} retry={retryDeliveryAction} endpoints={endpoints} />
       </div>
     </>
   );

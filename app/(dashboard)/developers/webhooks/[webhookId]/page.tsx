@@ -6,15 +6,12 @@ import { isServiceError } from "@/lib/errors";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
-import { DeliveriesChart } from "@/components/webhooks/deliveries-chart";
-import { DeliveryFilters } from "@/components/webhooks/delivery-filters";
-import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
-import { RangeLinks } from "@/components/webhooks/range-links";
 import { WebhookStateBadge } from "@/components/webhooks/status-badges";
 import { Timestamp } from "@/components/webhooks/timestamp";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/actions/session";
 import {
   createWebhookAction,
@@ -127,29 +124,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           </CardBody>
         </Card>
 
-        <Card id="activity" aria-labelledby="activity-title">
-          <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
-            <div className="flex flex-col gap-1">
-              <CardTitle id="activity-title">Deliveries over time</CardTitle>
-              <CardDescription>This webhook, by {chart.bucket_seconds < 86_400 ? "hour" : "day"} of creation and current outcome.</CardDescription>
-            </div>
-            <RangeLinks path={path} filters={filters} current={range} />
-          </CardHeader>
-          <CardBody>
-            <DeliveriesChart buckets={chart.buckets} bucketSeconds={chart.bucket_seconds} />
-          </CardBody>
-        </Card>
-
-        <Card id="deliveries" aria-labelledby="deliveries-title">
-          <CardHeader>
-            <CardTitle id="deliveries-title">Delivery log</CardTitle>
-            <CardDescription>Newest first. Open a delivery for its attempts, request and responses.</CardDescription>
-          </CardHeader>
-          <CardBody className="border-b border-border">
-            <DeliveryFilters path={path} filters={filters} />
-          </CardBody>
-          <DeliveryLog page={page} filters={filters} path={path} retry={retryDeliveryAction} />
-        </Card>
+        <DeliveryActivity scope="This webhook" chart={chart} range={range} page={page} filters={filters} path={path} retry={retryDeliveryAction} />
       </div>
     </>
   );
