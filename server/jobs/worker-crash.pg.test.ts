@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { env, childProcessEnv } from "@/lib/env";
+import { env } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { jobs, workerHeartbeats } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
+import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { enqueueJob } from "./queue";
 import { TEST_SLEEP_KIND } from "./test-jobs";
 
@@ -17,13 +17,14 @@ import { TEST_SLEEP_KIND } from "./test-jobs";
  * finish. Runs only with vitest.postgres.config.ts.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const JOB_MS = 2_500;
 const JOBS = 6;
 
 let database: Database;
 let dir: string;
-const children: ChildProcess[] = [];
+const workers = workerProcesses();
+const spawnWorker = () =>
+  workers.spawn({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", WORKER_CONCURRENCY: "4", NODE_ENV: "development", LOG_LEVEL: "info" }, ["--test-jobs"]);
 
 beforeAll(async () => {
   if (!env().DATABASE_URL) throw new Error("worker-crash.pg.test.ts needs DATABASE_URL (a Postgres server): run it with vitest.postgres.config.ts");
@@ -34,47 +35,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) killGroup(child, "SIGKILL");
+  workers.killAll();
   await database?.db.delete(jobs).where(eq(jobs.kind, TEST_SLEEP_KIND));
   await database?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function spawnWorker(): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
-  const child = spawn("npx", ["tsx", "server/jobs/standalone.ts", "--test-jobs"], {
-    cwd: ROOT,
-    // Its own process group, so npx, tsx and node die together, as on a machine crash.
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: childProcessEnv({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", WORKER_CONCURRENCY: "4", NODE_ENV: "development", LOG_LEVEL: "info" }),
-  });
-  children.push(child);
-  const output: string[] = [];
-  child.stdout!.on("data", (b: Buffer) => output.push(b.toString()));
-  child.stderr!.on("data", (b: Buffer) => output.push(b.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output, exited };
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined>, timeoutMs: number, output?: string[]): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output?.join("") ?? ""}`);
-    await sleep(50);
-  }
-}
 
 type Line = { what: "start" | "finish"; jobId: string; workerId: string };
 function lines(logFile: string): Line[] {

@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { env, setEnvForTests, childProcessEnv } from "@/lib/env";
+import { env, setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { workerHeartbeats } from "@/server/db/schema/platform";
 import { emitEvent } from "@/server/events/outbox";
 import { openTestDatabase } from "@/server/testing/database";
+import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "./manage";
 import { startTestReceiver, type TestReceiver } from "./test-receiver";
@@ -19,12 +18,13 @@ import { startTestReceiver, type TestReceiver } from "./test-receiver";
  * leases run out; nothing is marked succeeded without a 2xx. Runs only with vitest.postgres.config.ts.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const EVENTS = 12;
 
 let database: Database;
 let receiver: TestReceiver;
-const children: ChildProcess[] = [];
+const workers = workerProcesses();
+const spawnWorker = () =>
+  workers.spawn({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", NODE_ENV: "development", LOG_LEVEL: "warn", SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1", ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET });
 
 beforeAll(async () => {
   if (!env().DATABASE_URL) throw new Error("worker-crash.pg.test.ts needs DATABASE_URL (a Postgres server): run it with vitest.postgres.config.ts");
@@ -40,48 +40,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) killGroup(child, "SIGKILL");
+  workers.killAll();
   await receiver?.close();
   await database?.close();
 });
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function spawnWorker(): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
-  const child = spawn("npx", ["tsx", "server/jobs/standalone.ts"], {
-    cwd: ROOT,
-    detached: true, // its own process group: npx, tsx and node die together, as on a machine crash
-    stdio: ["ignore", "pipe", "pipe"],
-    env: childProcessEnv({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", NODE_ENV: "development", LOG_LEVEL: "warn", SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1", ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET }),
-  });
-  children.push(child);
-  const output: string[] = [];
-  child.stdout!.on("data", (b: Buffer) => output.push(b.toString()));
-  child.stderr!.on("data", (b: Buffer) => output.push(b.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output, exited };
-}
-
 const liveWorkers = () =>
   database.db.select().from(workerHeartbeats).where(and(isNull(workerHeartbeats.stoppedAt), gt(workerHeartbeats.beatAt, sql`now() - interval '7 seconds'`)));
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined>, timeoutMs: number, output?: string[]): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output?.join("") ?? ""}`);
-    await sleep(100);
-  }
-}
 
 describe("standalone worker killed mid-delivery", () => {
   it("every delivery still ends succeeded, delivered by the second worker after the leases", async () => {
