@@ -33,6 +33,8 @@ const schema = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){5}\s*$/, "must be 6 comma-separated numbers of seconds")
     .optional(),
+  /** Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a minute. */
+  SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),
 });

@@ -12,7 +12,11 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = "whk" | "whd" | "wha" | "key" | "atk" | "org" | "usr" | "tok" | "evt" | "job" | "req" | "tkt" | "stp" | "wrk";
+export type IdPrefix =
+  | "whk" | "whd" | "wha" | "key" | "atk" | "org" | "usr" | "tok" | "evt" | "job" | "req" | "tkt" | "stp" | "wrk"
+  // Card program: svc_card_id, customer record, card, card token (provider), one-time code,
+  // cardholder session, secure-view token, KYC applicant, dev outbox message.
+  | "sc" | "cus" | "crd" | "ctk" | "otp" | "chs" | "svt" | "kyc" | "msg";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

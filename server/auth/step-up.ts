@@ -45,3 +45,17 @@ export async function requireStepUp(ctx: Ctx, code?: string | null): Promise<voi
   if (!code) throw new ServiceError("TWO_FACTOR_REQUIRED", "Confirm with a code from your authenticator app.");
   await stepUp({ ctx, input: { code } });
 }
+
+/**
+ * The 2FA guard of decisions.md 3 for card freeze/unfreeze, fund-customer, payout and swap execute:
+ * a dashboard session passes inside its step-up window (or with a code, which opens it); a user
+ * access token on the REST API must send a current code (X-2FA-Token) each time; API-key
+ * credentials and cardholders rely on their scopes and own-card checks instead.
+ */
+export async function requireSecondFactor(ctx: Ctx, code?: string | null): Promise<void> {
+  if (ctx.actor.type !== "user") return;
+  if (ctx.actor.sessionId) return requireStepUp(ctx, code);
+  if (!ctx.actor.twoFactorEnabled) throw new ServiceError("TWO_FACTOR_NOT_ENABLED", "Enable two-factor authentication in Settings -> Security to do this.");
+  if (!code) throw new ServiceError("TWO_FACTOR_REQUIRED", "Send a current code from your authenticator app in the X-2FA-Token header.");
+  await verifyUserTotp(ctx.db, ctx.actor.userId, code);
+}

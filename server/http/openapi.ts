@@ -25,7 +25,7 @@ export function registerSecuritySchemes(registry: ApiApp["openAPIRegistry"]): vo
 }
 
 /** Who may call a route, as the kit enforces it. */
-export type Access = { kind: "public" } | { kind: "scope"; scope: Scope } | { kind: "user"; role: Role; twoFactor: boolean };
+export type Access = { kind: "public" } | { kind: "scope"; scope: Scope; cardholder: boolean } | { kind: "user"; role: Role; twoFactor: boolean };
 
 export function securityFor(access: Access): Record<string, string[]>[] {
   switch (access.kind) {
@@ -90,7 +90,7 @@ export function idempotencyHeaderSchema(mode: IdempotencyMode): z.ZodType | null
 export function extensionsOf(f: KitFeatures): Record<string, unknown> {
   const out: Record<string, unknown> =
     f.access.kind === "scope"
-      ? { "x-required-scope": f.access.scope }
+      ? { "x-required-scope": f.access.scope, ...(f.access.cardholder ? { "x-cardholder-token": true } : {}) }
       : f.access.kind === "user"
         ? { "x-user-token-only": true, "x-required-role": f.access.role, "x-two-factor": f.access.twoFactor }
         : { "x-public": true };
@@ -108,7 +108,7 @@ export const DOCUMENT_INFO = {
     version: "1.0.0",
     description:
       "Card program, fiat quotes, swaps, gateway, screening and webhooks. Envelopes and error codes: docs/errors.md. " +
-      "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled when `x-two-factor`); `x-public` operations need no credential.",
+      "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled when `x-two-factor`); `x-public` operations need no credential; `x-cardholder-token` operations also accept a cardholder's session token, limited to that cardholder's own account.",
   },
   servers: [{ url: "/", description: "This deployment (paths start with /api)" }],
 } as const;

@@ -25,9 +25,10 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
  * Who may call: anyone, a credential holding a scope (user tokens act with their role's scopes),
  * or a dashboard user's token only, of at least `user` role (API-key credentials get 403
  * USER_TOKEN_REQUIRED), with 2FA enabled unless `twoFactor: false` (the code itself is checked
- * by the service, which consumes it).
+ * by the service, which consumes it). `cardholder: true` also admits a cardholder's session token
+ * (the service then limits it to the cardholder's own account).
  */
-export type AuthSpec = "public" | { scope: Scope } | { user: Role; twoFactor?: boolean };
+export type AuthSpec = "public" | { scope: Scope; cardholder?: boolean } | { user: Role; twoFactor?: boolean };
 
 /** Zod schemas of the parts of a request; query and headers values are strings (use z.coerce). */
 export interface RequestSpec {
@@ -129,7 +130,7 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
 
 function accessOf(auth: AuthSpec): Access {
   if (auth === "public") return { kind: "public" };
-  if ("scope" in auth) return { kind: "scope", scope: auth.scope };
+  if ("scope" in auth) return { kind: "scope", scope: auth.scope, cardholder: auth.cardholder === true };
   return { kind: "user", role: auth.user, twoFactor: auth.twoFactor !== false };
 }
 
@@ -264,7 +265,9 @@ function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (
       if (access.kind !== "public") {
         db = await getDb();
         const credential = await resolveCredential(c, db, { ip: args.ip });
-        if (access.kind === "scope") requireScope(credential.actor, access.scope);
+        if (access.kind === "scope") {
+          if (!(access.cardholder && credential.actor.type === "cardholder")) requireScope(credential.actor, access.scope);
+        }
         else requireUser(credential.actor, access.role, access.twoFactor);
         const ctx: Ctx = { orgId: credential.orgId, actor: credential.actor, db, ip: args.ip, requestId: kit.requestId };
         args.ctx = ctx;

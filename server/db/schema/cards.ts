@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { organizations } from "./identity";
+
+/** interface.md "Card customer": the onboarding stage names of decisions.md section 7. */
+export const FLOW_STATUSES = ["email_verification", "identity_verification", "source_of_funds", "phone_verification", "account_setup", "active", "rejected"] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
+
+export const KYC_STATUSES = ["pending", "in_progress", "pending_review", "approved", "rejected", "expired"] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const CARD_CURRENCIES = ["USD", "EUR", "GBP"] as const;
+export type CardCurrency = (typeof CARD_CURRENCIES)[number];
+
+/** Our record of the account wallet (Safe); the chain simulator keeps its own. */
+export const SAFE_STATES = ["not_deployed", "processing", "deployed", "failed"] as const;
+export type SafeState = (typeof SAFE_STATES)[number];
+
+/**
+ * A card customer (card account). `svc_card_id` is the canonical id the API speaks; `id` is the
+ * database record id; `external_id` is the issuer's own reference. All three find a customer
+ * in the issuer view.
+ */
+export const cardCustomers = pgTable(
+  "card_customers",
+  {
+    id: text("id").primaryKey(),
+    svcCardId: text("svc_card_id").notNull(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Stored lower-cased: one card account per email per program. */
+    email: text("email").notNull(),
+    externalId: text("external_id"),
+    /** own: onboarded through POST /v1/svc-card/onboarding; issuer: a B2B customer of the issuer. */
+    origin: text("origin").$type<"own" | "issuer">().notNull(),
+    step: integer("step").notNull().default(1),
+    flowStatus: text("flow_status").$type<FlowStatus>().notNull().default("email_verification"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    kycStatus: text("kyc_status").$type<KycStatus>().notNull().default("pending"),
+    /** The KYC provider's applicant id, once a link was requested. */
+    kycApplicantId: text("kyc_applicant_id"),
+    kycUpdatedAt: timestamp("kyc_updated_at", { withTimezone: true }),
+    /** Assigned by identity verification (the applicant's region). */
+    currency: text("currency").$type<CardCurrency>(),
+    sourceOfFunds: jsonb("source_of_funds").$type<{ question: string; answer: string }[]>(),
+    sourceOfFundsAt: timestamp("source_of_funds_at", { withTimezone: true }),
+    /** E.164; set when a code is requested, verified when phone_verified_at is set. */
+    phone: text("phone"),
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    safeState: text("safe_state").$type<SafeState>().notNull().default("not_deployed"),
+    safeAddress: text("safe_address"),
+    safeRequestedAt: timestamp("safe_requested_at", { withTimezone: true }),
+    safeDeployedAt: timestamp("safe_deployed_at", { withTimezone: true }),
+    /** provider-facts.md "Account wallet integrity status": 0 Ok ... 8 UnexpectedError; null before deployment. */
+    accountStatus: integer("account_status"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("card_customers_svc_card_id_key").on(t.svcCardId),
+    uniqueIndex("card_customers_org_email_key").on(t.orgId, t.email),
+    uniqueIndex("card_customers_org_external_id_key").on(t.orgId, t.externalId).where(sql`external_id is not null`),
+    // The customers list: newest first, keyset on (created_at, id), optionally by status.
+    index("card_customers_org_created_idx").on(t.orgId, t.createdAt, t.id),
+    index("card_customers_org_kyc_idx").on(t.orgId, t.kycStatus, t.createdAt),
+    index("card_customers_org_flow_idx").on(t.orgId, t.flowStatus, t.createdAt),
+  ],
+);
+
+export const CARD_STATUSES = ["active", "frozen", "blocked", "lost", "stolen", "voided"] as const;
+/** `stolen` is kept as its own state for the event and is_stolen; the interface reports it as voided (stolen = permanently voided). */
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** A card account. card_token is the provider's id for it (used by transactions, webhooks and the secure page). */
+export const cards = pgTable(
+  "cards",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    cardToken: text("card_token").notNull(),
+    lastFour: text("last_four").notNull(),
+    cardType: text("card_type").$type<"virtual" | "physical">().notNull(),
+    status: text("status").$type<CardStatus>().notNull(),
+    pinSet: boolean("pin_set").notNull().default(false),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    lostAt: timestamp("lost_at", { withTimezone: true }),
+    stolenAt: timestamp("stolen_at", { withTimezone: true }),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cards_card_token_key").on(t.cardToken), index("cards_customer_idx").on(t.customerId, t.createdAt), index("cards_org_idx").on(t.orgId, t.createdAt)],
+);
+
+export const ONE_TIME_CODE_PURPOSES = ["email_verification", "phone_verification", "cardholder_sign_in"] as const;
+export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
+
+/**
+ * 6-digit codes sent by email or SMS (10 minutes, 5 tries). Only a hash is kept. A new code for
+ * the same customer and purpose replaces the old one.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<OneTimeCodePurpose>().notNull(),
+    /** Where it was sent: the email address or phone number. */
+    target: text("target").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("one_time_codes_customer_purpose_key").on(t.customerId, t.purpose), index("one_time_codes_expiry_idx").on(t.expiresAt)],
+);
+
+/** A cardholder signed in to the cardholder pages (email code). Only the SHA-256 of the token is stored. */
+export const cardholderSessions = pgTable(
+  "cardholder_sessions",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cardholder_sessions_token_key").on(t.tokenHash), index("cardholder_sessions_expiry_idx").on(t.expiresAt)],
+);
+
+/** Theme of the hosted secure page (interface.md PIN rule 5). */
+export interface SecurePageTheme {
+  accent_color?: string;
+  background_color?: string;
+  panel_color?: string;
+  text_color?: string;
+  muted_color?: string;
+  border_radius?: string;
+  font_family?: string;
+  logo_url?: string;
+}
+
+/** Per-program settings of the card program (the Card PIN page's theme for now). */
+export const cardProgramSettings = pgTable("card_program_settings", {
+  orgId: text("org_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  secureTheme: jsonb("secure_theme").$type<SecurePageTheme>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,58 @@
+import type { Db } from "@/server/db/client";
+import type { CardCurrency, KycStatus, SecurePageTheme } from "@/server/db/schema/cards";
+
+/**
+ * Ports to the upstreams of the card program (architecture.md "providers/"). The sandbox
+ * simulators in ./sandbox implement them; a live adapter would implement the same interface.
+ * Every method takes the caller's db (or transaction), so a provider call and our own change
+ * commit together in the simulators. Upstream news comes back through ./inbound.ts.
+ */
+
+export type SecureView = "pin_setup" | "pin_change" | "details_and_pin";
+
+export interface CardProviderPort {
+  /** Issues a virtual card. Number, expiry and CVV stay inside the provider; only the token and last four come back. */
+  issueVirtualCard(db: Db, input: { orgId: string; cardId: string; currency: CardCurrency }): Promise<{ cardToken: string; lastFour: string }>;
+  /** Mirrors a status change on the card network (frozen, active, voided, lost, stolen). */
+  setCardStatus(db: Db, input: { orgId: string; cardToken: string; status: string }): Promise<void>;
+  /** A single-use URL (10 minutes) of the hosted secure page for this card. */
+  createSecureView(db: Db, input: { orgId: string; cardToken: string; view: SecureView; theme: SecurePageTheme }): Promise<{ url: string; expiresAt: Date }>;
+}
+
+export interface SafeInfo {
+  address: string;
+  deployStatus: "processing" | "ok" | "failed";
+  /** provider-facts.md integrity status: 0 Ok, 7 DelayQueueNotEmpty (both ready), others not ready. */
+  accountStatus: number;
+  tokenSymbol: string;
+}
+
+export interface ChainPort {
+  /**
+   * Starts deploying the customer's account wallet. Completes asynchronously: the chain reports
+   * `account.safe.deployed` through the inbound path when it is done. Idempotent per owner.
+   */
+  deploySafe(db: Db, input: { orgId: string; ownerRef: string; currency: CardCurrency }): Promise<{ address: string; estimatedCompletion: Date }>;
+  getSafe(db: Db, input: { orgId: string; address: string }): Promise<SafeInfo | null>;
+  /** Token balance in minor units of the card currency. */
+  balanceOf(db: Db, input: { orgId: string; address: string }): Promise<{ balanceMinor: number }>;
+}
+
+export interface KycPort {
+  /** A link to the hosted KYC page for this applicant (a new applicant on first call; a fresh link after expiry). */
+  createLink(db: Db, input: { orgId: string; externalRef: string; email: string; applicantId: string | null }): Promise<{ applicantId: string; url: string; expiresAt: Date }>;
+  /** The applicant's status mapped to the interface's kyc_status, with the currency its region implies once approved. */
+  getStatus(db: Db, input: { orgId: string; applicantId: string }): Promise<{ kycStatus: KycStatus; currency: CardCurrency | null } | null>;
+}
+
+export interface MessagingPort {
+  sendEmail(db: Db, input: { orgId: string; to: string; subject: string; text: string }): Promise<void>;
+  sendSms(db: Db, input: { orgId: string; to: string; text: string }): Promise<void>;
+}
+
+export interface Providers {
+  cards: CardProviderPort;
+  chain: ChainPort;
+  kyc: KycPort;
+  messaging: MessagingPort;
+}
