@@ -41,6 +41,8 @@ export default defineConfig({
       // Webhook e2e: receivers on 127.0.0.1 (sandbox only) and a schedule of seconds, not hours.
       WEBHOOK_ALLOW_LOCALHOST: "1",
       WEBHOOK_RETRY_SCHEDULE: process.env.WEBHOOK_RETRY_SCHEDULE ?? "2,2,2,2,2,2",
+      // The simulated chain deploys an account wallet in 2 s (the real one: up to a minute).
+      SAFE_DEPLOY_SECONDS: "2",
     },
   },
 });

@@ -12,6 +12,10 @@ export interface E2eSeed {
   operator: { email: string };
   /** A viewer without 2FA (read-only pages, admin-only pages refused). */
   viewer: { email: string };
+  /** An operator with 2FA on, who acts on cards (freeze) behind the step-up. */
+  cardOperator: { email: string; totpSecret: string };
+  /** The admin's access token (1 h), for reading the sandbox dev outbox over the REST API. */
+  apiToken: string;
 }
 
 export function readSeed(): E2eSeed {

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin, createUser } from "@/server/auth/users";
 import { E2E_STATE_DIR, type E2eSeed } from "./seed";
 
@@ -21,6 +22,8 @@ await migrateDatabase(database);
 const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "E2E Card Program", adminEmail: `admin-${stamp}@e2e.test`, adminPassword: password });
 const operator = await createUser(database.db, orgId, { email: `operator-${stamp}@e2e.test`, password, role: "operator" });
 const viewer = await createUser(database.db, orgId, { email: `viewer-${stamp}@e2e.test`, password, role: "viewer" });
+const cardOperator = await createUser(database.db, orgId, { email: `card-operator-${stamp}@e2e.test`, password, role: "operator", withTwoFactor: true });
+const { access_token: apiToken } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
 await database.close();
 
 const seed: E2eSeed = {
@@ -29,6 +32,8 @@ const seed: E2eSeed = {
   admin: { email: admin.email, totpSecret: admin.totpSecret! },
   operator: { email: operator.email },
   viewer: { email: viewer.email },
+  cardOperator: { email: cardOperator.email, totpSecret: cardOperator.totpSecret! },
+  apiToken,
 };
 writeFileSync(path.join(E2E_STATE_DIR, "seed.json"), JSON.stringify(seed, null, 2));
 
