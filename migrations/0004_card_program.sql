@@ -99,6 +99,7 @@ CREATE TABLE "sim_kyc_applicants" (
 	"id" text PRIMARY KEY NOT NULL,
 	"org_id" text NOT NULL,
 	"external_ref" text NOT NULL,
+	"email" text NOT NULL,
 	"status" text DEFAULT 'notStarted' NOT NULL,
 	"country" text,
 	"link_token_hash" text NOT NULL,
@@ -163,7 +164,7 @@ CREATE INDEX "dev_outbox_org_to_idx" ON "dev_outbox_messages" USING btree ("org_
 CREATE INDEX "dev_outbox_org_created_idx" ON "dev_outbox_messages" USING btree ("org_id","created_at");--> statement-breakpoint
 CREATE INDEX "sim_cards_org_idx" ON "sim_cards" USING btree ("org_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sim_kyc_applicants_link_key" ON "sim_kyc_applicants" USING btree ("link_token_hash");--> statement-breakpoint
-CREATE INDEX "sim_kyc_applicants_ref_idx" ON "sim_kyc_applicants" USING btree ("org_id","external_ref");--> statement-breakpoint
+CREATE UNIQUE INDEX "sim_kyc_applicants_ref_key" ON "sim_kyc_applicants" USING btree ("org_id","external_ref");--> statement-breakpoint
 CREATE UNIQUE INDEX "sim_safes_owner_key" ON "sim_safes" USING btree ("org_id","owner_ref");--> statement-breakpoint
 CREATE UNIQUE INDEX "sim_secure_views_token_key" ON "sim_secure_views" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sim_secure_views_expiry_idx" ON "sim_secure_views" USING btree ("expires_at");

@@ -86,9 +86,11 @@ export const simKycApplicants = pgTable(
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    /** Our customer id. */
+    /** Our customer id: one applicant per customer (decideApplicant finds or creates by it). */
     externalRef: text("external_ref").notNull(),
-    /** Upstream statuses (provider-facts.md): notStarted, documentsRequested, pending, processing, requiresAction, approved, rejected, expired. */
+    /** Shown on the hosted KYC page. */
+    email: text("email").notNull(),
+    /** Upstream statuses (provider-facts.md): notStarted, documentsRequested, pending, processing, requiresAction, resubmissionRequested, approved, rejected, expired. */
     status: text("status").notNull().default("notStarted"),
     /** ISO country picked on the page; decides the currency. */
     country: text("country"),
@@ -97,7 +99,7 @@ export const simKycApplicants = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sim_kyc_applicants_link_key").on(t.linkTokenHash), index("sim_kyc_applicants_ref_idx").on(t.orgId, t.externalRef)],
+  (t) => [uniqueIndex("sim_kyc_applicants_link_key").on(t.linkTokenHash), uniqueIndex("sim_kyc_applicants_ref_key").on(t.orgId, t.externalRef)],
 );
 
 /** Sandbox email and SMS: nothing is sent; messages land here (decisions.md 11). */
