@@ -4,6 +4,7 @@ import type { ApiApp } from "@/server/http/types";
 import { resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";
 import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
+import { cardSettingsRoutes } from "./card-settings";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
@@ -22,6 +23,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, meRoutes);
   mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, webhookRoutes);
+  mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

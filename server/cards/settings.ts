@@ -1,0 +1,74 @@
+import { eq, sql } from "drizzle-orm";
+import { secureThemeSchema, type SecureTheme } from "@/lib/contracts/cards";
+import { ServiceError } from "@/lib/errors";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { cardProgramSettings } from "@/server/db/schema/cards";
+import { recordAudit } from "@/server/platform/audit";
+import { refuseCardholder, requireCardScope } from "./access";
+
+/**
+ * The program's theme of the hosted secure page (Settings -> Card PIN; interface.md PIN rule 5).
+ * Every value ends up inside the secure page's CSS, so only values secureThemeSchema accepts are
+ * ever stored or handed out.
+ */
+
+const THEME_FIELDS = Object.keys(secureThemeSchema.shape) as (keyof SecureTheme)[];
+
+/**
+ * Keeps the fields of `raw` that pass the schema and drops the rest (unknown keys, bad values).
+ * For values that did not come through a request validator: stored JSON, query parameters.
+ */
+export function validThemeFields(raw: unknown): SecureTheme {
+  if (!raw || typeof raw !== "object") return {};
+  const theme: Record<string, string> = {};
+  for (const field of THEME_FIELDS) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (value === undefined || value === null || value === "") continue;
+    const parsed = secureThemeSchema.shape[field].safeParse(value);
+    if (parsed.success && parsed.data !== undefined) theme[field] = parsed.data;
+  }
+  return theme as SecureTheme;
+}
+
+/** The organization's theme; an empty object when none was saved. No access check: callers are the view-token flow and the checked functions below. */
+export async function getSecureTheme(db: Db, orgId: string): Promise<SecureTheme> {
+  const [row] = await db.select({ theme: cardProgramSettings.secureTheme }).from(cardProgramSettings).where(eq(cardProgramSettings.orgId, orgId));
+  return validThemeFields(row?.theme);
+}
+
+/** GET .../settings/secure-theme: read scope, not for cardholders. */
+export async function readSecureTheme({ ctx }: { ctx: Ctx }): Promise<SecureTheme> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "read");
+  return getSecureTheme(ctx.db, ctx.orgId);
+}
+
+/**
+ * Replaces the whole theme (a field left out goes back to the page's default). Settings are an
+ * admin's (decisions.md 2) and the write scope's (decisions.md 4): a dashboard user or user
+ * token must be an admin, an API key needs write.
+ */
+export async function updateSecureTheme({ ctx, input }: { ctx: Ctx; input: SecureTheme }): Promise<SecureTheme> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "write");
+  if (ctx.actor.type === "user" && ctx.actor.role !== "admin") {
+    throw new ServiceError("FORBIDDEN_ROLE", "Changing the card program's settings needs the admin role.");
+  }
+  const parsed = secureThemeSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ServiceError("VALIDATION_ERROR", "The theme has invalid values.", {
+      details: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  // Drop empty strings the schema let through as optional values (none today, but cheap).
+  const theme = validThemeFields(parsed.data);
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(cardProgramSettings)
+      .values({ orgId: ctx.orgId, secureTheme: theme })
+      .onConflictDoUpdate({ target: cardProgramSettings.orgId, set: { secureTheme: theme, updatedAt: sql`now()` } });
+    await recordAudit({ ...ctx, db: tx }, { action: "card_settings.secure_theme_updated", targetType: "card_program", targetId: ctx.orgId, detail: { theme } });
+    return theme;
+  });
+}
