@@ -153,6 +153,7 @@ CREATE UNIQUE INDEX "card_customers_org_external_id_key" ON "card_customers" USI
 CREATE INDEX "card_customers_org_created_idx" ON "card_customers" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "card_customers_org_kyc_idx" ON "card_customers" USING btree ("org_id","kyc_status","created_at");--> statement-breakpoint
 CREATE INDEX "card_customers_org_flow_idx" ON "card_customers" USING btree ("org_id","flow_status","created_at");--> statement-breakpoint
+CREATE INDEX "card_customers_org_email_prefix_idx" ON "card_customers" USING btree ("org_id","email" text_pattern_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "cardholder_sessions_token_key" ON "cardholder_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "cardholder_sessions_expiry_idx" ON "cardholder_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cards_card_token_key" ON "cards" USING btree ("card_token");--> statement-breakpoint

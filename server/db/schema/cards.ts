@@ -65,6 +65,9 @@ export const cardCustomers = pgTable(
     index("card_customers_org_created_idx").on(t.orgId, t.createdAt, t.id),
     index("card_customers_org_kyc_idx").on(t.orgId, t.kycStatus, t.createdAt),
     index("card_customers_org_flow_idx").on(t.orgId, t.flowStatus, t.createdAt),
+    // The list's email-prefix search (LIKE 'abc%'): text_pattern_ops compares bytes, so the prefix
+    // can use the index under any database collation (the unique index above only can under C).
+    index("card_customers_org_email_prefix_idx").on(t.orgId, t.email.op("text_pattern_ops")),
   ],
 );
 
