@@ -4,6 +4,7 @@ import type { ApiApp } from "@/server/http/types";
 import { resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";
 import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
+import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardSettingsRoutes } from "./card-settings";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
@@ -24,6 +25,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, webhookRoutes);
   mountRoutes(app, cardSettingsRoutes);
+  mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }
