@@ -41,8 +41,15 @@ export function securePageCsp({ nonce, appOrigin, dev }: SecurePageCspInput): st
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
+export interface SecurePageHeaders {
+  "Content-Security-Policy": string;
+  "Referrer-Policy": string;
+  "Cache-Control": string;
+  "X-Content-Type-Options": string;
+}
+
 /** Every header of a /secure/* response. */
-export function securePageHeaders(input: SecurePageCspInput): Record<string, string> {
+export function securePageHeaders(input: SecurePageCspInput): SecurePageHeaders {
   return {
     "Content-Security-Policy": securePageCsp(input),
     "Referrer-Policy": "no-referrer",
