@@ -1,7 +1,8 @@
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
-import { cardCustomers } from "@/server/db/schema/cards";
-import type { CardCustomerRow } from "@/server/cards/customers/find";
+import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import { providers } from "@/server/providers/registry";
 import { uniqueEmail } from "./fixtures";
 
 /**
@@ -37,6 +38,49 @@ export async function createReadyCustomer(db: Db, orgId: string, overrides: Part
       safeDeployedAt: now,
       accountStatus: 0,
       ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export interface TestCardOptions {
+  cardType?: "virtual" | "physical";
+  status?: CardStatus;
+  /** Physical cards only: false leaves activated_at null. Virtual cards are always activated. */
+  activated?: boolean;
+  pinSet?: boolean;
+}
+
+/**
+ * A card of `customer` in any state, issued by the real (sandbox) card provider so the card
+ * network knows its token, then written as our record with the stamps its state implies.
+ */
+export async function createTestCard(db: Db, customer: CardCustomerRow, opts: TestCardOptions = {}): Promise<CardRow> {
+  const cardType = opts.cardType ?? "virtual";
+  const status = opts.status ?? "active";
+  const cardId = newId("crd");
+  const issued = await providers().cards.issueVirtualCard(db, { orgId: customer.orgId, cardId, currency: customer.currency ?? "EUR" });
+  if (status !== "active") await providers().cards.setCardStatus(db, { orgId: customer.orgId, cardToken: issued.cardToken, status });
+  const at = new Date(Date.now() - 60_000);
+  const [row] = await db
+    .insert(cards)
+    .values({
+      id: cardId,
+      orgId: customer.orgId,
+      customerId: customer.id,
+      cardToken: issued.cardToken,
+      lastFour: issued.lastFour,
+      cardType,
+      status,
+      pinSet: opts.pinSet ?? false,
+      activatedAt: cardType === "virtual" || opts.activated !== false ? at : null,
+      frozenAt: status === "frozen" ? at : null,
+      blockedAt: status === "blocked" ? at : null,
+      lostAt: status === "lost" ? at : null,
+      stolenAt: status === "stolen" ? at : null,
+      voidedAt: status === "voided" ? at : null,
+      createdAt: at,
+      updatedAt: at,
     })
     .returning();
   return row!;
