@@ -1,0 +1,15 @@
+import { env } from "@/lib/env";
+import { ServiceError } from "@/lib/errors";
+
+/** SVC_MODE=sandbox: every upstream is a built-in simulator (decisions.md 1). */
+export function isSandbox(): boolean {
+  return env().SVC_MODE === "sandbox";
+}
+
+/**
+ * Guards what exists only in sandbox mode (the /api/v1/sandbox/* endpoints, the simulators'
+ * own pages): in live mode it is not there at all, hence NOT_FOUND rather than a refusal.
+ */
+export function requireSandbox(): void {
+  if (!isSandbox()) throw new ServiceError("NOT_FOUND", "This exists only in sandbox mode.");
+}
