@@ -1,0 +1,91 @@
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { customerListQuerySchema, type CustomerList, type CustomerListQuery } from "@/lib/contracts/cards";
+import type { Ctx } from "@/server/context";
+import { cardCustomers } from "@/server/db/schema/cards";
+import { refuseCardholder, requireCardScope } from "../access";
+
+/** LIKE's wildcards and its escape character, taken literally. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * What `q` finds: exactly a svc_card_id, a record id or an external id, or the start of an email
+ * (emails are stored lower-cased, so lower-casing q makes the prefix case-insensitive). Each arm
+ * has an index of its own (svc_card_id, the primary key, (org_id, external_id), and
+ * (org_id, email text_pattern_ops) for the prefix), so the planner ORs four index lookups.
+ */
+function searchOf(q: string): SQL {
+  return or(
+    eq(cardCustomers.svcCardId, q),
+    eq(cardCustomers.id, q),
+    eq(cardCustomers.externalId, q),
+    sql`${cardCustomers.email} like ${likePrefix(q.toLowerCase())}`,
+  )!;
+}
+
+/**
+ * The issuer's customers, newest first, paged by page/limit with the total of matches.
+ * Every page is read through an index (EXPLAIN on 100,000 customers; the test file checks the
+ * plans): the plain list walks (org_id, created_at, id) backwards, a kyc_status or flow_status
+ * filter its (org_id, status, created_at) index, a search the four lookups of searchOf.
+ */
+export async function listCustomers({ ctx, input }: { ctx: Ctx; input: Partial<CustomerListQuery> }): Promise<CustomerList> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "read");
+  const f = customerListQuerySchema.parse(input);
+  const where = and(
+    eq(cardCustomers.orgId, ctx.orgId),
+    f.q ? searchOf(f.q) : undefined,
+    f.kyc_status ? eq(cardCustomers.kycStatus, f.kyc_status) : undefined,
+    f.flow_status ? eq(cardCustomers.flowStatus, f.flow_status) : undefined,
+  );
+  const offset = (f.page - 1) * f.limit;
+  const rows = await ctx.db
+    .select({
+      svcCardId: cardCustomers.svcCardId,
+      externalId: cardCustomers.externalId,
+      email: cardCustomers.email,
+      flowStatus: cardCustomers.flowStatus,
+      step: cardCustomers.step,
+      kycStatus: cardCustomers.kycStatus,
+      currency: cardCustomers.currency,
+      safeState: cardCustomers.safeState,
+      createdAt: cardCustomers.createdAt,
+    })
+    .from(cardCustomers)
+    .where(where)
+    .orderBy(desc(cardCustomers.createdAt), desc(cardCustomers.id))
+    .limit(f.limit)
+    .offset(offset);
+  // A page that is not full is the last one: the total is known without counting (searches by id, small filters).
+  const lastPage = rows.length < f.limit && (rows.length > 0 || f.page === 1);
+  const total = lastPage ? offset + rows.length : await countMatches(ctx, where);
+  return {
+    customers: rows.map((r) => ({
+      svc_card_id: r.svcCardId,
+      external_id: r.externalId,
+      email: r.email,
+      flow_status: r.flowStatus,
+      step: r.step,
+      kyc_status: r.kycStatus,
+      currency: r.currency,
+      safe_deployed: r.safeState === "deployed",
+      created_at: r.createdAt.toISOString(),
+    })),
+    total,
+    page: f.page,
+    limit: f.limit,
+  };
+}
+
+/**
+ * The exact number of matches reads every match (in an index for a search or a status filter).
+ * Unfiltered it is the organization's customer count: with one program holding most of the
+ * table the planner rightly reads the table itself, O(customers) either way (about 30 ms at
+ * 100,000 on PGlite). A per-organization counter kept on write would make it O(1).
+ */
+async function countMatches(ctx: Ctx, where: SQL | undefined): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(cardCustomers).where(where);
+  return Number(row?.n ?? 0);
+}
