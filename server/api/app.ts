@@ -2,13 +2,16 @@ import { mountRoutes } from "@/server/http/route";
 import { createKitApp } from "@/server/http/kit-app";
 import type { ApiApp } from "@/server/http/types";
 import { resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";
+import { resolveCardholderBearer } from "@/server/cards/cardholder/session";
 import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
+import { cardIssuerRoutes } from "./card-issuer";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardSettingsRoutes } from "./card-settings";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
+import { sandboxRoutes } from "./sandbox";
 import { webhookRoutes } from "./webhooks";
 
 /**
@@ -19,13 +22,17 @@ export function createApiApp(): ApiApp {
   // API keys authenticate as a key pair on each request, or as a token exchanged for one.
   registerCredentialResolver({ kind: "bearer", resolve: resolveApiToken });
   registerCredentialResolver({ kind: "apiKeyPair", resolve: resolveApiKeyPair });
+  // Cardholders of the cardholder pages: their session token (cht_...), admitted by routes marked cardholder.
+  registerCredentialResolver({ kind: "bearer", resolve: resolveCardholderBearer });
   const app = createKitApp();
   mountRoutes(app, healthRoutes);
   mountRoutes(app, meRoutes);
   mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, webhookRoutes);
+  mountRoutes(app, sandboxRoutes);
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, cardOnboardingRoutes);
+  mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }
