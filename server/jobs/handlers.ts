@@ -1,3 +1,4 @@
+import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
 import { registerHousekeeping } from "./housekeeping";
 
@@ -13,4 +14,5 @@ export function registerWorkerHandlers(): void {
   registered = true;
   registerHousekeeping();
   registerWebhookHandlers();
+  registerSandboxProviderJobs();
 }

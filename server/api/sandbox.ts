@@ -1,0 +1,81 @@
+import { z } from "@hono/zod-openapi";
+import { cardCustomerViewSchema, CURRENCY_VALUES, svcCardIdSchema } from "@/lib/contracts/cards";
+import { ServiceError } from "@/lib/errors";
+import { errorResponse } from "@/server/http/error-response";
+import { ok } from "@/server/http/envelopes";
+import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
+import { decideCustomerKyc } from "@/server/providers/sandbox/kyc-decision";
+import { readOutbox } from "@/server/providers/sandbox/messaging";
+import { isSandbox } from "@/server/providers/sandbox/mode";
+
+/**
+ * The sandbox's simulation endpoints (decisions.md 11), bearer with the write scope. In live
+ * mode they do not exist: see sandboxOnly.
+ */
+
+/**
+ * Wraps sandbox routes so that in live mode they answer exactly like an unknown path (404 before
+ * any credential is looked at) and stay out of the OpenAPI document. The app is built once per
+ * process, but the mode is read per request, so tests can switch it.
+ */
+export function sandboxOnly(routes: readonly ApiRoute[]): ApiRoute[] {
+  return routes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    config: route.config,
+    get hidden() {
+      return route.hidden || !isSandbox();
+    },
+    handle: (c) => (isSandbox() ? route.handle(c) : errorResponse(c, new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`))),
+  }));
+}
+
+const TAGS = ["Sandbox"];
+const AUTH = { scope: "write" } as const;
+
+const kycDecisionSchema = z.object({
+  decision: z.enum(KYC_DECISIONS).describe("approved, rejected (final), or pending_review (manual review)."),
+  currency: z.enum(CURRENCY_VALUES).optional().describe("Approve in a region of this currency (GBP: GB, USD: US, EUR: DE). Default: the country picked on the KYC page, else DE."),
+});
+
+const outboxQuerySchema = z.object({
+  to: z.string().trim().min(1).max(320).optional().describe("Only messages to this email address or phone number (E.164)."),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(["email", "sms"]),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+});
+
+export const sandboxRoutes = sandboxOnly([
+  defineRoute({
+    method: "post",
+    path: "/api/v1/sandbox/kyc/{svcCardId}",
+    summary: "Decide a customer's identity verification",
+    description:
+      "What the KYC provider's reviewer would decide, without the hosted page. The simulated provider reports the change the way a real one does, and the answer is the customer afterwards (kyc_status, currency, flow_status). A rejection is final; an approval cannot be changed. Refused while the email address is not verified.",
+    tags: TAGS,
+    auth: AUTH,
+    request: { params: z.object({ svcCardId: svcCardIdSchema }), body: kycDecisionSchema },
+    response: { data: cardCustomerViewSchema },
+    errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
+    handler: async ({ c, ctx, input }) => ok(c, await decideCustomerKyc({ ctx, input: { svcCardId: input.params.svcCardId, ...input.body } }), { message: "KYC decision recorded" }),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/sandbox/outbox",
+    summary: "Read the dev outbox",
+    description: "The emails and text messages the sandbox would have sent (one-time codes among them, hence the write scope), newest first.",
+    tags: TAGS,
+    auth: AUTH,
+    request: { query: outboxQuerySchema },
+    response: { data: z.object({ messages: z.array(outboxMessageSchema) }) },
+    handler: async ({ c, ctx, input }) => ok(c, await readOutbox({ ctx, input: input.query })),
+  }),
+]);
