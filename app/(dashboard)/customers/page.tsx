@@ -1,8 +1,30 @@
 import type { Metadata } from "next";
-import { NotBuilt } from "@/components/not-built";
+import { CustomerFilterForm } from "@/components/customers/customer-filters";
+import { CustomerTable } from "@/components/customers/customer-list";
+import { parseCustomerFilters } from "@/components/customers/filters";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardBody } from "@/components/ui/card";
+import { requireSession } from "@/server/actions/session";
+import { listCustomers } from "@/server/cards/customers/list";
 
 export const metadata: Metadata = { title: "Customers" };
 
-export default function CustomersPage() {
-  return <NotBuilt title="Customers" description="Your cardholders and business customers, where each one is in onboarding, and their cards." />;
+const PAGE_SIZE = 20;
+
+export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { ctx, org } = await requireSession();
+  const filters = parseCustomerFilters(await searchParams);
+  const list = await listCustomers({ ctx, input: { ...filters, limit: PAGE_SIZE } });
+
+  return (
+    <>
+      <PageHeader title="Customers" description="Your cardholders and business customers, where each one is in onboarding, and their cards. Newest first." />
+      <Card aria-label="Customers">
+        <CardBody className="border-b border-border">
+          <CustomerFilterForm filters={filters} />
+        </CardBody>
+        <CustomerTable list={list} filters={filters} cardholderPage={`/card/${encodeURIComponent(org.id)}`} />
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,42 @@
+import type { CardView, CustomerListQuery } from "@/lib/contracts/cards";
+
+type FlowStatus = NonNullable<CustomerListQuery["flow_status"]>;
+type KycStatus = NonNullable<CustomerListQuery["kyc_status"]>;
+
+/** Onboarding stages (decisions.md 7) in words; the API's value is shown beside them where it helps. */
+export const FLOW_LABELS: Record<FlowStatus, string> = {
+  email_verification: "Email verification",
+  identity_verification: "Identity verification",
+  source_of_funds: "Source of funds",
+  phone_verification: "Phone verification",
+  account_setup: "Account setup",
+  active: "Active",
+  rejected: "Rejected",
+};
+
+export const KYC_LABELS: Record<KycStatus, string> = {
+  pending: "Not started",
+  in_progress: "In progress",
+  pending_review: "In review",
+  approved: "Approved",
+  rejected: "Rejected",
+  expired: "Expired",
+};
+
+export const ONBOARDING_STEP_COUNT = 6;
+
+/** "Step 3 of 6 · Source of funds"; a rejected customer stays at step 2. */
+export function stepText(step: number, flow: FlowStatus): string {
+  return `Step ${step} of ${ONBOARDING_STEP_COUNT} · ${FLOW_LABELS[flow]}`;
+}
+
+/** The card's state in words: a stolen card reads as voided (interface.md), so say why. */
+export function cardStatusLabel(card: Pick<CardView, "status" | "is_stolen">): string {
+  if (card.is_stolen) return "Voided (stolen)";
+  return { active: "Active", frozen: "Frozen", blocked: "Blocked", lost: "Lost", voided: "Voided" }[card.status];
+}
+
+/** "Virtual •••• 4242": how staff and customers speak of a card. */
+export function cardName(card: Pick<CardView, "card_type" | "last_four">): string {
+  return `${card.card_type === "virtual" ? "Virtual" : "Physical"} card •••• ${card.last_four}`;
+}

@@ -1,0 +1,25 @@
+"use server";
+
+import { z } from "zod";
+import { cardIdSchema, reportCardSchema, svcCardIdSchema } from "@/lib/contracts/cards";
+import { freezeCard, reportCard, unfreezeCard, voidCard } from "@/server/cards/cards/change-status";
+import { defineAction } from "./define-action";
+
+/*
+ * Customers -> a customer's cards. Operators and admins act on cards (decisions.md 2). Every
+ * card change asks for the 2FA step-up: decisions.md 3 names freeze and unfreeze; void and
+ * lost/stolen reports are permanent, so they are guarded the same way. The step-up window the
+ * kit opens is also what the service's own second-factor check sees.
+ */
+
+const cardTarget = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
+
+export const freezeCardAction = defineAction({ input: cardTarget, role: "operator", stepUp: true, name: "freezeCard" }, async ({ ctx, input }) => freezeCard({ ctx, input }));
+
+export const unfreezeCardAction = defineAction({ input: cardTarget, role: "operator", stepUp: true, name: "unfreezeCard" }, async ({ ctx, input }) => unfreezeCard({ ctx, input }));
+
+export const voidCardAction = defineAction({ input: cardTarget, role: "operator", stepUp: true, name: "voidCard" }, async ({ ctx, input }) => voidCard({ ctx, input }));
+
+export const reportCardAction = defineAction({ input: cardTarget.extend(reportCardSchema.shape), role: "operator", stepUp: true, name: "reportCard" }, async ({ ctx, input }) =>
+  reportCard({ ctx, input }),
+);
