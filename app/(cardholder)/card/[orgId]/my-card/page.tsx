@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AutoRefresh } from "@/components/cardholder/auto-refresh";
+import { CardPanel } from "@/components/cardholder/card-panel";
+import { SignOutButton } from "@/components/cardholder/sign-out-button";
+import { cardDetailsAction, freezeCardAction, pinFormAction, unfreezeCardAction } from "@/server/actions/cardholder-card";
+import { myAccountAction } from "@/server/actions/cardholder-onboarding";
+import { requireCardholderSession } from "@/server/actions/cardholder-session";
+import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
+import type { CardView } from "@/lib/contracts/cards";
+import { getMyAccount } from "@/server/cards/my-account";
+
+export const metadata: Metadata = { title: "My card" };
+
+/** Cards the cardholder can still use first, newest first within each group. */
+function byRelevance(cards: CardView[]): CardView[] {
+  const usable = (c: CardView) => (c.status === "active" || c.status === "frozen" || c.status === "blocked" ? 0 : 1);
+  return [...cards].sort((a, b) => usable(a) - usable(b) || b.created_at.localeCompare(a.created_at));
+}
+
+/** The cardholder's card(s): state, freeze/unfreeze, PIN and details in the secure page. Refreshes itself, so a card frozen by the program shows as frozen. */
+export default async function MyCardPage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { orgId } = await params;
+  const session = await requireCardholderSession(orgId);
+  const account = await getMyAccount({ ctx: session.ctx });
+  if (account.cards.length === 0) redirect(`/card/${encodeURIComponent(orgId)}/onboarding`);
+  const actions = { freeze: freezeCardAction, unfreeze: unfreezeCardAction, pinForm: pinFormAction, details: cardDetailsAction, myAccount: myAccountAction };
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">My card</h1>
+          <p className="truncate text-sm text-muted">{session.customer.email}</p>
+        </div>
+        <SignOutButton orgId={orgId} signOut={signOutCardholderAction} />
+      </div>
+      {byRelevance(account.cards).map((card) => (
+        <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
+      ))}
+      <AutoRefresh intervalMs={8000} />
+    </>
+  );
+}

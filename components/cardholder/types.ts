@@ -1,0 +1,32 @@
+import type { Action } from "@/lib/action-result";
+import type { MyAccount } from "@/lib/contracts/card-account";
+import type { SafeDeployment } from "@/lib/contracts/cards";
+
+/**
+ * The server actions the cardholder pages hand to these client components
+ * (server/actions/cardholder-*.ts), typed here so no client module imports server/.
+ */
+type NoInput = Record<string, never>;
+
+export type RequestCodeAction = Action<{ orgId: string; email: string }, { sent: true }>;
+export type VerifyCodeAction = Action<{ orgId: string; email: string; code: string }, { redirectTo: string }>;
+export type SignOutAction = Action<{ orgId: string }, { redirectTo: string }>;
+
+export type KycLinkAction = Action<NoInput, { url: string }>;
+export type SubmitSourceOfFundsAction = Action<{ answers: { question: string; answer: string }[] }, { done: true }>;
+export type RequestPhoneCodeAction = Action<{ phone: string }, { phone: string }>;
+export type VerifyPhoneAction = Action<{ code: string }, { done: true }>;
+export type DeployWalletAction = Action<NoInput, SafeDeployment>;
+export type WalletProgressAction = Action<NoInput, SafeDeployment>;
+export type CreateFirstCardAction = Action<NoInput, { card_id: string; last_four: string }>;
+export type MyAccountAction = Action<NoInput, MyAccount>;
+
+export type PinFormAction = Action<{ cardId: string }, { url: string; pinSet: boolean }>;
+export type CardDetailsAction = Action<{ cardId: string }, { url: string }>;
+export type FreezeAction = Action<{ cardId: string }, { frozen: boolean }>;
+
+export interface SourceOfFundsQuestion {
+  question: string;
+  label: string;
+  options: string[];
+}
