@@ -18,6 +18,8 @@ interface PinFormProps {
   viewId?: string;
   formSecret?: string;
   compact?: boolean;
+  /** The theme preview reloads as the admin types: it must not pull the focus into the iframe. */
+  autoFocus?: boolean;
 }
 
 const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 4);
@@ -27,7 +29,7 @@ const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 4);
  * for quick feedback; the provider checks again and also refuses obvious PINs. On success it
  * tells the parent window, and only a window of the app's origin: {type: "svc:pin-set"}.
  */
-export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret, compact }: PinFormProps) {
+export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret, compact, autoFocus }: PinFormProps) {
   const id = useId();
   const pinRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
@@ -122,7 +124,7 @@ export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret,
           aria-invalid={errors.pin ? true : undefined}
           aria-describedby={errors.pin ? `${id}-pin-error` : undefined}
           className={input}
-          autoFocus={!compact}
+          autoFocus={autoFocus}
         />
         {errors.pin ? (
           <p id={`${id}-pin-error`} className="text-red-700">

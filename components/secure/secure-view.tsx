@@ -44,6 +44,7 @@ export function SecureView({ view, theme, nonce, lastFour, details, appOrigin, p
           viewId={viewId}
           formSecret={formSecret}
           compact={view === "details_and_pin"}
+          autoFocus={!preview && view !== "details_and_pin"}
         />
       </SecureShell>
     </>
