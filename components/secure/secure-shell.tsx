@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
  */
 export function SecureShell({ logoUrl, preview, children }: { logoUrl?: string; preview?: boolean; children: ReactNode }) {
   return (
-    <div className="svc-secure flex min-h-dvh flex-col gap-4 px-5 py-4 text-sm">
+    <div className="svc-secure flex min-h-dvh flex-col gap-3 px-5 py-4 text-sm">
       <header className="flex min-h-8 items-center justify-between gap-3">
         {logoUrl ? (
           // The program's own https logo (checked by secureThemeSchema); next/image would add a loader this page's CSP does not need.
@@ -17,16 +17,15 @@ export function SecureShell({ logoUrl, preview, children }: { logoUrl?: string; 
         ) : (
           <span className="font-semibold">Your card</span>
         )}
-        <span className="flex items-center gap-1 text-xs text-(--svc-muted)">
-          <Lock className="size-3.5" aria-hidden />
-          Secure page
-        </span>
+        {preview ? (
+          <span className="rounded-full border border-dashed border-(--svc-border) px-2.5 py-0.5 text-xs font-medium text-(--svc-muted)">Preview · sample data</span>
+        ) : (
+          <span className="flex items-center gap-1 text-xs text-(--svc-muted)">
+            <Lock className="size-3.5" aria-hidden />
+            Secure page
+          </span>
+        )}
       </header>
-      {preview ? (
-        <p className="rounded-(--svc-radius) border border-dashed border-(--svc-border) px-3 py-1.5 text-center text-xs font-medium text-(--svc-muted)">
-          Preview with sample data: nothing here is real or sent anywhere.
-        </p>
-      ) : null}
       <main className="flex flex-1 flex-col gap-4">{children}</main>
       <footer className="text-xs leading-snug text-(--svc-muted)">
         Shown by the card provider. Your PIN and card details stay on this page and are never shared with the app around it.

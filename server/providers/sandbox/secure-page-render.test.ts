@@ -40,6 +40,11 @@ describe("the secure page's markup", () => {
     expect(groupPan("4242424242424242")).toBe("4242 4242 4242 4242");
   });
 
+  it("the preview says so; the real page does not", () => {
+    expect(render({ preview: true })).toContain("Preview · sample data");
+    expect(render()).not.toContain("Preview");
+  });
+
   it("asks for the PIN twice: masked, numeric keypad, 4 digits", () => {
     const html = render({ view: "pin_change", details: undefined });
     const inputs = html.match(/<input[^>]*>/g) ?? [];
