@@ -7,6 +7,7 @@ import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
 import { cardOnboardingRoutes } from "./card-onboarding";
+import { cardRoutes } from "./cards";
 import { cardSettingsRoutes } from "./card-settings";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
@@ -33,6 +34,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, cardIssuerRoutes);
+  mountRoutes(app, cardRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }
