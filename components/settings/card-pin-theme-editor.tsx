@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
-import type { Action } from "@/lib/action-result";
+import { transportError, type Action } from "@/lib/action-result";
 import { secureThemeSchema, type SecureTheme } from "@/lib/contracts/cards";
 import { SECURE_THEME_DEFAULTS, THEME_FIELDS, validTheme, type ThemeField } from "@/components/secure/theme";
 import { Alert } from "@/components/ui/alert";
@@ -83,7 +83,7 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
     }
     const theme = Object.fromEntries(THEME_FIELDS.filter((f) => values[f].trim()).map((f) => [f, values[f].trim()])) as SecureTheme;
     setPending(true);
-    const res = await save(theme);
+    const res = await save(theme).catch(() => transportError());
     setPending(false);
     if (!res.ok) {
       setServerErrors((res.error.fields ?? {}) as Partial<Record<ThemeField, string>>);
@@ -129,7 +129,6 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
             error={errorFor("border_radius")}
             spellCheck={false}
             autoComplete="off"
-            className="font-mono"
           />
         </fieldset>
         <fieldset disabled={readOnly || pending} className="flex flex-col gap-4">
