@@ -13,6 +13,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { MyAccount } from "@/lib/contracts/card-account";
 import type { SafeDeployment } from "@/lib/contracts/cards";
+import { env } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { pinFormAction } from "@/server/actions/cardholder-card";
 import {
@@ -119,7 +120,12 @@ export default async function OnboardingPage({ params, searchParams }: { params:
       break;
     }
     case "phone":
-      body = <PhoneStep requestCode={requestPhoneCodeAction} verify={verifyPhoneAction} />;
+      body = (
+        <>
+          {env().SVC_MODE === "sandbox" ? <Alert tone="warning">Sandbox: no text message is really sent. The code is in the dev outbox (dashboard → Sandbox).</Alert> : null}
+          <PhoneStep requestCode={requestPhoneCodeAction} verify={verifyPhoneAction} />
+        </>
+      );
       break;
     case "wallet":
       body = <WalletStep initial={deployment} deploy={deployWalletAction} progress={walletProgressAction} />;
