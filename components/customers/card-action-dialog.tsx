@@ -1,0 +1,99 @@
+"use client";
+
+import { ShieldCheck, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import type { ActionError } from "@/lib/action-result";
+import type { CardView } from "@/lib/contracts/cards";
+import { useStepUp } from "@/components/step-up-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import { CARD_ACTION_COPY } from "./card-action-copy";
+import { cardName } from "./labels";
+import type { CardActionName, CardActions } from "./types";
+
+/**
+ * Confirms one card change, saying exactly what it does, then runs it behind the 2FA step-up:
+ * when the session has no fresh code, the dashboard's code dialog opens over this one and the
+ * change is made once the code is good.
+ */
+export function CardActionDialog({
+  svcCardId,
+  card,
+  action,
+  actions,
+  onClose,
+  onDone,
+}: {
+  svcCardId: string;
+  card: CardView;
+  action: CardActionName;
+  actions: CardActions;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
+  const guarded = useStepUp();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ActionError | string>();
+  const copy = CARD_ACTION_COPY[action];
+  const name = cardName(card);
+
+  function call() {
+    const target = { svcCardId, cardId: card.card_id };
+    switch (action) {
+      case "freeze":
+        return actions.freeze(target);
+      case "unfreeze":
+        return actions.unfreeze(target);
+      case "void":
+        return actions.void(target);
+      case "report_lost":
+        return actions.report({ ...target, reason: "lost" });
+      case "report_stolen":
+        return actions.report({ ...target, reason: "stolen" });
+    }
+  }
+
+  async function confirm() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await guarded(call);
+      if (res.ok) return onDone(copy.done(name));
+      setError(res.error.code === "TWO_FACTOR_REQUIRED" ? "Nothing changed: the card is only changed after you confirm with your authenticator code." : res.error);
+    } catch {
+      setError("The console could not reach the server. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent>
+        <DialogTitle>{copy.title(name)}</DialogTitle>
+        <DialogDescription>{copy.effect}</DialogDescription>
+        {copy.permanent ? (
+          <Alert tone="warning" className="flex gap-2">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>This is permanent and cannot be undone.</span>
+          </Alert>
+        ) : null}
+        <p className="flex gap-2 text-xs text-muted">
+          <ShieldCheck className="size-4 shrink-0" aria-hidden />
+          <span>You confirm with a code from your authenticator app, unless you did in the last 5 minutes.</span>
+        </p>
+        <ActionErrorAlert error={error} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus={copy.permanent}>
+            Cancel
+          </Button>
+          <Button variant={copy.permanent ? "danger" : "primary"} onClick={confirm} disabled={busy} aria-busy={busy}>
+            {copy.confirm}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { ChevronDown, CreditCard } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { CardView } from "@/lib/contracts/cards";
+import { When } from "@/components/api-keys/key-cells";
+import { Alert } from "@/components/ui/alert";
+import { cn } from "@/components/ui/cn";
+import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
+import { CardStatusBadge, YesNo } from "./badges";
+import { CARD_ACTION_COPY } from "./card-action-copy";
+import { CardActionDialog } from "./card-action-dialog";
+import { cardName } from "./labels";
+import type { CardActionName, CardActions } from "./types";
+
+const itemClass =
+  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-surface-muted";
+
+/** The changes this card allows (decided by the server from the card rules), as a menu. */
+function CardMenu({ card, allowed, onPick }: { card: CardView; allowed: CardActionName[]; onPick: (action: CardActionName) => void }) {
+  if (allowed.length === 0) return <span className="text-xs text-muted">No changes possible</span>;
+  const reversible = allowed.filter((a) => !CARD_ACTION_COPY[a].permanent);
+  const permanent = allowed.filter((a) => CARD_ACTION_COPY[a].permanent);
+  return (
+    // Not modal: the confirmation dialog opens as the menu closes, and must get the focus.
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        className="inline-flex h-8 items-center gap-1 rounded-md border border-input bg-surface px-3 text-sm font-medium hover:bg-surface-muted"
+        aria-label={`Actions for ${cardName(card)}`}
+      >
+        Actions
+        <ChevronDown className="size-4 text-muted" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg">
+          {reversible.map((a) => (
+            <Menu.Item key={a} className={itemClass} onSelect={() => onPick(a)}>
+              {CARD_ACTION_COPY[a].menu}
+            </Menu.Item>
+          ))}
+          {reversible.length && permanent.length ? <Menu.Separator className="my-1 h-px bg-border" /> : null}
+          {permanent.map((a) => (
+            <Menu.Item key={a} className={cn(itemClass, "text-danger")} onSelect={() => onPick(a)}>
+              {CARD_ACTION_COPY[a].menu}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+export interface CardListProps {
+  svcCardId: string;
+  cards: CardView[];
+  /** Per card id, the actions its state allows. */
+  allowed: Record<string, CardActionName[]>;
+  /** Operators and admins act on cards; viewers only read (decisions.md 2). */
+  canAct: boolean;
+  /** Card changes need the 2FA step-up, so a user without 2FA is sent to set it up first. */
+  twoFactorEnabled: boolean;
+  actions: CardActions;
+}
+
+/**
+ * The customer's cards, oldest first, in a table that scrolls sideways on a phone. Each change
+ * goes through a confirmation dialog that says what it does, then the 2FA step-up.
+ */
+export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, actions }: CardListProps) {
+  const router = useRouter();
+  const [dialog, setDialog] = useState<{ card: CardView; action: CardActionName }>();
+  const [notice, setNotice] = useState<string>();
+  const showActions = canAct && twoFactorEnabled;
+
+  if (cards.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
+        <CreditCard className="size-6 text-muted" aria-hidden />
+        <p className="font-medium">No cards yet</p>
+        <p className="max-w-sm text-sm text-muted">The first virtual card is created at the end of onboarding, once the account wallet is deployed.</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {notice || (canAct && !twoFactorEnabled) ? (
+        <div className="flex flex-col gap-2 px-5 pt-4">
+          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          {canAct && !twoFactorEnabled ? (
+            <Alert>
+              Freezing, voiding and reporting cards need two-factor authentication.{" "}
+              <Link href="/settings/security" className="font-medium underline">
+                Turn it on in Settings → Security
+              </Link>
+              .
+            </Alert>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <TableHeader columns={["Card", "Status", "PIN", "Created", "Activated", ...(showActions ? [ACTIONS_COLUMN] : [])]} />
+          <tbody className="divide-y divide-border">
+            {cards.map((card) => (
+              <tr key={card.card_id} className="align-middle" data-card-id={card.card_id}>
+                <td className="px-5 py-3">
+                  <span className="flex flex-col gap-0.5">
+                    <span className="font-medium whitespace-nowrap">
+                      <span className="font-mono tracking-wider">•••• {card.last_four}</span> <span className="text-muted">· {card.card_type === "virtual" ? "Virtual" : "Physical"}</span>
+                    </span>
+                    <code className="font-mono text-xs text-muted">{card.card_id}</code>
+                  </span>
+                </td>
+                <td className="px-3 py-3">
+                  <CardStatusBadge card={card} />
+                </td>
+                <td className="px-3 py-3">
+                  <YesNo value={card.pin_set} yes="Set" no="Not set" />
+                </td>
+                <td className="px-3 py-3">
+                  <When iso={card.created_at} withTime />
+                </td>
+                <td className="px-3 py-3">
+                  <When iso={card.activated_at} withTime empty={card.card_type === "physical" ? "Not yet" : "—"} />
+                </td>
+                {showActions ? (
+                  <td className="py-2.5 pr-5 pl-3 text-right">
+                    <CardMenu card={card} allowed={allowed[card.card_id] ?? []} onPick={(action) => setDialog({ card, action })} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {dialog ? (
+        <CardActionDialog
+          svcCardId={svcCardId}
+          card={dialog.card}
+          action={dialog.action}
+          actions={actions}
+          onClose={() => setDialog(undefined)}
+          onDone={(text) => {
+            setDialog(undefined);
+            setNotice(text);
+            router.refresh();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

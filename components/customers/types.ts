@@ -1,0 +1,14 @@
+import type { Action } from "@/lib/action-result";
+
+/** The card changes staff can make from a customer's page (server/actions/cards.ts). */
+export const CARD_ACTION_NAMES = ["freeze", "unfreeze", "void", "report_lost", "report_stolen"] as const;
+export type CardActionName = (typeof CARD_ACTION_NAMES)[number];
+
+type CardTarget = { svcCardId: string; cardId: string };
+
+export interface CardActions {
+  freeze: Action<CardTarget, unknown>;
+  unfreeze: Action<CardTarget, unknown>;
+  void: Action<CardTarget, unknown>;
+  report: Action<CardTarget & { reason: "lost" | "stolen" }, unknown>;
+}
