@@ -156,11 +156,13 @@ describe("live mode", () => {
     }
     const liveApp = createApiApp();
     const doc = JSON.stringify(liveApp.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }).paths ?? {});
-    expect(doc).not.toContain("/api/v1/sandbox/");
+    expect(doc).not.toContain("/api/v1/sandbox/kyc/");
+    expect(doc).not.toContain("/api/v1/sandbox/outbox");
     setEnvForTests({ SVC_MODE: undefined });
     // Back in sandbox mode the decision was never taken.
     expect((await call(kyc(customer.svcCardId), postJson({ decision: "pending_review" }, auth))).body.data).toMatchObject({ kyc_status: "pending_review" });
     const sandboxDoc = JSON.stringify(createApiApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }).paths ?? {});
     expect(sandboxDoc).toContain("/api/v1/sandbox/kyc/{svcCardId}");
+    expect(sandboxDoc).toContain("/api/v1/sandbox/outbox");
   });
 });
