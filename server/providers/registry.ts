@@ -6,8 +6,9 @@ import { sandboxKyc } from "./sandbox/kyc";
 import { sandboxMessaging } from "./sandbox/messaging";
 import { ensureInboundHandlers } from "./sandbox/upstream-events";
 
-const SANDBOX: Providers = { cards: sandboxCardProvider, chain: sandboxChain, kyc: sandboxKyc, messaging: sandboxMessaging };
-
+// Built on first use, not at module load: the simulators' modules import server/cards (inbound
+// handlers), which imports this module back, so a top-level object could see them undefined.
+let sandbox: Providers | undefined;
 let replaced: Providers | undefined;
 
 /**
@@ -25,7 +26,7 @@ export function providers(): Providers {
   if (env().SVC_MODE !== "sandbox") {
     throw new Error("SVC_MODE=live but no live provider adapters (card network, chain, KYC, messaging) are configured.");
   }
-  return SANDBOX;
+  return (sandbox ??= { cards: sandboxCardProvider, chain: sandboxChain, kyc: sandboxKyc, messaging: sandboxMessaging });
 }
 
 /** Tests: use these providers instead (a failing fake, a spy); without an argument, the real ones again. */
