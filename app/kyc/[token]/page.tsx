@@ -56,7 +56,7 @@ export default async function KycPage({ params, searchParams }: Props) {
     <Shell email={view.email}>
       <KycDecisionForm
         token={token}
-        countries={KYC_COUNTRIES.map((c) => ({ ...c }))}
+        countries={[...KYC_COUNTRIES]}
         initialCountry={view.country ?? DEFAULT_KYC_COUNTRY}
         inReview={state.kycStatus === "pending_review"}
         returnTo={returnTo}
