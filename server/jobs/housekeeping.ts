@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
 import { purgeExpiredTokens } from "@/server/auth/tokens";
+import { purgeExpiredCardholderSessions } from "@/server/cards/cardholder/session";
 import { purgeExpiredIdempotencyKeys } from "@/server/http/idempotency";
 import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { log } from "@/server/log";
@@ -27,6 +28,10 @@ const tasks = new Map<string, Task>([
   ["api_tokens", purgeExpiredApiTokens],
   ["sign_in_tickets", (db) => deleted(db, sql`delete from sign_in_tickets where expires_at < now()`)],
   ["step_ups", (db) => deleted(db, sql`delete from step_ups where valid_until < now()`)],
+  ["cardholder_sessions", purgeExpiredCardholderSessions],
+  // Codes and secure-page links are worthless once expired; a day's grace keeps them for support questions.
+  ["one_time_codes", (db) => deleted(db, sql`delete from one_time_codes where expires_at < now() - interval '1 day'`)],
+  ["sim_secure_views", (db) => deleted(db, sql`delete from sim_secure_views where expires_at < now() - interval '1 day'`)],
   [
     "jobs",
     (db) => deleted(db, sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() - ${FINISHED_JOBS_KEPT}::interval`),
