@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
@@ -86,7 +86,7 @@ async function insertCustomer(tx: Db, v: { orgId: string; email: string; externa
 async function attachExternalId(tx: Db, customer: CardCustomerRow, externalId: string): Promise<CardCustomerRow> {
   const [row] = await tx
     .update(cardCustomers)
-    .set({ externalId })
+    .set({ externalId, updatedAt: sql`now()` })
     .where(and(eq(cardCustomers.id, customer.id), eq(cardCustomers.orgId, customer.orgId)))
     .returning();
   return row!;
