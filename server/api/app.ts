@@ -7,7 +7,7 @@ import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
 import { cardOnboardingRoutes } from "./card-onboarding";
-import { cardRoutes } from "./cards";
+import { cardRoutes, sandboxCardRoutes } from "./cards";
 import { cardSettingsRoutes } from "./card-settings";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
@@ -35,6 +35,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardRoutes);
+  mountRoutes(app, sandboxCardRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

@@ -24,6 +24,7 @@ import { getMyAccount } from "@/server/cards/my-account";
 import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
+import { sandboxOnly } from "./sandbox";
 
 /**
  * Cards (interface.md "Card accounts", decisions.md 4, 7, 8, 11): creation, status changes, the
@@ -179,6 +180,10 @@ export const cardRoutes = [
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIbanStatus({ ctx, input: input.params })),
   }),
+];
+
+/** Sandbox-only card simulation (decisions.md 11): 404 and out of the document in live mode. */
+export const sandboxCardRoutes = sandboxOnly([
   defineRoute({
     method: "post",
     path: "/api/v1/sandbox/customers/{svcCardId}/cards/physical",
@@ -203,4 +208,4 @@ export const cardRoutes = [
     errors: ["NOT_FOUND", "CONFLICT", "CARD_NOT_ACTIVE", "WALLET_NOT_DEPLOYED"],
     handler: async ({ c, ctx, input }) => ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
   }),
-];
+]);
