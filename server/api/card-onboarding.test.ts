@@ -1,5 +1,3 @@
-// Before the simulators (see server/cards/onboarding/kyc.test.ts).
-import "@/server/providers/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";

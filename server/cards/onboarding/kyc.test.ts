@@ -1,6 +1,3 @@
-// Before the simulators: registry.ts builds its provider table at import time, and importing a
-// simulator first reaches it through the inbound handlers while that simulator is unfinished.
-import "@/server/providers/registry";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";

@@ -1,5 +1,3 @@
-// Before the simulators (see kyc.test.ts).
-import "@/server/providers/registry";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";

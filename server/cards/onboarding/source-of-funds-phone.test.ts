@@ -1,5 +1,3 @@
-// Before the simulators (see kyc.test.ts).
-import "@/server/providers/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";

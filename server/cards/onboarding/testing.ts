@@ -1,6 +1,3 @@
-// The registry before the simulators: registry.ts builds its provider table at import time, and
-// a simulator imported first reaches it (through the inbound handlers) while still unfinished.
-import "@/server/providers/registry";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isServiceError, type ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
