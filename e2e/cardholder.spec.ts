@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { readSeed } from "./seed";
+
+/*
+ * Issue 5 end to end: a cardholder goes from their email to an active virtual card with a PIN
+ * typed inside the hosted secure page (an iframe); then an operator freezes the card from the
+ * dashboard (behind the 2FA step-up) and the cardholder sees it frozen.
+ * Needs SAFE_DEPLOY_SECONDS small (playwright.config.ts) so the wallet deploys in seconds.
+ */
+
+const PERIOD_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TOTP code of a step no one used yet (a step is accepted once per user). */
+async function freshCode(secret: string, after?: number): Promise<{ code: string; step: number }> {
+  const totp = new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  const step = Math.max(Math.floor(Date.now() / PERIOD_MS) + 1, (after ?? 0) + 1);
+  const validFrom = (step - 1) * PERIOD_MS + 500;
+  if (Date.now() < validFrom) await sleep(validFrom - Date.now());
+  return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
+}
+
+/** The newest 6-digit code sent to this address, read from the sandbox dev outbox over the REST API. */
+async function codeSentTo(request: APIRequestContext, to: string, notBefore: Set<string>): Promise<string> {
+  const { apiToken } = readSeed();
+  for (let i = 0; i < 40; i++) {
+    const res = await request.get(`/api/v1/sandbox/outbox?to=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${apiToken}` } });
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { messages: { id: string; body: string }[] } };
+    const fresh = data.messages.find((m) => !notBefore.has(m.id));
+    const code = fresh?.body.match(/\b(\d{6})\b/)?.[1];
+    if (fresh && code) {
+      notBefore.add(fresh.id);
+      return code;
+    }
+    await sleep(250);
+  }
+  throw new Error(`no code arrived for ${to}`);
+}
+
+async function signInOperator(page: Page): Promise<number> {
+  const seed = readSeed();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(seed.cardOperator.email);
+  await page.getByLabel("Password").fill(seed.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const { code, step } = await freshCode(seed.cardOperator.totpSecret);
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview/);
+  return step;
+}
+
+test("a cardholder goes from email to an active card with a PIN, an operator freezes it, the cardholder sees it frozen", async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const seed = readSeed();
+  const email = `holder-${Date.now().toString(36)}@e2e.test`;
+  const seen = new Set<string>();
+
+  // 1. Sign in with an email code: a new email starts onboarding (the code verifies the email).
+  await page.goto(`/card/${seed.orgId}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Code").fill(await codeSentTo(request, email, seen));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
+
+  // 2. Identity on the hosted KYC page, which sends the cardholder back.
+  await page.getByRole("button", { name: "Verify my identity" }).click();
+  await expect(page).toHaveURL(/\/kyc\//);
+  await page.getByLabel("Country of residence").selectOption("GB");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
+
+  // 3. Source of funds: every question answered from its options.
+  const selects = page.locator("form select");
+  await expect(selects.first()).toBeVisible();
+  for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+  // 4. Phone with an SMS code.
+  const phone = `+4477009${String(Date.now()).slice(-5)}`;
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Code").fill(await codeSentTo(request, phone, seen));
+  await page.getByRole("button", { name: "Verify" }).click();
+
+  // 5. Wallet deployment (asynchronous on the simulated chain), then the first virtual card.
+  await page.getByRole("button", { name: "Deploy wallet" }).click();
+  await expect(page.getByRole("button", { name: "Create my card" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Create my card" }).click();
+
+  // 6. The PIN, typed inside the secure page's iframe at its recommended size.
+  const frameElement = page.getByTestId("secure-frame");
+  await expect(frameElement).toBeVisible({ timeout: 15_000 });
+  const box = await frameElement.boundingBox();
+  expect(box && Math.round(box.width)).toBe(420);
+  expect(box && Math.round(box.height)).toBe(520);
+  const frame = page.frameLocator('[data-testid="secure-frame"]');
+  await frame.getByLabel("New PIN").fill("4829");
+  await frame.getByLabel("Confirm PIN").fill("4829");
+  await frame.getByRole("button", { name: "Set PIN" }).click();
+  await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/my-card`), { timeout: 20_000 });
+  await expect(page.getByTestId("card-status")).toHaveText("Active");
+  await expect(page.getByRole("button", { name: "Show card details" })).toBeVisible();
+
+  // 7. An operator finds the customer and freezes the card behind the 2FA step-up.
+  const staff = await browser.newContext();
+  const dashboard = await staff.newPage();
+  const signInStep = await signInOperator(dashboard);
+  await dashboard.goto(`/customers?q=${encodeURIComponent(email)}`);
+  await dashboard.getByRole("link", { name: email }).click();
+  await expect(dashboard.getByRole("heading", { level: 1 })).toContainText(email);
+  await dashboard.getByRole("button", { name: /^Actions for/ }).click();
+  await dashboard.getByRole("menuitem", { name: "Freeze" }).click();
+  await dashboard.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
+  const { code } = await freshCode(seed.cardOperator.totpSecret, signInStep);
+  await dashboard.getByLabel("Authentication code").fill(code);
+  await dashboard.getByRole("button", { name: "Confirm" }).click();
+  await expect(dashboard.getByText(/^Froze /)).toBeVisible({ timeout: 15_000 });
+  await staff.close();
+
+  // 8. The cardholder sees the card frozen.
+  await page.reload();
+  await expect(page.getByTestId("card-status")).toHaveText("Frozen");
+  await expect(page.getByRole("button", { name: "Unfreeze card", exact: true })).toBeVisible();
+});
