@@ -11,7 +11,7 @@ import { useState, type ReactNode } from "react";
  */
 const themeScriptProps = { type: typeof window === "undefined" ? undefined : "application/json" };
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // One client per browser tab, created once (not per render, not shared between requests).
   const [queryClient] = useState(
     () =>
@@ -23,7 +23,7 @@ export function Providers({ children }: { children: ReactNode }) {
       }),
   );
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange scriptProps={themeScriptProps}>
+    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange scriptProps={themeScriptProps}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );

@@ -30,8 +30,8 @@ function QuestionSelect({ question, value, onChange, missing }: { question: Sour
           Choose an answer
         </option>
         {question.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

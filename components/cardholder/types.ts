@@ -28,5 +28,6 @@ export type FreezeAction = Action<{ cardId: string }, { frozen: boolean }>;
 export interface SourceOfFundsQuestion {
   question: string;
   label: string;
-  options: string[];
+  /** value: the stable option string the API takes; label: its words in the page's language. */
+  options: { value: string; label: string }[];
 }

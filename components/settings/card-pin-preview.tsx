@@ -34,7 +34,7 @@ export function CardPinPreview({ theme }: { theme: SecureTheme }) {
   const size = PREVIEW_SIZES[mode];
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex min-w-0 flex-col gap-3">
       <div role="group" aria-label="Preview" className="inline-flex self-start rounded-md border border-input bg-surface p-0.5">
         {(Object.keys(PREVIEW_SIZES) as Mode[]).map((m) => (
           <button

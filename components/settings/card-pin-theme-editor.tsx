@@ -101,7 +101,7 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
   const leave = (field: ThemeField) => () => setTouched((t) => ({ ...t, [field]: true }));
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_auto]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_auto]">
       <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5">
         {readOnly ? <Alert>Only admins change the theme. You can look at it and at the preview.</Alert> : null}
         <fieldset disabled={readOnly || pending} className="grid gap-4 sm:grid-cols-2">

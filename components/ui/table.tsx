@@ -9,7 +9,9 @@ export function TableHeader({ columns }: { columns: ReactNode[] }) {
     <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
       <tr>
         {columns.map((column, i) => (
-          <th key={i} scope="col" className={`py-2.5 font-medium ${i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3"}`}>
+          // relative: an sr-only label (absolutely positioned) stays inside the table's scroll box
+          // instead of widening the page on small screens.
+          <th key={i} scope="col" className={`relative py-2.5 font-medium ${i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3"}`}>
             {column}
           </th>
         ))}

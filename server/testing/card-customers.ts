@@ -28,7 +28,7 @@ export async function createReadyCustomer(db: Db, orgId: string, overrides: Part
       kycStatus: "approved",
       kycUpdatedAt: now,
       currency: "EUR",
-      sourceOfFunds: [{ question: "employment_status", answer: "employed" }],
+      sourceOfFunds: [{ question: "EMPLOYMENT_STATUS", answer: "EMPLOYED" }],
       sourceOfFundsAt: now,
       phone: "+4915112345678",
       phoneVerifiedAt: now,

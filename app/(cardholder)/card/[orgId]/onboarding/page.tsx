@@ -8,6 +8,7 @@ import { PhoneStep } from "@/components/cardholder/phone-step";
 import { PinStep } from "@/components/cardholder/pin-step";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import { SourceOfFundsForm } from "@/components/cardholder/source-of-funds-form";
+import { sourceOfFundsOptionLabel } from "@/server/cards/source-of-funds-questions";
 import { WalletStep } from "@/components/cardholder/wallet-step";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -116,7 +117,8 @@ export default async function OnboardingPage({ params, searchParams }: { params:
       break;
     case "source_of_funds": {
       const { questions } = await getSourceOfFunds({ ctx, input: { svcCardId, locale: "en" } });
-      body = <SourceOfFundsForm questions={questions} submit={submitSourceOfFundsAction} />;
+      const labelled = questions.map((q) => ({ ...q, options: q.options.map((value) => ({ value, label: sourceOfFundsOptionLabel(q.question, value, "en") })) }));
+      body = <SourceOfFundsForm questions={labelled} submit={submitSourceOfFundsAction} />;
       break;
     }
     case "phone":
