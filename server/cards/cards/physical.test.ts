@@ -77,7 +77,7 @@ describe("sandbox physical cards", () => {
     expect(await eventsOf(org.orgId, stored.cardToken)).toEqual([
       { type: "card.activated", data: { svc_card_id: customer.svcCardId, card_id: stored.cardToken, status: "active", timestamp: activated.activated_at } },
     ]);
-    expect(await code(activatePhysicalCard({ ctx, input: { cardId: card.card_id } }))).toBe("CONFLICT");
+    expect(await code(activatePhysicalCard({ ctx, input: { cardId: card.card_id } }))).toBe("CARD_ALREADY_ACTIVATED");
     expect(await code(freezeCard({ ctx, input: target }))).toBe("no error");
     expect(await code(voidCard({ ctx, input: target }))).toBe("VIRTUAL_CARD_ONLY");
   });

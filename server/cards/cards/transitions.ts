@@ -67,14 +67,14 @@ const VIRTUAL_ONLY = no("VIRTUAL_CARD_ONLY", "Only virtual cards can be voided; 
 /** Only the virtual kind gets `outcome`; physical cards are refused VIRTUAL_CARD_ONLY. */
 const virtualOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({ virtual: outcome, physical: VIRTUAL_ONLY, physical_inactive: VIRTUAL_ONLY });
 
-const ACTIVATE_VIRTUAL = no("CONFLICT", "Virtual cards are active from issue; only physical cards are activated.");
-const ALREADY_ACTIVATED = no("CONFLICT", "The card is already activated.");
+const ACTIVATE_VIRTUAL = no("PHYSICAL_CARD_ONLY", "Virtual cards are active from issue; only physical cards are activated.");
+const ALREADY_ACTIVATED = no("CARD_ALREADY_ACTIVATED", "The card is already activated.");
 /** activate: virtual and activated physical cards are refused in every state; an inactive physical card gets `outcome`. */
 const inactivePhysicalOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({ virtual: ACTIVATE_VIRTUAL, physical: ALREADY_ACTIVATED, physical_inactive: outcome });
 
 const reported = (state: "lost" | "stolen"): Move => (state === "lost" ? to("lost", { lostAt: true }, "card.lost") : to("stolen", { stolenAt: true }, "card.stolen"));
-const ALREADY_LOST = no("CONFLICT", "The card is already reported lost; that is permanent.");
-const ALREADY_STOLEN = no("CONFLICT", "The card is already reported stolen; that is permanent.");
+const ALREADY_LOST = no("CARD_ALREADY_REPORTED", "The card is already reported lost; that is permanent.");
+const ALREADY_STOLEN = no("CARD_ALREADY_REPORTED", "The card is already reported stolen; that is permanent.");
 
 export const CARD_TRANSITIONS: Record<CardAction, Record<CardStatus, Cell>> = {
   freeze: {
@@ -90,7 +90,7 @@ export const CARD_TRANSITIONS: Record<CardAction, Record<CardStatus, Cell>> = {
     voided: NOT_ACTIVE("frozen", VOIDED),
   },
   unfreeze: {
-    active: no("CONFLICT", "The card is not frozen."),
+    active: no("CARD_NOT_FROZEN", "The card is not frozen."),
     frozen: to("active", { frozenAt: null }, "card.unfrozen"),
     blocked: NOT_ACTIVE("unfrozen", BLOCKED),
     lost: NOT_ACTIVE("unfrozen", LOST),
@@ -124,14 +124,14 @@ export const CARD_TRANSITIONS: Record<CardAction, Record<CardStatus, Cell>> = {
   block: {
     active: to("blocked", { blockedAt: true }, "card.deactivated"),
     frozen: to("blocked", { blockedAt: true }, "card.deactivated"),
-    blocked: no("CONFLICT", "The card is already blocked."),
+    blocked: no("CARD_ALREADY_BLOCKED", "The card is already blocked."),
     lost: NOT_ACTIVE("blocked", LOST),
     stolen: NOT_ACTIVE("blocked", STOLEN),
     voided: NOT_ACTIVE("blocked", VOIDED),
   },
   unblock: {
-    active: no("CONFLICT", "The card is not blocked."),
-    frozen: no("CONFLICT", "The card is not blocked."),
+    active: no("CARD_NOT_BLOCKED", "The card is not blocked."),
+    frozen: no("CARD_NOT_BLOCKED", "The card is not blocked."),
     blocked: { kind: "move", to: "unblocked", stamp: { blockedAt: null }, event: "unblocked" },
     lost: NOT_ACTIVE("unblocked", LOST),
     stolen: NOT_ACTIVE("unblocked", STOLEN),
