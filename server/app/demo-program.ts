@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema/identity";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
+import { seedDemoCustomers } from "./demo-customers";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
 
@@ -21,7 +22,8 @@ export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null>
   const [row] = await db.select({ n: count() }).from(organizations);
   if ((row?.n ?? 0) > 0) return null;
   const password = `demo-${randomBytes(9).toString("base64url")}`;
-  const { admin } = await createOrganizationWithAdmin(db, { name: "Demo Card Program", adminEmail: DEMO_ADMIN_EMAIL, adminPassword: password });
+  const { orgId, admin } = await createOrganizationWithAdmin(db, { name: "Demo Card Program", adminEmail: DEMO_ADMIN_EMAIL, adminPassword: password });
+  await seedDemoCustomers(db, orgId);
   return { email: admin.email, password, totpSecret: admin.totpSecret!, otpauthUrl: admin.otpauthUrl! };
 }
 
