@@ -1,14 +1,6 @@
 import type { CardCustomerView } from "@/lib/contracts/cards";
 import { LocalTime } from "@/components/api-keys/local-time";
-
-/** Minor units as money, built from integers (no float arithmetic on amounts): 123456 EUR -> "€1,234.56". */
-export function formatMinor(minor: number, currency: string): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-  // Intl formats a decimal string exactly (no conversion to a binary float).
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(decimal as unknown as number);
-}
+import { formatMinor } from "@/lib/money";
 
 /**
  * The customer's wallet balance (one per wallet, shared by all cards). Until there is a wallet,

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Money (decisions.md 9): amounts are integers in minor units everywhere inside; the interface's
+ * float `amount` fields are made from them only at the edge (toMajor), and amounts coming in are
+ * parsed from their decimal text, never multiplied as floats. USD, EUR and GBP have 2 decimals.
+ */
+export const MINOR_DIGITS = 2;
+const MINOR_PER_MAJOR = 100;
+/** Upper bound of one amount (1 billion in major units): far above any card or funding amount, far below 2^53. */
+export const MAX_MINOR = 100_000_000_000;
+
+/** 12345 -> 123.45 (exact for 2 decimals: the float is the shortest one printing as that decimal). */
+export function toMajor(minor: number): number;
+export function toMajor(minor: number | null): number | null;
+export function toMajor(minor: number | null): number | null {
+  if (minor === null) return null;
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  return Number(`${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0")}`);
+}
+
+/**
+ * A positive amount in major units, as JSON gives it (number or decimal string), to minor units,
+ * through its decimal text: "12.3" -> 1230, 0.1 -> 10. More than 2 decimals, zero, negatives,
+ * exponents and amounts above MAX_MINOR are refused (null).
+ */
+export function parseAmountToMinor(value: number | string): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const minor = Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(MINOR_DIGITS, "0"));
+  return minor > 0 && minor <= MAX_MINOR ? minor : null;
+}
+
+/** zod: a positive amount with at most 2 decimals, given as a number or a decimal string; output in minor units. */
+export const amountSchema = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    const minor = parseAmountToMinor(value);
+    if (minor === null) {
+      ctx.addIssue({ code: "custom", message: "Give a positive amount with at most 2 decimals, e.g. 25.50." });
+      return z.NEVER;
+    }
+    return minor;
+  })
+  .describe("Amount in major units (e.g. 25.5 = 25.50), at most 2 decimals.");
+
+/** Minor units as money, built from integers (no float arithmetic on amounts): 123456 EUR -> "€1,234.56". */
+export function formatMinor(minor: number, currency: string): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  const decimal = `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0")}`;
+  // Intl formats a decimal string exactly (no conversion to a binary float).
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(decimal as unknown as number);
+}

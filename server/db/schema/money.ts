@@ -1,0 +1,220 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { CardCurrency } from "./cards";
+import { cardCustomers } from "./cards";
+import { organizations } from "./identity";
+
+/**
+ * The money side of the card program (interface.md "Card issuer", decisions.md 9): customer
+ * wallet balances, card transactions, the issuer's master wallets, deposits and fundings. Every
+ * amount is an integer in minor units (cents); counters and totals are kept on write so the
+ * issuer views never scan (architecture.md "hot read paths").
+ */
+
+export type BalanceFreshness = "realtime" | "on_chain";
+
+/**
+ * One customer's account wallet balance (shared by all the customer's cards), from the moment the
+ * wallet is deployed. available = ledger - pending for realtime balances; an on_chain balance was
+ * read from the chain and knows no holds (pending null, available = ledger).
+ */
+export const customerBalances = pgTable(
+  "customer_balances",
+  {
+    customerId: text("customer_id")
+      .primaryKey()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    ledgerMinor: bigint("ledger_minor", { mode: "number" }).notNull().default(0),
+    /** Authorization holds; 0 when on_chain (unknown). */
+    pendingMinor: bigint("pending_minor", { mode: "number" }).notNull().default(0),
+    freshness: text("freshness").$type<BalanceFreshness>().notNull().default("realtime"),
+    /** Time of the last balance notification (interface balance_updated_at); null after an on-chain read. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** Last time anything refreshed this balance (notification or chain read): the 2-hour reconciliation clock. */
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_balances_refresh_idx").on(t.refreshedAt),
+    index("customer_balances_org_idx").on(t.orgId, t.currency),
+    check("customer_balances_pending_nonneg", sql`${t.pendingMinor} >= 0`),
+  ],
+);
+
+/**
+ * Per organization and currency, the sums aggregate-balances answers with, kept in the same
+ * transaction as every balance change (one row per currency: O(1) reads on any program size).
+ * available_minor = sum(realtime ledger - pending) + sum(on_chain ledger).
+ */
+export const balanceTotals = pgTable(
+  "balance_totals",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    ledgerMinor: bigint("ledger_minor", { mode: "number" }).notNull().default(0),
+    availableMinor: bigint("available_minor", { mode: "number" }).notNull().default(0),
+    pendingMinor: bigint("pending_minor", { mode: "number" }).notNull().default(0),
+    /** Customers with this card currency and a deployed wallet. */
+    customerCount: integer("customer_count").notNull().default(0),
+    realtimeCount: integer("realtime_count").notNull().default(0),
+    onChainCount: integer("on_chain_count").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.currency] })],
+);
+
+/** Per organization: how many card customers it has and how many have a wallet (aggregate-balances' top level). */
+export const programCounters = pgTable("program_counters", {
+  orgId: text("org_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  totalCustomers: integer("total_customers").notNull().default(0),
+  customersWithWallets: integer("customers_with_wallets").notNull().default(0),
+});
+
+export const CARD_TRANSACTION_STATUSES = ["authorized", "settled", "declined", "reversed", "partially_reversed", "failed", "expired"] as const;
+export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
+export const CARD_TRANSACTION_TYPES = ["purchase", "refund", "withdrawal"] as const;
+export type CardTransactionType = (typeof CARD_TRANSACTION_TYPES)[number];
+
+/**
+ * Card transactions (interface.md "Card transaction"). amount/currency are the merchant's;
+ * billing_* is what the card account is charged in its own currency; hold_minor is what the
+ * authorization still holds of the available balance.
+ */
+export const cardTransactions = pgTable(
+  "card_transactions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    /** Denormalized: the list filters and shows it without a join. */
+    svcCardId: text("svc_card_id").notNull(),
+    cardId: text("card_id").notNull(),
+    cardToken: text("card_token").notNull(),
+    type: text("type").$type<CardTransactionType>().notNull(),
+    status: text("status").$type<CardTransactionStatus>().notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    billingAmountMinor: bigint("billing_amount_minor", { mode: "number" }).notNull(),
+    billingCurrency: text("billing_currency").$type<CardCurrency>().notNull(),
+    /** Merchant-currency units per one billing-currency unit (1 without conversion). */
+    fxRate: numeric("fx_rate", { precision: 18, scale: 8 }).notNull().default("1"),
+    /** Billing minor units the authorization still holds. */
+    holdMinor: bigint("hold_minor", { mode: "number" }).notNull().default(0),
+    /** Billing minor units finally debited (settled) or credited (refund). */
+    settledAmountMinor: bigint("settled_amount_minor", { mode: "number" }),
+    merchant: text("merchant"),
+    merchantCategory: text("merchant_category"),
+    merchantCity: text("merchant_city"),
+    merchantCountry: text("merchant_country"),
+    /** provider-facts.md decline code (810, UBT, BNP, ...) when declined. */
+    declineCode: text("decline_code"),
+    declineReason: text("decline_reason"),
+    /** For a refund: the purchase it returns. */
+    originalTransactionId: text("original_transaction_id"),
+    blockchainTxHash: text("blockchain_tx_hash"),
+    authorizedAt: timestamp("authorized_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list: newest first (keyset on created_at, id), by status, by customer.
+    index("card_transactions_org_created_idx").on(t.orgId, t.createdAt, t.id),
+    index("card_transactions_org_status_created_idx").on(t.orgId, t.status, t.createdAt, t.id),
+    index("card_transactions_org_svc_created_idx").on(t.orgId, t.svcCardId, t.createdAt, t.id),
+    index("card_transactions_card_token_idx").on(t.cardToken),
+  ],
+);
+
+/**
+ * Exact totals of the card-transactions list without counting rows: how many transactions an
+ * organization has per day (UTC, of created_at) and status, kept on write.
+ */
+export const cardTransactionDailyCounts = pgTable(
+  "card_transaction_daily_counts",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").$type<CardTransactionStatus>().notNull(),
+    count: integer("count").notNull().default(0),
+    /** Billing minor units of the day's transactions in this status, for the overview's volume chart. */
+    volumeMinor: bigint("volume_minor", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.status] })],
+);
+
+/** The issuer's master wallet per currency (decisions.md 9). Never negative. */
+export const masterWallets = pgTable(
+  "master_wallets",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    balanceMinor: bigint("balance_minor", { mode: "number" }).notNull().default(0),
+    /** Deposits seen but not settled yet (two-step path). */
+    processingMinor: bigint("processing_minor", { mode: "number" }).notNull().default(0),
+    /** The dashboard warns below this; null: no alert. */
+    lowBalanceThresholdMinor: bigint("low_balance_threshold_minor", { mode: "number" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.currency] }), check("master_wallets_nonneg", sql`${t.balanceMinor} >= 0`)],
+);
+
+/** Incoming master-wallet deposits: one-step (settled at once) or two-step (processing, then settled). */
+export const masterWalletDeposits = pgTable(
+  "master_wallet_deposits",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    sourceAmountMinor: bigint("source_amount_minor", { mode: "number" }).notNull(),
+    settledAmountMinor: bigint("settled_amount_minor", { mode: "number" }),
+    status: text("status").$type<"processing" | "settled">().notNull(),
+    twoStep: boolean("two_step").notNull(),
+    txHash: text("tx_hash").notNull(),
+    /** Funds returning when a card withdrawal settles. */
+    withdrawalId: text("withdrawal_id"),
+    svcCardId: text("svc_card_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [index("master_wallet_deposits_org_idx").on(t.orgId, t.createdAt)],
+);
+
+/** Transfers from the master wallet to a customer's wallet (POST /v1/card-issuer/fund-customer). */
+export const customerFundings = pgTable(
+  "customer_fundings",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    status: text("status").$type<"completed" | "failed">().notNull(),
+    txHash: text("tx_hash"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_fundings_org_idx").on(t.orgId, t.createdAt), index("customer_fundings_customer_idx").on(t.customerId, t.createdAt)],
+);
