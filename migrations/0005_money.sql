@@ -122,6 +122,7 @@ CREATE INDEX "card_transactions_org_created_idx" ON "card_transactions" USING bt
 CREATE INDEX "card_transactions_org_status_created_idx" ON "card_transactions" USING btree ("org_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "card_transactions_org_svc_created_idx" ON "card_transactions" USING btree ("org_id","svc_card_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "card_transactions_card_token_idx" ON "card_transactions" USING btree ("card_token");--> statement-breakpoint
+CREATE INDEX "card_transactions_declines_idx" ON "card_transactions" USING btree ("org_id","created_at","decline_code") WHERE status = 'declined';--> statement-breakpoint
 CREATE INDEX "customer_balances_refresh_idx" ON "customer_balances" USING btree ("refreshed_at");--> statement-breakpoint
 CREATE INDEX "customer_balances_org_idx" ON "customer_balances" USING btree ("org_id","currency");--> statement-breakpoint
 CREATE INDEX "customer_fundings_org_idx" ON "customer_fundings" USING btree ("org_id","created_at");--> statement-breakpoint
