@@ -1,0 +1,57 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { MasterWalletEntry, MasterWalletView } from "@/lib/contracts/money";
+import { toMajor } from "@/lib/money";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { CARD_CURRENCIES, type CardCurrency } from "@/server/db/schema/cards";
+import { masterWallets } from "@/server/db/schema/money";
+import { requireIssuerScope } from "./access";
+
+export type MasterWalletRow = typeof masterWallets.$inferSelect;
+
+/**
+ * The organization's master wallets, one per card currency, made on first use (an empty wallet
+ * per currency reads the same as no wallet, and every later statement can then simply update a
+ * row that exists). Cheap to repeat: existing rows are left alone.
+ */
+export async function ensureMasterWallets(db: Db, orgId: string): Promise<void> {
+  await db
+    .insert(masterWallets)
+    .values(CARD_CURRENCIES.map((currency) => ({ orgId, currency })))
+    .onConflictDoNothing({ target: [masterWallets.orgId, masterWallets.currency] });
+}
+
+export function masterWalletEntry(row: MasterWalletRow): MasterWalletEntry {
+  const threshold = row.lowBalanceThresholdMinor;
+  return {
+    currency: row.currency,
+    balance: toMajor(row.balanceMinor),
+    balance_minor: row.balanceMinor,
+    processing: toMajor(row.processingMinor),
+    processing_minor: row.processingMinor,
+    low_balance_threshold: toMajor(threshold),
+    low_balance_threshold_minor: threshold,
+    low_balance: threshold !== null && row.balanceMinor < threshold,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const CURRENCY_ORDER = sql`array_position(array['USD','EUR','GBP']::text[], ${masterWallets.currency})`;
+
+/** GET /v1/card-issuer/master-wallet: the balance per currency (USD, EUR, GBP), with what is still processing. */
+export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWalletView> {
+  requireIssuerScope(ctx, "read");
+  await ensureMasterWallets(ctx.db, ctx.orgId);
+  const rows = await ctx.db.select().from(masterWallets).where(eq(masterWallets.orgId, ctx.orgId)).orderBy(asc(CURRENCY_ORDER));
+  return { wallets: rows.map(masterWalletEntry), fetched_at: new Date().toISOString() };
+}
+
+/** One currency's wallet (made on first use). */
+export async function findMasterWallet(db: Db, orgId: string, currency: CardCurrency): Promise<MasterWalletRow> {
+  await ensureMasterWallets(db, orgId);
+  const [row] = await db
+    .select()
+    .from(masterWallets)
+    .where(and(eq(masterWallets.orgId, orgId), eq(masterWallets.currency, currency)));
+  return row!;
+}
