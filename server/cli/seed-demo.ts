@@ -1,0 +1,280 @@
+import { sql } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import { randomBase62 } from "@/lib/ids";
+import { createOrganizationWithAdmin } from "@/server/auth/users";
+import { rowsOf, type Db } from "@/server/db/client";
+
+/**
+ * `npm run admin -- seed-demo` (decisions.md 12): a large, realistic card program for local use
+ * and benchmarks (100,000 customers and 1,000,000 transactions in a few minutes). Everything is
+ * written set-based (INSERT ... SELECT FROM generate_series, in batches each in its transaction),
+ * never through the per-row services, and no events are emitted for the seeded history. Then the
+ * counters the hot read paths rely on (program_counters, balance_totals,
+ * card_transaction_daily_counts) are recomputed for the organization from its rows, so they
+ * agree with the tables whatever the organization held before.
+ */
+export interface SeedDemoInput {
+  customers: number;
+  transactions: number;
+  /** An existing organization to add to; otherwise a new one with an admin is made. */
+  orgId?: string;
+  /** Log progress lines (the CLI passes stderr). */
+  progress?: (line: string) => void;
+}
+
+export interface SeedDemoResult {
+  org_id: string;
+  customers: number;
+  transactions: number;
+  seconds: number;
+  /** Only when the organization was made here: how to sign in (2FA is on). */
+  admin?: { email: string; password: string; totp_secret: string | null };
+}
+
+const CUSTOMER_BATCH = 10_000;
+const TRANSACTION_BATCH = 50_000;
+
+/**
+ * Onboarding stages by customer number mod 100: most are active (wallet deployed, a card), the
+ * rest spread over every earlier step and rejections.
+ * [upper bound of g % 100, flow_status, step, kyc_status]
+ */
+const STAGES: [number, string, number, string][] = [
+  [3, "email_verification", 1, "pending"],
+  [5, "identity_verification", 2, "pending"],
+  [7, "identity_verification", 2, "in_progress"],
+  [8, "identity_verification", 2, "pending_review"],
+  [11, "source_of_funds", 3, "approved"],
+  [14, "phone_verification", 4, "approved"],
+  [18, "account_setup", 5, "approved"],
+  [20, "rejected", 2, "rejected"],
+  [100, "active", 6, "approved"],
+];
+
+/** [merchant, MCC, city, country] */
+const MERCHANTS: [string, string, string, string][] = [
+  ["Tesco Stores", "5411", "London", "GB"],
+  ["Sainsbury's", "5411", "Manchester", "GB"],
+  ["Carrefour", "5411", "Paris", "FR"],
+  ["Lidl", "5411", "Berlin", "DE"],
+  ["Albert Heijn", "5411", "Amsterdam", "NL"],
+  ["Shell", "5541", "Rotterdam", "NL"],
+  ["BP", "5541", "Leeds", "GB"],
+  ["Uber", "4121", "San Francisco", "US"],
+  ["Bolt", "4121", "Tallinn", "EE"],
+  ["Amazon", "5942", "Seattle", "US"],
+  ["Zalando", "5691", "Berlin", "DE"],
+  ["Apple", "5732", "Cupertino", "US"],
+  ["Netflix", "4899", "Los Gatos", "US"],
+  ["Spotify", "5815", "Stockholm", "SE"],
+  ["Starbucks", "5814", "New York", "US"],
+  ["Pret A Manger", "5814", "London", "GB"],
+  ["McDonald's", "5814", "Madrid", "ES"],
+  ["Ryanair", "4511", "Dublin", "IE"],
+  ["Booking.com", "4722", "Amsterdam", "NL"],
+  ["Airbnb", "7011", "Lisbon", "PT"],
+  ["IKEA", "5712", "Milan", "IT"],
+  ["Decathlon", "5941", "Lille", "FR"],
+  ["Boots", "5912", "Nottingham", "GB"],
+  ["Deutsche Bahn", "4112", "Frankfurt", "DE"],
+];
+
+/** [code, reason] from provider-facts.md "Decline reasons", weighted towards the common ones. */
+const DECLINES: [string, string][] = [
+  ["810", "Insufficient balance"],
+  ["810", "Insufficient balance"],
+  ["810", "Insufficient balance"],
+  ["PFT", "Refused by fraud checks"],
+  ["FR2", "CVV2 check failed"],
+  ["CED", "Invalid expiry date"],
+  ["UBT", "Card blocked"],
+  ["91", "Issuer unavailable"],
+];
+
+function sqlArray(values: string[]) {
+  return sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]::text[])`);
+}
+
+/** The CASE choosing a stage column from g % 100. */
+function stageCase(column: 1 | 2 | 3, g = "g") {
+  const arms = STAGES.map((s) => `when ${g} % 100 < ${s[0]} then ${typeof s[column] === "number" ? s[column] : `'${s[column]}'`}`).join(" ");
+  return sql.raw(`(case ${arms} end)`);
+}
+
+export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoResult> {
+  const started = performance.now();
+  const say = input.progress ?? (() => {});
+  if (!Number.isInteger(input.customers) || input.customers < 1 || input.customers > 10_000_000) throw new ServiceError("VALIDATION_ERROR", "--customers must be an integer from 1 to 10,000,000.");
+  if (!Number.isInteger(input.transactions) || input.transactions < 0 || input.transactions > 100_000_000) throw new ServiceError("VALIDATION_ERROR", "--transactions must be an integer from 0 to 100,000,000.");
+
+  let orgId = input.orgId;
+  let admin: SeedDemoResult["admin"];
+  if (orgId) {
+    const found = rowsOf<{ id: string }>(await db.execute(sql`select id from organizations where id = ${orgId}`));
+    if (!found.length) throw new ServiceError("NOT_FOUND", `No organization ${orgId}.`);
+  } else {
+    const email = `demo-admin-${randomBase62(6).toLowerCase()}@example.test`;
+    const password = randomBase62(20);
+    const created = await createOrganizationWithAdmin(db, { name: "Demo card program", adminEmail: email, adminPassword: password });
+    orgId = created.orgId;
+    admin = { email, password, totp_secret: created.admin.totpSecret ?? null };
+  }
+  // Every seeded record carries this run's tag in its ids and emails: runs never collide.
+  const tag = randomBase62(8).toLowerCase();
+
+  for (let from = 1; from <= input.customers; from += CUSTOMER_BATCH) {
+    const to = Math.min(input.customers, from + CUSTOMER_BATCH - 1);
+    await db.transaction(async (tx) => insertCustomers(tx, orgId, tag, from, to));
+    say(`customers ${to}/${input.customers}`);
+  }
+  await db.transaction(async (tx) => insertCardsAndBalances(tx, orgId, tag));
+  say("cards and balances");
+
+  const active = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`))[0]?.n ?? 0;
+  if (input.transactions > 0 && active === 0) throw new ServiceError("CONFLICT", "No active customer to give transactions to: seed more customers.");
+  for (let from = 1; from <= input.transactions; from += TRANSACTION_BATCH) {
+    const to = Math.min(input.transactions, from + TRANSACTION_BATCH - 1);
+    await db.transaction(async (tx) => insertTransactions(tx, orgId, tag, from, to));
+    say(`transactions ${to}/${input.transactions}`);
+  }
+
+  await db.transaction(async (tx) => recomputeCounters(tx, orgId));
+  say("counters");
+  // Fresh statistics for the planner, and the visibility map that makes the list's key scans index-only.
+  for (const table of ["card_customers", "cards", "customer_balances", "card_transactions", "card_transaction_daily_counts", "balance_totals"]) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  return { org_id: orgId, customers: input.customers, transactions: input.transactions, seconds: Math.round((performance.now() - started) / 100) / 10, ...(admin ? { admin } : {}) };
+}
+
+async function insertCustomers(tx: Db, orgId: string, tag: string, from: number, to: number): Promise<void> {
+  const flow = stageCase(1);
+  const step = stageCase(2);
+  const kyc = stageCase(3);
+  // Customers joined 90 to 365 days ago, so every seeded transaction (the last 90 days) follows.
+  await tx.execute(sql`
+    insert into card_customers (id, svc_card_id, org_id, email, external_id, origin, step, flow_status, email_verified_at,
+      kyc_status, kyc_applicant_id, kyc_updated_at, currency, source_of_funds, source_of_funds_at, phone, phone_verified_at,
+      safe_state, safe_address, safe_requested_at, safe_deployed_at, account_status, created_at, updated_at)
+    select 'cus_' || substr(md5(${tag} || 'c' || g), 1, 20),
+      'sc_' || substr(md5(${tag} || 's' || g), 1, 20),
+      ${orgId},
+      'demo-' || ${tag} || '-' || g || '@example.test',
+      case when g % 3 = 0 then 'ext-' || ${tag} || '-' || g end,
+      case when g % 3 = 0 then 'issuer' else 'own' end,
+      ${step}, ${flow},
+      case when ${step} > 1 then joined + interval '5 minutes' end,
+      ${kyc},
+      case when ${step} >= 2 and ${kyc} <> 'pending' then 'kyc_' || substr(md5(${tag} || 'k' || g), 1, 20) end,
+      case when ${kyc} <> 'pending' then joined + interval '1 hour' end,
+      case when ${kyc} = 'approved' then (array['USD','USD','USD','EUR','EUR','GBP'])[1 + g % 6] end,
+      case when ${step} > 3 then '[{"question":"Main source of funds","answer":"Salary"}]'::jsonb end,
+      case when ${step} > 3 then joined + interval '2 hours' end,
+      case when ${step} >= 4 then '+4477009' || lpad((g % 100000)::text, 5, '0') end,
+      case when ${step} > 4 then joined + interval '3 hours' end,
+      case when ${flow} = 'active' then 'deployed' when ${flow} = 'account_setup' then (case when g % 2 = 0 then 'processing' else 'not_deployed' end) else 'not_deployed' end,
+      case when ${flow} = 'active' then '0x' || md5(${tag} || 'w' || g) || substr(md5(${tag} || 'x' || g), 1, 8) end,
+      case when ${step} >= 5 then joined + interval '4 hours' end,
+      case when ${flow} = 'active' then joined + interval '4 hours 1 minute' end,
+      case when ${flow} = 'active' then 0 end,
+      joined, joined + interval '4 hours'
+    from (select g, now() - interval '90 days' - random() * interval '275 days' as joined from generate_series(${from}::int, ${to}::int) g offset 0) s`);
+}
+
+async function insertCardsAndBalances(tx: Db, orgId: string, tag: string): Promise<void> {
+  const mine = `demo-${tag}-%`;
+  // One virtual card per active customer (one in ten also has a physical card); a few frozen.
+  await tx.execute(sql`
+    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, status, pin_set, activated_at, frozen_at, created_at, updated_at)
+    select 'crd_' || substr(md5(${tag} || 'v' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} || substr(md5('v' || c.id), 1, 12),
+      lpad((abs(hashtext(c.id)) % 10000)::text, 4, '0'), 'virtual',
+      case when abs(hashtext(c.id)) % 50 = 0 then 'frozen' else 'active' end,
+      true, c.safe_deployed_at, case when abs(hashtext(c.id)) % 50 = 0 then c.safe_deployed_at + interval '20 days' end,
+      c.safe_deployed_at, c.safe_deployed_at
+    from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active'`);
+  await tx.execute(sql`
+    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, status, pin_set, activated_at, created_at, updated_at)
+    select 'crd_' || substr(md5(${tag} || 'p' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} || substr(md5('p' || c.id), 1, 12),
+      lpad((abs(hashtext('p' || c.id)) % 10000)::text, 4, '0'), 'physical', 'active', true,
+      c.safe_deployed_at + interval '7 days', c.safe_deployed_at + interval '1 day', c.safe_deployed_at + interval '7 days'
+    from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active' and abs(hashtext(c.id)) % 10 = 0`);
+  // Balances: most realtime with some holds; one in ten read from the chain (pending unknown, stored 0).
+  await tx.execute(sql`
+    insert into customer_balances (customer_id, org_id, currency, ledger_minor, pending_minor, freshness, notified_at, refreshed_at, created_at)
+    select id, org_id, currency, ledger, case when on_chain then 0 else (ledger * hold_share)::bigint end,
+      case when on_chain then 'on_chain' else 'realtime' end,
+      case when on_chain then null else now() - seen end, now() - seen, safe_deployed_at
+    from (
+      select c.id, c.org_id, c.currency, c.safe_deployed_at, (random() ^ 2 * 500000)::bigint as ledger, random() * 0.15 as hold_share,
+        abs(hashtext(c.id)) % 10 = 1 as on_chain, random() * interval '100 minutes' as seen
+      from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active' offset 0
+    ) b`);
+}
+
+async function insertTransactions(tx: Db, orgId: string, tag: string, from: number, to: number): Promise<void> {
+  const merchants = sqlArray(MERCHANTS.map((m) => m[0]));
+  const mccs = sqlArray(MERCHANTS.map((m) => m[1]));
+  const cities = sqlArray(MERCHANTS.map((m) => m[2]));
+  const countries = sqlArray(MERCHANTS.map((m) => m[3]));
+  const declineCodes = sqlArray(DECLINES.map((d) => d[0]));
+  const declineReasons = sqlArray(DECLINES.map((d) => d[1]));
+  // This run's cards, numbered, to pick one per transaction (temporary: dropped at commit).
+  await tx.execute(sql`
+    create temporary table seed_cards on commit drop as
+    select row_number() over (order by k.id)::int as n, k.customer_id, c.svc_card_id, k.id as card_id, k.card_token, c.currency
+    from cards k join card_customers c on c.id = k.customer_id
+    where k.org_id = ${orgId} and k.card_token like ${`ctk_${tag}%`}`);
+  await tx.execute(sql`create unique index on seed_cards (n)`);
+  const cardCount = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from seed_cards`))[0]!.n;
+  await tx.execute(sql`
+    insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type, status, amount_minor, currency,
+      billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant, merchant_category, merchant_city,
+      merchant_country, decline_code, decline_reason, blockchain_tx_hash, authorized_at, settled_at, created_at, updated_at)
+    select 'txn_' || substr(md5(${tag} || 't' || r.g), 1, 20), ${orgId}, k.customer_id, k.svc_card_id, k.card_id, k.card_token,
+      r.type, r.status,
+      case when r.foreign_fx then round(r.billing * 1.08) else r.billing end,
+      case when r.foreign_fx then (case k.currency when 'USD' then 'EUR' else 'USD' end) else k.currency end,
+      r.billing, k.currency, case when r.foreign_fx then 1.08 else 1 end,
+      case when r.status = 'authorized' then r.billing else 0 end,
+      case r.status when 'settled' then r.billing when 'partially_reversed' then r.billing / 2 end,
+      ${merchants}[r.m], ${mccs}[r.m], ${cities}[r.m], ${countries}[r.m],
+      case when r.status = 'declined' then ${declineCodes}[r.d] end,
+      case when r.status = 'declined' then ${declineReasons}[r.d] end,
+      case when r.status in ('settled', 'partially_reversed') then '0x' || md5(${tag} || 'h' || r.g) || md5(${tag} || 'i' || r.g) end,
+      r.at,
+      case when r.status in ('settled', 'partially_reversed') then least(now(), r.at + interval '1 day' + r.u * interval '2 days') end,
+      r.at, r.at
+    from (
+      select g, 1 + floor(random() * ${cardCount})::int as pick,
+        now() - random() * interval '90 days' as at,
+        1 + floor(random() * ${MERCHANTS.length})::int as m,
+        1 + floor(random() * ${DECLINES.length})::int as d,
+        random() as u,
+        random() < 0.1 as foreign_fx,
+        100 + floor(random() ^ 3 * 40000)::bigint as billing,
+        case when v < 0.92 then 'purchase' when v < 0.97 then 'refund' else 'withdrawal' end as type,
+        case when w < 0.70 then 'settled' when w < 0.78 then 'authorized' when w < 0.88 then 'declined' when w < 0.93 then 'reversed'
+             when w < 0.95 then 'partially_reversed' when w < 0.98 then 'expired' else 'failed' end as status
+      from (select g, random() as v, random() as w from generate_series(${from}::int, ${to}::int) g offset 0) x
+      offset 0
+    ) r join seed_cards k on k.n = r.pick`);
+}
+
+/** The counters of the hot read paths, recomputed from the organization's rows (set-based). */
+export async function recomputeCounters(tx: Db, orgId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into program_counters (org_id, total_customers, customers_with_wallets)
+    values (${orgId}, (select count(*) from card_customers where org_id = ${orgId}), (select count(*) from customer_balances where org_id = ${orgId}))
+    on conflict (org_id) do update set total_customers = excluded.total_customers, customers_with_wallets = excluded.customers_with_wallets`);
+  await tx.execute(sql`delete from balance_totals where org_id = ${orgId}`);
+  await tx.execute(sql`
+    insert into balance_totals (org_id, currency, ledger_minor, available_minor, pending_minor, customer_count, realtime_count, on_chain_count, updated_at)
+    select org_id, currency, sum(ledger_minor), sum(ledger_minor - pending_minor), sum(pending_minor), count(*),
+      count(*) filter (where freshness = 'realtime'), count(*) filter (where freshness = 'on_chain'), now()
+    from customer_balances where org_id = ${orgId} group by org_id, currency`);
+  await tx.execute(sql`delete from card_transaction_daily_counts where org_id = ${orgId}`);
+  await tx.execute(sql`
+    insert into card_transaction_daily_counts (org_id, day, status, count, volume_minor)
+    select org_id, (created_at at time zone 'UTC')::date, status, count(*), sum(billing_amount_minor)
+    from card_transactions where org_id = ${orgId} group by 1, 2, 3`);
+}

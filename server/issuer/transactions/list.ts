@@ -1,0 +1,182 @@
+import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { cardTransactionDailyCounts, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
+import { findCustomer } from "@/server/cards/customers/find";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import { cardTransactionView } from "./row-view";
+import {
+  cardTransactionListQuerySchema,
+  customerTransactionsQuerySchema,
+  rangeOf,
+  type CardTransactionListQuery,
+  type CreatedRange,
+} from "./query";
+
+export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+type CardTransactionView = ReturnType<typeof cardTransactionView>;
+
+export interface CardTransactionPage {
+  transactions: CardTransactionView[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+const DAY_MS = 86_400_000;
+const t = cardTransactions;
+
+/** The rows a filter selects (organization, status, customer, created_at range). */
+export function filterOf(orgId: string, f: { status?: CardTransactionStatus; svcCardId?: string }, range: CreatedRange): SQL {
+  return and(
+    eq(t.orgId, orgId),
+    f.status ? eq(t.status, f.status) : undefined,
+    f.svcCardId ? eq(t.svcCardId, f.svcCardId) : undefined,
+    range.from ? gte(t.createdAt, range.from) : undefined,
+    range.toExclusive ? lt(t.createdAt, range.toExclusive) : undefined,
+  )!;
+}
+
+/**
+ * The issuer's card transactions, newest first (created_at desc, id desc), paged, with the exact
+ * total. No request reads more than one day of index entries plus the page, on any program size
+ * (EXPLAIN in list.test.ts and docs/performance.md):
+ * - the total is the sum of card_transaction_daily_counts (kept on write) over the range's days;
+ *   a from/to that cuts a day counts that day's part through the (org, [status,] created_at) index;
+ * - page p starts at row o = (p-1)*limit: the daily counts name the day D holding row o, and the
+ *   page is read from the top of D with an OFFSET inside D only (index-only, on the keys), then
+ *   the page's rows are fetched by primary key;
+ * - a customer filter (a customer has few transactions) counts and pages through its own index.
+ */
+export async function listCardTransactions({ ctx, input }: { ctx: Ctx; input: Partial<CardTransactionListQuery> }): Promise<CardTransactionPage> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "read");
+  const f = cardTransactionListQuerySchema.parse(input);
+  return pageOf(ctx.db, ctx.orgId, { status: f.status, svcCardId: f.customer_id }, rangeOf(f), f.page, f.limit);
+}
+
+/**
+ * interface.md "Customer Card Transactions" (GET /v1/svc-card/{svcCardId}/transactions): one
+ * customer's transactions, same paging and filters. A cardholder only finds their own account.
+ */
+export async function listCustomerTransactions({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string } & Partial<Omit<CardTransactionListQuery, "customer_id">>;
+}): Promise<CardTransactionPage> {
+  requireCardScope(ctx, "read");
+  const { svcCardId, ...query } = input;
+  const f = customerTransactionsQuerySchema.parse(query);
+  const customer = await findCustomer(ctx, svcCardId);
+  return pageOf(ctx.db, ctx.orgId, { status: f.status, svcCardId: customer.svcCardId }, rangeOf(f), f.page, f.limit);
+}
+
+async function pageOf(db: Db, orgId: string, f: { status?: CardTransactionStatus; svcCardId?: string }, range: CreatedRange, page: number, limit: number): Promise<CardTransactionPage> {
+  const offset = (page - 1) * limit;
+  let total: number;
+  let start: { upper?: Date; inner: number } | null;
+  if (f.svcCardId) {
+    const [row] = await db.select({ n: count() }).from(t).where(filterOf(orgId, f, range));
+    total = Number(row?.n ?? 0);
+    start = offset < total ? { upper: range.toExclusive, inner: offset } : null;
+  } else {
+    const days = await dayCounts(db, orgId, f.status, range);
+    total = days.reduce((sum, d) => sum + d.count, 0);
+    start = offset < total ? startOf(days, offset, range) : null;
+  }
+  if (!start) return { transactions: [], total, page, limit };
+  const rows = await readPage(db, filterOf(orgId, f, { from: range.from, toExclusive: start.upper }), start.inner, limit);
+  return { transactions: rows.map(cardTransactionView), total, page, limit };
+}
+
+interface DayCount {
+  /** UTC midnight starting the day. */
+  start: Date;
+  count: number;
+}
+
+function dayText(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+function utcMidnight(d: Date): Date {
+  return new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
+}
+
+/**
+ * How many rows of the filter each day holds, newest day first: the daily counts, except for a
+ * day that from or to cuts, counted through the index over the part inside the range (at most
+ * one day of index entries per edge).
+ */
+async function dayCounts(db: Db, orgId: string, status: CardTransactionStatus | undefined, range: CreatedRange): Promise<DayCount[]> {
+  const d = cardTransactionDailyCounts;
+  const lastInstant = range.toExclusive ? new Date(range.toExclusive.getTime() - 1) : undefined;
+  const rows = await db
+    .select({ day: d.day, count: sql<number>`sum(${d.count})::int` })
+    .from(d)
+    .where(
+      and(
+        eq(d.orgId, orgId),
+        status ? eq(d.status, status) : undefined,
+        range.from ? gte(d.day, dayText(range.from)) : undefined,
+        lastInstant ? sql`${d.day} <= ${dayText(lastInstant)}` : undefined,
+      ),
+    )
+    .groupBy(d.day)
+    .orderBy(desc(d.day));
+  const out: DayCount[] = [];
+  for (const row of rows) {
+    const start = new Date(`${row.day}T00:00:00.000Z`);
+    const end = new Date(start.getTime() + DAY_MS);
+    let n = Number(row.count);
+    const cutFrom = range.from && range.from > start;
+    const cutTo = range.toExclusive && range.toExclusive < end;
+    if (n > 0 && (cutFrom || cutTo)) {
+      const part = { from: cutFrom ? range.from : start, toExclusive: cutTo ? range.toExclusive : end };
+      const [c] = await db.select({ n: count() }).from(t).where(filterOf(orgId, { status }, part));
+      n = Number(c?.n ?? 0);
+    }
+    if (n > 0) out.push({ start, count: n });
+  }
+  return out;
+}
+
+/** The day holding row `offset` (newest first) and the offset inside it; the scan starts at that day's top. */
+function startOf(days: DayCount[], offset: number, range: CreatedRange): { upper?: Date; inner: number } | null {
+  let before = 0;
+  for (const day of days) {
+    if (before + day.count > offset) {
+      const dayEnd = new Date(day.start.getTime() + DAY_MS);
+      const upper = range.toExclusive && range.toExclusive < dayEnd ? range.toExclusive : dayEnd;
+      // The newest day needs no upper bound (rows written after the counts were read are then
+      // seen too, like any page 1); older days start at their end.
+      return { upper: before === 0 && !range.toExclusive ? undefined : upper, inner: offset - before };
+    }
+    before += day.count;
+  }
+  return null;
+}
+
+/**
+ * One page: the keys through the index (index-only: OFFSET skips index entries, not rows), then
+ * the rows by primary key, in the same order.
+ */
+async function readPage(db: Db, where: SQL, inner: number, limit: number): Promise<CardTransactionRow[]> {
+  const keys = db.$with("page_keys").as(
+    db
+      .select({ keyId: sql<string>`${t.id}`.as("key_id"), keyCreatedAt: sql<Date>`${t.createdAt}`.as("key_created_at") })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(limit)
+      .offset(inner),
+  );
+  return db
+    .with(keys)
+    .select(getTableColumns(t))
+    .from(keys)
+    .innerJoin(t, eq(t.id, keys.keyId))
+    .orderBy(desc(keys.keyCreatedAt), desc(keys.keyId));
+}

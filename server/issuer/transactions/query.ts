@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
+
+/**
+ * The card-transactions filters (interface.md "GET /v1/card-issuer/card-transactions" plus from/to),
+ * shared by the list, the CSV export and the customer's own list. from/to are ISO dates or
+ * date-times: a date alone means that whole UTC day (from its start, to its end), a date-time is
+ * taken to the millisecond, both ends included.
+ */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** A date or date-time as the instant it starts, and whether it named a whole day. */
+function parseInstant(value: string): { at: Date; wholeDay: boolean } | null {
+  const wholeDay = DATE_ONLY.test(value);
+  if (!wholeDay && !DATE_TIME.test(value)) return null;
+  const at = new Date(wholeDay ? `${value}T00:00:00.000Z` : value);
+  if (Number.isNaN(at.getTime())) return null;
+  // Date.parse rolls 2026-02-30 over to March: refuse what does not read back the same day.
+  if (wholeDay && at.toISOString().slice(0, 10) !== value) return null;
+  return { at, wholeDay };
+}
+
+const instant = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => parseInstant(v) !== null, { message: "Expected an ISO 8601 date (2026-11-01) or date-time with a zone (2026-11-01T12:00:00Z)." });
+
+export const cardTransactionFiltersSchema = z.object({
+  status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
+  customer_id: z.string().trim().min(1).max(128).optional().describe("A svc_card_id: that customer's transactions."),
+  from: instant.optional().describe("Created at or after: an ISO date (the start of that UTC day) or date-time."),
+  to: instant.optional().describe("Created at or before: an ISO date (the end of that UTC day) or date-time."),
+});
+
+const paging = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+function fromBeforeTo(v: { from?: string; to?: string }): boolean {
+  if (!v.from || !v.to) return true;
+  const range = rangeOf(v);
+  return range.from!.getTime() < range.toExclusive!.getTime();
+}
+const ORDER_MESSAGE = { message: "from must not be after to.", path: ["from"] };
+
+export const cardTransactionListQuerySchema = cardTransactionFiltersSchema.extend(paging).refine(fromBeforeTo, ORDER_MESSAGE);
+export type CardTransactionListQuery = z.infer<typeof cardTransactionListQuerySchema>;
+export const cardTransactionExportQuerySchema = cardTransactionFiltersSchema.refine(fromBeforeTo, ORDER_MESSAGE);
+export type CardTransactionFilters = z.infer<typeof cardTransactionFiltersSchema>;
+/** A customer's own list: the same paging and filters, the customer comes from the path. */
+export const customerTransactionsQuerySchema = cardTransactionFiltersSchema.omit({ customer_id: true }).extend(paging).refine(fromBeforeTo, ORDER_MESSAGE);
+
+/** The created_at range as a half-open interval [from, toExclusive). */
+export interface CreatedRange {
+  from?: Date;
+  toExclusive?: Date;
+}
+
+export function rangeOf(f: { from?: string; to?: string }): CreatedRange {
+  const from = f.from ? parseInstant(f.from) : null;
+  const to = f.to ? parseInstant(f.to) : null;
+  return {
+    from: from?.at,
+    toExclusive: to ? new Date(to.at.getTime() + (to.wholeDay ? DAY_MS : 1)) : undefined,
+  };
+}
