@@ -1,0 +1,94 @@
+"use client";
+
+import { Send } from "lucide-react";
+import { useState } from "react";
+import type { Action } from "@/lib/action-result";
+import type { MoneyCurrency } from "@/lib/contracts/money";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Timestamp } from "@/components/webhooks/timestamp";
+import { LiveStatus } from "@/components/transactions/live-status";
+import { useLiveAction } from "@/components/transactions/use-live-action";
+import { CustomerBalances } from "./customer-balances";
+import { FundCustomerDialog } from "./fund-customer-dialog";
+import { LowBalanceAlert, MasterWallets } from "./master-wallets";
+import { RecentDeposits } from "./recent-deposits";
+import { ThresholdDialog } from "./threshold-dialog";
+import { MONEY_QUERY_KEYS, type BalancesData, type FundCustomerAction, type SetThresholdAction } from "./types";
+
+/**
+ * The Balances page, kept live: customer balances by currency (with the overstated warning),
+ * the master wallets (with their low-balance alerts) and the latest deposits. Operators and admins
+ * fund customers and set the alerts; viewers read.
+ */
+export function BalancesDashboard({
+  initial,
+  read,
+  fund,
+  setThreshold,
+  canAct,
+  twoFactorEnabled,
+}: {
+  initial: BalancesData;
+  read: Action<Record<string, never>, BalancesData>;
+  fund: FundCustomerAction;
+  setThreshold: SetThresholdAction;
+  canAct: boolean;
+  twoFactorEnabled: boolean;
+}) {
+  const { data, error, refreshing } = useLiveAction({ queryKey: MONEY_QUERY_KEYS.balances, action: read, input: {}, initial });
+  const [funding, setFunding] = useState(false);
+  const [editing, setEditing] = useState<MoneyCurrency>();
+  const wallets = data.masterWallet.wallets;
+  const low = wallets.filter((w) => w.low_balance);
+  const editingWallet = wallets.find((w) => w.currency === editing);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <LiveStatus error={error} refreshing={refreshing} />
+
+      <Card aria-labelledby="master-title">
+        <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <CardTitle id="master-title">Master wallet</CardTitle>
+            <CardDescription>Your program&apos;s own funds in each currency, from which customers are funded.</CardDescription>
+          </div>
+          {canAct ? (
+            <Button onClick={() => setFunding(true)}>
+              <Send aria-hidden />
+              Fund a customer
+            </Button>
+          ) : null}
+        </CardHeader>
+        <div className="flex flex-col gap-4 px-5 py-4">
+          {low.map((w) => (
+            <LowBalanceAlert key={w.currency} wallet={w} />
+          ))}
+          <MasterWallets wallets={wallets} canEdit={canAct} onEditThreshold={setEditing} />
+          {!canAct ? <p className="text-xs text-muted">Operators and admins fund customers and set the low-balance alerts.</p> : null}
+        </div>
+      </Card>
+
+      <Card aria-labelledby="customer-balances-title">
+        <CardHeader>
+          <CardTitle id="customer-balances-title">Customer balances</CardTitle>
+          <CardDescription>
+            Every customer wallet summed by card currency. Read <Timestamp iso={data.balances.fetched_at} />.
+          </CardDescription>
+        </CardHeader>
+        <CustomerBalances data={data.balances} />
+      </Card>
+
+      <Card aria-labelledby="deposits-title">
+        <CardHeader>
+          <CardTitle id="deposits-title">Recent deposits</CardTitle>
+          <CardDescription>Deposits into your master wallets, newest first.</CardDescription>
+        </CardHeader>
+        <RecentDeposits deposits={data.deposits} />
+      </Card>
+
+      {funding ? <FundCustomerDialog action={fund} wallets={wallets} twoFactorEnabled={twoFactorEnabled} onClose={() => setFunding(false)} /> : null}
+      {editingWallet ? <ThresholdDialog wallet={editingWallet} action={setThreshold} onClose={() => setEditing(undefined)} /> : null}
+    </div>
+  );
+}
