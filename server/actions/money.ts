@@ -1,0 +1,82 @@
+"use server";
+
+import { z } from "zod";
+import { svcCardIdSchema } from "@/lib/contracts/cards";
+import { fundCustomerSchema, setThresholdSchema } from "@/lib/contracts/money";
+import { getIssuerCustomer } from "@/server/cards/customers/view";
+import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
+import { fundCustomer } from "@/server/issuer/funding/fund-customer";
+import { listMasterWalletDeposits } from "@/server/issuer/master-wallet/deposits";
+import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
+import { getMasterWallet } from "@/server/issuer/master-wallet/view";
+import { getDeclinesByReason, getTransactionVolume, overviewRangeSchema } from "@/server/issuer/overview";
+import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
+import { cardTransactionListQuerySchema } from "@/server/issuer/transactions/query";
+import { defineAction } from "./define-action";
+
+/*
+ * Overview, Transactions, Balances and a customer's money. The reads are what the pages poll
+ * (TanStack Query, every few seconds) so lists and totals stay live; any signed-in user may read
+ * (viewers included). Funding a customer moves money: operators and admins, behind the 2FA
+ * step-up (decisions.md 3). The alert threshold is a setting: operators and admins.
+ */
+
+/** The overview's figures in one call: one round trip per refresh. */
+export const overviewAction = defineAction({ input: overviewRangeSchema, name: "overview" }, async ({ ctx, input }) => {
+  const [volume, declines, balances, masterWallet] = await Promise.all([
+    getTransactionVolume({ ctx, input }),
+    getDeclinesByReason({ ctx, input }),
+    getAggregateBalances({ ctx }),
+    getMasterWallet({ ctx }),
+  ]);
+  return { volume, declines, balances, masterWallet };
+});
+
+export const listTransactionsAction = defineAction({ input: cardTransactionListQuerySchema, name: "listCardTransactions" }, async ({ ctx, input }) =>
+  listCardTransactions({ ctx, input }),
+);
+
+const customerPage = z.object({
+  svcCardId: svcCardIdSchema,
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  limit: z.number().int().min(1).max(100).default(10),
+});
+
+export const customerTransactionsAction = defineAction({ input: customerPage, name: "listCustomerTransactions" }, async ({ ctx, input }) =>
+  listCustomerTransactions({ ctx, input }),
+);
+
+/** The balance fields of the customer view, for the customer page's live balance. */
+export const customerBalanceAction = defineAction({ input: z.object({ svcCardId: svcCardIdSchema }), name: "customerBalance" }, async ({ ctx, input }) => {
+  const c = await getIssuerCustomer({ ctx, input: { customerId: input.svcCardId } });
+  return {
+    svc_card_id: c.svc_card_id,
+    currency: c.currency,
+    safe_deployed: c.safe_deployed,
+    ledger_balance_minor: c.ledger_balance_minor,
+    available_balance_minor: c.available_balance_minor,
+    pending_balance_minor: c.pending_balance_minor,
+    balance_freshness: c.balance_freshness,
+    balance_updated_at: c.balance_updated_at,
+  };
+});
+
+const RECENT_DEPOSITS = 10;
+
+/** The Balances page's figures: customer balances by currency, the master wallets, the latest deposits. */
+export const balancesAction = defineAction({ input: z.object({}), name: "balances" }, async ({ ctx }) => {
+  const [balances, masterWallet, deposits] = await Promise.all([
+    getAggregateBalances({ ctx }),
+    getMasterWallet({ ctx }),
+    listMasterWalletDeposits({ ctx, input: { limit: RECENT_DEPOSITS } }),
+  ]);
+  return { balances, masterWallet, deposits: deposits.deposits };
+});
+
+export const fundCustomerAction = defineAction({ input: fundCustomerSchema, role: "operator", stepUp: true, name: "fundCustomer" }, async ({ ctx, input }) =>
+  fundCustomer({ ctx, input }),
+);
+
+export const setLowBalanceThresholdAction = defineAction({ input: setThresholdSchema, role: "operator", name: "setLowBalanceThreshold" }, async ({ ctx, input }) =>
+  setLowBalanceThreshold({ ctx, input }),
+);
