@@ -36,6 +36,12 @@ export interface ChainPort {
   getSafe(db: Db, input: { orgId: string; address: string }): Promise<SafeInfo | null>;
   /** Token balance in minor units of the card currency. */
   balanceOf(db: Db, input: { orgId: string; address: string }): Promise<{ balanceMinor: number }>;
+  /**
+   * Moves the wallet's token balance by deltaMinor (positive credits it, negative debits it), as
+   * one on-chain transfer: a funding, a card settlement or a refund. Never below 0
+   * (INSUFFICIENT_FUNDS); an address the chain does not know is NOT_FOUND.
+   */
+  moveFunds(db: Db, input: { orgId: string; address: string; deltaMinor: number }): Promise<{ txHash: string }>;
 }
 
 export interface KycPort {

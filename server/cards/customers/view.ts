@@ -1,5 +1,7 @@
 import type { CardCustomerView, CardView } from "@/lib/contracts/cards";
+import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
+import { customerBalanceOf, type CustomerBalanceRow } from "@/server/issuer/balances/read";
 import { requireCardScope } from "../access";
 import { nextActionOf } from "../flow";
 import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "./find";
@@ -33,8 +35,37 @@ export function customerPinSet(cardRows: CardRow[]): boolean {
   return cardRows.some((c) => isLiveCard(c) && c.pinSet);
 }
 
-/** interface.md "Card customer (card-issuer view)". Balances stay null until the wallet and the balance ledger exist. */
-export function customerView(customer: CardCustomerRow, cardRows: CardRow[]): CardCustomerView {
+type BalanceFields = Pick<
+  CardCustomerView,
+  "ledger_balance" | "available_balance" | "pending_balance" | "ledger_balance_minor" | "available_balance_minor" | "pending_balance_minor" | "balance_freshness" | "balance_updated_at"
+>;
+
+/**
+ * The balance fields of the issuer view: null everything before the wallet; realtime balances
+ * know their holds (available = ledger - pending) and the time of the last notification; a
+ * balance read from the chain knows no holds (pending null, available = ledger, no notification time).
+ */
+export function balanceFields(customer: CardCustomerRow, balance: CustomerBalanceRow | null): BalanceFields {
+  if (!balance || customer.safeState !== "deployed") {
+    return { ledger_balance: null, available_balance: null, pending_balance: null, ledger_balance_minor: null, available_balance_minor: null, pending_balance_minor: null, balance_freshness: null, balance_updated_at: null };
+  }
+  const realtime = balance.freshness === "realtime";
+  const pending = realtime ? balance.pendingMinor : null;
+  const available = balance.ledgerMinor - (pending ?? 0);
+  return {
+    ledger_balance: toMajor(balance.ledgerMinor),
+    available_balance: toMajor(available),
+    pending_balance: toMajor(pending),
+    ledger_balance_minor: balance.ledgerMinor,
+    available_balance_minor: available,
+    pending_balance_minor: pending,
+    balance_freshness: balance.freshness,
+    balance_updated_at: realtime ? (balance.notifiedAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its balance row). */
+export function customerView(customer: CardCustomerRow, cardRows: CardRow[], balance: CustomerBalanceRow | null = null): CardCustomerView {
   const pinSet = customerPinSet(cardRows);
   return {
     svc_card_id: customer.svcCardId,
@@ -46,14 +77,7 @@ export function customerView(customer: CardCustomerRow, cardRows: CardRow[]): Ca
     kyc_status: customer.kycStatus,
     currency: customer.currency,
     safe_deployed: customer.safeState === "deployed",
-    ledger_balance: null,
-    available_balance: null,
-    pending_balance: null,
-    ledger_balance_minor: null,
-    available_balance_minor: null,
-    pending_balance_minor: null,
-    balance_freshness: null,
-    balance_updated_at: null,
+    ...balanceFields(customer, balance),
     cards_count: cardRows.length,
     pin_set: pinSet,
     cards: cardRows.map(cardView),
@@ -65,5 +89,6 @@ export function customerView(customer: CardCustomerRow, cardRows: CardRow[]): Ca
 export async function getIssuerCustomer({ ctx, input }: { ctx: Ctx; input: { customerId: string } }): Promise<CardCustomerView> {
   requireCardScope(ctx, "read");
   const customer = await findCustomerByAnyId(ctx, input.customerId);
-  return customerView(customer, await cardsOf(ctx.db, ctx.orgId, customer.id));
+  const [cardRows, balance] = await Promise.all([cardsOf(ctx.db, ctx.orgId, customer.id), customerBalanceOf(ctx.db, ctx.orgId, customer.id)]);
+  return customerView(customer, cardRows, balance);
 }

@@ -4,6 +4,7 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
+import { openCustomerBalance } from "@/server/issuer/balances/open";
 import { providers } from "@/server/providers/registry";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
@@ -138,6 +139,8 @@ function isOurs(c: CardCustomerRow, address: string): boolean {
 export async function applySafeDeployed(tx: Db, c: CardCustomerRow, news: { address: string; accountStatus: number }): Promise<CardCustomerRow> {
   if (!isOurs(c, news.address)) return c;
   if (c.safeState === "deployed" && c.accountStatus === news.accountStatus) return c;
+  // The balance ledger starts with the wallet, in the same transaction (idempotent on later status news).
+  if (c.currency) await openCustomerBalance(tx, { orgId: c.orgId, customerId: c.id, currency: c.currency });
   return saveProgress(tx, c, { safeState: "deployed", safeAddress: news.address, accountStatus: news.accountStatus, safeDeployedAt: c.safeDeployedAt ?? new Date() });
 }
 

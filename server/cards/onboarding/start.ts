@@ -4,6 +4,7 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
+import { countNewCustomer } from "@/server/issuer/balances/open";
 import { providers } from "@/server/providers/registry";
 import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
@@ -80,6 +81,8 @@ async function insertCustomer(tx: Db, v: { orgId: string; email: string; externa
     .onConflictDoNothing()
     .returning();
   if (!row) throw new ServiceError("EMAIL_IN_USE", "This email address or external_id already belongs to a card customer of this program.");
+  // program_counters.total_customers is kept on write (aggregate-balances reads it, never counts).
+  await countNewCustomer(tx, v.orgId);
   return row;
 }
 

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
 import { env } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
@@ -70,6 +71,21 @@ export const sandboxChain: ChainPort = {
     const row = await findSafe(db, orgId, address);
     if (!row) throw new ServiceError("NOT_FOUND", "The chain has no account wallet at this address.");
     return { balanceMinor: row.balanceMinor };
+  },
+
+  async moveFunds(db, { orgId, address, deltaMinor }) {
+    if (!Number.isSafeInteger(deltaMinor)) throw new ServiceError("VALIDATION_ERROR", "A token transfer moves an integer number of minor units.");
+    // One conditional update: concurrent transfers of one wallet never take it below 0.
+    const moved = await db
+      .update(simSafes)
+      .set({ balanceMinor: sql`${simSafes.balanceMinor} + ${deltaMinor}` })
+      .where(and(eq(simSafes.orgId, orgId), eq(simSafes.address, address.toLowerCase()), sql`${simSafes.balanceMinor} + ${deltaMinor} >= 0`))
+      .returning({ address: simSafes.address });
+    if (moved.length === 0) {
+      if (!(await findSafe(db, orgId, address))) throw new ServiceError("NOT_FOUND", "The chain has no account wallet at this address.");
+      throw new ServiceError("INSUFFICIENT_FUNDS", "The account wallet holds less than this transfer on chain.");
+    }
+    return { txHash: `0x${randomBytes(32).toString("hex")}` };
   },
 };
 
