@@ -1,3 +1,4 @@
+import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
 import { registerHousekeeping } from "./housekeeping";
@@ -15,4 +16,5 @@ export function registerWorkerHandlers(): void {
   registerHousekeeping();
   registerWebhookHandlers();
   registerSandboxProviderJobs();
+  registerIssuerMoneyJobs();
 }

@@ -1,0 +1,39 @@
+import { addHousekeepingTask } from "@/server/jobs/housekeeping";
+import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { settleDeposit, SETTLE_DEPOSIT_JOB } from "@/server/issuer/master-wallet/deposits";
+import { log } from "@/server/log";
+import { reconcileWallet, RECONCILE_WALLET_JOB } from "./reconcile-wallet";
+import { ensureBalanceReconciliationScheduled, reconcileStaleBalances, RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB } from "./stale-balances";
+
+function payloadString(payload: unknown, key: string): string {
+  const value = (payload as Record<string, unknown> | null)?.[key];
+  if (typeof value !== "string" || !value) throw new PermanentJobError(`The job's payload has no ${key}.`);
+  return value;
+}
+
+/**
+ * The issuer money jobs: settling two-step master-wallet deposits, the chain read of a wallet
+ * after a funding, and the recurring 2-hour balance reconciliation. The recurring job is put in
+ * place by a housekeeping task (housekeeping runs at every worker start), then re-enqueues itself.
+ */
+export function registerIssuerMoneyJobs(): void {
+  registerJobHandler(SETTLE_DEPOSIT_JOB, async ({ db, job }) => {
+    if (!job.orgId) throw new PermanentJobError("The job has no organization.");
+    const settled = await settleDeposit(db, { orgId: job.orgId, settlementId: payloadString(job.payload, "settlementId") });
+    if (!settled) throw new PermanentJobError("The deposit is gone.");
+  });
+  registerJobHandler(RECONCILE_WALLET_JOB, async ({ db, job }) => {
+    if (!job.orgId) throw new PermanentJobError("The job has no organization.");
+    await reconcileWallet(db, { orgId: job.orgId, customerId: payloadString(job.payload, "customerId") });
+  });
+  registerJobHandler(
+    RECONCILE_STALE_JOB,
+    async ({ db }) => {
+      const report = await reconcileStaleBalances(db);
+      if (report.reconciled + report.failed > 0) log.info({ report }, "balance reconciliation done");
+      return { repeatAt: new Date(Date.now() + RECONCILE_INTERVAL_MS) };
+    },
+    { maxConcurrency: 1, leaseSeconds: 300 },
+  );
+  addHousekeepingTask("balance_reconciliation_scheduled", ensureBalanceReconciliationScheduled);
+}
