@@ -1,0 +1,70 @@
+/** The transactions list's state as it sits in the address bar (?status=&customer_id=&from=&to=&page=), so a view can be shared. */
+export const TRANSACTION_STATUS_VALUES = ["authorized", "settled", "declined", "reversed", "partially_reversed", "failed", "expired"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUS_VALUES)[number];
+
+export interface TransactionFilters {
+  status?: TransactionStatus;
+  /** A customer's svc_card_id. */
+  customer_id?: string;
+  /** YYYY-MM-DD, whole UTC days, both ends included (the service's from/to). */
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export const TRANSACTIONS_PATH = "/transactions";
+export const TRANSACTIONS_EXPORT_PATH = "/transactions/export";
+export const PAGE_SIZE = 20;
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+
+/** A real calendar day as YYYY-MM-DD, else undefined (2026-02-30 is not one). */
+function day(v: string | undefined): string | undefined {
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
+  const d = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : undefined;
+}
+
+/**
+ * Anything that is not a known value is dropped, so a hand-edited URL cannot break the page. A
+ * range given backwards (from after to) is read the right way round rather than refused.
+ */
+export function parseTransactionFilters(params: Params): TransactionFilters {
+  const status = one(params.status);
+  const customer = one(params.customer_id)?.trim();
+  let from = day(one(params.from));
+  let to = day(one(params.to));
+  if (from && to && from > to) [from, to] = [to, from];
+  const page = Number(one(params.page));
+  return {
+    status: (TRANSACTION_STATUS_VALUES as readonly string[]).includes(status ?? "") ? (status as TransactionStatus) : undefined,
+    customer_id: customer && customer.length <= 128 ? customer : undefined,
+    from,
+    to,
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+function query(f: Omit<TransactionFilters, "page"> & { page?: number }): string {
+  const q = new URLSearchParams();
+  if (f.status) q.set("status", f.status);
+  if (f.customer_id) q.set("customer_id", f.customer_id);
+  if (f.from) q.set("from", f.from);
+  if (f.to) q.set("to", f.to);
+  if (f.page && f.page > 1) q.set("page", String(f.page));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The same list with some filters changed; empty values stay out of the URL. */
+export function transactionsHref(f: TransactionFilters, change: Partial<TransactionFilters> = {}): string {
+  return `${TRANSACTIONS_PATH}${query({ ...f, ...change })}`;
+}
+
+/** The CSV of every transaction the filters select (all pages). */
+export function exportHref(f: TransactionFilters): string {
+  return `${TRANSACTIONS_EXPORT_PATH}${query({ ...f, page: undefined })}`;
+}
+
+export const isFiltered = (f: TransactionFilters) => Boolean(f.status || f.customer_id || f.from || f.to);

@@ -1,0 +1,89 @@
+"use client";
+
+import { ReceiptText, SearchX } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Pager, type PagerTarget } from "./pager";
+import { LiveStatus } from "./live-status";
+import { TransactionDrawer } from "./transaction-drawer";
+import { TransactionTable } from "./transaction-table";
+import type { TransactionPage, TransactionQuery, TransactionRow, ListTransactionsAction, CustomerTransactionsAction } from "./types";
+import { useLiveAction } from "./use-live-action";
+
+function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string }) {
+  const Icon = filtered ? SearchX : ReceiptText;
+  return (
+    <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
+      <Icon className="size-6 text-muted" aria-hidden />
+      <p className="font-medium">{filtered ? "No transactions match" : "No card transactions yet"}</p>
+      <p className="max-w-sm text-sm text-muted">
+        {filtered ? (
+          <>
+            Check the filters{clearHref ? (
+              <>
+                , or{" "}
+                <Link href={clearHref} className="font-medium text-accent hover:underline">
+                  clear them
+                </Link>
+              </>
+            ) : null}
+            .
+          </>
+        ) : (
+          "Purchases, refunds and withdrawals appear here the moment the card network reports them. In the sandbox, simulate one on the Sandbox page."
+        )}
+      </p>
+    </div>
+  );
+}
+
+type Source =
+  | { kind: "program"; action: ListTransactionsAction; input: TransactionQuery }
+  | { kind: "customer"; action: CustomerTransactionsAction; input: { svcCardId: string; page: number; limit: number } };
+
+/**
+ * A live page of card transactions (the program's, or one customer's): re-read every few seconds
+ * while the tab is visible, a row opens the drawer with every field. The drawer follows the
+ * row's latest state (a hold that settles while it is open shows settled).
+ */
+export function TransactionsView({
+  source,
+  initial,
+  pager,
+  filtered = false,
+  clearHref,
+  showCustomer = true,
+}: {
+  source: Source;
+  initial: TransactionPage;
+  pager: PagerTarget;
+  filtered?: boolean;
+  clearHref?: string;
+  showCustomer?: boolean;
+}) {
+  const { data, error, refreshing } = useLiveAction({
+    queryKey: ["money", "transactions", source.kind, source.input],
+    action: () => (source.kind === "program" ? source.action(source.input) : source.action(source.input)),
+    input: undefined,
+    initial,
+  });
+  const [open, setOpen] = useState<TransactionRow | null>(null);
+  const current = open ? (data.transactions.find((t) => t.transaction_id === open.transaction_id) ?? open) : null;
+  const { transactions, total, page, limit } = data;
+  const pages = Math.max(1, Math.ceil(total / limit));
+
+  return (
+    <>
+      <LiveStatus error={error} refreshing={refreshing} className="px-5 pt-3" />
+      {transactions.length === 0 && page === 1 ? (
+        <Empty filtered={filtered} clearHref={clearHref} />
+      ) : transactions.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-muted">There is no page {page}; the last one is page {pages}.</p>
+      ) : (
+        <TransactionTable transactions={transactions} onOpen={setOpen} showCustomer={showCustomer} />
+      )}
+      {total > 0 ? <Pager page={page} total={total} limit={limit} target={pager} /> : null}
+      <TransactionDrawer transaction={current} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Action } from "@/lib/action-result";
+import type { TransactionStatus } from "./filters";
+
+/**
+ * A card transaction as the console shows it (interface.md "Card transaction", with the minor
+ * units and billing side the service adds). Fields the list may carry beyond these are still shown
+ * in the detail drawer, which lists every field it is given.
+ */
+export interface TransactionRow {
+  transaction_id: string;
+  svc_card_id: string;
+  /** The card token charged. */
+  card_id: string;
+  type: string;
+  amount_minor: number;
+  currency: string;
+  billing_amount_minor: number;
+  billing_currency: string;
+  fx_rate?: string | number | null;
+  status: string;
+  merchant: string | null;
+  merchant_category: string | null;
+  merchant_city: string | null;
+  merchant_country: string | null;
+  decline_code?: string | null;
+  decline_reason?: string | null;
+  authorized_at: string;
+  settled_at: string | null;
+  created_at: string;
+}
+
+export interface TransactionPage {
+  transactions: TransactionRow[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface TransactionQuery {
+  status?: TransactionStatus;
+  customer_id?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+}
+
+export type ListTransactionsAction = Action<TransactionQuery, TransactionPage>;
+export type CustomerTransactionsAction = Action<{ svcCardId: string; page: number; limit: number }, TransactionPage>;
