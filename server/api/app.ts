@@ -6,6 +6,7 @@ import { resolveCardholderBearer } from "@/server/cards/cardholder/session";
 import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
+import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardRoutes, sandboxCardRoutes } from "./cards";
 import { cardSettingsRoutes } from "./card-settings";
@@ -36,6 +37,8 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardRoutes);
   mountRoutes(app, sandboxCardRoutes);
+  mountRoutes(app, cardIssuerMoneyRoutes);
+  mountRoutes(app, sandboxMoneyRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

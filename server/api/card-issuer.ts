@@ -4,6 +4,12 @@ import { listCustomers } from "@/server/cards/customers/list";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
+import { aggregateBalancesSchema, getAggregateBalances } from "@/server/issuer/aggregate-balances";
+import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
+import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
+import { cardTransactionExportQuerySchema, cardTransactionListQuerySchema, customerTransactionsQuerySchema } from "@/server/issuer/transactions/query";
+import { cardTransactionViewSchema } from "@/server/issuer/transactions/row-view";
+import { csvResponse } from "@/server/issuer/transactions/csv-response";
 
 /**
  * The card issuer's read views of its customers (interface.md "Card issuer"; decisions.md 4:
@@ -13,6 +19,14 @@ import { defineRoute } from "@/server/http/route";
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
 const AUTH = { scope: "read" } as const;
+const transactionListSchema = z.object({
+  transactions: z.array(cardTransactionViewSchema),
+  total: z.number().int().describe("Every transaction matching the filters (exact)."),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+const PAGING =
+  "Newest first (created_at, then transaction_id, descending). page from 1 (default 1), limit 1-100 (default 20); a page past the end is an empty list with the real total. from/to: an ISO date (a whole UTC day) or date-time, both ends included.";
 const customerParams = z.object({
   customerId: z.string().min(1).max(128).describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
 });
@@ -31,8 +45,18 @@ export const cardIssuerRoutes = [
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await listCustomers({ ctx, input: input.query })),
   }),
-  // Issue 6's GET /api/v1/card-issuer/customers/aggregate-balances must be declared above this
-  // route: the static segment has to win over the {customerId} parameter.
+  // Declared above /customers/{customerId}: the static segment has to win over the parameter.
+  defineRoute({
+    method: "get",
+    path: `${BASE}/aggregate-balances`,
+    summary: "Aggregate balances",
+    description:
+      "The program's customer wallet balances by card currency (customer_count: customers of that currency with a deployed wallet; realtime_count and on_chain_count: where each balance came from), with total_customers and customers_with_wallets. Read from totals kept on every balance change, so it answers at once on any program size. Where on_chain_count is above 0, those wallets were read from the chain and know no pending holds: they count available as equal to ledger, so total_available_balance may be overstated by their holds.",
+    tags: TAGS,
+    auth: AUTH,
+    response: { data: aggregateBalancesSchema },
+    handler: async ({ c, ctx }) => ok(c, await getAggregateBalances({ ctx })),
+  }),
   defineRoute({
     method: "get",
     path: `${BASE}/{customerId}`,
@@ -45,5 +69,42 @@ export const cardIssuerRoutes = [
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIssuerCustomer({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/card-transactions",
+    summary: "List card transactions",
+    description: `The program's card transactions. Filters: status, customer_id (a svc_card_id), from, to. ${PAGING}`,
+    tags: TAGS,
+    auth: AUTH,
+    request: { query: cardTransactionListQuerySchema },
+    response: { data: transactionListSchema },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) => ok(c, await listCardTransactions({ ctx, input: input.query })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/card-transactions/export.csv",
+    summary: "Export card transactions (CSV)",
+    description:
+      "The transactions matching the same filters as the list (status, customer_id, from, to), all of them, newest first, as a streamed CSV file (RFC 4180, header row, amounts in major units; text that a spreadsheet would read as a formula starts with an apostrophe).",
+    tags: TAGS,
+    auth: AUTH,
+    request: { query: cardTransactionExportQuerySchema },
+    response: { contentType: "text/csv" },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ ctx, input }) => csvResponse(streamCardTransactionsCsv({ ctx, input: input.query }), `card-transactions-${new Date().toISOString().slice(0, 10)}.csv`),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/svc-card/{svcCardId}/transactions",
+    summary: "Customer card transactions",
+    description: `One customer's card transactions (interface.md "Customer Card Transactions"). Filters: status, from, to. ${PAGING} A cardholder's session token reads its own account only; another customer is 404.`,
+    tags: ["Cards"],
+    auth: { scope: "read", cardholder: true },
+    request: { params: z.object({ svcCardId: z.string().min(1).max(128).describe("The customer's svc_card_id.") }), query: customerTransactionsQuerySchema },
+    response: { data: transactionListSchema },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await listCustomerTransactions({ ctx, input: { svcCardId: input.params.svcCardId, ...input.query } })),
   }),
 ];

@@ -7,6 +7,7 @@ import { createOrganizationWithAdmin, createUser, findUserByEmail } from "@/serv
 import { openDatabase, optionsFromEnv, type Database } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
+import { seedDemo } from "./seed-demo";
 
 /** Operations and bootstrap (decisions.md section 12). Prints JSON on stdout; errors as JSON on stderr. */
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -17,6 +18,10 @@ const USAGE = `Usage: npm run admin -- <command> [options]
                -> {user_id, email, role, totp_secret?, otpauth_url?}
   user-token   --email E
                -> {access_token, expires_in, token_type}   (a 1 h user access token)
+  seed-demo    [--customers N] [--transactions M] [--org ORG_ID]
+               -> {org_id, customers, transactions, seconds, admin?}
+               A demo program (default 100,000 customers, 1,000,000 transactions over 90 days),
+               in a new organization (its admin's sign-in printed) or added to ORG_ID.
 
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
 The embedded database can be open in one process only: stop the app first, or use DATABASE_URL.`;
@@ -59,6 +64,16 @@ const commands: Record<string, Command> = {
     const user = await findUserByEmail(db, o.email);
     if (!user) throw new UsageError(`No user with email ${o.email}.`);
     return issueUserAccessToken(db, user);
+  },
+  "seed-demo": async ({ db }, args) => {
+    const count = (max: number) => z.coerce.number().int().min(0).max(max).optional();
+    const o = options(args, { customers: count(10_000_000), transactions: count(100_000_000), org: z.string().min(1).optional() });
+    return seedDemo(db, {
+      customers: o.customers ?? 100_000,
+      transactions: o.transactions ?? 1_000_000,
+      orgId: o.org,
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
   },
 };
 

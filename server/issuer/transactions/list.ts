@@ -101,10 +101,6 @@ function dayText(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-function utcMidnight(d: Date): Date {
-  return new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
-}
-
 /**
  * How many rows of the filter each day holds, newest day first: the daily counts, except for a
  * day that from or to cuts, counted through the index over the part inside the range (at most

@@ -1,0 +1,65 @@
+import { z } from "@hono/zod-openapi";
+import { and, asc, eq } from "drizzle-orm";
+import { toMajor } from "@/lib/money";
+import type { Ctx } from "@/server/context";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import { CARD_CURRENCIES } from "@/server/db/schema/cards";
+import { balanceTotals, programCounters } from "@/server/db/schema/money";
+
+/** interface.md "Aggregate balance entry (by_currency element)", with the amounts also in minor units. */
+export const aggregateBalanceEntrySchema = z.object({
+  currency: z.enum(CARD_CURRENCIES),
+  total_ledger_balance: z.number(),
+  total_available_balance: z.number(),
+  total_pending_balance: z.number(),
+  total_ledger_balance_minor: z.number().int(),
+  total_available_balance_minor: z.number().int(),
+  total_pending_balance_minor: z.number().int(),
+  customer_count: z.number().int().describe("Customers with this card currency and a deployed wallet."),
+  realtime_count: z.number().int().describe("Wallets whose balance came from live card notifications."),
+  on_chain_count: z.number().int().describe("Wallets whose balance was read from the chain (no pending information)."),
+});
+export const aggregateBalancesSchema = z.object({
+  by_currency: z.array(aggregateBalanceEntrySchema),
+  total_customers: z.number().int(),
+  customers_with_wallets: z.number().int(),
+  fetched_at: z.string(),
+});
+export type AggregateBalances = z.infer<typeof aggregateBalancesSchema>;
+
+/**
+ * The program's balances by currency: two primary-key reads of the totals kept on every balance
+ * change (balance_totals, program_counters), so the answer costs the same at 100 customers or
+ * 100,000. A currency appears once a wallet of that currency exists. Where on_chain_count > 0,
+ * those wallets count available as equal to ledger (their holds are unknown), so the available
+ * total may be overstated.
+ */
+export async function getAggregateBalances({ ctx }: { ctx: Ctx }): Promise<AggregateBalances> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "read");
+  const [totals, counters] = await Promise.all([
+    ctx.db.select().from(balanceTotals).where(eq(balanceTotals.orgId, ctx.orgId)).orderBy(asc(balanceTotals.currency)),
+    ctx.db.select().from(programCounters).where(and(eq(programCounters.orgId, ctx.orgId))),
+  ]);
+  const order = (c: string) => CARD_CURRENCIES.indexOf(c as (typeof CARD_CURRENCIES)[number]);
+  return {
+    by_currency: totals
+      .filter((r) => r.customerCount > 0)
+      .sort((a, b) => order(a.currency) - order(b.currency))
+      .map((r) => ({
+        currency: r.currency,
+        total_ledger_balance: toMajor(r.ledgerMinor),
+        total_available_balance: toMajor(r.availableMinor),
+        total_pending_balance: toMajor(r.pendingMinor),
+        total_ledger_balance_minor: r.ledgerMinor,
+        total_available_balance_minor: r.availableMinor,
+        total_pending_balance_minor: r.pendingMinor,
+        customer_count: r.customerCount,
+        realtime_count: r.realtimeCount,
+        on_chain_count: r.onChainCount,
+      })),
+    total_customers: counters[0]?.totalCustomers ?? 0,
+    customers_with_wallets: counters[0]?.customersWithWallets ?? 0,
+    fetched_at: new Date().toISOString(),
+  };
+}
