@@ -1,8 +1,28 @@
 import type { Metadata } from "next";
-import { NotBuilt } from "@/components/not-built";
+import { OverviewDashboard } from "@/components/overview/overview-dashboard";
+import { parseOverviewRange } from "@/components/overview/types";
+import { PageHeader } from "@/components/page-header";
+import { overviewAction } from "@/server/actions/money";
+import { requireSession } from "@/server/actions/session";
+import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
+import { getMasterWallet } from "@/server/issuer/master-wallet/view";
+import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overview";
 
 export const metadata: Metadata = { title: "Overview" };
 
-export default function OverviewPage() {
-  return <NotBuilt title="Overview" description="A summary of your card program: customers, card activity and balances at a glance." />;
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { ctx } = await requireSession();
+  const days = parseOverviewRange((await searchParams).days);
+  const [volume, declines, balances, masterWallet] = await Promise.all([
+    getTransactionVolume({ ctx, input: { days } }),
+    getDeclinesByReason({ ctx, input: { days } }),
+    getAggregateBalances({ ctx }),
+    getMasterWallet({ ctx }),
+  ]);
+  return (
+    <>
+      <PageHeader title="Overview" description="Your card program at a glance: customers, card activity and balances, kept live." />
+      <OverviewDashboard key={days} initial={{ volume, declines, balances, masterWallet }} read={overviewAction} days={days} />
+    </>
+  );
 }
