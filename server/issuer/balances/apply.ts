@@ -60,6 +60,15 @@ function assertInteger(name: string, value: number | undefined): void {
   if (value !== undefined && !Number.isSafeInteger(value)) throw new ServiceError("VALIDATION_ERROR", `${name} must be an integer number of minor units.`);
 }
 
+export interface ApplyOptions {
+  /**
+   * Runs once the change is applied, before customer.balance.updated is written: where an event
+   * must precede the balance event (transaction.authorized, then the balance, interface.md
+   * "Event types"), and where the transaction row is written after the balance moved.
+   */
+  beforeEvents?: (snapshot: BalanceSnapshot) => Promise<void>;
+}
+
 /**
  * Applies one change to the customer's balance and returns the new balance, or null when
  * `requireAvailableMinor` is not met (the caller declines). A change that would take the ledger
@@ -70,7 +79,7 @@ function assertInteger(name: string, value: number | undefined): void {
  * holds restart from the customer's open authorizations (card_transactions hold_minor). Callers
  * that change a transaction's hold therefore call this BEFORE writing the transaction row.
  */
-export async function applyBalanceChange(tx: Db, change: BalanceChange): Promise<BalanceSnapshot | null> {
+export async function applyBalanceChange(tx: Db, change: BalanceChange, opts: ApplyOptions = {}): Promise<BalanceSnapshot | null> {
   assertInteger("ledgerDeltaMinor", change.ledgerDeltaMinor);
   assertInteger("pendingDeltaMinor", change.pendingDeltaMinor);
   assertInteger("requireAvailableMinor", change.requireAvailableMinor);
@@ -127,6 +136,7 @@ export async function applyBalanceChange(tx: Db, change: BalanceChange): Promise
     notifiedAt: at(row.notified_at),
   };
   await moveBalanceTotals(tx, { orgId: change.orgId, currency: snapshot.currency, before, after: { ledgerMinor: snapshot.ledgerMinor, pendingMinor: snapshot.pendingMinor, freshness: "realtime" } });
+  if (opts.beforeEvents) await opts.beforeEvents(snapshot);
   await emitBalanceEvents(
     tx,
     {

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { amountSchema } from "@/lib/money";
+import { CURRENCY_VALUES } from "./cards";
+
+/**
+ * Card transaction contracts (interface.md "Card transaction"; decisions.md 11; provider-facts.md
+ * "Card transactions", "Decline reasons"): the view the list, the dashboard and the sandbox card
+ * network answer with, the sandbox network's requests, and the decline reasons.
+ */
+
+export const CARD_TRANSACTION_STATUS_VALUES = ["authorized", "settled", "declined", "reversed", "partially_reversed", "failed", "expired"] as const;
+export const CARD_TRANSACTION_TYPE_VALUES = ["purchase", "refund", "withdrawal"] as const;
+
+/**
+ * Why a card transaction was declined: the network's code (provider-facts.md) and a short,
+ * plain text for the cardholder saying what to do. Keys are the situations we decline in.
+ */
+export const DECLINE_REASONS = {
+  frozen: { code: "UBT", reason: "Your card is frozen. Unfreeze it in your account to pay again." },
+  blocked: { code: "UBT", reason: "Your card is blocked by your card program. Contact their support." },
+  lost: { code: "BNP", reason: "This card was reported lost and no longer works. Use another card." },
+  stolen: { code: "BNR", reason: "This card was reported stolen and no longer works. Use another card." },
+  voided: { code: "BND", reason: "This card is cancelled and no longer works. Use another card." },
+  not_activated: { code: "FRB", reason: "This card is not activated yet. Activate it, then try again." },
+  wallet_unavailable: { code: "CND", reason: "Your card account is not ready for payments. Try again later or contact support." },
+  insufficient_funds: { code: "810", reason: "Not enough available balance. Top up your account and try again." },
+} as const satisfies Record<string, { code: string; reason: string }>;
+export type DeclineSituation = keyof typeof DECLINE_REASONS;
+
+export const DECLINE_CODE_VALUES = ["UBT", "BNP", "BNR", "BND", "FRB", "CND", "810"] as const;
+
+// ---- The view ---------------------------------------------------------------------------
+
+export const cardTransactionViewSchema = z.object({
+  transaction_id: z.string().describe("txn_..."),
+  svc_card_id: z.string().describe("The owning customer."),
+  card_id: z.string().describe("The card TOKEN charged (as in webhook events), not the card_id of the customer view."),
+  type: z.enum(CARD_TRANSACTION_TYPE_VALUES),
+  amount: z.number().describe("The merchant's amount, in `currency`."),
+  amount_minor: z.number().int(),
+  currency: z.enum(CURRENCY_VALUES).describe("The merchant's currency."),
+  billing_amount: z.number().describe("What the card account is charged, in its own currency."),
+  billing_amount_minor: z.number().int(),
+  billing_currency: z.enum(CURRENCY_VALUES),
+  fx_rate: z.number().describe("Merchant-currency units per one billing-currency unit (1 without conversion)."),
+  hold_amount: z.number().describe("What the authorization still holds of the available balance, in the billing currency (0 once settled, reversed, expired, failed or declined)."),
+  hold_amount_minor: z.number().int(),
+  status: z.enum(CARD_TRANSACTION_STATUS_VALUES),
+  merchant: z.string().nullable(),
+  merchant_category: z.string().nullable().describe("MCC, 4 digits."),
+  merchant_city: z.string().nullable(),
+  merchant_country: z.string().nullable().describe("Two-letter ISO country code."),
+  decline_code: z.string().nullable().describe("The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND) when declined."),
+  decline_reason: z.string().nullable().describe("What the cardholder is told when declined."),
+  authorized_at: z.string(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+});
+export type CardTransactionView = z.infer<typeof cardTransactionViewSchema>;
+
+// ---- Sandbox card network requests -------------------------------------------------------
+
+export const transactionIdSchema = z.string().min(1).max(64).describe("The transaction_id (txn_...).");
+
+export const authorizeCardTransactionSchema = z.object({
+  card_id: z.string().trim().min(1).max(64).describe("The card's card_id (crd_...) or its card token (ctk_...)."),
+  amount: amountSchema.describe("The merchant's amount in major units, at most 2 decimals."),
+  currency: z.enum(CURRENCY_VALUES).describe("The merchant's currency; the card account is billed in its own currency at the sandbox FX rate."),
+  merchant: z.string().trim().min(1).max(100).optional(),
+  merchant_category: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, "An MCC of 4 digits, e.g. 5814.")
+    .optional(),
+  merchant_city: z.string().trim().min(1).max(100).optional(),
+  merchant_country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "A two-letter ISO country code, e.g. DE.")
+    .optional(),
+  type: z.enum(["purchase", "withdrawal"]).default("purchase").describe("purchase (ISO 8583 00) or withdrawal (01, ATM). Refunds come from POST .../{transactionId}/refund."),
+});
+export type AuthorizeCardTransactionInput = z.output<typeof authorizeCardTransactionSchema>;
+
+/** settle, reverse, refund: an optional amount in the merchant's currency (default: all of it). */
+export const transactionAmountSchema = z.object({
+  amount: amountSchema.optional().describe("In the merchant's currency, major units. Default: the whole amount."),
+});
+export type TransactionAmountInput = z.output<typeof transactionAmountSchema>;

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, or } from "drizzle-orm";
+import type { AuthorizeCardTransactionInput, CardTransactionView, DeclineSituation } from "@/lib/contracts/card-transactions";
+import { isServiceError, ServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { cardTransactions } from "@/server/db/schema/money";
+import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { declineBeforeFunds, declineOf } from "./declines";
+import { emitTransactionEvent } from "./events";
+import { convertForBilling } from "./fx";
+import { insertTransaction } from "./rows";
+import { cardTransactionView, type CardTransactionRow } from "./view";
+
+/**
+ * The sandbox card network's authorization (decisions.md 11; provider-facts.md "Card
+ * transactions"): a merchant asks to charge a card. Either it is declined (the card's state, the
+ * wallet, or not enough available balance) -> transaction.declined; or the billing amount is held
+ * on the wallet (pending += billing, only if available covers it, in one conditional update) and
+ * the transaction is authorized -> transaction.authorized, then customer.balance.updated. One
+ * database transaction: the hold, the row, the daily counts and the events commit together.
+ */
+
+/** Looks like a Gnosis Chain transaction hash. */
+export function simulatedTxHash(): string {
+  return `0x${randomBytes(32).toString("hex")}`;
+}
+
+/** The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze waits for this authorization. */
+async function findChargedCard(tx: Db, orgId: string, cardIdOrToken: string): Promise<{ card: CardRow; customer: CardCustomerRow }> {
+  const [card] = await tx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))))
+    .for("share");
+  if (!card) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
+  const [customer] = await tx.select().from(cardCustomers).where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
+  return { card, customer: customer! };
+}
+
+export async function authorizeCardTransaction({ ctx, input }: { ctx: Ctx; input: AuthorizeCardTransactionInput }): Promise<CardTransactionView> {
+  requireCardScope(ctx, "write");
+  refuseCardholder(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const { card, customer } = await findChargedCard(tx, ctx.orgId, input.card_id);
+    // A card exists only once KYC assigned the account's currency; the fallback only keeps the types honest.
+    const billingCurrency = customer.currency ?? input.currency;
+    const { billingMinor, fxRate } = convertForBilling(input.amount, input.currency, billingCurrency);
+    const now = new Date();
+    const base: typeof cardTransactions.$inferInsert = {
+      id: newId("txn"),
+      orgId: ctx.orgId,
+      customerId: customer.id,
+      svcCardId: customer.svcCardId,
+      cardId: card.id,
+      cardToken: card.cardToken,
+      type: input.type,
+      status: "declined",
+      amountMinor: input.amount,
+      currency: input.currency,
+      billingAmountMinor: billingMinor,
+      billingCurrency,
+      fxRate,
+      holdMinor: 0,
+      merchant: input.merchant ?? null,
+      merchantCategory: input.merchant_category ?? null,
+      merchantCity: input.merchant_city ?? null,
+      merchantCountry: input.merchant_country ?? null,
+      authorizedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+
+    let situation: DeclineSituation | null = declineBeforeFunds(card, customer);
+    if (!situation) {
+      const txHash = simulatedTxHash();
+      let authorized: CardTransactionRow | undefined;
+      try {
+        const hold = await applyBalanceChange(
+          tx,
+          { orgId: ctx.orgId, customerId: customer.id, ledgerDeltaMinor: 0, pendingDeltaMinor: billingMinor, trigger: "authorization", txHash, requireAvailableMinor: billingMinor },
+          {
+            // The row and transaction.authorized before the balance event (interface: the balance follows).
+            beforeEvents: async () => {
+              authorized = await insertTransaction(tx, { ...base, status: "authorized", holdMinor: billingMinor, blockchainTxHash: txHash });
+              await emitTransactionEvent(tx, "transaction.authorized", authorized, { amountMinor: input.amount, billingAmountMinor: billingMinor }, now);
+            },
+          },
+        );
+        if (hold && authorized) return cardTransactionView(authorized);
+        situation = "insufficient_funds";
+      } catch (err) {
+        if (!isServiceError(err) || err.code !== "WALLET_NOT_DEPLOYED") throw err;
+        situation = "wallet_unavailable";
+      }
+    }
+    const decline = declineOf(situation);
+    const declined = await insertTransaction(tx, { ...base, status: "declined", declineCode: decline.code, declineReason: decline.reason });
+    await emitTransactionEvent(tx, "transaction.declined", declined, { amountMinor: input.amount, billingAmountMinor: billingMinor }, now);
+    return cardTransactionView(declined);
+  });
+}

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import type { CardTransactionStatus } from "@/server/db/schema/money";
+
+/**
+ * card_transaction_daily_counts, kept on write in the transaction of every change: per
+ * organization, UTC day of created_at and status, how many transactions and the sum of their
+ * billing amounts (billing minor units). A new row adds to its bucket; a change of status or of
+ * billing amount moves the row from its old bucket to its new one.
+ */
+
+export interface CountedState {
+  status: CardTransactionStatus;
+  billingMinor: number;
+}
+
+const dayOf = (createdAt: Date) => createdAt.toISOString().slice(0, 10);
+
+async function addToBucket(tx: Db, orgId: string, day: string, state: CountedState, sign: 1 | -1): Promise<void> {
+  await tx.execute(sql`
+    insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
+    values (${orgId}, ${day}::date, ${state.status}, ${sign}, ${sign * state.billingMinor})
+    on conflict (org_id, day, status) do update set count = d.count + excluded.count, volume_minor = d.volume_minor + excluded.volume_minor`);
+}
+
+/** `from` null: a new transaction. */
+export async function countTransactionChange(tx: Db, input: { orgId: string; createdAt: Date; from: CountedState | null; to: CountedState }): Promise<void> {
+  const { from, to } = input;
+  if (from && from.status === to.status && from.billingMinor === to.billingMinor) return;
+  const day = dayOf(input.createdAt);
+  if (from) await addToBucket(tx, input.orgId, day, from, -1);
+  await addToBucket(tx, input.orgId, day, to, 1);
+}

@@ -1,0 +1,29 @@
+import { DECLINE_REASONS, type DeclineSituation } from "@/lib/contracts/card-transactions";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+
+/**
+ * Why the network declines a card before looking at the money (provider-facts.md "Decline
+ * reasons"), first reason first: the card's state, a physical card not yet activated, then the
+ * account wallet (not deployed, or an integrity status other than 0 Ok / 7 DelayQueueNotEmpty,
+ * the two interface.md calls ready). Insufficient available balance (810) is decided by the hold
+ * itself (applyBalanceChange), so that concurrent authorizations cannot overspend.
+ */
+export function declineBeforeFunds(card: CardRow, customer: CardCustomerRow): DeclineSituation | null {
+  switch (card.status) {
+    case "frozen":
+    case "blocked":
+    case "lost":
+    case "stolen":
+    case "voided":
+      return card.status;
+    case "active":
+      break;
+  }
+  if (card.cardType === "physical" && !card.activatedAt) return "not_activated";
+  if (customer.safeState !== "deployed" || (customer.accountStatus !== 0 && customer.accountStatus !== 7)) return "wallet_unavailable";
+  return null;
+}
+
+export function declineOf(situation: DeclineSituation): { code: string; reason: string } {
+  return DECLINE_REASONS[situation];
+}

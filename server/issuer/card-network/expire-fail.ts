@@ -1,0 +1,45 @@
+import type { CardTransactionView } from "@/lib/contracts/card-transactions";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import type { Ctx } from "@/server/context";
+import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { emitTransactionEvent } from "./events";
+import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
+import { updateTransaction } from "./rows";
+import { cardTransactionView } from "./view";
+
+/**
+ * An authorization that ends without clearing: expired (an unclaimed hold, provider-facts.md:
+ * after 7 to 30 days) or failed (failed after authorization). Either way the whole hold is
+ * released. The interface names no event for these states; the network reverses the
+ * authorization, so transaction.reversed goes out with status EXPIRED or FAILED, then
+ * customer.balance.updated (trigger expiry or failure).
+ */
+async function endAuthorization(ctx: Ctx, transactionId: string, end: "expired" | "failed"): Promise<CardTransactionView> {
+  requireCardScope(ctx, "write");
+  refuseCardholder(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockTransaction(tx, ctx.orgId, transactionId);
+    requireStatus(row, OPEN_STATUSES, end);
+    const now = new Date();
+    let ended = row;
+    await applyBalanceChange(
+      tx,
+      { orgId: ctx.orgId, customerId: row.customerId, ledgerDeltaMinor: 0, pendingDeltaMinor: -row.holdMinor, trigger: end === "expired" ? "expiry" : "failure", txHash: row.blockchainTxHash },
+      {
+        beforeEvents: async () => {
+          ended = await updateTransaction(tx, row, { status: end, holdMinor: 0 }, now);
+          await emitTransactionEvent(tx, "transaction.reversed", ended, { amountMinor: row.amountMinor, billingAmountMinor: row.holdMinor }, now);
+        },
+      },
+    );
+    return cardTransactionView(ended);
+  });
+}
+
+export async function expireCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } }): Promise<CardTransactionView> {
+  return endAuthorization(ctx, input.transactionId, "expired");
+}
+
+export async function failCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } }): Promise<CardTransactionView> {
+  return endAuthorization(ctx, input.transactionId, "failed");
+}

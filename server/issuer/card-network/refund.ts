@@ -1,0 +1,107 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
+import { ServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { toMajor } from "@/lib/money";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { cardTransactions } from "@/server/db/schema/money";
+import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { providers } from "@/server/providers/registry";
+import { emitTransactionEvent } from "./events";
+import { lockTransaction, requireStatus } from "./find";
+import { toBillingMinor } from "./fx";
+import { insertTransaction } from "./rows";
+import { cardTransactionView, type CardTransactionRow } from "./view";
+import { walletAddressOf } from "./wallet";
+
+/**
+ * A merchant refund (provider-facts.md: refunds appear only after clearing): of a settled
+ * purchase only, at most what was settled less earlier refunds of it (merchant currency). It is
+ * a new transaction of type refund, settled at once: the tokens come back to the wallet on
+ * chain, the ledger grows by the billing amount. Its billing amount is the conversion of all the
+ * purchase's refunds so far less that of the earlier ones, so partial refunds never sum to more
+ * than a full one would. transaction.refund.created, then customer.balance.updated and
+ * wallet.deposit.confirmed (the ledger grew).
+ */
+export async function refundCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } & TransactionAmountInput }): Promise<CardTransactionView> {
+  requireCardScope(ctx, "write");
+  refuseCardholder(ctx);
+  return ctx.db.transaction(async (tx) => {
+    // Locking the purchase serializes its refunds: two at once cannot both take the last of it.
+    const purchase = await lockTransaction(tx, ctx.orgId, input.transactionId);
+    if (purchase.type !== "purchase") throw new ServiceError("CONFLICT", `Only a purchase can be refunded; this transaction is a ${purchase.type}.`);
+    requireStatus(purchase, ["settled"], "refunded");
+    const refunded = await refundedSoFar(tx, purchase);
+    const refundable = purchase.amountMinor - refunded;
+    if (refundable <= 0) throw new ServiceError("CONFLICT", "The purchase is already refunded in full.");
+    const amountMinor = input.amount ?? refundable;
+    if (amountMinor > refundable) {
+      throw new ServiceError("VALIDATION_ERROR", `At most ${toMajor(refundable)} ${purchase.currency} of this purchase is left to refund.`, {
+        details: [{ path: "amount", message: `At most ${toMajor(refundable)}.` }],
+      });
+    }
+    const billingMinor = toBillingMinor(refunded + amountMinor, purchase.fxRate) - toBillingMinor(refunded, purchase.fxRate);
+    const { txHash } = await providers().chain.moveFunds(tx, { orgId: ctx.orgId, address: await walletAddressOf(tx, purchase), deltaMinor: billingMinor });
+    const now = new Date();
+    let refund: CardTransactionRow | undefined;
+    await applyBalanceChange(
+      tx,
+      { orgId: ctx.orgId, customerId: purchase.customerId, ledgerDeltaMinor: billingMinor, pendingDeltaMinor: 0, trigger: "refund", txHash },
+      {
+        beforeEvents: async () => {
+          refund = await insertTransaction(tx, {
+            id: newId("txn"),
+            orgId: purchase.orgId,
+            customerId: purchase.customerId,
+            svcCardId: purchase.svcCardId,
+            cardId: purchase.cardId,
+            cardToken: purchase.cardToken,
+            type: "refund",
+            status: "settled",
+            amountMinor,
+            currency: purchase.currency,
+            billingAmountMinor: billingMinor,
+            billingCurrency: purchase.billingCurrency,
+            fxRate: purchase.fxRate,
+            holdMinor: 0,
+            settledAmountMinor: billingMinor,
+            merchant: purchase.merchant,
+            merchantCategory: purchase.merchantCategory,
+            merchantCity: purchase.merchantCity,
+            merchantCountry: purchase.merchantCountry,
+            originalTransactionId: purchase.id,
+            blockchainTxHash: txHash,
+            authorizedAt: now,
+            settledAt: now,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await emitTransactionEvent(tx, "transaction.refund.created", refund, { amountMinor, billingAmountMinor: billingMinor }, now);
+        },
+      },
+    );
+    return cardTransactionView(refund!);
+  });
+}
+
+/**
+ * Merchant minor units already refunded of this purchase. Its refunds are the customer's
+ * transactions since the settlement: the (org, svc_card_id, created_at) index finds them.
+ */
+async function refundedSoFar(tx: Db, purchase: CardTransactionRow): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string | number | null>`sum(${cardTransactions.amountMinor})` })
+    .from(cardTransactions)
+    .where(
+      and(
+        eq(cardTransactions.orgId, purchase.orgId),
+        eq(cardTransactions.svcCardId, purchase.svcCardId),
+        gte(cardTransactions.createdAt, purchase.settledAt ?? purchase.createdAt),
+        eq(cardTransactions.originalTransactionId, purchase.id),
+        eq(cardTransactions.type, "refund"),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}

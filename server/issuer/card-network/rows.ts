@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { cardTransactions } from "@/server/db/schema/money";
+import { countTransactionChange } from "./daily-counts";
+import type { CardTransactionRow } from "./view";
+
+/**
+ * Writes of card_transactions, each with its move of card_transaction_daily_counts in the same
+ * transaction (the list's exact totals and the overview's volumes are never recounted).
+ */
+
+export async function insertTransaction(tx: Db, values: typeof cardTransactions.$inferInsert): Promise<CardTransactionRow> {
+  const [row] = await tx.insert(cardTransactions).values(values).returning();
+  await countTransactionChange(tx, { orgId: row!.orgId, createdAt: row!.createdAt, from: null, to: { status: row!.status, billingMinor: row!.billingAmountMinor } });
+  return row!;
+}
+
+/** Updates a (locked) transaction; the daily counts follow its status and billing amount. */
+export async function updateTransaction(tx: Db, row: CardTransactionRow, set: Partial<typeof cardTransactions.$inferInsert>, at: Date): Promise<CardTransactionRow> {
+  const [updated] = await tx
+    .update(cardTransactions)
+    .set({ ...set, updatedAt: at })
+    .where(eq(cardTransactions.id, row.id))
+    .returning();
+  await countTransactionChange(tx, {
+    orgId: row.orgId,
+    createdAt: row.createdAt,
+    from: { status: row.status, billingMinor: row.billingAmountMinor },
+    to: { status: updated!.status, billingMinor: updated!.billingAmountMinor },
+  });
+  return updated!;
+}

@@ -1,0 +1,50 @@
+import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import type { Ctx } from "@/server/context";
+import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { providers } from "@/server/providers/registry";
+import { emitTransactionEvent } from "./events";
+import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
+import { toBillingMinor } from "./fx";
+import { updateTransaction } from "./rows";
+import { cardTransactionView } from "./view";
+import { walletAddressOf } from "./wallet";
+
+/**
+ * Clearing (provider-facts.md: "clearing finalises it and may change the amount"): the merchant's
+ * batch settles what it says, the same or another amount (merchant currency, converted at the
+ * authorization's rate). The ledger is debited by the settled billing amount and the whole hold
+ * is released; the wallet's tokens leave on chain. The settled amount may exceed the hold and
+ * even the available balance (clearing is not asked), but never the ledger: then
+ * INSUFFICIENT_FUNDS and nothing changes. transaction.settled, then customer.balance.updated.
+ */
+export async function settleCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } & TransactionAmountInput }): Promise<CardTransactionView> {
+  requireCardScope(ctx, "write");
+  refuseCardholder(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockTransaction(tx, ctx.orgId, input.transactionId);
+    requireStatus(row, OPEN_STATUSES, "settled");
+    const amountMinor = input.amount ?? row.amountMinor;
+    const billingMinor = input.amount === undefined ? row.billingAmountMinor : toBillingMinor(input.amount, row.fxRate);
+    const address = await walletAddressOf(tx, row);
+    const { txHash } = await providers().chain.moveFunds(tx, { orgId: ctx.orgId, address, deltaMinor: -billingMinor });
+    const now = new Date();
+    let settled = row;
+    await applyBalanceChange(
+      tx,
+      { orgId: ctx.orgId, customerId: row.customerId, ledgerDeltaMinor: -billingMinor, pendingDeltaMinor: -row.holdMinor, trigger: "settlement", txHash },
+      {
+        beforeEvents: async () => {
+          settled = await updateTransaction(
+            tx,
+            row,
+            { status: "settled", amountMinor, billingAmountMinor: billingMinor, settledAmountMinor: billingMinor, holdMinor: 0, settledAt: now, blockchainTxHash: txHash },
+            now,
+          );
+          await emitTransactionEvent(tx, "transaction.settled", settled, { amountMinor, billingAmountMinor: billingMinor }, now);
+        },
+      },
+    );
+    return cardTransactionView(settled);
+  });
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import type { CardCurrency } from "@/server/db/schema/cards";
+import { balanceTotals, cardTransactionDailyCounts, customerBalances } from "@/server/db/schema/money";
+import { outboxEvents } from "@/server/db/schema/platform";
+import { simSafes } from "@/server/db/schema/providers";
+import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { openCustomerBalance } from "@/server/issuer/balances/open";
+import { providers } from "@/server/providers/registry";
+import { createReadyCustomer, createTestCard, type TestCardOptions } from "@/server/testing/card-customers";
+
+/** Test support of the card network tests (not used by the app). */
+
+export function keyCtx(db: Db, orgId: string, scopes: ("read" | "write")[] = ["read", "write"]): Ctx {
+  return { db, orgId, actor: { type: "apiKey", keyId: "key_network", scopes } };
+}
+
+/**
+ * A customer whose account wallet the simulated chain knows, with an open balance funded with
+ * `fundMinor` (on chain and in the ledger, as a funding leaves it), and one card.
+ */
+export async function spendingCustomer(
+  db: Db,
+  orgId: string,
+  opts: { currency?: CardCurrency; fundMinor?: number; card?: TestCardOptions; customer?: Parameters<typeof createReadyCustomer>[2] } = {},
+): Promise<{ customer: CardCustomerRow; card: CardRow }> {
+  const currency = opts.currency ?? "EUR";
+  const address = `0x${randomBytes(20).toString("hex")}`;
+  const customer = await createReadyCustomer(db, orgId, { currency, safeAddress: address, ...opts.customer });
+  await db.insert(simSafes).values({ address, orgId, ownerRef: customer.id, tokenSymbol: TOKEN_OF_CURRENCY[currency], deployStatus: "ok", accountStatus: 0, readyAt: new Date() });
+  if (customer.safeState === "deployed") await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
+  if (opts.fundMinor) await fund(db, customer, opts.fundMinor);
+  const card = await createTestCard(db, customer, opts.card);
+  return { customer, card };
+}
+
+/** Credits the wallet on chain and in the ledger (trigger funding). */
+export async function fund(db: Db, customer: CardCustomerRow, minor: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { txHash } = await providers().chain.moveFunds(tx, { orgId: customer.orgId, address: customer.safeAddress!, deltaMinor: minor });
+    await applyBalanceChange(tx, { orgId: customer.orgId, customerId: customer.id, ledgerDeltaMinor: minor, pendingDeltaMinor: 0, trigger: "funding", txHash });
+  });
+}
+
+export async function balanceOf(db: Db, customerId: string) {
+  const [row] = await db.select().from(customerBalances).where(eq(customerBalances.customerId, customerId));
+  return row!;
+}
+
+export async function chainBalanceOf(db: Db, address: string): Promise<number> {
+  const [row] = await db.select({ balanceMinor: simSafes.balanceMinor }).from(simSafes).where(eq(simSafes.address, address));
+  return row!.balanceMinor;
+}
+
+/** The organization's events about this customer, in the order they were raised. */
+export async function eventsOf(db: Db, orgId: string, svcCardId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  return db
+    .select({ type: outboxEvents.type, data: outboxEvents.data })
+    .from(outboxEvents)
+    .where(and(eq(outboxEvents.orgId, orgId), sql`${outboxEvents.data}->>'svc_card_id' = ${svcCardId}`))
+    .orderBy(asc(outboxEvents.seq));
+}
+
+/** The kept daily counts and the same numbers counted from the rows: they must be equal. */
+export async function dailyCountsVersusRows(db: Db, orgId: string) {
+  const kept = await db
+    .select({ day: cardTransactionDailyCounts.day, status: cardTransactionDailyCounts.status, count: cardTransactionDailyCounts.count, volume: cardTransactionDailyCounts.volumeMinor })
+    .from(cardTransactionDailyCounts)
+    .where(and(eq(cardTransactionDailyCounts.orgId, orgId), sql`(${cardTransactionDailyCounts.count} <> 0 or ${cardTransactionDailyCounts.volumeMinor} <> 0)`))
+    .orderBy(cardTransactionDailyCounts.day, cardTransactionDailyCounts.status);
+  const counted = await db.execute(sql`
+    select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::int as count, sum(billing_amount_minor)::bigint as volume
+    from card_transactions where org_id = ${orgId}
+    group by 1, 2 order by 1, 2`);
+  const rows = (counted as unknown as { rows: { day: string; status: string; count: number; volume: string | number }[] }).rows;
+  return { kept: kept.map((k) => ({ ...k, volume: Number(k.volume) })), counted: rows.map((r) => ({ day: r.day, status: r.status, count: Number(r.count), volume: Number(r.volume) })) };
+}
+
+/** balance_totals and the sums over customer_balances, per currency. */
+export async function totalsVersusBalances(db: Db, orgId: string) {
+  const kept = await db.select().from(balanceTotals).where(eq(balanceTotals.orgId, orgId)).orderBy(balanceTotals.currency);
+  const rows = await db.select().from(customerBalances).where(eq(customerBalances.orgId, orgId));
+  const summed = new Map<string, { ledger: number; pending: number; available: number }>();
+  for (const r of rows) {
+    const t = summed.get(r.currency) ?? { ledger: 0, pending: 0, available: 0 };
+    t.ledger += r.ledgerMinor;
+    t.pending += r.pendingMinor;
+    t.available += r.ledgerMinor - r.pendingMinor;
+    summed.set(r.currency, t);
+  }
+  return {
+    kept: kept.map((k) => ({ currency: k.currency, ledger: k.ledgerMinor, pending: k.pendingMinor, available: k.availableMinor })),
+    summed: [...summed.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => ({ currency, ...t })),
+  };
+}

@@ -1,0 +1,38 @@
+import type { CardTransactionView } from "@/lib/contracts/card-transactions";
+import { toMajor } from "@/lib/money";
+import type { cardTransactions } from "@/server/db/schema/money";
+import { fxRateNumber } from "./fx";
+
+export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+
+/**
+ * interface.md "Card transaction" of a row, plus minor units, the billing side, the FX rate, the
+ * hold and the decline code and reason. card_id is the card TOKEN (as in the events; rule 5).
+ */
+export function cardTransactionView(r: CardTransactionRow): CardTransactionView {
+  return {
+    transaction_id: r.id,
+    svc_card_id: r.svcCardId,
+    card_id: r.cardToken,
+    type: r.type,
+    amount: toMajor(r.amountMinor),
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    billing_amount: toMajor(r.billingAmountMinor),
+    billing_amount_minor: r.billingAmountMinor,
+    billing_currency: r.billingCurrency,
+    fx_rate: fxRateNumber(r.fxRate),
+    hold_amount: toMajor(r.holdMinor),
+    hold_amount_minor: r.holdMinor,
+    status: r.status,
+    merchant: r.merchant,
+    merchant_category: r.merchantCategory,
+    merchant_city: r.merchantCity,
+    merchant_country: r.merchantCountry,
+    decline_code: r.declineCode,
+    decline_reason: r.declineReason,
+    authorized_at: r.authorizedAt.toISOString(),
+    created_at: r.createdAt.toISOString(),
+    settled_at: r.settledAt?.toISOString() ?? null,
+  };
+}
