@@ -41,8 +41,13 @@ const CURRENCY_ORDER = sql`array_position(array['USD','EUR','GBP']::text[], ${ma
 /** GET /v1/card-issuer/master-wallet: the balance per currency (USD, EUR, GBP), with what is still processing. */
 export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWalletView> {
   requireIssuerScope(ctx, "read");
-  await ensureMasterWallets(ctx.db, ctx.orgId);
-  const rows = await ctx.db.select().from(masterWallets).where(eq(masterWallets.orgId, ctx.orgId)).orderBy(asc(CURRENCY_ORDER));
+  const read = () => ctx.db.select().from(masterWallets).where(eq(masterWallets.orgId, ctx.orgId)).orderBy(asc(CURRENCY_ORDER));
+  let rows = await read();
+  // Only the first look of an organization writes.
+  if (rows.length < CARD_CURRENCIES.length) {
+    await ensureMasterWallets(ctx.db, ctx.orgId);
+    rows = await read();
+  }
   return { wallets: rows.map(masterWalletEntry), fetched_at: new Date().toISOString() };
 }
 

@@ -19,7 +19,11 @@ import { providers } from "@/server/providers/registry";
 export const RECONCILE_STALE_JOB = "issuer.balance.reconcile_stale";
 export const RECONCILE_INTERVAL_MS = 5 * 60_000;
 export const STALE_AFTER_MS = 2 * 60 * 60_000;
-const BATCH_SIZE = 100;
+/**
+ * Small batches: a batch is one transaction, and while it runs the organization's balance_totals
+ * row is held (each reading moves it), so card activity of that currency waits for the batch.
+ */
+const BATCH_SIZE = 25;
 /** A pass stops after this many wallets; the rest waits for the next pass (a few minutes later). */
 const MAX_PER_PASS = 5_000;
 
