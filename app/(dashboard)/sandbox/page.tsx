@@ -7,10 +7,28 @@ import { OutboxFilter } from "@/components/sandbox/outbox-filter";
 import { OutboxList } from "@/components/sandbox/outbox-list";
 import type { OutboxEntry } from "@/components/sandbox/types";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardNetworkOperatorsOnly } from "@/components/sandbox/card-network-operators-only";
+import { CardNetworkDeposit } from "@/components/sandbox/card-network-deposit";
+import { CardNetworkPurchase } from "@/components/sandbox/card-network-purchase";
+import { CardNetworkTransactions } from "@/components/sandbox/card-network-transactions";
+import { RECENT_LIMIT } from "@/components/sandbox/card-network-types";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { appUrl } from "@/lib/env";
 import { roleAtLeast } from "@/lib/scopes";
+import { listTransactionsAction } from "@/server/actions/money";
+import {
+  expireTransactionAction,
+  failTransactionAction,
+  refundTransactionAction,
+  reverseTransactionAction,
+  sandboxDepositAction,
+  settleDepositAction,
+  settleTransactionAction,
+  simulatePurchaseAction,
+} from "@/server/actions/sandbox-card-network";
 import { requireSession } from "@/server/actions/session";
+import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
+import { listCardTransactions } from "@/server/issuer/transactions/list";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { isSandbox } from "@/server/providers/sandbox/mode";
 
@@ -19,7 +37,10 @@ export const metadata: Metadata = { title: "Sandbox" };
 const PATH = "/sandbox";
 const OUTBOX_SIZE = 50;
 const REFRESH_MS = 5_000;
-const description = "Test the card program end to end without real emails, texts or cards: read the codes the sandbox would have sent and open your cardholder pages.";
+const PICKABLE_CARDS = 50;
+const description =
+  "Test the card program end to end without real emails, texts, cards or money: read the codes the sandbox would have sent, open your cardholder pages, charge cards and fund your master wallet.";
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 
 export default async function SandboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { ctx, user, org } = await requireSession();
@@ -34,9 +55,11 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
       </>
     );
   }
-  const raw = (await searchParams).to;
-  const to = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 320) || null;
+  const params = await searchParams;
+  const to = one(params.to)?.slice(0, 320) ?? null;
   const canRead = roleAtLeast(user.role, "operator");
+  // ?card=crd_... (a link from a customer's page) puts that card first in the picker.
+  const preselect = one(params.card)?.slice(0, 64);
   const messages: OutboxEntry[] = canRead
     ? (await listOutbox(ctx.db, { orgId: ctx.orgId, to, limit: OUTBOX_SIZE })).map((m) => ({
         id: m.id,
@@ -48,6 +71,14 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
       }))
     : [];
   const cardholderPath = `/card/${org.id}`;
+  const [pickable, preselected, recent] = canRead
+    ? await Promise.all([
+        listPickableCards({ ctx, input: { limit: PICKABLE_CARDS } }),
+        preselect ? listPickableCards({ ctx, input: { limit: 1, cardId: preselect } }) : Promise.resolve([]),
+        listCardTransactions({ ctx, input: { page: 1, limit: RECENT_LIMIT } }),
+      ])
+    : [[], [], null];
+  const cards = [...preselected, ...pickable.filter((c) => !preselected.some((p) => p.card_id === c.card_id))];
 
   return (
     <>
@@ -70,6 +101,52 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
             </>
           ) : (
             <OperatorsOnly role={user.role} />
+          )}
+        </Card>
+
+        <Card aria-labelledby="card-network-title" id="card-network">
+          <CardHeader>
+            <CardTitle id="card-network-title">Card network</CardTitle>
+            <CardDescription>
+              Charge a card as a merchant would, then settle, reverse, expire, fail or refund the transaction. Balances, Transactions and your webhooks follow. Also at{" "}
+              <code className="font-mono text-xs">POST /api/v1/sandbox/card-transactions</code>.
+            </CardDescription>
+          </CardHeader>
+          {canRead && recent ? (
+            <CardBody className="gap-6">
+              <CardNetworkPurchase cards={cards} preselect={preselect} authorize={simulatePurchaseAction} />
+              <CardNetworkTransactions
+                initial={recent}
+                list={listTransactionsAction}
+                actions={{
+                  authorize: simulatePurchaseAction,
+                  settle: settleTransactionAction,
+                  reverse: reverseTransactionAction,
+                  refund: refundTransactionAction,
+                  expire: expireTransactionAction,
+                  fail: failTransactionAction,
+                }}
+              />
+            </CardBody>
+          ) : (
+            <CardNetworkOperatorsOnly role={user.role} what="Simulated card transactions move customer balances and raise events." />
+          )}
+        </Card>
+
+        <Card aria-labelledby="deposit-title">
+          <CardHeader>
+            <CardTitle id="deposit-title">Master wallet deposit</CardTitle>
+            <CardDescription>
+              Money arriving at your master wallet, on the one-step path (settled at once) or the two-step path (processing, then settled). Also at{" "}
+              <code className="font-mono text-xs">POST /api/v1/sandbox/master-wallet/deposit</code>.
+            </CardDescription>
+          </CardHeader>
+          {canRead ? (
+            <CardBody>
+              <CardNetworkDeposit actions={{ deposit: sandboxDepositAction, settle: settleDepositAction }} />
+            </CardBody>
+          ) : (
+            <CardNetworkOperatorsOnly role={user.role} what="Deposits change your master wallet balance." />
           )}
         </Card>
 

@@ -1,0 +1,108 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useState, type FormEvent } from "react";
+import type { ActionError } from "@/lib/action-result";
+import { CURRENCY_VALUES } from "@/lib/contracts/cards";
+import type { DepositView, MoneyCurrency } from "@/lib/contracts/money";
+import { formatMinor } from "@/lib/money";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Label } from "@/components/ui/label";
+import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import type { DepositActions } from "./card-network-types";
+
+const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+
+/**
+ * Money arriving at the master wallet (POST /api/v1/sandbox/master-wallet/deposit). One-step: it
+ * settles at once (one master_wallet.deposit event, settled). Two-step: processing first, settled a
+ * few seconds later by the worker, or now with "Settle now" (two events). The labels avoid
+ * "Amount" and "Currency", which name the purchase form's fields on the same page.
+ */
+export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
+  const queryClient = useQueryClient();
+  const ids = { wallet: useId(), path: useId() };
+  const [currency, setCurrency] = useState<MoneyCurrency>("EUR");
+  const [amount, setAmount] = useState("1000.00");
+  const [twoStep, setTwoStep] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<ActionError | string>();
+  const [deposit, setDeposit] = useState<DepositView>();
+
+  async function run(call: () => ReturnType<DepositActions["deposit"]>) {
+    setBusy(true);
+    setError(undefined);
+    setFields({});
+    try {
+      const res = await call();
+      if (!res.ok) {
+        setFields(res.error.fields ?? {});
+        setError(res.error.fields ? undefined : res.error);
+        return;
+      }
+      setDeposit(res.data);
+      await queryClient.invalidateQueries({ queryKey: ["money"] });
+    } catch {
+      setError("The console could not reach the server. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDeposit(undefined);
+    void run(() => actions.deposit({ currency, amount: amount.trim(), two_step: twoStep }));
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Simulate a master wallet deposit" noValidate>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[9rem_1fr_12rem]">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.wallet}>Wallet</Label>
+          <select id={ids.wallet} value={currency} onChange={(e) => setCurrency(e.target.value as MoneyCurrency)} className={select}>
+            {CURRENCY_VALUES.map((c) => (
+              <option key={c} value={c}>
+                {c} master wallet
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label="Deposit" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} error={fields.amount} hint="In the wallet's currency, e.g. 1000.00" />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.path}>Path</Label>
+          <select id={ids.path} value={twoStep ? "two" : "one"} onChange={(e) => setTwoStep(e.target.value === "two")} className={select}>
+            <option value="one">One-step (settled at once)</option>
+            <option value="two">Two-step (processing, then settled)</option>
+          </select>
+        </div>
+      </div>
+      <ActionErrorAlert error={error} />
+      {deposit ? (
+        <Alert tone="success" className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between" data-testid="deposit-outcome">
+          <span>
+            {deposit.status === "settled" ? "Settled" : "Processing"}: {formatMinor(deposit.source_amount_minor, deposit.currency)} into the {deposit.currency} master wallet (
+            <code className="font-mono text-xs">{deposit.settlement_id}</code>).{" "}
+            <Link href="/balances" className="font-medium underline">
+              Balances
+            </Link>
+          </span>
+          {deposit.status === "processing" ? (
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void run(() => actions.settle({ settlementId: deposit.settlement_id }))}>
+              Settle now
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          Simulate deposit
+        </Button>
+      </div>
+    </form>
+  );
+}
