@@ -7,7 +7,7 @@ import { cardTransactions } from "@/server/db/schema/money";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";
-import { balanceOf, dailyCountsVersusRows, eventsOf, keyCtx, spendingCustomer, totalsVersusBalances } from "./testing";
+import { balanceOf, dailyCountsVersusRows, eventsOf, keyCtx, spendingCustomer, totalsVersusBalances, TRANSACTION_EVENT_FIELDS } from "./testing";
 
 let database: Database;
 beforeAll(async () => {
@@ -44,26 +44,6 @@ const VIEW_FIELDS = [
   "type",
 ];
 
-export const TRANSACTION_EVENT_FIELDS = [
-  "amount",
-  "amount_minor",
-  "billing_amount",
-  "billing_amount_minor",
-  "billing_currency",
-  "blockchain_tx_hash",
-  "card_id",
-  "currency",
-  "fx_rate",
-  "merchant",
-  "merchant_category",
-  "merchant_city",
-  "merchant_country",
-  "status",
-  "svc_card_id",
-  "timestamp",
-  "transaction_id",
-  "type",
-];
 
 const purchase = (cardId: string, amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}): AuthorizeCardTransactionInput => ({
   card_id: cardId,

@@ -15,6 +15,28 @@ import { createReadyCustomer, createTestCard, type TestCardOptions } from "@/ser
 
 /** Test support of the card network tests (not used by the app). */
 
+/** Every field interface.md gives the transaction.* events. */
+export const TRANSACTION_EVENT_FIELDS = [
+  "amount",
+  "amount_minor",
+  "billing_amount",
+  "billing_amount_minor",
+  "billing_currency",
+  "blockchain_tx_hash",
+  "card_id",
+  "currency",
+  "fx_rate",
+  "merchant",
+  "merchant_category",
+  "merchant_city",
+  "merchant_country",
+  "status",
+  "svc_card_id",
+  "timestamp",
+  "transaction_id",
+  "type",
+];
+
 export function keyCtx(db: Db, orgId: string, scopes: ("read" | "write")[] = ["read", "write"]): Ctx {
   return { db, orgId, actor: { type: "apiKey", keyId: "key_network", scopes } };
 }
