@@ -2,25 +2,35 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import type { CardCustomerView } from "@/lib/contracts/cards";
 import { isServiceError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/scopes";
-import { Balances } from "@/components/customers/balances";
+import { Balances, type CustomerBalance } from "@/components/customers/balances";
 import { CardList } from "@/components/customers/card-list";
 import { CustomerHeader, KycCard, WalletCard, type CustomerRecord } from "@/components/customers/customer-facts";
 import { CUSTOMERS_PATH, customerHref } from "@/components/customers/filters";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
 import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/types";
 import { YesNo } from "@/components/customers/badges";
-import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { TransactionsView } from "@/components/transactions/transactions-view";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { freezeCardAction, reportCardAction, unfreezeCardAction, voidCardAction } from "@/server/actions/cards";
+import { customerBalanceAction, customerTransactionsAction, fundCustomerAction } from "@/server/actions/money";
 import { requireSession } from "@/server/actions/session";
 import { requireCardScope } from "@/server/cards/access";
 import { decide } from "@/server/cards/cards/transitions";
 import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
+import { customerBalanceOf } from "@/server/issuer/balances/read";
+import { getMasterWallet } from "@/server/issuer/master-wallet/view";
+import { listCustomerTransactions } from "@/server/issuer/transactions/list";
+import { isSandbox } from "@/server/providers/sandbox/mode";
 
 export const metadata: Metadata = { title: "Customer" };
+
+const TRANSACTIONS_PER_PAGE = 10;
 
 /** Another organization's customer, or an unknown id, is the not-found page (decisions.md 2: 404, never 403). */
 async function orNotFound<T>(p: Promise<T>): Promise<T> {
@@ -48,16 +58,38 @@ function recordOf(c: CardCustomerRow): CustomerRecord {
   };
 }
 
-export default async function CustomerPage({ params }: { params: Promise<{ svcCardId: string }> }) {
+/** The balance fields the page keeps live (server/actions/money.ts customerBalanceAction answers the same). */
+function balanceOf(c: CardCustomerView): CustomerBalance {
+  const { svc_card_id, currency, safe_deployed, ledger_balance_minor, available_balance_minor, pending_balance_minor, balance_freshness, balance_updated_at } = c;
+  return { svc_card_id, currency, safe_deployed, ledger_balance_minor, available_balance_minor, pending_balance_minor, balance_freshness, balance_updated_at };
+}
+
+export default async function CustomerPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ svcCardId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx, user } = await requireSession();
   requireCardScope(ctx, "read");
   const { svcCardId } = await params;
   // A pasted record id or external id finds the customer too; the address then becomes the canonical one.
   const row = await orNotFound(findCustomerByAnyId(ctx, svcCardId));
   if (row.svcCardId !== svcCardId) redirect(customerHref(row.svcCardId));
-  const cardRows = await cardsOf(ctx.db, ctx.orgId, row.id);
-  const customer = customerView(row, cardRows);
+  const rawPage = Number((await searchParams).tx_page);
+  const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
+  const canAct = roleAtLeast(user.role, "operator");
+  const [cardRows, balance, transactions, masterWallet] = await Promise.all([
+    cardsOf(ctx.db, ctx.orgId, row.id),
+    customerBalanceOf(ctx.db, ctx.orgId, row.id),
+    listCustomerTransactions({ ctx, input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE } }),
+    canAct ? getMasterWallet({ ctx }) : null,
+  ]);
+  const customer = customerView(row, cardRows, balance);
   const record = recordOf(row);
+  // In the sandbox, a way to charge one of this customer's cards (its newest live one).
+  const chargeable = isSandbox() && canAct ? cardRows.filter((c) => c.status === "active").at(-1) : undefined;
 
   return (
     <>
@@ -90,8 +122,37 @@ export default async function CustomerPage({ params }: { params: Promise<{ svcCa
             <CardTitle id="balances-title">Balances</CardTitle>
           </CardHeader>
           <CardBody>
-            <Balances customer={customer} />
+            <Balances
+              initial={balanceOf(customer)}
+              read={customerBalanceAction}
+              fund={masterWallet ? { action: fundCustomerAction, wallets: masterWallet.wallets, twoFactorEnabled: user.twoFactorEnabled } : undefined}
+            />
           </CardBody>
+        </Card>
+
+        <Card aria-labelledby="transactions-title" id="transactions">
+          <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex flex-col gap-1">
+              <CardTitle id="transactions-title">Transactions</CardTitle>
+              <CardDescription>
+                This customer&apos;s card transactions, newest first.{" "}
+                <Link href={`/transactions?customer_id=${encodeURIComponent(customer.svc_card_id)}`} className="font-medium text-accent hover:underline">
+                  Filter and export in Transactions
+                </Link>
+              </CardDescription>
+            </div>
+            {chargeable ? (
+              <Button asChild variant="secondary" size="sm">
+                <Link href={`/sandbox?card=${encodeURIComponent(chargeable.id)}#card-network`}>Simulate a purchase</Link>
+              </Button>
+            ) : null}
+          </CardHeader>
+          <TransactionsView
+            source={{ kind: "customer", action: customerTransactionsAction, input: { svcCardId: customer.svc_card_id, page: txPage, limit: TRANSACTIONS_PER_PAGE } }}
+            initial={transactions}
+            pager={{ path: customerHref(customer.svc_card_id), query: {}, param: "tx_page", hash: "#transactions" }}
+            showCustomer={false}
+          />
         </Card>
 
         <Card aria-labelledby="cards-title">
