@@ -14,6 +14,7 @@ import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
+import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
 import { webhookRoutes } from "./webhooks";
 
 /**
@@ -37,6 +38,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardRoutes);
   mountRoutes(app, sandboxCardRoutes);
+  mountRoutes(app, sandboxCardNetworkRoutes);
   mountRoutes(app, cardIssuerMoneyRoutes);
   mountRoutes(app, sandboxMoneyRoutes);
   mountRoutes(app, referenceRoutes(app));
