@@ -74,6 +74,9 @@ export function TransactionDrawer({ transaction: t, onClose }: { transaction: Tr
                   <dl className="divide-y divide-border">
                     <Row label="Merchant amount">{formatMinor(t.amount_minor, t.currency)}</Row>
                     <Row label="Billed to card">{formatMinor(t.billing_amount_minor, t.billing_currency)}</Row>
+                    {t.hold_amount_minor !== undefined ? (
+                      <Row label="Still held">{t.hold_amount_minor > 0 ? formatMinor(t.hold_amount_minor, t.billing_currency) : <span className="text-muted">Nothing</span>}</Row>
+                    ) : null}
                     <Row label="FX rate">{t.fx_rate === undefined || t.fx_rate === null ? none : `${t.fx_rate} ${t.currency} per ${t.billing_currency}`}</Row>
                   </dl>
                 </section>

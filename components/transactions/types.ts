@@ -17,6 +17,8 @@ export interface TransactionRow {
   billing_amount_minor: number;
   billing_currency: string;
   fx_rate?: string | number | null;
+  /** What the authorization still holds, in the billing currency. */
+  hold_amount_minor?: number;
   status: string;
   merchant: string | null;
   merchant_category: string | null;

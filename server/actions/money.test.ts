@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as exportTransactions } from "@/app/(dashboard)/transactions/export/route";
+import { exportHref, parseTransactionFilters, transactionsHref } from "@/components/transactions/filters";
 import { newId } from "@/lib/ids";
 import { setDatabase, type Database } from "@/server/db/client";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
@@ -149,6 +151,54 @@ describe("the money pages' actions", () => {
     expect(await customerBalanceAction({ svcCardId: p.customer.svcCardId })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
     expect(await customerTransactionsAction({ svcCardId: p.customer.svcCardId, page: 1 })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
     expect(await simulatePurchaseAction({ card_id: p.card.id, amount: "1", currency: "EUR", type: "purchase" })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
+  });
+});
+
+describe("the Transactions page's CSV export route", () => {
+  it("streams the filtered transactions for the signed-in user, and answers 401 without a session", async () => {
+    const p = await program();
+    signIn(p.operator, p.org.orgId, true);
+    data(await sandboxDepositAction({ currency: "EUR", amount: "100", two_step: false }));
+    data(await fundCustomerAction({ customer_id: p.customer.svcCardId, amount: "50", currency: "EUR", twoFactorCode: clock.nextCode(p.operator.totpSecret!) }));
+    data(await simulatePurchaseAction({ card_id: p.card.id, amount: "7.25", currency: "EUR", merchant: "=Formula, Shop", type: "purchase" }));
+    data(await simulatePurchaseAction({ card_id: p.card.id, amount: "900", currency: "EUR", merchant: "Too Big", type: "purchase" }));
+
+    signIn(p.viewer, p.org.orgId, false);
+    const all = await exportTransactions(new Request("http://console.test/transactions/export"));
+    expect(all.status).toBe(200);
+    expect(all.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(all.headers.get("content-disposition")).toMatch(/attachment; filename="card-transactions-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await all.text()).trim().split("\r\n");
+    expect(lines[0]).toMatch(/^transaction_id,created_at,/);
+    expect(lines).toHaveLength(3);
+    expect(lines.some((l) => l.includes(`"'=Formula, Shop"`))).toBe(true);
+
+    const declined = await exportTransactions(new Request(`http://console.test/transactions/export?status=declined&customer_id=${p.customer.svcCardId}&page=3`));
+    const rows = (await declined.text()).trim().split("\r\n");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain("Too Big");
+
+    vi.mocked(getOptionalSession).mockResolvedValue(null);
+    const anonymous = await exportTransactions(new Request("http://console.test/transactions/export"));
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("the Transactions page's URL filters", () => {
+  it("keep known values only, read a backwards range the right way round, and leave empty values and page 1 out of links", () => {
+    expect(parseTransactionFilters({ status: "declined", customer_id: " sc_1 ", from: "2026-11-01", to: "2026-11-30", page: "3" })).toEqual({
+      status: "declined",
+      customer_id: "sc_1",
+      from: "2026-11-01",
+      to: "2026-11-30",
+      page: 3,
+    });
+    expect(parseTransactionFilters({ status: "nope", from: "2026-02-30", to: "yesterday", page: "-1" })).toEqual({ page: 1 });
+    expect(parseTransactionFilters({ from: "2026-11-30", to: "2026-11-01" })).toMatchObject({ from: "2026-11-01", to: "2026-11-30" });
+    const f = parseTransactionFilters({ status: "settled", page: "2" });
+    expect(transactionsHref(f)).toBe("/transactions?status=settled&page=2");
+    expect(transactionsHref(f, { page: 1 })).toBe("/transactions?status=settled");
+    expect(exportHref(f)).toBe("/transactions/export?status=settled");
   });
 });
 
