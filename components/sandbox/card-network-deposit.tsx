@@ -60,7 +60,7 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Simulate a master wallet deposit" noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[9rem_1fr_12rem]">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.wallet}>Wallet</Label>

@@ -32,7 +32,9 @@ export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: Pi
   const queryClient = useQueryClient();
   const ids = { card: useId(), currency: useId(), type: useId() };
   const first = cards.find((c) => c.card_id === preselect) ?? cards.find((c) => c.status === "active") ?? cards[0];
-  const [cardId, setCardId] = useState(first?.card_id ?? "");
+  const [picked, setCardId] = useState(first?.card_id ?? "");
+  // The list can arrive after the first render (the page refreshes): fall back to its first card.
+  const cardId = cards.some((c) => c.card_id === picked) ? picked : (first?.card_id ?? "");
   const [currency, setCurrency] = useState<MoneyCurrency>(first?.currency ?? "EUR");
   const [amount, setAmount] = useState("12.50");
   const [merchant, setMerchant] = useState("Sandbox Coffee");
@@ -92,7 +94,7 @@ export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: Pi
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Simulate a card purchase" noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={ids.card}>Card</Label>
         <select id={ids.card} value={cardId} onChange={(e) => pickCard(e.target.value)} className={select} aria-invalid={fields.card_id ? true : undefined}>

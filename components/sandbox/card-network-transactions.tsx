@@ -122,7 +122,9 @@ export function CardNetworkTransactions({ initial, list, actions }: { initial: T
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-medium">Recent transactions</h3>
+        <h3 id="recent-transactions-title" className="text-sm font-medium">
+          Recent transactions
+        </h3>
         <LiveStatus error={error} refreshing={refreshing} />
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
@@ -132,7 +134,7 @@ export function CardNetworkTransactions({ initial, list, actions }: { initial: T
           <p className="text-sm text-muted">No card transactions yet: simulate a purchase above.</p>
         </div>
       ) : (
-        <ul className="divide-y divide-border rounded-md border border-border" aria-label="Recent card transactions">
+        <ul className="divide-y divide-border rounded-md border border-border" aria-labelledby="recent-transactions-title">
           {data.transactions.map((t) => {
             const moves = movesOf(t);
             return (
