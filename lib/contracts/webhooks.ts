@@ -40,7 +40,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   { type: "transaction.settled", description: "Merchant batch clears and the authorization is finalized.", example: txn("SETTLED") },
   { type: "transaction.declined", description: "Card transaction declined.", example: txn("DECLINED") },
   { type: "transaction.reversed", description: "Authorization reversed.", example: txn("REVERSED") },
-  { type: "transaction.refund.created", description: "Merchant issues a refund.", example: txn("REFUNDED") },
+  { type: "transaction.refund.created", description: "Merchant issues a refund.", example: { ...txn("SETTLED"), type: "refund" } },
   { type: "webhook.test", description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.", example: { webhook_id: "whk_3Zx8", message: "This is a test event." } },
 ];
 
