@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { cardTransactions, customerBalances, masterWallets } from "@/server/db/schema/money";
 import { organizations } from "@/server/db/schema/identity";
 import { openTestDatabase } from "@/server/testing/database";
 import { ensureDemoProgram } from "./demo-program";
@@ -42,6 +43,18 @@ describe("the demo program", () => {
       ["active", true],
       ["frozen", true],
     ]);
+    // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's purchase was declined.
+    const balances = await database.db.select().from(customerBalances).where(eq(customerBalances.orgId, org!.id));
+    expect(balances.map((b) => [b.ledgerMinor, b.pendingMinor])).toEqual([
+      [50_000 - 1_250 - 8_999, 4_200],
+      [50_000 - 1_250 - 8_999, 4_200],
+      [50_000 - 1_250 - 8_999, 4_200],
+    ]);
+    const wallets = await database.db.select().from(masterWallets).where(eq(masterWallets.orgId, org!.id));
+    expect(wallets.map((w) => w.balanceMinor).sort()).toEqual([5_000_000 - 50_000, 5_000_000 - 50_000, 5_000_000 - 50_000]);
+    const txns = await database.db.select().from(cardTransactions).where(eq(cardTransactions.orgId, org!.id));
+    expect(txns.filter((t) => t.status === "declined").map((t) => t.declineCode)).toEqual(["UBT"]);
+    expect(txns.filter((t) => t.status === "settled")).toHaveLength(6);
     expect(await ensureDemoProgram(database.db)).toBeNull();
   });
 });
