@@ -134,7 +134,7 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
   if (input.transactions > 0 && active === 0) throw new ServiceError("CONFLICT", "No active customer to give transactions to: seed more customers.");
   for (let from = 1; from <= input.transactions; from += TRANSACTION_BATCH) {
     const to = Math.min(input.transactions, from + TRANSACTION_BATCH - 1);
-    await db.transaction(async (tx) => insertTransactions(tx, orgId, tag, from, to));
+    await db.transaction(async (tx) => insertTransactions(tx, orgId, tag, from, to, input.transactions));
     say(`transactions ${to}/${input.transactions}`);
   }
 
@@ -211,13 +211,16 @@ async function insertCardsAndBalances(tx: Db, orgId: string, tag: string): Promi
     ) b`);
 }
 
-async function insertTransactions(tx: Db, orgId: string, tag: string, from: number, to: number): Promise<void> {
+async function insertTransactions(tx: Db, orgId: string, tag: string, from: number, to: number, total: number): Promise<void> {
   const merchants = sqlArray(MERCHANTS.map((m) => m[0]));
   const mccs = sqlArray(MERCHANTS.map((m) => m[1]));
   const cities = sqlArray(MERCHANTS.map((m) => m[2]));
   const countries = sqlArray(MERCHANTS.map((m) => m[3]));
   const declineCodes = sqlArray(DECLINES.map((d) => d[0]));
   const declineReasons = sqlArray(DECLINES.map((d) => d[1]));
+  // Transaction g happens at g/total of the 90 days and rows go in in that order: the table's
+  // physical order follows time, as in a live program (the newest page is a few heap pages, not
+  // twenty random ones).
   // This run's cards, numbered, to pick one per transaction (temporary: dropped at commit).
   await tx.execute(sql`
     create temporary table seed_cards on commit drop as
@@ -246,7 +249,7 @@ async function insertTransactions(tx: Db, orgId: string, tag: string, from: numb
       r.at, r.at
     from (
       select g, 1 + floor(random() * ${cardCount})::int as pick,
-        now() - random() * interval '90 days' as at,
+        now() - interval '90 days' + (g - 1 + random()) / ${total} * interval '90 days' as at,
         1 + floor(random() * ${MERCHANTS.length})::int as m,
         1 + floor(random() * ${DECLINES.length})::int as d,
         random() as u,
@@ -257,7 +260,8 @@ async function insertTransactions(tx: Db, orgId: string, tag: string, from: numb
              when w < 0.95 then 'partially_reversed' when w < 0.98 then 'expired' else 'failed' end as status
       from (select g, random() as v, random() as w from generate_series(${from}::int, ${to}::int) g offset 0) x
       offset 0
-    ) r join seed_cards k on k.n = r.pick`);
+    ) r join seed_cards k on k.n = r.pick
+    order by r.g`);
 }
 
 /** The counters of the hot read paths, recomputed from the organization's rows (set-based). */

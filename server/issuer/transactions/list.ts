@@ -91,7 +91,7 @@ async function pageOf(db: Db, orgId: string, f: { status?: CardTransactionStatus
   return { transactions: rows.map(cardTransactionView), total, page, limit };
 }
 
-interface DayCount {
+export interface DayCount {
   /** UTC midnight starting the day. */
   start: Date;
   count: number;
@@ -106,7 +106,7 @@ function dayText(d: Date): string {
  * day that from or to cuts, counted through the index over the part inside the range (at most
  * one day of index entries per edge).
  */
-async function dayCounts(db: Db, orgId: string, status: CardTransactionStatus | undefined, range: CreatedRange): Promise<DayCount[]> {
+export async function dayCounts(db: Db, orgId: string, status: CardTransactionStatus | undefined, range: CreatedRange): Promise<DayCount[]> {
   const d = cardTransactionDailyCounts;
   const lastInstant = range.toExclusive ? new Date(range.toExclusive.getTime() - 1) : undefined;
   const rows = await db
@@ -140,7 +140,7 @@ async function dayCounts(db: Db, orgId: string, status: CardTransactionStatus | 
 }
 
 /** The day holding row `offset` (newest first) and the offset inside it; the scan starts at that day's top. */
-function startOf(days: DayCount[], offset: number, range: CreatedRange): { upper?: Date; inner: number } | null {
+export function startOf(days: DayCount[], offset: number, range: CreatedRange): { upper?: Date; inner: number } | null {
   let before = 0;
   for (const day of days) {
     if (before + day.count > offset) {
@@ -160,6 +160,11 @@ function startOf(days: DayCount[], offset: number, range: CreatedRange): { upper
  * the rows by primary key, in the same order.
  */
 async function readPage(db: Db, where: SQL, inner: number, limit: number): Promise<CardTransactionRow[]> {
+  return pageQuery(db, where, inner, limit);
+}
+
+/** The page's statement, unexecuted (bench/explain-issuer-reads.ts prints its plan). */
+export function pageQuery(db: Db, where: SQL, inner: number, limit: number) {
   const keys = db.$with("page_keys").as(
     db
       .select({ keyId: sql<string>`${t.id}`.as("key_id"), keyCreatedAt: sql<Date>`${t.createdAt}`.as("key_created_at") })

@@ -1,0 +1,50 @@
+/**
+ * EXPLAIN ANALYZE of the statements behind GET /api/v1/card-issuer/card-transactions on a seeded
+ * program (the largest one in the database): the daily counts, a deep page unfiltered and by
+ * status, a customer's count and page, and the count of a day cut by from/to. Shows that each
+ * reads index entries of at most one day plus the page (no Seq Scan, no OFFSET over the table).
+ *
+ *   npx tsx bench/explain-issuer-reads.ts --data-dir DIR        # an embedded database (app stopped)
+ *   DATABASE_URL=postgres://.../db npx tsx bench/explain-issuer-reads.ts
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { count, sql, type SQLWrapper } from "drizzle-orm";
+import { openDatabase, rowsOf, type Db } from "@/server/db/client";
+import { cardTransactions } from "@/server/db/schema/money";
+import { dayCounts, filterOf, pageQuery, startOf } from "@/server/issuer/transactions/list";
+
+const { values } = parseArgs({ options: { "data-dir": { type: "string" } } });
+const database = process.env.DATABASE_URL
+  ? await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL })
+  : await openDatabase({ kind: "pglite", dataDir: path.join(path.resolve(values["data-dir"] ?? ".data"), "pg") });
+const db: Db = database.db;
+
+async function explain(title: string, query: SQLWrapper): Promise<void> {
+  const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, costs off) ${query}`));
+  console.log(`\n### ${title}\n${plan.map((r) => Object.values(r)[0]).join("\n")}`);
+}
+
+try {
+  const [org] = rowsOf<{ org_id: string }>(await db.execute(sql`select org_id from program_counters order by total_customers desc limit 1`));
+  const orgId = org!.org_id;
+  const [customer] = rowsOf<{ svc_card_id: string }>(await db.execute(sql`select svc_card_id from card_transactions where org_id = ${orgId} limit 1`));
+  const limit = 20;
+
+  await explain("daily counts of the whole program (the total)", sql`select day, sum(count)::int from card_transaction_daily_counts where org_id = ${orgId} group by day order by day desc`);
+  for (const status of [undefined, "settled", "failed"] as const) {
+    const days = await dayCounts(db, orgId, status, {});
+    const total = days.reduce((n, d) => n + d.count, 0);
+    const offset = Math.floor((total - 1) / limit) * limit;
+    const start = startOf(days, offset, {})!;
+    await explain(`last page (${offset / limit + 1}) ${status ? `status=${status}` : "unfiltered"}: keys from the top of its day, OFFSET ${start.inner} inside it`, pageQuery(db, filterOf(orgId, { status }, { toExclusive: start.upper }), start.inner, limit));
+  }
+  const t = cardTransactions;
+  await explain("customer filter: the count", db.select({ n: count() }).from(t).where(filterOf(orgId, { svcCardId: customer!.svc_card_id }, {})));
+  await explain("customer filter: page 1", pageQuery(db, filterOf(orgId, { svcCardId: customer!.svc_card_id }, {}), 0, limit));
+  const now = Date.now();
+  const cut = { from: new Date(now - 30.5 * 86_400_000), toExclusive: new Date(Math.floor(now / 86_400_000 - 30) * 86_400_000) };
+  await explain("from cutting a day: that day's part counted through the index", db.select({ n: count() }).from(t).where(filterOf(orgId, {}, cut)));
+} finally {
+  await database.close();
+}

@@ -1,0 +1,161 @@
+/**
+ * The issuer's read paths at program scale over HTTP, through the real process (server/main.ts):
+ * aggregate balances, the card-transactions list (first page, a deep page, each status, a
+ * customer, a from/to range cutting days) and the customer view. Each endpoint: latency of
+ * sequential requests (p50/p95/p99: what one caller waits) and req/s under concurrent load
+ * (autocannon). Targets (issue 6): aggregate p95 <= 50 ms, card-transactions p95 <= 20 ms,
+ * customer view p95 <= 10 ms. Prints a table; figures go to docs/performance.md.
+ *
+ *   npx tsx bench/issuer-reads.ts [--data-dir DIR] [--customers 100000] [--transactions 1000000]
+ *                                 [--requests 300] [--seconds 5] [--connections 10]
+ *   DATABASE_URL=postgres://.../scratch_db npx tsx bench/issuer-reads.ts
+ * Reuses an organization already seeded at that size (e.g. by `npm run admin -- seed-demo`), else
+ * seeds one (seedDemo) and prints how long it took. --data-dir keeps the embedded database
+ * between runs (it is the app's DATA_DIR); without it a throwaway one is used.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { issueUserAccessToken } from "@/server/auth/tokens";
+import { seedDemo } from "@/server/cli/seed-demo";
+import { openDatabase, rowsOf } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
+
+const { values } = parseArgs({
+  options: {
+    "data-dir": { type: "string" },
+    customers: { type: "string", default: "100000" },
+    transactions: { type: "string", default: "1000000" },
+    requests: { type: "string", default: "300" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "10" },
+  },
+});
+const CUSTOMERS = Number(values.customers);
+const TRANSACTIONS = Number(values.transactions);
+const REQUESTS = Number(values.requests);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const PORT = 3213;
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Sequential requests: the latency one caller sees, without queueing behind other callers. */
+async function latency(url: string, headers: Record<string, string>) {
+  for (let i = 0; i < 30; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+async function throughput(url: string, headers: Record<string, string>) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return Math.round(r.requests.average);
+}
+
+if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
+  process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  process.env.AUTH_SECRET = randomBytes(32).toString("base64url");
+}
+const pgUrl = process.env.DATABASE_URL;
+const ownDir = !values["data-dir"];
+const dataDir = values["data-dir"] ? path.resolve(values["data-dir"]) : mkdtempSync(path.join(tmpdir(), "svc-bench-issuer-"));
+let app: ChildProcess | undefined;
+try {
+  const database = pgUrl ? await openDatabase({ kind: "postgres", url: pgUrl }) : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
+  await migrateDatabase(database);
+  const { db } = database;
+  let seeded = "reused";
+  let [org] = rowsOf<{ org_id: string }>(
+    await db.execute(sql`
+      select p.org_id from program_counters p
+      where p.total_customers >= ${CUSTOMERS} and (select coalesce(sum(count), 0) from card_transaction_daily_counts d where d.org_id = p.org_id) >= ${TRANSACTIONS}
+      limit 1`),
+  );
+  if (!org) {
+    const out = await seedDemo(db, { customers: CUSTOMERS, transactions: TRANSACTIONS, progress: (l) => process.stderr.write(`${l}\n`) });
+    seeded = `seeded in ${out.seconds} s`;
+    org = { org_id: out.org_id };
+  }
+  const orgId = org.org_id;
+  const [user] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where org_id = ${orgId} and role = 'admin' limit 1`));
+  const { access_token } = await issueUserAccessToken(db, { id: user!.id, orgId });
+  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select sum(count)::int as n from card_transaction_daily_counts where org_id = ${orgId}`));
+  // A busy customer (most transactions are spread evenly: any active one has ~12).
+  const [customer] = rowsOf<{ svc_card_id: string }>(await db.execute(sql`select svc_card_id from card_customers where org_id = ${orgId} and flow_status = 'active' order by created_at desc limit 1`));
+  await database.close();
+
+  const keys: Record<string, string> = pgUrl ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! } : {};
+  app = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO_SEED: "off", NODE_ENV: "production", LOG_LEVEL: "warn", ...keys },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`${BASE}/api/health/ping`);
+
+  const now = Date.now();
+  const from = new Date(now - 30.5 * 86_400_000).toISOString();
+  const to = new Date(now - 20.25 * 86_400_000).toISOString();
+  const deepPage = Math.floor((total!.n - 1) / 20) + 1;
+  const tx = "/api/v1/card-issuer/card-transactions";
+  const endpoints: { name: string; path: string; target: number }[] = [
+    { name: "aggregate-balances", path: "/api/v1/card-issuer/customers/aggregate-balances", target: 50 },
+    { name: "card-transactions, page 1", path: tx, target: 20 },
+    { name: `card-transactions, last page (${deepPage})`, path: `${tx}?page=${deepPage}`, target: 20 },
+    { name: "card-transactions, page 5,000 at limit 100", path: `${tx}?page=5000&limit=100`, target: 20 },
+    ...CARD_TRANSACTION_STATUSES.map((s) => ({ name: `card-transactions, status=${s}`, path: `${tx}?status=${s}`, target: 20 })),
+    { name: "card-transactions, status=settled, page 20,000", path: `${tx}?status=settled&page=20000`, target: 20 },
+    { name: "card-transactions, customer_id", path: `${tx}?customer_id=${customer!.svc_card_id}`, target: 20 },
+    { name: "card-transactions, from/to cutting days, page 1", path: `${tx}?from=${from}&to=${to}`, target: 20 },
+    { name: "card-transactions, from/to cutting days, page 3,000", path: `${tx}?from=${from}&to=${to}&page=3000`, target: 20 },
+    { name: "customer view", path: `/api/v1/card-issuer/customers/${customer!.svc_card_id}`, target: 10 },
+  ];
+  const headers = { Authorization: `Bearer ${access_token}` };
+  const rows: string[] = [];
+  for (const e of endpoints) {
+    const l = await latency(`${BASE}${e.path}`, headers);
+    const rps = await throughput(`${BASE}${e.path}`, headers);
+    const row = `| ${e.name} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} | ${rps} | ${e.target} | ${l.p95 <= e.target ? "met" : "MISSED"} |`;
+    process.stderr.write(`${row}\n`);
+    rows.push(row);
+  }
+  console.log(`\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${CUSTOMERS} customers / ${total!.n} transactions (${seeded}); ${REQUESTS} sequential requests per endpoint for latency, autocannon ${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`);
+  console.log("| endpoint | p50 ms | p95 ms | p99 ms | req/s | p95 target ms | |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) console.log(r);
+} finally {
+  app?.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1500));
+  if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+}
