@@ -8,7 +8,7 @@ import { aggregateBalancesSchema, getAggregateBalances } from "@/server/issuer/a
 import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { cardTransactionExportQuerySchema, cardTransactionListQuerySchema, customerTransactionsQuerySchema } from "@/server/issuer/transactions/query";
-import { cardTransactionViewSchema } from "@/server/issuer/transactions/row-view";
+import { cardTransactionViewSchema } from "@/lib/contracts/card-transactions";
 import { csvResponse } from "@/server/issuer/transactions/csv-response";
 
 /**

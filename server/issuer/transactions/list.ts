@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { cardTransactionDailyCounts, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
 import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
-import { cardTransactionView } from "./row-view";
+import { cardTransactionView } from "@/server/issuer/card-network/view";
 import {
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
