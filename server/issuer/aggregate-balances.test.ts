@@ -9,6 +9,9 @@ import { countNewCustomer, openCustomerBalance } from "@/server/issuer/balances/
 import { moveBalanceTotals } from "@/server/issuer/balances/totals";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { createApiApp } from "@/server/api/app";
+import { createCardholderSession } from "@/server/cards/cardholder/session";
+import { bearer } from "@/server/http/testing";
 import { getAggregateBalances } from "./aggregate-balances";
 
 let database: Database;
@@ -76,5 +79,31 @@ describe("getAggregateBalances", () => {
     const ctx = userCtx(database.db, org.orgId, { ...org.admin, role: "admin" });
     expect(await getAggregateBalances({ ctx })).toMatchObject({ by_currency: [], total_customers: 0, customers_with_wallets: 0 });
     await expect(getAggregateBalances({ ctx: { ...ctx, actor: { type: "cardholder", customerId: "cus_x" } } })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+  });
+});
+
+describe("GET /api/v1/card-issuer/customers/aggregate-balances", () => {
+  const app = createApiApp();
+  it("answers the program's own totals in the card envelope (not taken for a customer id); a cardholder is refused", async () => {
+    const a = await createTestOrg(database.db);
+    const b = await createTestOrg(database.db);
+    await seedDemo(database.db, { customers: 60, transactions: 0, orgId: a.orgId });
+    await seedDemo(database.db, { customers: 10, transactions: 0, orgId: b.orgId });
+    const res = await app.request("/api/v1/card-issuer/customers/aggregate-balances", { headers: bearer(await a.token(a.admin.userId)) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; data: Record<string, unknown> & { by_currency: Record<string, unknown>[] } };
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.data).sort()).toEqual(["by_currency", "customers_with_wallets", "fetched_at", "total_customers"]);
+    expect(body.data.total_customers).toBe(60);
+    expect(Object.keys(body.data.by_currency[0]!).sort()).toEqual([
+      "currency", "customer_count", "on_chain_count", "realtime_count",
+      "total_available_balance", "total_available_balance_minor", "total_ledger_balance", "total_ledger_balance_minor", "total_pending_balance", "total_pending_balance_minor",
+    ]);
+    const want = await sums(a.orgId);
+    expect(body.data.by_currency.reduce((n, e) => n + Number(e.total_ledger_balance_minor), 0)).toBe(want.byCurrency.reduce((n, r) => n + Number(r.ledger), 0));
+
+    const [holder] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from card_customers where org_id = ${a.orgId} limit 1`));
+    const { token } = await createCardholderSession(database.db, { orgId: a.orgId, customerId: holder!.id });
+    expect((await app.request("/api/v1/card-issuer/customers/aggregate-balances", { headers: bearer(token) })).status).toBe(403);
   });
 });
