@@ -43,7 +43,9 @@ const paging = {
 function fromBeforeTo(v: { from?: string; to?: string }): boolean {
   if (!v.from || !v.to) return true;
   const range = rangeOf(v);
-  return range.from!.getTime() < range.toExclusive!.getTime();
+  // An unreadable date has its own issue already.
+  if (!range.from || !range.toExclusive) return true;
+  return range.from.getTime() < range.toExclusive.getTime();
 }
 const ORDER_MESSAGE = { message: "from must not be after to.", path: ["from"] };
 
