@@ -189,9 +189,24 @@ interface ReconcileRow {
  * 10 minutes, else null; wallet.deposit.confirmed when the ledger increased. Null when the
  * customer has no balance.
  */
-export async function applyReconciledBalance(tx: Db, input: { orgId: string; customerId: string; onChainMinor: number }): Promise<BalanceSnapshot | null> {
+export async function applyReconciledBalance(
+  tx: Db,
+  input: {
+    orgId: string;
+    customerId: string;
+    onChainMinor: number;
+    /**
+     * The chain read that follows a funding (interface.md Events Rule 2, the second balance event)
+     * confirms a balance that is live: a realtime balance keeps its holds and stays realtime, only
+     * the ledger is taken from the chain. Without it (the 2-hour reconciliation) the balance
+     * becomes on_chain with its holds unknown.
+     */
+    confirmLive?: boolean;
+  },
+): Promise<BalanceSnapshot | null> {
   if (!Number.isSafeInteger(input.onChainMinor) || input.onChainMinor < 0) throw new ServiceError("VALIDATION_ERROR", "An on-chain balance is a non-negative integer of minor units.");
   const now = new Date();
+  const keep = input.confirmLive === true;
   const result = await tx.execute(sql`
     with prev as (
       select b.customer_id, b.currency, b.freshness, b.ledger_minor, b.pending_minor
@@ -201,8 +216,11 @@ export async function applyReconciledBalance(tx: Db, input: { orgId: string; cus
     ),
     upd as (
       update customer_balances b
-      set ledger_minor = ${input.onChainMinor}::bigint, pending_minor = 0, freshness = 'on_chain',
-          notified_at = null, refreshed_at = ${now.toISOString()}::timestamptz
+      set ledger_minor = ${input.onChainMinor}::bigint,
+          pending_minor = case when ${keep} and prev.freshness = 'realtime' then prev.pending_minor else 0 end,
+          freshness = case when ${keep} and prev.freshness = 'realtime' then 'realtime' else 'on_chain' end,
+          notified_at = case when ${keep} and prev.freshness = 'realtime' then ${now.toISOString()}::timestamptz else null end,
+          refreshed_at = ${now.toISOString()}::timestamptz
       from prev
       where b.customer_id = prev.customer_id
       returning b.customer_id
@@ -214,19 +232,23 @@ export async function applyReconciledBalance(tx: Db, input: { orgId: string; cus
   const row = rowsOf<ReconcileRow>(result)[0];
   if (!row) return null;
   const before = { ledgerMinor: num(row.prev_ledger), pendingMinor: num(row.prev_pending), freshness: row.prev_freshness };
-  const after = { ledgerMinor: input.onChainMinor, pendingMinor: 0, freshness: "on_chain" as const };
+  const stayLive = keep && before.freshness === "realtime";
+  const after = stayLive
+    ? { ledgerMinor: input.onChainMinor, pendingMinor: before.pendingMinor, freshness: "realtime" as const }
+    : { ledgerMinor: input.onChainMinor, pendingMinor: 0, freshness: "on_chain" as const };
   await moveBalanceTotals(tx, { orgId: input.orgId, currency: row.currency, before, after });
   const snapshot: BalanceSnapshot = {
     customerId: input.customerId,
     svcCardId: row.svc_card_id,
     currency: row.currency,
     ledgerMinor: after.ledgerMinor,
-    pendingMinor: 0,
-    availableMinor: after.ledgerMinor,
-    freshness: "on_chain",
-    notifiedAt: null,
+    pendingMinor: after.pendingMinor,
+    availableMinor: after.ledgerMinor - after.pendingMinor,
+    freshness: after.freshness,
+    notifiedAt: stayLive ? now : null,
   };
   const increase = after.ledgerMinor - before.ledgerMinor;
+  // Nothing new to tell, except that a live balance was confirmed (the second event of a top-up).
   if (increase === 0 && before.freshness === "on_chain") return snapshot;
   const funding = await recentFunding(tx, input.customerId, now);
   await emitBalanceEvents(
@@ -238,7 +260,7 @@ export async function applyReconciledBalance(tx: Db, input: { orgId: string; cus
       currency: row.currency,
       ledgerMinor: after.ledgerMinor,
       pendingMinor: null,
-      availableMinor: after.ledgerMinor,
+      availableMinor: snapshot.availableMinor,
       source: "reconciliation",
       trigger: funding ? "funding" : null,
       transferId: funding?.id ?? null,

@@ -24,7 +24,8 @@ export function registerIssuerMoneyJobs(): void {
   });
   registerJobHandler(RECONCILE_WALLET_JOB, async ({ db, job }) => {
     if (!job.orgId) throw new PermanentJobError("The job has no organization.");
-    await reconcileWallet(db, { orgId: job.orgId, customerId: payloadString(job.payload, "customerId") });
+    // The read that follows a funding confirms a live balance: its holds stay known.
+    await reconcileWallet(db, { orgId: job.orgId, customerId: payloadString(job.payload, "customerId"), confirmLive: true });
   });
   registerJobHandler(
     RECONCILE_STALE_JOB,

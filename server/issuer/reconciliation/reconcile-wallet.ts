@@ -39,18 +39,18 @@ export async function scheduleWalletReconciliation(tx: Db, { orgId, customerId }
  * Reads the wallet's token balance from the chain and records it (with its own events), in the
  * caller's transaction. False when the customer has no deployed wallet (nothing to read).
  */
-export async function reconcileWalletIn(tx: Db, { orgId, customerId }: { orgId: string; customerId: string }): Promise<boolean> {
+export async function reconcileWalletIn(tx: Db, { orgId, customerId, confirmLive }: { orgId: string; customerId: string; confirmLive?: boolean }): Promise<boolean> {
   const [customer] = await tx
     .select({ safeAddress: cardCustomers.safeAddress })
     .from(cardCustomers)
     .where(and(eq(cardCustomers.orgId, orgId), eq(cardCustomers.id, customerId)));
   if (!customer?.safeAddress) return false;
   const { balanceMinor } = await providers().chain.balanceOf(tx, { orgId, address: customer.safeAddress });
-  await applyReconciledBalance(tx, { orgId, customerId, onChainMinor: balanceMinor });
+  await applyReconciledBalance(tx, { orgId, customerId, onChainMinor: balanceMinor, confirmLive });
   return true;
 }
 
 /** One wallet, in a transaction of its own (the job's work). */
-export async function reconcileWallet(db: Db, input: { orgId: string; customerId: string }): Promise<boolean> {
+export async function reconcileWallet(db: Db, input: { orgId: string; customerId: string; confirmLive?: boolean }): Promise<boolean> {
   return db.transaction((tx) => reconcileWalletIn(tx, input));
 }

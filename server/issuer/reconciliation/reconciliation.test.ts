@@ -143,7 +143,8 @@ describe("balance reconciliation against the chain", () => {
       transfer_id: result.transfer_id,
       tx_hash: result.tx_hash,
     });
-    expect(await balanceOf(customer.id)).toMatchObject({ ledgerMinor: 2_500, freshness: "on_chain" });
+    // A confirmation of a live balance, not a 2-hour reconciliation: it stays realtime, holds kept.
+    expect(await balanceOf(customer.id)).toMatchObject({ ledgerMinor: 2_500, freshness: "realtime" });
   });
 
   it("the inferred trigger and transfer_id: within 10 minutes of the funding they are named, outside all three are null", async () => {
