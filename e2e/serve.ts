@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { seedDemoCustomers } from "@/server/app/demo-customers";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin, createUser } from "@/server/auth/users";
 import { E2E_STATE_DIR, type E2eSeed } from "./seed";
@@ -24,6 +25,8 @@ const operator = await createUser(database.db, orgId, { email: `operator-${stamp
 const viewer = await createUser(database.db, orgId, { email: `viewer-${stamp}@e2e.test`, password, role: "viewer" });
 const cardOperator = await createUser(database.db, orgId, { email: `card-operator-${stamp}@e2e.test`, password, role: "operator", withTwoFactor: true });
 const { access_token: apiToken } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
+// The demo program's customers, funded wallets and card traffic (sandbox simulators), for the money pages.
+await seedDemoCustomers(database.db, orgId);
 await database.close();
 
 const seed: E2eSeed = {
