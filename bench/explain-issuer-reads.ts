@@ -36,8 +36,16 @@ try {
     const days = await dayCounts(db, orgId, status, {});
     const total = days.reduce((n, d) => n + d.count, 0);
     const offset = Math.floor((total - 1) / limit) * limit;
-    const start = startOf(days, offset, {})!;
-    await explain(`last page (${offset / limit + 1}) ${status ? `status=${status}` : "unfiltered"}: keys from the top of its day, OFFSET ${start.inner} inside it`, pageQuery(db, filterOf(orgId, { status }, { toExclusive: start.upper }), start.inner, limit));
+    for (const at of [offset, Math.floor(total / 2 / limit) * limit]) {
+      const start = startOf(days, at, {}, limit)!;
+      const name = `page ${at / limit + 1} of ${offset / limit + 1} ${status ? `status=${status}` : "unfiltered"}`;
+      await explain(
+        start.fromDayStart ? `${name}: keys from the start of its day, OFFSET ${start.fromDayStart.skip} (the nearer end)` : `${name}: keys from the top of its day, OFFSET ${start.inner} inside it`,
+        start.fromDayStart
+          ? pageQuery(db, filterOf(orgId, { status }, { from: start.fromDayStart.from, toExclusive: start.upper }), start.fromDayStart.skip, limit, "asc")
+          : pageQuery(db, filterOf(orgId, { status }, { toExclusive: start.upper }), start.inner, limit),
+      );
+    }
   }
   const t = cardTransactions;
   await explain("customer filter: the count", db.select({ n: count() }).from(t).where(filterOf(orgId, { svcCardId: customer!.svc_card_id }, {})));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardTransactionDailyCounts, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
@@ -44,8 +44,8 @@ export function filterOf(orgId: string, f: { status?: CardTransactionStatus; svc
  * - the total is the sum of card_transaction_daily_counts (kept on write) over the range's days;
  *   a from/to that cuts a day counts that day's part through the (org, [status,] created_at) index;
  * - page p starts at row o = (p-1)*limit: the daily counts name the day D holding row o, and the
- *   page is read from the top of D with an OFFSET inside D only (index-only, on the keys), then
- *   the page's rows are fetched by primary key;
+ *   page's keys are read index-only from the nearer end of D with an OFFSET inside D only (at most
+ *   half of D's entries when the page lies inside a settled day), then the rows by primary key;
  * - a customer filter (a customer has few transactions) counts and pages through its own index.
  */
 export async function listCardTransactions({ ctx, input }: { ctx: Ctx; input: Partial<CardTransactionListQuery> }): Promise<CardTransactionPage> {
@@ -76,7 +76,7 @@ export async function listCustomerTransactions({
 async function pageOf(db: Db, orgId: string, f: { status?: CardTransactionStatus; svcCardId?: string }, range: CreatedRange, page: number, limit: number): Promise<CardTransactionPage> {
   const offset = (page - 1) * limit;
   let total: number;
-  let start: { upper?: Date; inner: number } | null;
+  let start: PageStart | null;
   if (f.svcCardId) {
     const [row] = await db.select({ n: count() }).from(t).where(filterOf(orgId, f, range));
     total = Number(row?.n ?? 0);
@@ -84,10 +84,13 @@ async function pageOf(db: Db, orgId: string, f: { status?: CardTransactionStatus
   } else {
     const days = await dayCounts(db, orgId, f.status, range);
     total = days.reduce((sum, d) => sum + d.count, 0);
-    start = offset < total ? startOf(days, offset, range) : null;
+    start = offset < total ? startOf(days, offset, range, limit) : null;
   }
   if (!start) return { transactions: [], total, page, limit };
-  const rows = await readPage(db, filterOf(orgId, f, { from: range.from, toExclusive: start.upper }), start.inner, limit);
+  const rows = start.fromDayStart
+    ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then turn it around.
+      (await pageQuery(db, filterOf(orgId, f, { from: start.fromDayStart.from, toExclusive: start.upper }), start.fromDayStart.skip, limit, "asc")).reverse()
+    : await pageQuery(db, filterOf(orgId, f, { from: range.from, toExclusive: start.upper }), start.inner, limit);
   return { transactions: rows.map(cardTransactionView), total, page, limit };
 }
 
@@ -139,16 +142,32 @@ export async function dayCounts(db: Db, orgId: string, status: CardTransactionSt
   return out;
 }
 
+/**
+ * Where a page starts: below `upper` (exclusive), skipping `inner` rows newest first. When the
+ * page lies wholly in the older half of a day that no concurrent write can change (not the
+ * newest day), `fromDayStart` says how to read it from the day's start instead, so no page skips
+ * more than half a day of index entries.
+ */
+export interface PageStart {
+  upper?: Date;
+  inner: number;
+  fromDayStart?: { from: Date; skip: number };
+}
+
 /** The day holding row `offset` (newest first) and the offset inside it; the scan starts at that day's top. */
-export function startOf(days: DayCount[], offset: number, range: CreatedRange): { upper?: Date; inner: number } | null {
+export function startOf(days: DayCount[], offset: number, range: CreatedRange, limit = 1): PageStart | null {
   let before = 0;
   for (const day of days) {
     if (before + day.count > offset) {
       const dayEnd = new Date(day.start.getTime() + DAY_MS);
       const upper = range.toExclusive && range.toExclusive < dayEnd ? range.toExclusive : dayEnd;
+      const inner = offset - before;
       // The newest day needs no upper bound (rows written after the counts were read are then
       // seen too, like any page 1); older days start at their end.
-      return { upper: before === 0 && !range.toExclusive ? undefined : upper, inner: offset - before };
+      if (before === 0 && !range.toExclusive) return { inner };
+      const skip = day.count - inner - limit;
+      const from = range.from && range.from > day.start ? range.from : day.start;
+      return skip >= 0 && skip < inner ? { upper, inner, fromDayStart: { from, skip } } : { upper, inner };
     }
     before += day.count;
   }
@@ -159,18 +178,15 @@ export function startOf(days: DayCount[], offset: number, range: CreatedRange): 
  * One page: the keys through the index (index-only: OFFSET skips index entries, not rows), then
  * the rows by primary key, in the same order.
  */
-async function readPage(db: Db, where: SQL, inner: number, limit: number): Promise<CardTransactionRow[]> {
-  return pageQuery(db, where, inner, limit);
-}
-
 /** The page's statement, unexecuted (bench/explain-issuer-reads.ts prints its plan). */
-export function pageQuery(db: Db, where: SQL, inner: number, limit: number) {
+export function pageQuery(db: Db, where: SQL, inner: number, limit: number, direction: "asc" | "desc" = "desc") {
+  const order = direction === "desc" ? desc : asc;
   const keys = db.$with("page_keys").as(
     db
       .select({ keyId: sql<string>`${t.id}`.as("key_id"), keyCreatedAt: sql<Date>`${t.createdAt}`.as("key_created_at") })
       .from(t)
       .where(where)
-      .orderBy(desc(t.createdAt), desc(t.id))
+      .orderBy(order(t.createdAt), order(t.id))
       .limit(limit)
       .offset(inner),
   );
@@ -179,5 +195,5 @@ export function pageQuery(db: Db, where: SQL, inner: number, limit: number) {
     .select(getTableColumns(t))
     .from(keys)
     .innerJoin(t, eq(t.id, keys.keyId))
-    .orderBy(desc(keys.keyCreatedAt), desc(keys.keyId));
+    .orderBy(order(keys.keyCreatedAt), order(keys.keyId));
 }
