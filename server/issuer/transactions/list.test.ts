@@ -118,11 +118,10 @@ describe("listCardTransactions", () => {
       expect(got.total).toBe(23);
       seen.push(...got.transactions.map((x) => x.transaction_id));
     }
-    const expected = [...rows.slice(20), ...rows.slice(0, 20)]
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .map((r) => r.id);
-    expect(seen).toEqual(expected);
-    // Postgres orders text ids by its collation: the reference order comes from the database too.
+    // Every row once, the next day's three first, then the 20 equal timestamps in id order (descending, as
+    // the database's collation orders text: the reference order comes from the database).
+    expect(new Set(seen).size).toBe(23);
+    expect(seen.slice(0, 3).sort()).toEqual(rows.slice(20).map((r) => r.id).sort());
     expect(seen).toEqual((await reference(org.orgId, {}, 1, 100)).ids);
   });
 
