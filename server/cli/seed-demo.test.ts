@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, setDatabase, type Database } from "@/server/db/client";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { freezeCard } from "@/server/cards/cards/change-status";
+import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { seedDemo } from "./seed-demo";
 
 let database: Database;
@@ -44,6 +46,19 @@ describe("seedDemo", () => {
       where (s.l, s.a, s.p, s.c, s.r, s.o) is distinct from (t.l, t.a, t.p, t.c, t.r, t.o)`);
     expect(mismatchedTotals).toEqual([]);
 
+    // The simulators hold what an onboarded program would: each wallet on the chain with the ledger
+    // as its balance, each card with the provider (sealed number ending in the card's last four).
+    const [sims] = await q<{ safes: number; safes_off: number; cards: number; sim_cards: number }>(sql`
+      select (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address where c.org_id = ${org}) as safes,
+        (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address join customer_balances b on b.customer_id = c.id
+          where c.org_id = ${org} and s.balance_minor <> b.ledger_minor) as safes_off,
+        (select count(*)::int from cards where org_id = ${org}) as cards,
+        (select count(*)::int from sim_cards s join cards k on k.card_token = s.card_token where k.org_id = ${org}) as sim_cards`);
+    expect(sims).toEqual({ safes: active, safes_off: 0, cards: sims!.cards, sim_cards: sims!.cards });
+    const [someCard] = await q<{ id: string; card_token: string; last_four: string; svc_card_id: string }>(sql`
+      select k.id, k.card_token, k.last_four, c.svc_card_id from cards k join card_customers c on c.id = k.customer_id where k.org_id = ${org} and k.status = 'active' and k.card_type = 'virtual' limit 1`);
+    expect((await revealCardSecrets(database.db, { cardToken: someCard!.card_token })).pan.endsWith(someCard!.last_four)).toBe(true);
+
     const mismatchedDays = await q(sql`
       select * from (select (created_at at time zone 'UTC')::date as day, status, count(*)::int n from card_transactions where org_id = ${org} group by 1, 2) s
       full join (select day, status, count n from card_transaction_daily_counts where org_id = ${org}) d using (day, status)
@@ -66,6 +81,9 @@ describe("seedDemo", () => {
     // No events for seeded history.
     const [events] = await q<{ n: number }>(sql`select count(*)::int n from outbox_events where org_id = ${org}`);
     expect(events!.n).toBe(0);
+    // A seeded card is a card like any other: the program can freeze it (the card network knows it).
+    const ctx = { db: database.db, orgId: org, actor: { type: "system" as const, reason: "test" } };
+    expect(await freezeCard({ ctx, input: { svcCardId: someCard!.svc_card_id, cardId: someCard!.id } })).toMatchObject({ is_frozen: true });
   });
 
   it("adds to an existing organization without touching another's counters, and refuses an unknown one", async () => {

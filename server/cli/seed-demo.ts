@@ -3,6 +3,9 @@ import { ServiceError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 import { rowsOf, type Db } from "@/server/db/client";
+import { simCards } from "@/server/db/schema/providers";
+import { newSealedCardSecrets } from "@/server/providers/sandbox/card-provider";
+import { hashPin, randomPin } from "@/server/providers/sandbox/pin-hash";
 
 /**
  * `npm run admin -- seed-demo` (decisions.md 12): a large, realistic card program for local use
@@ -33,6 +36,7 @@ export interface SeedDemoResult {
 
 const CUSTOMER_BATCH = 10_000;
 const TRANSACTION_BATCH = 50_000;
+const SIM_CARD_BATCH = 2_000;
 
 /**
  * Onboarding stages by customer number mod 100: most are active (wallet deployed, a card), the
@@ -129,6 +133,8 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
   }
   await db.transaction(async (tx) => insertCardsAndBalances(tx, orgId, tag));
   say("cards and balances");
+  await insertSimulatorState(db, orgId, tag);
+  say("the simulators' cards and wallets");
 
   const active = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`))[0]?.n ?? 0;
   if (input.transactions > 0 && active === 0) throw new ServiceError("CONFLICT", "No active customer to give transactions to: seed more customers.");
@@ -168,7 +174,7 @@ async function insertCustomers(tx: Db, orgId: string, tag: string, from: number,
       case when ${step} >= 2 and ${kyc} <> 'pending' then 'kyc_' || substr(md5(${tag} || 'k' || g), 1, 20) end,
       case when ${kyc} <> 'pending' then joined + interval '1 hour' end,
       case when ${kyc} = 'approved' then (array['USD','USD','USD','EUR','EUR','GBP'])[1 + g % 6] end,
-      case when ${step} > 3 then '[{"question":"Main source of funds","answer":"Salary"}]'::jsonb end,
+      case when ${step} > 3 then '[{"question":"EMPLOYMENT_STATUS","answer":"EMPLOYED"},{"question":"SOURCE_OF_INCOME","answer":"EMPLOYMENT_INCOME"}]'::jsonb end,
       case when ${step} > 3 then joined + interval '2 hours' end,
       case when ${step} >= 4 then '+4477009' || lpad((g % 100000)::text, 5, '0') end,
       case when ${step} > 4 then joined + interval '3 hours' end,
@@ -209,6 +215,32 @@ async function insertCardsAndBalances(tx: Db, orgId: string, tag: string): Promi
         abs(hashtext(c.id)) % 10 = 1 as on_chain, random() * interval '100 minutes' as seen
       from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active' offset 0
     ) b`);
+}
+
+/**
+ * What the sandbox upstreams would hold for the seeded customers, so the seeded program behaves
+ * like an onboarded one (freeze, PIN page, funding, the chain reconciliation): the chain's
+ * wallets with the ledger as their token balance, and the card provider's cards with sealed
+ * numbers (whose last four digits the cards then show). One PIN hash is shared by the seeded
+ * cards: scrypt per card would take minutes, and nobody knows that random PIN anyway.
+ */
+async function insertSimulatorState(db: Db, orgId: string, tag: string): Promise<void> {
+  await db.execute(sql`
+    insert into sim_safes (address, org_id, owner_ref, token_symbol, deploy_status, account_status, balance_minor, ready_at, created_at)
+    select c.safe_address, c.org_id, c.id, case c.currency when 'USD' then 'USDCe' when 'EUR' then 'EURe' else 'GBPe' end, 'ok', 0,
+      b.ledger_minor, c.safe_deployed_at, c.safe_deployed_at
+    from card_customers c join customer_balances b on b.customer_id = c.id
+    where c.org_id = ${orgId} and c.email like ${`demo-${tag}-%`} and c.safe_address is not null`);
+  const pinHash = await hashPin(randomPin());
+  const tokens = rowsOf<{ card_token: string; id: string }>(await db.execute(sql`select card_token, id from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`));
+  for (let at = 0; at < tokens.length; at += SIM_CARD_BATCH) {
+    const batch = tokens.slice(at, at + SIM_CARD_BATCH).map((t) => ({ ...t, ...newSealedCardSecrets() }));
+    await db.transaction(async (tx) => {
+      await tx.insert(simCards).values(batch.map((b) => ({ cardToken: b.card_token, orgId, externalRef: b.id, panSealed: b.panSealed, expirySealed: b.expirySealed, cvvSealed: b.cvvSealed, pinHash })));
+      const pairs = sql.join(batch.map((b) => sql`(${b.card_token}, ${b.lastFour})`), sql`, `);
+      await tx.execute(sql`update cards set last_four = v.last_four from (values ${pairs}) as v(card_token, last_four) where cards.card_token = v.card_token and cards.org_id = ${orgId}`);
+    });
+  }
 }
 
 async function insertTransactions(tx: Db, orgId: string, tag: string, from: number, to: number, total: number): Promise<void> {

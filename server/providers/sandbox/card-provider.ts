@@ -71,20 +71,18 @@ async function requireSimCard(db: Db, where: { cardToken: string; orgId?: string
   return card;
 }
 
+/** A new card's number, expiry and CVV, sealed; only the last four digits come out in clear. */
+export function newSealedCardSecrets(now = new Date()): { lastFour: string; panSealed: string; expirySealed: string; cvvSealed: string } {
+  const pan = generatePan();
+  return { lastFour: pan.slice(-4), panSealed: encryptSecret(pan), expirySealed: encryptSecret(expiryFrom(now)), cvvSealed: encryptSecret(randomDigits(3)) };
+}
+
 export const sandboxCardProvider: CardProviderPort = {
   async issueVirtualCard(db, { orgId, cardId }) {
-    const pan = generatePan();
+    const { lastFour, ...sealed } = newSealedCardSecrets();
     const cardToken = newId("ctk");
-    await db.insert(simCards).values({
-      cardToken,
-      orgId,
-      externalRef: cardId,
-      panSealed: encryptSecret(pan),
-      expirySealed: encryptSecret(expiryFrom(new Date())),
-      cvvSealed: encryptSecret(randomDigits(3)),
-      pinHash: await hashPin(randomPin()),
-    });
-    return { cardToken, lastFour: pan.slice(-4) };
+    await db.insert(simCards).values({ cardToken, orgId, externalRef: cardId, ...sealed, pinHash: await hashPin(randomPin()) });
+    return { cardToken, lastFour };
   },
 
   async setCardStatus(db, { orgId, cardToken, status }) {
