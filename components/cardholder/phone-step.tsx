@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
+import { CodeEntryForm } from "./code-entry-form";
 import { errorText } from "./error-text";
 import type { RequestPhoneCodeAction, VerifyPhoneAction } from "./types";
 
@@ -16,11 +17,9 @@ export function PhoneStep({ requestCode, verify }: { requestCode: RequestPhoneCo
   const check = useAction(verify);
   const [phone, setPhone] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const [phoneError, setPhoneError] = useState<string>();
   const [done, setDone] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
 
   async function sendCode(to: string): Promise<boolean> {
     setError(undefined);
@@ -41,64 +40,31 @@ export function PhoneStep({ requestCode, verify }: { requestCode: RequestPhoneCo
       setPhoneError("Use the international format, e.g. +447700900123.");
       return;
     }
-    if (await sendCode(to)) {
-      setSentTo(to);
-      setCode("");
-    }
-  }
-
-  async function onCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const typed = code.replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(typed)) {
-      setError("Enter the 6-digit code from the text message.");
-      codeInput.current?.focus();
-      return;
-    }
-    setError(undefined);
-    const res = await check.run({ code: typed });
-    if (!res.ok) {
-      setError(errorText(res.error));
-      codeInput.current?.select();
-      return;
-    }
-    setDone(true);
-    router.refresh();
+    if (await sendCode(to)) setSentTo(to);
   }
 
   if (sentTo) {
-    const busy = check.pending || send.pending || done;
     return (
-      <form key="code" onSubmit={onCode} className="flex flex-col gap-4" noValidate aria-busy={busy}>
-        <Alert tone="success">
-          We sent a code by text message to <span className="font-medium">{sentTo}</span>.
-        </Alert>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <Field
-          ref={codeInput}
-          label="Code"
-          name="code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          autoFocus
-          required
-          className="[&_input]:max-w-48 [&_input]:font-mono [&_input]:tracking-widest"
-        />
-        <Button type="submit" disabled={busy}>
-          Verify
-        </Button>
-        <div className="flex flex-wrap justify-between gap-2">
-          <Button variant="ghost" size="sm" onClick={() => void sendCode(sentTo)} disabled={busy}>
-            Send a new code
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setSentTo(null)} disabled={busy}>
-            Change number
-          </Button>
-        </div>
-      </form>
+      <CodeEntryForm
+        sent={
+          <>
+            We sent a code by text message to <span className="font-medium">{sentTo}</span>.
+          </>
+        }
+        channel="text message"
+        error={error}
+        busy={check.pending || send.pending || done}
+        resend={() => sendCode(sentTo)}
+        changeLabel="Change number"
+        onChange={() => setSentTo(null)}
+        verify={async (code) => {
+          const res = await check.run({ code });
+          if (!res.ok) return errorText(res.error);
+          setDone(true);
+          router.refresh();
+          return null;
+        }}
+      />
     );
   }
 
