@@ -59,6 +59,13 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** A string the job was enqueued with; a job without it can never succeed, so it fails for good. */
+export function payloadString(payload: unknown, key: string): string {
+  const value = (payload as Record<string, unknown> | null)?.[key];
+  if (typeof value !== "string" || !value) throw new PermanentJobError(`The job's payload has no ${key}.`);
+  return value;
+}
+
 const handlers = new Map<string, RegisteredJobHandler>();
 
 /** Registers (or replaces) the handler of a job kind; returns a function that removes it. */

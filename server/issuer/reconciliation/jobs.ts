@@ -1,15 +1,9 @@
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
-import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
 import { settleDeposit, SETTLE_DEPOSIT_JOB } from "@/server/issuer/master-wallet/deposits";
 import { log } from "@/server/log";
 import { reconcileWallet, RECONCILE_WALLET_JOB } from "./reconcile-wallet";
 import { ensureBalanceReconciliationScheduled, reconcileStaleBalances, RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB } from "./stale-balances";
-
-function payloadString(payload: unknown, key: string): string {
-  const value = (payload as Record<string, unknown> | null)?.[key];
-  if (typeof value !== "string" || !value) throw new PermanentJobError(`The job's payload has no ${key}.`);
-  return value;
-}
 
 /**
  * The issuer money jobs: settling two-step master-wallet deposits, the chain read of a wallet

@@ -1,13 +1,7 @@
-import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
 import { completeSafeDeployment, SAFE_READY_JOB } from "./chain";
 import { expireApplicantLink, KYC_LINK_EXPIRY_JOB } from "./kyc";
 import { ensureInboundHandlers } from "./upstream-events";
-
-function payloadString(payload: unknown, key: string): string {
-  const value = (payload as Record<string, unknown> | null)?.[key];
-  if (typeof value !== "string" || !value) throw new PermanentJobError(`The job's payload has no ${key}.`);
-  return value;
-}
 
 /**
  * The simulators' own timers (the chain finishing a wallet deployment, a KYC link running out).
