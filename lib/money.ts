@@ -10,14 +10,18 @@ const MINOR_PER_MAJOR = 100;
 /** Upper bound of one amount (1 billion in major units): far above any card or funding amount, far below 2^53. */
 export const MAX_MINOR = 100_000_000_000;
 
+/** Minor units as decimal text, from integers only: 12345 -> "123.45", -5 -> "-0.05". */
+export function minorToDecimal(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  return `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0")}`;
+}
+
 /** 12345 -> 123.45 (exact for 2 decimals: the float is the shortest one printing as that decimal). */
 export function toMajor(minor: number): number;
 export function toMajor(minor: number | null): number | null;
 export function toMajor(minor: number | null): number | null {
-  if (minor === null) return null;
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  return Number(`${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0")}`);
+  return minor === null ? null : Number(minorToDecimal(minor));
 }
 
 /**
@@ -48,9 +52,6 @@ export const amountSchema = z
 
 /** Minor units as money, built from integers (no float arithmetic on amounts): 123456 EUR -> "€1,234.56". */
 export function formatMinor(minor: number, currency: string): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const decimal = `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0")}`;
   // Intl formats a decimal string exactly (no conversion to a binary float).
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(decimal as unknown as number);
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minorToDecimal(minor) as unknown as number);
 }

@@ -4,23 +4,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { ActionError } from "@/lib/action-result";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
-import { formatMinor, parseAmountToMinor } from "@/lib/money";
+import { formatMinor, minorToDecimal, parseAmountToMinor } from "@/lib/money";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
 import type { SetThresholdAction } from "./types";
 
-/** Major-unit text of a minor amount, for an input's starting value (12345 -> "123.45"). */
-function majorText(minor: number | null): string {
-  if (minor === null) return "";
-  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
-
 /** The low-balance alert of one master wallet: an amount, or empty for no alert. */
 export function ThresholdDialog({ wallet, action, onClose }: { wallet: MasterWalletEntry; action: SetThresholdAction; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(majorText(wallet.low_balance_threshold_minor));
+  const [value, setValue] = useState(wallet.low_balance_threshold_minor === null ? "" : minorToDecimal(wallet.low_balance_threshold_minor));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ActionError | string>();
   const [fieldError, setFieldError] = useState<string>();
