@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { setDatabase, type Database } from "@/server/db/client";
 import { bearer, postJson } from "@/server/http/testing";
-import { balanceOf, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { balanceOf, spendingCustomer, TRANSACTION_VIEW_FIELDS } from "@/server/issuer/card-network/testing";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
@@ -35,31 +35,6 @@ async function call(path: string, init: RequestInit = {}): Promise<{ status: num
 }
 
 const BASE = "/api/v1/sandbox/card-transactions";
-const VIEW_FIELDS = [
-  "amount",
-  "amount_minor",
-  "authorized_at",
-  "billing_amount",
-  "billing_amount_minor",
-  "billing_currency",
-  "card_id",
-  "created_at",
-  "currency",
-  "decline_code",
-  "decline_reason",
-  "fx_rate",
-  "hold_amount",
-  "hold_amount_minor",
-  "merchant",
-  "merchant_category",
-  "merchant_city",
-  "merchant_country",
-  "settled_at",
-  "status",
-  "svc_card_id",
-  "transaction_id",
-  "type",
-];
 
 async function setup(fundMinor = 10_000) {
   const org = await createTestOrg(database.db);
@@ -88,7 +63,7 @@ describe("sandbox card network over HTTP", () => {
     const authorized = await call(BASE, postJson(body(s.card.cardToken), s.auth));
     expect(authorized.status).toBe(201);
     expect(authorized.body).toMatchObject({ success: true, message: "Transaction authorized" });
-    expect(Object.keys(authorized.body.data).sort()).toEqual(VIEW_FIELDS);
+    expect(Object.keys(authorized.body.data).sort()).toEqual(TRANSACTION_VIEW_FIELDS);
     expect(authorized.body.data).toMatchObject({
       status: "authorized",
       card_id: s.card.cardToken,

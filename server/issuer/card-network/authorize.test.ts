@@ -7,7 +7,7 @@ import { cardTransactions } from "@/server/db/schema/money";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";
-import { balanceOf, dailyCountsVersusRows, eventsOf, keyCtx, spendingCustomer, totalsVersusBalances, TRANSACTION_EVENT_FIELDS } from "./testing";
+import { balanceOf, dailyCountsVersusRows, eventsOf, keyCtx, spendingCustomer, totalsVersusBalances, TRANSACTION_EVENT_FIELDS, TRANSACTION_VIEW_FIELDS } from "./testing";
 
 let database: Database;
 beforeAll(async () => {
@@ -17,33 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
-const VIEW_FIELDS = [
-  "amount",
-  "amount_minor",
-  "authorized_at",
-  "billing_amount",
-  "billing_amount_minor",
-  "billing_currency",
-  "card_id",
-  "created_at",
-  "currency",
-  "decline_code",
-  "decline_reason",
-  "fx_rate",
-  "hold_amount",
-  "hold_amount_minor",
-  "merchant",
-  "merchant_category",
-  "merchant_city",
-  "merchant_country",
-  "settled_at",
-  "status",
-  "svc_card_id",
-  "transaction_id",
-  "type",
-];
-
 
 const purchase = (cardId: string, amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}): AuthorizeCardTransactionInput => ({
   card_id: cardId,
@@ -76,7 +49,7 @@ describe("authorization", () => {
     const { orgId, ctx } = await program();
     const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 10_000 });
     const txn = await authorizeCardTransaction({ ctx, input: purchase(card.cardToken, 2_550) });
-    expect(Object.keys(txn).sort()).toEqual(VIEW_FIELDS);
+    expect(Object.keys(txn).sort()).toEqual(TRANSACTION_VIEW_FIELDS);
     expect(txn).toMatchObject({
       svc_card_id: customer.svcCardId,
       card_id: card.cardToken,

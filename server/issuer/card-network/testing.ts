@@ -37,6 +37,33 @@ export const TRANSACTION_EVENT_FIELDS = [
   "type",
 ];
 
+/** Every field of the Card transaction view (sorted). */
+export const TRANSACTION_VIEW_FIELDS = [
+  "amount",
+  "amount_minor",
+  "authorized_at",
+  "billing_amount",
+  "billing_amount_minor",
+  "billing_currency",
+  "card_id",
+  "created_at",
+  "currency",
+  "decline_code",
+  "decline_reason",
+  "fx_rate",
+  "hold_amount",
+  "hold_amount_minor",
+  "merchant",
+  "merchant_category",
+  "merchant_city",
+  "merchant_country",
+  "settled_at",
+  "status",
+  "svc_card_id",
+  "transaction_id",
+  "type",
+];
+
 export function keyCtx(db: Db, orgId: string, scopes: ("read" | "write")[] = ["read", "write"]): Ctx {
   return { db, orgId, actor: { type: "apiKey", keyId: "key_network", scopes } };
 }

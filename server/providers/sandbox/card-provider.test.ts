@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { appUrl } from "@/lib/env";
-import { isServiceError } from "@/lib/errors";
 import { sha256Hex } from "@/server/crypto/hash";
 import type { Database } from "@/server/db/client";
 import { simCards, simSecureViews } from "@/server/db/schema/providers";
 import { captureLogs } from "@/server/log";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
 import { openTestDatabase } from "@/server/testing/database";
+import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { checkCardPin, expiryFrom, generatePan, isLuhnValid, luhnCheckDigit, revealCardSecrets, sandboxCardProvider, storeCardPin } from "./card-provider";
 import { ensureInboundHandlers } from "./upstream-events";
@@ -25,15 +25,6 @@ afterAll(async () => {
   await database.close();
 });
 
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    if (isServiceError(err)) return err.code;
-    throw err;
-  }
-  return undefined;
-}
 
 describe("Luhn", () => {
   it("accepts valid numbers and refuses a wrong check digit", () => {
@@ -98,8 +89,8 @@ describe("card provider simulator", () => {
     await sandboxCardProvider.setCardStatus(db, { orgId, cardToken, status: "frozen" });
     const [row] = await db.select({ status: simCards.status }).from(simCards).where(eq(simCards.cardToken, cardToken));
     expect(row!.status).toBe("frozen");
-    expect(await codeOf(sandboxCardProvider.setCardStatus(db, { orgId: other.orgId, cardToken, status: "voided" }))).toBe("NOT_FOUND");
-    expect(await codeOf(sandboxCardProvider.setCardStatus(db, { orgId, cardToken: "ctk_nope", status: "voided" }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(sandboxCardProvider.setCardStatus(db, { orgId: other.orgId, cardToken, status: "voided" }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(sandboxCardProvider.setCardStatus(db, { orgId, cardToken: "ctk_nope", status: "voided" }))).toBe("NOT_FOUND");
   });
 
   it("creates a 10-minute secure view whose token is stored only as its SHA-256", async () => {
@@ -117,7 +108,7 @@ describe("card provider simulator", () => {
     const [view] = await db.select().from(simSecureViews).where(eq(simSecureViews.tokenHash, sha256Hex(token)));
     expect(view).toMatchObject({ orgId, cardToken, view: "pin_setup", theme: { accent_color: "#112233" }, openedAt: null, completedAt: null });
     expect(JSON.stringify(view)).not.toContain(token);
-    expect(await codeOf(sandboxCardProvider.createSecureView(db, { orgId: other.orgId, cardToken, view: "pin_setup", theme: {} }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(sandboxCardProvider.createSecureView(db, { orgId: other.orgId, cardToken, view: "pin_setup", theme: {} }))).toBe("NOT_FOUND");
   });
 
   it("stores a PIN set on the secure page as a hash and reports physical.card.pin.changed", async () => {
@@ -125,9 +116,9 @@ describe("card provider simulator", () => {
     const { orgId } = await createTestOrg(db);
     const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, { orgId, cardId: "crd_test4", currency: "EUR" });
     for (const bad of ["123", "12345", "12a4", " 1234", ""]) {
-      expect(await codeOf(storeCardPin(db, { cardToken, pin: bad }))).toBe("VALIDATION_ERROR");
+      expect(await errorCodeOf(storeCardPin(db, { cardToken, pin: bad }))).toBe("VALIDATION_ERROR");
     }
-    expect(await codeOf(storeCardPin(db, { cardToken: "ctk_nope", pin: "1234" }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(storeCardPin(db, { cardToken: "ctk_nope", pin: "1234" }))).toBe("NOT_FOUND");
     expect(pinEvents.filter((e) => e.orgId === orgId)).toHaveLength(0);
 
     const logs = captureLogs();

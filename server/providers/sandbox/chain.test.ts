@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { setEnvForTests } from "@/lib/env";
-import { isServiceError } from "@/lib/errors";
 import type { Database } from "@/server/db/client";
 import { jobs } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
@@ -9,6 +8,7 @@ import { jobHandler } from "@/server/jobs/registry";
 import { startWorker } from "@/server/jobs/worker";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
 import { openTestDatabase } from "@/server/testing/database";
+import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { completeSafeDeployment, safeAddressOf, SAFE_READY_JOB, sandboxChain, setSafeAccountStatus } from "./chain";
 import { registerSandboxProviderJobs } from "./jobs";
@@ -40,15 +40,6 @@ async function waitFor<T>(probe: () => Promise<T | false | null | undefined>, ti
   }
 }
 
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    if (isServiceError(err)) return err.code;
-    throw err;
-  }
-  return undefined;
-}
 
 const jobsOf = (address: string) => database.db.select().from(jobs).where(eq(jobs.dedupeKey, `${SAFE_READY_JOB}:${address}`));
 const eventsOf = (orgId: string) => deployed.filter((e) => e.orgId === orgId);
@@ -149,13 +140,13 @@ describe("chain simulator", () => {
     const { address } = await sandboxChain.deploySafe(db, { orgId, ownerRef: "cus_s", currency: "EUR" });
     await db.update(simSafes).set({ balanceMinor: 12_345 }).where(and(eq(simSafes.orgId, orgId), eq(simSafes.address, address)));
     expect(await sandboxChain.balanceOf(db, { orgId, address })).toEqual({ balanceMinor: 12_345 });
-    expect(await codeOf(sandboxChain.balanceOf(db, { orgId: stranger.orgId, address }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(sandboxChain.balanceOf(db, { orgId: stranger.orgId, address }))).toBe("NOT_FOUND");
 
     await setSafeAccountStatus(db, { orgId, address, accountStatus: 7 });
     expect((await sandboxChain.getSafe(db, { orgId, address }))?.accountStatus).toBe(7);
-    expect(await codeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 9 }))).toBe("VALIDATION_ERROR");
-    expect(await codeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 1.5 }))).toBe("VALIDATION_ERROR");
-    expect(await codeOf(setSafeAccountStatus(db, { orgId: stranger.orgId, address, accountStatus: 0 }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 9 }))).toBe("VALIDATION_ERROR");
+    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 1.5 }))).toBe("VALIDATION_ERROR");
+    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId: stranger.orgId, address, accountStatus: 0 }))).toBe("NOT_FOUND");
     expect((await sandboxChain.getSafe(db, { orgId, address }))?.accountStatus).toBe(7);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { appUrl } from "@/lib/env";
-import { isServiceError } from "@/lib/errors";
 import { sha256Hex } from "@/server/crypto/hash";
 import type { Database } from "@/server/db/client";
 import { KYC_STATUSES } from "@/server/db/schema/cards";
@@ -9,6 +8,7 @@ import { jobs } from "@/server/db/schema/platform";
 import { simKycApplicants } from "@/server/db/schema/providers";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
 import { openTestDatabase } from "@/server/testing/database";
+import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { registerSandboxProviderJobs } from "./jobs";
 import {
@@ -36,15 +36,6 @@ afterAll(async () => {
   await database.close();
 });
 
-async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    if (isServiceError(err)) return err.code;
-    throw err;
-  }
-  return undefined;
-}
 
 const changesOf = (orgId: string) => changes.filter((e) => e.orgId === orgId);
 const tokenOf = (url: string) => url.slice(`${appUrl()}/kyc/`.length);
@@ -147,8 +138,8 @@ describe("KYC simulator", () => {
 
     await decideApplicant(db, { orgId, externalRef: "cus_3", email: "cy@example.test", decision: "approved", country: "GB" });
     expect(changesOf(orgId)).toHaveLength(2);
-    expect(await codeOf(decideApplicant(db, { orgId, externalRef: "cus_3", email: "cy@example.test", decision: "rejected" }))).toBe("ONBOARDING_STEP_DONE");
-    expect(await codeOf(decideApplicant(db, { orgId, externalRef: "cus_3", email: "cy@example.test", decision: "approved", country: "US" }))).toBe("ONBOARDING_STEP_DONE");
+    expect(await errorCodeOf(decideApplicant(db, { orgId, externalRef: "cus_3", email: "cy@example.test", decision: "rejected" }))).toBe("ONBOARDING_STEP_DONE");
+    expect(await errorCodeOf(decideApplicant(db, { orgId, externalRef: "cus_3", email: "cy@example.test", decision: "approved", country: "US" }))).toBe("ONBOARDING_STEP_DONE");
     expect((await rowOf(review.applicantId)).country).toBe("GB");
     const rows = await db.select().from(simKycApplicants).where(and(eq(simKycApplicants.orgId, orgId), eq(simKycApplicants.externalRef, "cus_3")));
     expect(rows).toHaveLength(1);
@@ -159,13 +150,13 @@ describe("KYC simulator", () => {
     const { orgId } = await createTestOrg(db);
     const rejected = await decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "rejected" });
     expect(rejected).toMatchObject({ kycStatus: "rejected", currency: null });
-    expect(await codeOf(decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "approved" }))).toBe("KYC_REJECTED");
-    expect(await codeOf(decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "pending_review" }))).toBe("KYC_REJECTED");
+    expect(await errorCodeOf(decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "approved" }))).toBe("KYC_REJECTED");
+    expect(await errorCodeOf(decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "pending_review" }))).toBe("KYC_REJECTED");
     expect((await decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "rejected" })).kycStatus).toBe("rejected");
     expect(changesOf(orgId)).toHaveLength(1);
 
     expect(await decideApplicant(db, { orgId, externalRef: "cus_5", email: "e@example.test", decision: "approved" })).toMatchObject({ country: "DE", currency: "EUR" });
-    expect(await codeOf(decideApplicant(db, { orgId, externalRef: "cus_6", email: "f@example.test", decision: "approved", country: "JP" }))).toBe("VALIDATION_ERROR");
+    expect(await errorCodeOf(decideApplicant(db, { orgId, externalRef: "cus_6", email: "f@example.test", decision: "approved", country: "JP" }))).toBe("VALIDATION_ERROR");
   });
 
   it("a decision and its report roll back together", async () => {
@@ -187,11 +178,11 @@ describe("KYC simulator", () => {
     const token = tokenOf(link.url);
     const decided = await decideByLink(db, { token, decision: "approved", country: "US" });
     expect(decided).toMatchObject({ applicantId: link.applicantId, email: "g@example.test", country: "US", state: { kycStatus: "approved", currency: "USD" } });
-    expect(await codeOf(decideByLink(db, { token: "kyl_unknown", decision: "approved" }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(decideByLink(db, { token: "kyl_unknown", decision: "approved" }))).toBe("NOT_FOUND");
 
     const late = await sandboxKyc.createLink(db, { orgId, externalRef: "cus_8", email: "h@example.test", applicantId: null });
     await db.update(simKycApplicants).set({ linkExpiresAt: new Date(Date.now() - 1_000) }).where(eq(simKycApplicants.id, late.applicantId));
-    expect(await codeOf(decideByLink(db, { token: tokenOf(late.url), decision: "approved" }))).toBe("SECURE_VIEW_EXPIRED");
+    expect(await errorCodeOf(decideByLink(db, { token: tokenOf(late.url), decision: "approved" }))).toBe("SECURE_VIEW_EXPIRED");
     expect(await openApplicantLink(db, tokenOf(late.url))).toMatchObject({ linkExpired: true, state: { status: "notStarted" } });
   });
 
