@@ -14,7 +14,11 @@ const noServerInClient = {
       },
       ImportDeclaration(node) {
         if (client && SERVER_IMPORT.test(node.source.value)) {
-          context.report({ node, message: 'A "use client" module must not import server/ (architecture.md 5): pass data as props or call a server action.' });
+          context.report({
+            node,
+            message:
+              'A "use client" module must not import server/ (architecture.md 5): pass data as props or call a server action.',
+          });
         }
       },
     };
@@ -24,7 +28,17 @@ const noServerInClient = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", ".data/**", "migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "migrations/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   {
     plugins: { house: { rules: { "no-server-in-client": noServerInClient } } },
     rules: {
@@ -36,15 +50,35 @@ const config = [
   {
     files: ["app/**", "components/**", "lib/**", "server/**"],
     ignores: ["lib/env.ts"],
-    rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }] },
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through lib/env.ts." },
+      ],
+    },
   },
   // lib/ is isomorphic: it never imports server/.
   {
     files: ["lib/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "lib/ is isomorphic: it must not import server/." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/*", "**/server/*"],
+              message: "lib/ is isomorphic: it must not import server/.",
+            },
+          ],
+        },
+      ],
+    },
   },
   // Tests and their harness may drive the environment.
-  { files: ["**/*.test.ts", "server/testing/**", "e2e/**", "bench/**"], rules: { "no-restricted-properties": "off" } },
+  {
+    files: ["**/*.test.ts", "server/testing/**", "e2e/**", "bench/**"],
+    rules: { "no-restricted-properties": "off" },
+  },
 ];
 
 export default config;

@@ -6,7 +6,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { template: "%s · Card Console", default: "Card Console" },
-  description: "The card issuer console: customers, cards, balances and the developer tools of your card program.",
+  description:
+    "The card issuer console: customers, cards, balances and the developer tools of your card program.",
   robots: { index: false, follow: false },
 };
 

@@ -21,15 +21,21 @@ const { values } = parseArgs({ options: { iterations: { type: "string", default:
 const N = Number(values.iterations);
 
 const url = env().DATABASE_URL;
-const database = url ? await openDatabase({ kind: "postgres", url, poolMax: 4 }) : await openDatabase({ kind: "memory" });
+const database = url
+  ? await openDatabase({ kind: "postgres", url, poolMax: 4 })
+  : await openDatabase({ kind: "memory" });
 await migrateDatabase(database);
 const db = database.db;
 
 const org = await createTestOrg(db);
 const userToken = await org.token(org.admin.userId);
 const ctx = userCtx(db, org.orgId, org.admin, { twoFactorEnabled: true });
-const key = await createApiKey({ ctx, input: { name: "bench", permissions: ["read"], two_factor_token: totpCode(org.admin.totpSecret) } });
-const apiToken = (await exchangeApiToken(db, { api_key: key.api_key, api_secret: key.api_secret })).access_token;
+const key = await createApiKey({
+  ctx,
+  input: { name: "bench", permissions: ["read"], two_factor_token: totpCode(org.admin.totpSecret) },
+});
+const apiToken = (await exchangeApiToken(db, { api_key: key.api_key, api_secret: key.api_secret }))
+  .access_token;
 
 async function measure(name: string, fn: () => Promise<unknown>) {
   for (let i = 0; i < 2000; i++) await fn(); // warm: JIT, plans, buffers
@@ -47,7 +53,9 @@ async function measure(name: string, fn: () => Promise<unknown>) {
 async function measureAll(label: string) {
   return [
     await measure(`user access token (Bearer svc_ut_)${label}`, () => resolveUserBearer(db, userToken)),
-    await measure(`X-API-Key + X-API-Secret${label}`, () => resolveApiKeyPair(db, { apiKey: key.api_key, apiSecret: key.api_secret })),
+    await measure(`X-API-Key + X-API-Secret${label}`, () =>
+      resolveApiKeyPair(db, { apiKey: key.api_key, apiSecret: key.api_secret }),
+    ),
     await measure(`API token (Bearer svc_at_)${label}`, () => resolveApiToken(db, apiToken)),
   ];
 }
@@ -58,8 +66,11 @@ if (database.kind === "pglite") {
   enableCredentialCache();
   rows.push(...(await measureAll(", warm cache (embedded app)")));
 }
-console.log(`\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${N} sequential resolutions each after 2000 warm-up, ${new Date().toISOString()}`);
+console.log(
+  `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${N} sequential resolutions each after 2000 warm-up, ${new Date().toISOString()}`,
+);
 console.log("| credential | p50 ms | p99 ms | max ms |");
 console.log("|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.name} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.max.toFixed(2)} |`);
+for (const r of rows)
+  console.log(`| ${r.name} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.max.toFixed(2)} |`);
 await database.close();

@@ -17,7 +17,10 @@ import { dayCounts, filterOf, pageQuery, startOf } from "@/server/issuer/transac
 const { values } = parseArgs({ options: { "data-dir": { type: "string" } } });
 const database = process.env.DATABASE_URL
   ? await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL })
-  : await openDatabase({ kind: "pglite", dataDir: path.join(path.resolve(values["data-dir"] ?? ".data"), "pg") });
+  : await openDatabase({
+      kind: "pglite",
+      dataDir: path.join(path.resolve(values["data-dir"] ?? ".data"), "pg"),
+    });
 const db: Db = database.db;
 
 async function explain(title: string, query: SQLWrapper): Promise<void> {
@@ -26,12 +29,19 @@ async function explain(title: string, query: SQLWrapper): Promise<void> {
 }
 
 try {
-  const [org] = rowsOf<{ org_id: string }>(await db.execute(sql`select org_id from program_counters order by total_customers desc limit 1`));
+  const [org] = rowsOf<{ org_id: string }>(
+    await db.execute(sql`select org_id from program_counters order by total_customers desc limit 1`),
+  );
   const orgId = org!.org_id;
-  const [customer] = rowsOf<{ svc_card_id: string }>(await db.execute(sql`select svc_card_id from card_transactions where org_id = ${orgId} limit 1`));
+  const [customer] = rowsOf<{ svc_card_id: string }>(
+    await db.execute(sql`select svc_card_id from card_transactions where org_id = ${orgId} limit 1`),
+  );
   const limit = 20;
 
-  await explain("daily counts of the whole program (the total)", sql`select day, sum(count)::int from card_transaction_daily_counts where org_id = ${orgId} group by day order by day desc`);
+  await explain(
+    "daily counts of the whole program (the total)",
+    sql`select day, sum(count)::int from card_transaction_daily_counts where org_id = ${orgId} group by day order by day desc`,
+  );
   for (const status of [undefined, "settled", "failed"] as const) {
     const days = await dayCounts(db, orgId, status, {});
     const total = days.reduce((n, d) => n + d.count, 0);
@@ -40,19 +50,45 @@ try {
       const start = startOf(days, at, {}, limit)!;
       const name = `page ${at / limit + 1} of ${offset / limit + 1} ${status ? `status=${status}` : "unfiltered"}`;
       await explain(
-        start.fromDayStart ? `${name}: keys from the start of its day, OFFSET ${start.fromDayStart.skip} (the nearer end)` : `${name}: keys from the top of its day, OFFSET ${start.inner} inside it`,
         start.fromDayStart
-          ? pageQuery(db, filterOf(orgId, { status }, { from: start.fromDayStart.from, toExclusive: start.upper }), start.fromDayStart.skip, limit, "asc")
+          ? `${name}: keys from the start of its day, OFFSET ${start.fromDayStart.skip} (the nearer end)`
+          : `${name}: keys from the top of its day, OFFSET ${start.inner} inside it`,
+        start.fromDayStart
+          ? pageQuery(
+              db,
+              filterOf(orgId, { status }, { from: start.fromDayStart.from, toExclusive: start.upper }),
+              start.fromDayStart.skip,
+              limit,
+              "asc",
+            )
           : pageQuery(db, filterOf(orgId, { status }, { toExclusive: start.upper }), start.inner, limit),
       );
     }
   }
   const t = cardTransactions;
-  await explain("customer filter: the count", db.select({ n: count() }).from(t).where(filterOf(orgId, { svcCardId: customer!.svc_card_id }, {})));
-  await explain("customer filter: page 1", pageQuery(db, filterOf(orgId, { svcCardId: customer!.svc_card_id }, {}), 0, limit));
+  await explain(
+    "customer filter: the count",
+    db
+      .select({ n: count() })
+      .from(t)
+      .where(filterOf(orgId, { svcCardId: customer!.svc_card_id }, {})),
+  );
+  await explain(
+    "customer filter: page 1",
+    pageQuery(db, filterOf(orgId, { svcCardId: customer!.svc_card_id }, {}), 0, limit),
+  );
   const now = Date.now();
-  const cut = { from: new Date(now - 30.5 * 86_400_000), toExclusive: new Date(Math.floor(now / 86_400_000 - 30) * 86_400_000) };
-  await explain("from cutting a day: that day's part counted through the index", db.select({ n: count() }).from(t).where(filterOf(orgId, {}, cut)));
+  const cut = {
+    from: new Date(now - 30.5 * 86_400_000),
+    toExclusive: new Date(Math.floor(now / 86_400_000 - 30) * 86_400_000),
+  };
+  await explain(
+    "from cutting a day: that day's part counted through the index",
+    db
+      .select({ n: count() })
+      .from(t)
+      .where(filterOf(orgId, {}, cut)),
+  );
 } finally {
   await database.close();
 }

@@ -20,7 +20,9 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } } });
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+});
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const APP_PORT = 3211;
@@ -47,7 +49,11 @@ async function run(url: string, headers: Record<string, string> = {}) {
 }
 
 function start(cmd: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  return spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
@@ -59,33 +65,68 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
 const children: ChildProcess[] = [];
 try {
   const pgUrl = process.env.DATABASE_URL;
-  const database = pgUrl ? await openDatabase({ kind: "postgres", url: pgUrl }) : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
+  const database = pgUrl
+    ? await openDatabase({ kind: "postgres", url: pgUrl })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
   await migrateDatabase(database);
-  const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "Bench", adminEmail: "bench@bench.test", adminPassword: "bench-password-1" });
+  const { orgId, admin } = await createOrganizationWithAdmin(database.db, {
+    name: "Bench",
+    adminEmail: "bench@bench.test",
+    adminPassword: "bench-password-1",
+  });
   const { access_token } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
   await database.close();
 
-  const keys: Record<string, string> = pgUrl ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! } : {};
-  const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], { PORT: String(APP_PORT), DATA_DIR: dataDir, DEMO_SEED: "off", NODE_ENV: "production", LOG_LEVEL: "warn", ...keys });
+  const keys: Record<string, string> = pgUrl
+    ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! }
+    : {};
+  const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    PORT: String(APP_PORT),
+    DATA_DIR: dataDir,
+    DEMO_SEED: "off",
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    ...keys,
+  });
   children.push(app);
   await waitFor(`http://localhost:${APP_PORT}/api/health/ping`);
-  const meBody = await (await fetch(`http://localhost:${APP_PORT}/api/v1/me`, { headers: { Authorization: `Bearer ${access_token}` } })).text();
+  const meBody = await (
+    await fetch(`http://localhost:${APP_PORT}/api/v1/me`, {
+      headers: { Authorization: `Bearer ${access_token}` },
+    })
+  ).text();
   const pingBody = await (await fetch(`http://localhost:${APP_PORT}/api/health/ping`)).text();
 
-  const bare = start(process.execPath, ["bench/bare-server.mjs"], { PORT: String(BARE_PORT), PING_BODY: pingBody, ME_BODY: meBody });
+  const bare = start(process.execPath, ["bench/bare-server.mjs"], {
+    PORT: String(BARE_PORT),
+    PING_BODY: pingBody,
+    ME_BODY: meBody,
+  });
   children.push(bare);
   await waitFor(`http://localhost:${BARE_PORT}/api/health/ping`);
 
   const auth = { Authorization: `Bearer ${access_token}` };
   const rows = [
-    { endpoint: "GET /api/health/ping", bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`), app: await run(`http://localhost:${APP_PORT}/api/health/ping`) },
-    { endpoint: "GET /api/v1/me (bearer)", bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth), app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth) },
+    {
+      endpoint: "GET /api/health/ping",
+      bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`),
+      app: await run(`http://localhost:${APP_PORT}/api/health/ping`),
+    },
+    {
+      endpoint: "GET /api/v1/me (bearer)",
+      bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth),
+      app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth),
+    },
   ];
-  console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`);
+  console.log(
+    `\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`,
+  );
   console.log("| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms |");
   console.log("|---|---|---|---|---|");
   for (const r of rows) {
-    console.log(`| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ${r.app.p50} / ${r.app.p99} |`);
+    console.log(
+      `| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ${r.app.p50} / ${r.app.p99} |`,
+    );
   }
 } finally {
   for (const c of children) c.kill("SIGTERM");

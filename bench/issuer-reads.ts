@@ -90,10 +90,14 @@ if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH
 }
 const pgUrl = process.env.DATABASE_URL;
 const ownDir = !values["data-dir"];
-const dataDir = values["data-dir"] ? path.resolve(values["data-dir"]) : mkdtempSync(path.join(tmpdir(), "svc-bench-issuer-"));
+const dataDir = values["data-dir"]
+  ? path.resolve(values["data-dir"])
+  : mkdtempSync(path.join(tmpdir(), "svc-bench-issuer-"));
 let app: ChildProcess | undefined;
 try {
-  const database = pgUrl ? await openDatabase({ kind: "postgres", url: pgUrl }) : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
+  const database = pgUrl
+    ? await openDatabase({ kind: "postgres", url: pgUrl })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
   await migrateDatabase(database);
   const { db } = database;
   let seeded = "reused";
@@ -104,22 +108,46 @@ try {
       limit 1`),
   );
   if (!org) {
-    const out = await seedDemo(db, { customers: CUSTOMERS, transactions: TRANSACTIONS, progress: (l) => process.stderr.write(`${l}\n`) });
+    const out = await seedDemo(db, {
+      customers: CUSTOMERS,
+      transactions: TRANSACTIONS,
+      progress: (l) => process.stderr.write(`${l}\n`),
+    });
     seeded = `seeded in ${out.seconds} s`;
     org = { org_id: out.org_id };
   }
   const orgId = org.org_id;
-  const [user] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where org_id = ${orgId} and role = 'admin' limit 1`));
+  const [user] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from users where org_id = ${orgId} and role = 'admin' limit 1`),
+  );
   const { access_token } = await issueUserAccessToken(db, { id: user!.id, orgId });
-  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select sum(count)::int as n from card_transaction_daily_counts where org_id = ${orgId}`));
+  const [total] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select sum(count)::int as n from card_transaction_daily_counts where org_id = ${orgId}`,
+    ),
+  );
   // A busy customer (most transactions are spread evenly: any active one has ~12).
-  const [customer] = rowsOf<{ svc_card_id: string }>(await db.execute(sql`select svc_card_id from card_customers where org_id = ${orgId} and flow_status = 'active' order by created_at desc limit 1`));
+  const [customer] = rowsOf<{ svc_card_id: string }>(
+    await db.execute(
+      sql`select svc_card_id from card_customers where org_id = ${orgId} and flow_status = 'active' order by created_at desc limit 1`,
+    ),
+  );
   await database.close();
 
-  const keys: Record<string, string> = pgUrl ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! } : {};
+  const keys: Record<string, string> = pgUrl
+    ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! }
+    : {};
   app = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO_SEED: "off", NODE_ENV: "production", LOG_LEVEL: "warn", ...keys },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_SEED: "off",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ...keys,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitFor(`${BASE}/api/health/ping`);
@@ -134,11 +162,31 @@ try {
     { name: "card-transactions, page 1", path: tx, target: 20 },
     { name: `card-transactions, last page (${deepPage})`, path: `${tx}?page=${deepPage}`, target: 20 },
     { name: "card-transactions, page 5,000 at limit 100", path: `${tx}?page=5000&limit=100`, target: 20 },
-    ...CARD_TRANSACTION_STATUSES.map((s) => ({ name: `card-transactions, status=${s}`, path: `${tx}?status=${s}`, target: 20 })),
-    { name: "card-transactions, status=settled, page 20,000", path: `${tx}?status=settled&page=20000`, target: 20 },
-    { name: "card-transactions, customer_id", path: `${tx}?customer_id=${customer!.svc_card_id}`, target: 20 },
-    { name: "card-transactions, from/to cutting days, page 1", path: `${tx}?from=${from}&to=${to}`, target: 20 },
-    { name: "card-transactions, from/to cutting days, page 3,000", path: `${tx}?from=${from}&to=${to}&page=3000`, target: 20 },
+    ...CARD_TRANSACTION_STATUSES.map((s) => ({
+      name: `card-transactions, status=${s}`,
+      path: `${tx}?status=${s}`,
+      target: 20,
+    })),
+    {
+      name: "card-transactions, status=settled, page 20,000",
+      path: `${tx}?status=settled&page=20000`,
+      target: 20,
+    },
+    {
+      name: "card-transactions, customer_id",
+      path: `${tx}?customer_id=${customer!.svc_card_id}`,
+      target: 20,
+    },
+    {
+      name: "card-transactions, from/to cutting days, page 1",
+      path: `${tx}?from=${from}&to=${to}`,
+      target: 20,
+    },
+    {
+      name: "card-transactions, from/to cutting days, page 3,000",
+      path: `${tx}?from=${from}&to=${to}&page=3000`,
+      target: 20,
+    },
     { name: "customer view", path: `/api/v1/card-issuer/customers/${customer!.svc_card_id}`, target: 10 },
   ];
   const headers = { Authorization: `Bearer ${access_token}` };
@@ -150,7 +198,9 @@ try {
     process.stderr.write(`${row}\n`);
     rows.push(row);
   }
-  console.log(`\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${CUSTOMERS} customers / ${total!.n} transactions (${seeded}); ${REQUESTS} sequential requests per endpoint for latency, autocannon ${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`);
+  console.log(
+    `\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${CUSTOMERS} customers / ${total!.n} transactions (${seeded}); ${REQUESTS} sequential requests per endpoint for latency, autocannon ${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`,
+  );
   console.log("| endpoint | p50 ms | p95 ms | p99 ms | req/s | p95 target ms | |");
   console.log("|---|---|---|---|---|---|---|");
   for (const r of rows) console.log(r);

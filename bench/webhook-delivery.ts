@@ -22,7 +22,13 @@ import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "@/server/webhooks/manage";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
 
-const { values } = parseArgs({ options: { backlog: { type: "string", default: "20000" }, rate: { type: "string", default: "1000" }, seconds: { type: "string", default: "15" } } });
+const { values } = parseArgs({
+  options: {
+    backlog: { type: "string", default: "20000" },
+    rate: { type: "string", default: "1000" },
+    seconds: { type: "string", default: "15" },
+  },
+});
 const BACKLOG = Number(values.backlog);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
@@ -67,23 +73,38 @@ const port = await new Promise<number>((resolve) =>
 );
 
 const url = env().DATABASE_URL;
-const database = url ? await openDatabase({ kind: "postgres", url, poolMax: 10 }) : await openDatabase({ kind: "memory" });
+const database = url
+  ? await openDatabase({ kind: "postgres", url, poolMax: 10 })
+  : await openDatabase({ kind: "memory" });
 await migrateDatabase(database);
 const db = database.db;
 const org = await createTestOrg(db);
 const ctx = userCtx(db, org.orgId, org.admin, { twoFactorEnabled: true });
 // Four endpoints (per-endpoint limits apply to each), every event to one of them by type.
 const TYPES = ["card.frozen", "card.unfrozen", "transaction.settled", "customer.funded"];
-for (const [i, type] of TYPES.entries()) await createWebhook({ ctx, input: { url: `http://127.0.0.1:${port}/hook/${i}`, events: [type] } });
+for (const [i, type] of TYPES.entries())
+  await createWebhook({ ctx, input: { url: `http://127.0.0.1:${port}/hook/${i}`, events: [type] } });
 
 registerWebhookHandlers();
-const worker = await startWorker({ db, concurrency: env().WORKER_CONCURRENCY, pollMs: env().WORKER_POLL_MS, events: { orgId: org.orgId } });
+const worker = await startWorker({
+  db,
+  concurrency: env().WORKER_CONCURRENCY,
+  pollMs: env().WORKER_POLL_MS,
+  events: { orgId: org.orgId },
+});
 
 const created = new Map<string, number>();
 async function emitBatch(n: number) {
   const rows = await db.transaction(async (tx) => {
     const out: { id: string; created_at: string }[] = [];
-    for (let i = 0; i < n; i++) out.push(await emitEvent(tx, { orgId: org.orgId, type: TYPES[i % TYPES.length]!, data: { n: i, amount: 12.5, amount_minor: 1250, currency: "EUR" } }));
+    for (let i = 0; i < n; i++)
+      out.push(
+        await emitEvent(tx, {
+          orgId: org.orgId,
+          type: TYPES[i % TYPES.length]!,
+          data: { n: i, amount: 12.5, amount_minor: 1250, currency: "EUR" },
+        }),
+      );
     return out;
   });
   const committed = Date.now();
@@ -98,7 +119,8 @@ async function waitDelivered(ids: string[], timeoutMs: number) {
     await sleep(20);
   }
 }
-const pct = (xs: number[], q: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : NaN);
+const pct = (xs: number[], q: number) =>
+  xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : NaN;
 
 // Warm-up: plans, JIT, keep-alive sockets, the pump claimed.
 await emitBatch(200);
@@ -134,7 +156,10 @@ const emitEnd = Date.now();
 const ids = [...created.keys()];
 await waitDelivered(ids, 120_000);
 const lastArrival = Math.max(...ids.map((id) => arrivals.get(id) ?? 0));
-const latencies = ids.filter((id) => arrivals.has(id)).map((id) => arrivals.get(id)! - created.get(id)!).sort((a, b) => a - b);
+const latencies = ids
+  .filter((id) => arrivals.has(id))
+  .map((id) => arrivals.get(id)! - created.get(id)!)
+  .sort((a, b) => a - b);
 const sustained = latencies.length / ((lastArrival - t0) / 1000);
 
 await worker.stop();
@@ -142,7 +167,9 @@ await receiver.terminate();
 await database.close();
 
 const row = (k: string, v: string) => `| ${k.padEnd(44)} | ${v.padStart(14)} |`;
-console.log(`\nWebhook delivery on ${url ? "Postgres" : "PGlite (in memory)"} — 4 endpoints, WORKER_CONCURRENCY=${env().WORKER_CONCURRENCY}, WORKER_POLL_MS=${env().WORKER_POLL_MS}\n`);
+console.log(
+  `\nWebhook delivery on ${url ? "Postgres" : "PGlite (in memory)"} — 4 endpoints, WORKER_CONCURRENCY=${env().WORKER_CONCURRENCY}, WORKER_POLL_MS=${env().WORKER_POLL_MS}\n`,
+);
 console.log(row("measure", "value"));
 console.log(`|${"-".repeat(46)}|${"-".repeat(16)}|`);
 console.log(row(`backlog of ${BACKLOG}: delivered`, String(backlogDelivered)));

@@ -30,7 +30,11 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         {label}
       </Button>
       <span role="status" className="text-xs text-muted">
-        {state === "copied" ? "Copied" : state === "failed" ? "Could not copy: select the text and copy it by hand." : ""}
+        {state === "copied"
+          ? "Copied"
+          : state === "failed"
+            ? "Could not copy: select the text and copy it by hand."
+            : ""}
       </span>
     </>
   );

@@ -5,7 +5,9 @@ export function NotBuilt({ title, description }: { title: string; description: s
   return (
     <>
       <PageHeader title={title} description={description} />
-      <p className="rounded-lg border border-dashed border-input px-4 py-6 text-sm text-muted">Not built yet.</p>
+      <p className="rounded-lg border border-dashed border-input px-4 py-6 text-sm text-muted">
+        Not built yet.
+      </p>
     </>
   );
 }

@@ -23,7 +23,14 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
       }),
   );
   return (
-    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange scriptProps={themeScriptProps}>
+    <ThemeProvider
+      nonce={nonce}
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      scriptProps={themeScriptProps}
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );

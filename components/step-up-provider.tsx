@@ -55,6 +55,7 @@ export function StepUpProvider({ stepUp, children }: { stepUp: StepUpAction; chi
 /** `const guarded = useStepUp(); const res = await guarded(() => freezeCard({ cardId }));` */
 export function useStepUp(): Guard {
   const guard = useContext(StepUpContext);
-  if (!guard) throw new Error("useStepUp() needs a <StepUpProvider> above it (the dashboard layout has one).");
+  if (!guard)
+    throw new Error("useStepUp() needs a <StepUpProvider> above it (the dashboard layout has one).");
   return guard;
 }

@@ -83,14 +83,23 @@ export function TwoFactorDialog<T>({
               {notEnabled ? (
                 <>
                   {" "}
-                  <Link href="/settings/security" className="font-medium underline" onClick={() => change(false)}>
+                  <Link
+                    href="/settings/security"
+                    className="font-medium underline"
+                    onClick={() => change(false)}
+                  >
                     Set it up
                   </Link>
                 </>
               ) : null}
             </Alert>
           ) : null}
-          <CodeField value={code} onChange={setCode} error={localError ?? action.error?.fields?.code} className="[&_input]:font-mono [&_input]:tracking-widest" />
+          <CodeField
+            value={code}
+            onChange={setCode}
+            error={localError ?? action.error?.fields?.code}
+            className="[&_input]:font-mono [&_input]:tracking-widest"
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>

@@ -12,7 +12,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * next code is for the step after the last one used, and we wait until the clock allows it.
  */
 function codesFor(secret: string) {
-  const totp = new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
   // An earlier spec may have signed in with the current step's code.
   let lastUsed = stepNow();
   return {
@@ -26,7 +31,9 @@ function codesFor(secret: string) {
     },
     /** A code no clock within the server's window would accept. */
     wrong(): string {
-      const valid = new Set([-1, 0, 1, 2, 3].map((d) => totp.generate({ timestamp: (stepNow() + d) * PERIOD_MS + 1 })));
+      const valid = new Set(
+        [-1, 0, 1, 2, 3].map((d) => totp.generate({ timestamp: (stepNow() + d) * PERIOD_MS + 1 })),
+      );
       let candidate = 100000;
       while (valid.has(String(candidate))) candidate++;
       return String(candidate);
@@ -108,7 +115,9 @@ test("an admin creates a key that works, then revokes it and it stops working", 
   await expect(row).toContainText(`${apiKey.slice(0, 12)}…`);
   await expect(row).toContainText("read");
   await expect(row).toContainText("Active");
-  await expect(page.getByRole("region", { name: "Audit log" })).toContainText(`${seed.admin.email} created key Server`);
+  await expect(page.getByRole("region", { name: "Audit log" })).toContainText(
+    `${seed.admin.email} created key Server`,
+  );
 
   const headers = { "X-API-Key": apiKey, "X-API-Secret": apiSecret };
   const me = await request.get("/api/v1/me", { headers });
@@ -122,7 +131,9 @@ test("an admin creates a key that works, then revokes it and it stops working", 
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText("Revoked");
   await expect(page.getByRole("button", { name: "Revoke Server" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Audit log" })).toContainText(`${seed.admin.email} revoked key Server`);
+  await expect(page.getByRole("region", { name: "Audit log" })).toContainText(
+    `${seed.admin.email} revoked key Server`,
+  );
 
   const after = await request.get("/api/v1/me", { headers });
   expect(after.status()).toBe(401);

@@ -14,7 +14,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A TOTP code of a step no one used yet (a step is accepted once per user). */
 async function freshCode(secret: string, after?: number): Promise<{ code: string; step: number }> {
-  const totp = new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
   const step = Math.max(Math.floor(Date.now() / PERIOD_MS) + 1, (after ?? 0) + 1);
   const validFrom = (step - 1) * PERIOD_MS + 500;
   if (Date.now() < validFrom) await sleep(validFrom - Date.now());
@@ -25,7 +30,9 @@ async function freshCode(secret: string, after?: number): Promise<{ code: string
 async function codeSentTo(request: APIRequestContext, to: string, notBefore: Set<string>): Promise<string> {
   const { apiToken } = readSeed();
   for (let i = 0; i < 40; i++) {
-    const res = await request.get(`/api/v1/sandbox/outbox?to=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${apiToken}` } });
+    const res = await request.get(`/api/v1/sandbox/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { Authorization: `Bearer ${apiToken}` },
+    });
     expect(res.status()).toBe(200);
     const { data } = (await res.json()) as { data: { messages: { id: string; body: string }[] } };
     const fresh = data.messages.find((m) => !notBefore.has(m.id));
@@ -52,7 +59,11 @@ async function signInOperator(page: Page): Promise<number> {
   return step;
 }
 
-test("a cardholder goes from email to an active card with a PIN, an operator freezes it, the cardholder sees it frozen", async ({ page, browser, request }) => {
+test("a cardholder goes from email to an active card with a PIN, an operator freezes it, the cardholder sees it frozen", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const seed = readSeed();
   const email = `holder-${Date.now().toString(36)}@e2e.test`;

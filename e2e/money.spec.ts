@@ -11,7 +11,9 @@ import { readSeed } from "./seed";
 const PERIOD_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("a purchase simulated on the Sandbox page shows in Transactions, in the customer's balance and in the Overview", async ({ page }) => {
+test("a purchase simulated on the Sandbox page shows in Transactions, in the customer's balance and in the Overview", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const seed = readSeed();
 
@@ -22,7 +24,12 @@ test("a purchase simulated on the Sandbox page shows in Transactions, in the cus
   await page.getByRole("button", { name: "Continue" }).click();
   const step = Math.floor(Date.now() / PERIOD_MS) + 2;
   await sleep(Math.max(0, (step - 1) * PERIOD_MS + 500 - Date.now()));
-  const totp = new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(seed.cardOperator.totpSecret) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(seed.cardOperator.totpSecret),
+  });
   await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: step * PERIOD_MS + 1 }));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/overview/);
@@ -31,7 +38,10 @@ test("a purchase simulated on the Sandbox page shows in Transactions, in the cus
   // 1. Ada's GBP card buys for £12.34 at a shop of our own name.
   await page.goto("/sandbox");
   const card = page.getByLabel("Card", { exact: true });
-  const value = await card.locator("option", { hasText: "ada.lovelace@demo.test" }).first().getAttribute("value");
+  const value = await card
+    .locator("option", { hasText: "ada.lovelace@demo.test" })
+    .first()
+    .getAttribute("value");
   await card.selectOption(value!);
   await page.getByLabel("Amount", { exact: true }).fill("12.34");
   await page.getByLabel("Currency", { exact: true }).selectOption("GBP");

@@ -20,10 +20,27 @@ const stamp = Date.now().toString(36);
 const password = "e2e-password-123";
 const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pg") });
 await migrateDatabase(database);
-const { orgId, admin } = await createOrganizationWithAdmin(database.db, { name: "E2E Card Program", adminEmail: `admin-${stamp}@e2e.test`, adminPassword: password });
-const operator = await createUser(database.db, orgId, { email: `operator-${stamp}@e2e.test`, password, role: "operator" });
-const viewer = await createUser(database.db, orgId, { email: `viewer-${stamp}@e2e.test`, password, role: "viewer" });
-const cardOperator = await createUser(database.db, orgId, { email: `card-operator-${stamp}@e2e.test`, password, role: "operator", withTwoFactor: true });
+const { orgId, admin } = await createOrganizationWithAdmin(database.db, {
+  name: "E2E Card Program",
+  adminEmail: `admin-${stamp}@e2e.test`,
+  adminPassword: password,
+});
+const operator = await createUser(database.db, orgId, {
+  email: `operator-${stamp}@e2e.test`,
+  password,
+  role: "operator",
+});
+const viewer = await createUser(database.db, orgId, {
+  email: `viewer-${stamp}@e2e.test`,
+  password,
+  role: "viewer",
+});
+const cardOperator = await createUser(database.db, orgId, {
+  email: `card-operator-${stamp}@e2e.test`,
+  password,
+  role: "operator",
+  withTwoFactor: true,
+});
 const { access_token: apiToken } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
 // The demo program's customers, funded wallets and card traffic (sandbox simulators), for the money pages.
 await seedDemoCustomers(database.db, orgId);

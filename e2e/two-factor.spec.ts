@@ -3,7 +3,12 @@ import * as OTPAuth from "otpauth";
 import { readSeed } from "./seed";
 
 function code(secret: string, offsetMs = 0): string {
-  const totp = new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
   return totp.generate({ timestamp: Date.now() + offsetMs });
 }
 
@@ -28,7 +33,9 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-test("a user enrolls 2FA, signs out, and signs in again with a code; a wrong code is refused", async ({ page }) => {
+test("a user enrolls 2FA, signs out, and signs in again with a code; a wrong code is refused", async ({
+  page,
+}) => {
   const seed = readSeed();
 
   await signInWithPassword(page, seed.operator.email, seed.password);

@@ -15,7 +15,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The admin's sign-in code for a step no earlier spec used (see e2e/api-keys.spec.ts: a step is accepted once per user). */
 async function freshCode(secret: string): Promise<{ code: string; step: number }> {
-  const totp = new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
   const step = Math.floor(Date.now() / PERIOD_MS) + 1;
   const validFrom = (step - 1) * PERIOD_MS + 500;
   if (Date.now() < validFrom) await sleep(validFrom - Date.now());
@@ -89,7 +94,9 @@ test("a non-admin gets no webhooks", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Add webhook" })).toHaveCount(0);
 });
 
-test("an admin adds a webhook, a test event is delivered signed, a failing one retries, and Retry delivers it", async ({ page }) => {
+test("an admin adds a webhook, a test event is delivered signed, a failing one retries, and Retry delivers it", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   receiver = await startReceiver();
   const rx = receiver;
@@ -127,9 +134,17 @@ test("an admin adds a webhook, a test event is delivered signed, a failing one r
   const req = rx.received.find((r) => r.headers["x-svc-delivery-id"] === firstId);
   expect(req, "the receiver got the test event").toBeDefined();
   expect(req!.headers["x-svc-event"]).toBe("webhook.test");
-  const verdict = await verifyWebhookSignature({ secret, body: req!.body, timestamp: req!.headers["x-svc-timestamp"] as string, signature: req!.headers["x-svc-signature"] as string });
+  const verdict = await verifyWebhookSignature({
+    secret,
+    body: req!.body,
+    timestamp: req!.headers["x-svc-timestamp"] as string,
+    signature: req!.headers["x-svc-signature"] as string,
+  });
   expect(verdict).toEqual({ ok: true });
-  expect(JSON.parse(req!.body)).toMatchObject({ type: "webhook.test", data: { message: "This is a test event." } });
+  expect(JSON.parse(req!.body)).toMatchObject({
+    type: "webhook.test",
+    data: { message: "This is a test event." },
+  });
 
   // 2. The receiver fails: the delivery is retrying, with the time of its next attempt.
   rx.fail(true);

@@ -24,5 +24,11 @@ export type Action<I, O> = (input: I) => Promise<ActionResult<O>>;
 
 /** The result of an action call that failed in transit (network down, server restarted). */
 export function transportError(): { ok: false; error: ActionError } {
-  return { ok: false, error: { code: "SERVICE_UNAVAILABLE", message: "The console could not reach the server. Check your connection and try again." } };
+  return {
+    ok: false,
+    error: {
+      code: "SERVICE_UNAVAILABLE",
+      message: "The console could not reach the server. Check your connection and try again.",
+    },
+  };
 }

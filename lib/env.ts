@@ -4,7 +4,9 @@ import { z } from "zod";
  * The one place that reads process.env (architecture.md, house style 6).
  * Parsed lazily so tests and the CLI can set variables before first use.
  */
-const flag = z.enum(["on", "off", "1", "0", "true", "false"]).transform((v) => v === "on" || v === "1" || v === "true");
+const flag = z
+  .enum(["on", "off", "1", "0", "true", "false"])
+  .transform((v) => v === "on" || v === "1" || v === "true");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -12,7 +14,10 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   APP_URL: z.url().optional(),
   SVC_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./.data"),
   ENCRYPTION_KEY: z

@@ -96,5 +96,12 @@ export class ServiceError extends Error {
 }
 
 export function isServiceError(e: unknown): e is ServiceError {
-  return e instanceof ServiceError || (typeof e === "object" && e !== null && (e as { name?: unknown }).name === "ServiceError" && typeof (e as { code?: unknown }).code === "string" && (e as { code: string }).code in ERROR_STATUS);
+  return (
+    e instanceof ServiceError ||
+    (typeof e === "object" &&
+      e !== null &&
+      (e as { name?: unknown }).name === "ServiceError" &&
+      typeof (e as { code?: unknown }).code === "string" &&
+      (e as { code: string }).code in ERROR_STATUS)
+  );
 }

@@ -13,12 +13,35 @@ export function randomBase62(length: number): string {
 }
 
 export type IdPrefix =
-  | "whk" | "whd" | "wha" | "key" | "atk" | "org" | "usr" | "tok" | "evt" | "job" | "req" | "tkt" | "stp" | "wrk"
+  | "whk"
+  | "whd"
+  | "wha"
+  | "key"
+  | "atk"
+  | "org"
+  | "usr"
+  | "tok"
+  | "evt"
+  | "job"
+  | "req"
+  | "tkt"
+  | "stp"
+  | "wrk"
   // Card program: svc_card_id, customer record, card, card token (provider), one-time code,
   // cardholder session, secure-view token, KYC applicant, dev outbox message.
-  | "sc" | "cus" | "crd" | "ctk" | "otp" | "chs" | "svt" | "kyc" | "msg"
+  | "sc"
+  | "cus"
+  | "crd"
+  | "ctk"
+  | "otp"
+  | "chs"
+  | "svt"
+  | "kyc"
+  | "msg"
   // Money: card transaction, funding transfer, master-wallet deposit (settlement).
-  | "txn" | "trf" | "stl";
+  | "txn"
+  | "trf"
+  | "stl";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

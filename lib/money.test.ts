@@ -7,7 +7,8 @@ describe("money", () => {
     expect(parseAmountToMinor(0.29)).toBe(29); // 0.29 * 100 = 28.999999999999996 as floats
     expect(parseAmountToMinor("12.3")).toBe(1230);
     expect(parseAmountToMinor(1_000_000_000)).toBe(100_000_000_000);
-    for (const bad of [0, -1, "1.234", "1e3", 1e21, Number.NaN, "", " ", "abc", 1_000_000_000.01]) expect(parseAmountToMinor(bad)).toBeNull();
+    for (const bad of [0, -1, "1.234", "1e3", 1e21, Number.NaN, "", " ", "abc", 1_000_000_000.01])
+      expect(parseAmountToMinor(bad)).toBeNull();
     expect(amountSchema.safeParse("25.50")).toEqual({ success: true, data: 2550 });
     expect(amountSchema.safeParse(25.555).success).toBe(false);
   });

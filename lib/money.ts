@@ -43,7 +43,10 @@ export const amountSchema = z
   .transform((value, ctx) => {
     const minor = parseAmountToMinor(value);
     if (minor === null) {
-      ctx.addIssue({ code: "custom", message: "Give a positive amount with at most 2 decimals, e.g. 25.50." });
+      ctx.addIssue({
+        code: "custom",
+        message: "Give a positive amount with at most 2 decimals, e.g. 25.50.",
+      });
       return z.NEVER;
     }
     return minor;
@@ -53,5 +56,7 @@ export const amountSchema = z
 /** Minor units as money, built from integers (no float arithmetic on amounts): 123456 EUR -> "€1,234.56". */
 export function formatMinor(minor: number, currency: string): string {
   // Intl formats a decimal string exactly (no conversion to a binary float).
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minorToDecimal(minor) as unknown as number);
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(
+    minorToDecimal(minor) as unknown as number,
+  );
 }

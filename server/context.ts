@@ -3,7 +3,16 @@ import type { Db } from "@/server/db/client";
 
 /** Who is acting. Every service function receives one through ctx. */
 export type Actor =
-  | { type: "user"; userId: string; email: string; role: Role; scopes: readonly Scope[]; twoFactorEnabled: boolean; sessionId?: string; tokenId?: string }
+  | {
+      type: "user";
+      userId: string;
+      email: string;
+      role: Role;
+      scopes: readonly Scope[];
+      twoFactorEnabled: boolean;
+      sessionId?: string;
+      tokenId?: string;
+    }
   | { type: "apiKey"; keyId: string; scopes: readonly Scope[]; tokenId?: string }
   | { type: "cardholder"; customerId: string }
   | { type: "system"; reason: string };

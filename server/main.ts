@@ -18,7 +18,11 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** /api/* goes to the Hono REST API, except next-auth's /api/auth/*; everything else to Next. */
 export function isRestApiPath(url: string): boolean {
-  return (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && !url.startsWith("/api/auth/") && url !== "/api/auth";
+  return (
+    (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) &&
+    !url.startsWith("/api/auth/") &&
+    url !== "/api/auth"
+  );
 }
 
 async function main(): Promise<void> {

@@ -9,7 +9,11 @@ import { stepUpAction } from "@/server/actions/step-up";
 
 function ModeBadge({ sandbox }: { sandbox: boolean }) {
   if (!sandbox) return null;
-  return <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">Sandbox</span>;
+  return (
+    <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+      Sandbox
+    </span>
+  );
 }
 
 /** The staff console: every page under it needs a signed-in user (reading the session makes it dynamic). */
@@ -46,7 +50,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </div>
           <UserMenu email={user.email} role={user.role} />
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-5xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
           <StepUpProvider stepUp={stepUpAction}>{children}</StepUpProvider>
         </main>
       </div>

@@ -62,8 +62,8 @@ export function ApiKeysManager({ keys, expiredIds, twoFactorEnabled, actions }: 
             Keys
           </CardTitle>
           <CardDescription>
-            {keys.length === 0 ? "None yet." : `${active} active, ${keys.length - active} revoked.`} The secret is shown once, when a key is created or
-            rotated.
+            {keys.length === 0 ? "None yet." : `${active} active, ${keys.length - active} revoked.`} The
+            secret is shown once, when a key is created or rotated.
           </CardDescription>
         </div>
         {twoFactorEnabled ? (
@@ -92,18 +92,42 @@ export function ApiKeysManager({ keys, expiredIds, twoFactorEnabled, actions }: 
           <Alert tone="success">{notice}</Alert>
         </div>
       ) : null}
-      <KeyList
-        keys={keys}
-        expiredIds={expiredIds}
-        canManage={twoFactorEnabled}
-        onAction={open}
-      />
+      <KeyList keys={keys} expiredIds={expiredIds} canManage={twoFactorEnabled} onAction={open} />
 
-      {dialog?.kind === "create" ? <CreateKeyDialog create={actions.create} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
-      {dialog?.kind === "rotate" ? <RotateKeyDialog apiKey={dialog.key} rotate={actions.rotate} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
-      {dialog?.kind === "revoke" ? <RevokeKeyDialog apiKey={dialog.key} revoke={actions.revoke} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
+      {dialog?.kind === "create" ? (
+        <CreateKeyDialog
+          create={actions.create}
+          onClose={close}
+          onChanged={changed}
+          returnFocus={returnFocus}
+        />
+      ) : null}
+      {dialog?.kind === "rotate" ? (
+        <RotateKeyDialog
+          apiKey={dialog.key}
+          rotate={actions.rotate}
+          onClose={close}
+          onChanged={changed}
+          returnFocus={returnFocus}
+        />
+      ) : null}
+      {dialog?.kind === "revoke" ? (
+        <RevokeKeyDialog
+          apiKey={dialog.key}
+          revoke={actions.revoke}
+          onClose={close}
+          onChanged={changed}
+          returnFocus={returnFocus}
+        />
+      ) : null}
       {dialog?.kind === "scopes" ? (
-        <EditScopesDialog apiKey={dialog.key} setPermissions={actions.setPermissions} onClose={close} onChanged={changed} returnFocus={returnFocus} />
+        <EditScopesDialog
+          apiKey={dialog.key}
+          setPermissions={actions.setPermissions}
+          onClose={close}
+          onChanged={changed}
+          returnFocus={returnFocus}
+        />
       ) : null}
     </Card>
   );

@@ -17,14 +17,23 @@ export function AuditLog({ entries, olderHref, newestHref }: AuditLogProps) {
     <Card id="audit-log" aria-labelledby="audit-title" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id="audit-title">Audit log</CardTitle>
-        <CardDescription>Every change to API keys: who made it, when, and from which IP address.</CardDescription>
+        <CardDescription>
+          Every change to API keys: who made it, when, and from which IP address.
+        </CardDescription>
       </CardHeader>
       {entries.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-muted">{newestHref ? "No older entries." : "Nothing yet. Creating, rotating or revoking a key, or changing its scopes, is recorded here."}</p>
+        <p className="px-5 py-6 text-sm text-muted">
+          {newestHref
+            ? "No older entries."
+            : "Nothing yet. Creating, rotating or revoking a key, or changing its scopes, is recorded here."}
+        </p>
       ) : (
         <ol className="divide-y divide-border">
           {entries.map((e) => (
-            <li key={e.id} className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
+            <li
+              key={e.id}
+              className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-6"
+            >
               <p className="min-w-0 break-words">
                 <span className="font-medium">{auditActor(e)}</span> {describeAuditEntry(e)}
               </p>
@@ -38,7 +47,10 @@ export function AuditLog({ entries, olderHref, newestHref }: AuditLogProps) {
         </ol>
       )}
       {olderHref || newestHref ? (
-        <nav aria-label="Audit log pages" className="flex justify-between gap-2 border-t border-border px-5 py-3 text-sm">
+        <nav
+          aria-label="Audit log pages"
+          className="flex justify-between gap-2 border-t border-border px-5 py-3 text-sm"
+        >
           {newestHref ? (
             <Link href={newestHref} className="font-medium text-accent underline">
               Newest entries

@@ -63,7 +63,9 @@ export function CreateKeyDialog({
     event.preventDefault();
     const expires = parseDays(days);
     if (expires === "invalid") {
-      setErrors({ expires_in_days: "Whole days, e.g. 90; or leave it empty for a key that does not expire." });
+      setErrors({
+        expires_in_days: "Whole days, e.g. 90; or leave it empty for a key that does not expire.",
+      });
       return;
     }
     const parsed = detailsSchema.safeParse({ name, permissions, expires_in_days: expires });
@@ -114,7 +116,9 @@ export function CreateKeyDialog({
         // The secret is on screen once: a stray click beside the dialog must not throw it away.
         onInteractOutside={(e) => step === "secret" && e.preventDefault()}
       >
-        <DialogTitle>{step === "secret" ? `Key “${created?.name}” created` : "Create an API key"}</DialogTitle>
+        <DialogTitle>
+          {step === "secret" ? `Key “${created?.name}” created` : "Create an API key"}
+        </DialogTitle>
         <DialogDescription>
           {step === "details"
             ? "A key pair for one of your servers. Give it only the scopes it needs."
@@ -126,7 +130,16 @@ export function CreateKeyDialog({
         {step === "details" ? (
           <form onSubmit={next} className="flex flex-col gap-4" noValidate>
             <DialogError error={banner} />
-            <Field label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoFocus error={errors.name} hint="Say which system uses it, e.g. “Billing server”." />
+            <Field
+              label="Name"
+              name="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              autoFocus
+              error={errors.name}
+              hint="Say which system uses it, e.g. “Billing server”."
+            />
             <ScopeCheckboxes value={permissions} onChange={setPermissions} error={errors.permissions} />
             <Field
               label="Expires after (days)"
@@ -150,7 +163,14 @@ export function CreateKeyDialog({
         {step === "code" ? (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <DialogError error={banner} />
-            <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={code} onChange={setCode} error={errors.two_factor_token} inputRef={codeInput} />
+            <CodeField
+              name="two_factor_token"
+              hint={KEY_CODE_HINT}
+              value={code}
+              onChange={setCode}
+              error={errors.two_factor_token}
+              inputRef={codeInput}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={() => setStep("details")} disabled={action.pending}>
                 Back
@@ -162,7 +182,9 @@ export function CreateKeyDialog({
           </form>
         ) : null}
 
-        {step === "secret" && created ? <SecretOnce apiKey={created.api_key} apiSecret={created.api_secret} onDone={onClose} /> : null}
+        {step === "secret" && created ? (
+          <SecretOnce apiKey={created.api_key} apiSecret={created.api_secret} onDone={onClose} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -19,7 +19,10 @@ export function DialogError({ error }: { error?: ActionError | string }) {
       </Alert>
     );
   }
-  const wait = error.code === "TWO_FACTOR_LOCKED" && error.retryAfter ? ` Try again in ${Math.ceil(error.retryAfter / 60)} min.` : "";
+  const wait =
+    error.code === "TWO_FACTOR_LOCKED" && error.retryAfter
+      ? ` Try again in ${Math.ceil(error.retryAfter / 60)} min.`
+      : "";
   return (
     <Alert tone="error">
       {error.message}

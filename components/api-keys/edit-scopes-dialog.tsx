@@ -43,7 +43,9 @@ export function EditScopesDialog({
       return;
     }
     setScopesError(undefined);
-    const data = await step.send((code) => action.run({ id: apiKey.id, permissions: parsed.data, two_factor_token: code }));
+    const data = await step.send((code) =>
+      action.run({ id: apiKey.id, permissions: parsed.data, two_factor_token: code }),
+    );
     if (!data) return;
     onChanged(`Changed the scopes of ${apiKey.name} to ${data.permissions.join(", ")}.`);
     onClose();
@@ -53,11 +55,21 @@ export function EditScopesDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogTitle>Scopes of {apiKey.name}</DialogTitle>
-        <DialogDescription>What this key may do. The change applies to the key and its API tokens from their next request.</DialogDescription>
+        <DialogDescription>
+          What this key may do. The change applies to the key and its API tokens from their next request.
+        </DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <DialogError error={step.banner} />
           <ScopeCheckboxes value={scopes} onChange={setScopes} error={scopesError} />
-          <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} autoFocus={false} />
+          <CodeField
+            name="two_factor_token"
+            hint={KEY_CODE_HINT}
+            value={step.code}
+            onChange={step.setCode}
+            error={step.codeError}
+            inputRef={step.codeInput}
+            autoFocus={false}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>
               Cancel

@@ -8,28 +8,64 @@ import type { KeyDialog } from "./key-list";
 
 type OnAction = (dialog: KeyDialog) => void;
 
-const ACTIONS: { kind: KeyDialog["kind"]; short: string; tip: string; name: (key: string) => string; icon: LucideIcon; danger?: boolean }[] = [
-  { kind: "scopes", short: "Scopes", tip: "Edit scopes", name: (k) => `Edit scopes of ${k}`, icon: ListChecks },
+const ACTIONS: {
+  kind: KeyDialog["kind"];
+  short: string;
+  tip: string;
+  name: (key: string) => string;
+  icon: LucideIcon;
+  danger?: boolean;
+}[] = [
+  {
+    kind: "scopes",
+    short: "Scopes",
+    tip: "Edit scopes",
+    name: (k) => `Edit scopes of ${k}`,
+    icon: ListChecks,
+  },
   { kind: "rotate", short: "Rotate", tip: "Rotate the secret", name: (k) => `Rotate ${k}`, icon: RefreshCw },
-  { kind: "revoke", short: "Revoke", tip: "Revoke for good", name: (k) => `Revoke ${k}`, icon: Trash2, danger: true },
+  {
+    kind: "revoke",
+    short: "Revoke",
+    tip: "Revoke for good",
+    name: (k) => `Revoke ${k}`,
+    icon: Trash2,
+    danger: true,
+  },
 ];
 
 const base =
   "inline-flex items-center justify-center rounded-md border text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
 const tone = (danger?: boolean) =>
-  danger ? "border-danger-border bg-surface text-danger hover:bg-danger-soft" : "border-input bg-surface text-foreground hover:bg-surface-muted";
+  danger
+    ? "border-danger-border bg-surface text-danger hover:bg-danger-soft"
+    : "border-input bg-surface text-foreground hover:bg-surface-muted";
 
 /**
  * A key's actions. In the table they are icon buttons (with a tooltip on hover and focus) so the
  * row stays one line high; in the phone layout, a row of three labelled buttons. Either way the
  * accessible name says which key: "Rotate Billing server".
  */
-export function KeyActions({ apiKey, onAction, compact }: { apiKey: ApiKeyView; onAction: OnAction; compact: boolean }) {
+export function KeyActions({
+  apiKey,
+  onAction,
+  compact,
+}: {
+  apiKey: ApiKeyView;
+  onAction: OnAction;
+  compact: boolean;
+}) {
   if (!compact) {
     return (
       <div className="grid grid-cols-3 gap-2">
         {ACTIONS.map((a) => (
-          <button key={a.kind} type="button" aria-label={a.name(apiKey.name)} className={cn(base, tone(a.danger), "h-9 px-2")} onClick={() => onAction({ kind: a.kind, key: apiKey })}>
+          <button
+            key={a.kind}
+            type="button"
+            aria-label={a.name(apiKey.name)}
+            className={cn(base, tone(a.danger), "h-9 px-2")}
+            onClick={() => onAction({ kind: a.kind, key: apiKey })}
+          >
             {a.short}
           </button>
         ))}
@@ -42,12 +78,20 @@ export function KeyActions({ apiKey, onAction, compact }: { apiKey: ApiKeyView; 
         {ACTIONS.map((a) => (
           <Tooltip.Root key={a.kind}>
             <Tooltip.Trigger asChild>
-              <button type="button" aria-label={a.name(apiKey.name)} className={cn(base, tone(a.danger), "size-8")} onClick={() => onAction({ kind: a.kind, key: apiKey })}>
+              <button
+                type="button"
+                aria-label={a.name(apiKey.name)}
+                className={cn(base, tone(a.danger), "size-8")}
+                onClick={() => onAction({ kind: a.kind, key: apiKey })}
+              >
                 <a.icon aria-hidden />
               </button>
             </Tooltip.Trigger>
             <Tooltip.Portal>
-              <Tooltip.Content sideOffset={6} className="z-50 rounded-md bg-primary px-2 py-1 text-xs text-primary-foreground shadow">
+              <Tooltip.Content
+                sideOffset={6}
+                className="z-50 rounded-md bg-primary px-2 py-1 text-xs text-primary-foreground shadow"
+              >
                 {a.tip}
               </Tooltip.Content>
             </Tooltip.Portal>

@@ -30,7 +30,9 @@ export function StatusBadge({ status }: { status: ApiKeyView["status"] }) {
     <span
       className={cn(
         "inline-flex rounded-full border px-2 py-0.5 text-xs font-medium",
-        status === "active" ? "border-success-border bg-success-soft text-success" : "border-border bg-surface-muted text-muted",
+        status === "active"
+          ? "border-success-border bg-success-soft text-success"
+          : "border-border bg-surface-muted text-muted",
       )}
     >
       {status === "active" ? "Active" : "Revoked"}
@@ -39,7 +41,15 @@ export function StatusBadge({ status }: { status: ApiKeyView["status"] }) {
 }
 
 /** A date (with its time where that matters, e.g. last use), or what an empty one means. */
-export function When({ iso, withTime = false, empty = "Never" }: { iso: string | null; withTime?: boolean; empty?: string }) {
+export function When({
+  iso,
+  withTime = false,
+  empty = "Never",
+}: {
+  iso: string | null;
+  withTime?: boolean;
+  empty?: string;
+}) {
   if (!iso) return <span className="text-muted">{empty}</span>;
   return <LocalTime iso={iso} withTime={withTime} className="whitespace-nowrap" />;
 }
@@ -49,7 +59,9 @@ export function Expiry({ iso, expired }: { iso: string | null; expired: boolean 
   if (expired) {
     return (
       <span className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-        <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">Expired</span>
+        <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+          Expired
+        </span>
         <LocalTime iso={iso} withTime={false} className="text-xs text-muted" />
       </span>
     );

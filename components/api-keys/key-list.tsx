@@ -37,18 +37,34 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
       <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
         <KeyRound className="size-6 text-muted" aria-hidden />
         <p className="font-medium">No API keys yet</p>
-        <p className="max-w-sm text-sm text-muted">Your servers need an API key to call the API. Create one for each system, with only the scopes it needs.</p>
+        <p className="max-w-sm text-sm text-muted">
+          Your servers need an API key to call the API. Create one for each system, with only the scopes it
+          needs.
+        </p>
       </div>
     );
   }
   const actionable = (k: ApiKeyView) => canManage && k.status === "active";
   // Revoked keys stay for the record, below the ones in use.
-  const ordered = [...keys.filter((k) => k.status === "active"), ...keys.filter((k) => k.status === "revoked")];
+  const ordered = [
+    ...keys.filter((k) => k.status === "active"),
+    ...keys.filter((k) => k.status === "revoked"),
+  ];
   return (
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full text-left text-sm">
-          <TableHeader columns={["Name and key", "Scopes", "Created", "Last used", "Expires", "Status", ...(canManage ? [ACTIONS_COLUMN] : [])]} />
+          <TableHeader
+            columns={[
+              "Name and key",
+              "Scopes",
+              "Created",
+              "Last used",
+              "Expires",
+              "Status",
+              ...(canManage ? [ACTIONS_COLUMN] : []),
+            ]}
+          />
           <tbody className="divide-y divide-border">
             {ordered.map((k) => (
               <tr key={k.id} className={cn("align-top", k.status === "revoked" && "text-muted opacity-70")}>
@@ -70,7 +86,11 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
                 <td className="px-3 py-3">
                   <StatusBadge status={k.status} />
                 </td>
-                {canManage ? <td className="py-2.5 pr-5 pl-3">{actionable(k) ? <KeyActions apiKey={k} onAction={onAction} compact /> : null}</td> : null}
+                {canManage ? (
+                  <td className="py-2.5 pr-5 pl-3">
+                    {actionable(k) ? <KeyActions apiKey={k} onAction={onAction} compact /> : null}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -79,7 +99,13 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
 
       <ul className="divide-y divide-border lg:hidden">
         {ordered.map((k) => (
-          <li key={k.id} className={cn("flex flex-col gap-3 px-4 py-4 sm:px-5", k.status === "revoked" && "text-muted opacity-70")}>
+          <li
+            key={k.id}
+            className={cn(
+              "flex flex-col gap-3 px-4 py-4 sm:px-5",
+              k.status === "revoked" && "text-muted opacity-70",
+            )}
+          >
             <div className="flex items-start justify-between gap-3">
               <KeyName apiKey={k} />
               <StatusBadge status={k.status} />

@@ -18,13 +18,29 @@ function format(date: Date, opts: { timeZone?: string; withTime: boolean }): str
  * A timestamp in the viewer's time zone. The server does not know that zone, so the server
  * render (and the hydrating one) says UTC, and the browser switches to local time right after.
  */
-export function LocalTime({ iso, withTime = true, className }: { iso: string; withTime?: boolean; className?: string }) {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+export function LocalTime({
+  iso,
+  withTime = true,
+  className,
+}: {
+  iso: string;
+  withTime?: boolean;
+  className?: string;
+}) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const date = new Date(iso);
   const zone = inBrowser ? undefined : "UTC";
   const text = format(date, { timeZone: zone, withTime }) + (inBrowser || !withTime ? "" : " UTC");
   return (
-    <time dateTime={iso} title={format(date, { timeZone: zone, withTime: true }) + (inBrowser ? "" : " UTC")} className={className}>
+    <time
+      dateTime={iso}
+      title={format(date, { timeZone: zone, withTime: true }) + (inBrowser ? "" : " UTC")}
+      className={className}
+    >
       {text}
     </time>
   );

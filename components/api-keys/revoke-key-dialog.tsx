@@ -49,8 +49,8 @@ export function RevokeKeyDialog({
       <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogTitle>Revoke {apiKey.name}</DialogTitle>
         <DialogDescription>
-          Revoking is immediate and permanent: requests with this key, and API tokens made with it, are refused from now on. It cannot be undone; a
-          revoked key stays in the list for the record.
+          Revoking is immediate and permanent: requests with this key, and API tokens made with it, are
+          refused from now on. It cannot be undone; a revoked key stays in the list for the record.
         </DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <DialogError error={step.banner} />
@@ -69,7 +69,15 @@ export function RevokeKeyDialog({
               </>
             }
           />
-          <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} autoFocus={false} />
+          <CodeField
+            name="two_factor_token"
+            hint={KEY_CODE_HINT}
+            value={step.code}
+            onChange={step.setCode}
+            error={step.codeError}
+            inputRef={step.codeInput}
+            autoFocus={false}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose}>
               Cancel

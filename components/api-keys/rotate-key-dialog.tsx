@@ -52,7 +52,14 @@ export function RotateKeyDialog({
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
             <DialogError error={step.banner} />
-            <CodeField name="two_factor_token" hint={KEY_CODE_HINT} value={step.code} onChange={step.setCode} error={step.codeError} inputRef={step.codeInput} />
+            <CodeField
+              name="two_factor_token"
+              hint={KEY_CODE_HINT}
+              value={step.code}
+              onChange={step.setCode}
+              error={step.codeError}
+              inputRef={step.codeInput}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={onClose}>
                 Cancel

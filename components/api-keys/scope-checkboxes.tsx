@@ -4,7 +4,15 @@ import { useId } from "react";
 import { SCOPE_MEANINGS, SCOPES, type Scope } from "@/lib/scopes";
 
 /** The four scopes (decisions.md 4), each with what it grants. */
-export function ScopeCheckboxes({ value, onChange, error }: { value: readonly Scope[]; onChange: (next: Scope[]) => void; error?: string }) {
+export function ScopeCheckboxes({
+  value,
+  onChange,
+  error,
+}: {
+  value: readonly Scope[];
+  onChange: (next: Scope[]) => void;
+  error?: string;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   function toggle(scope: Scope, on: boolean) {
@@ -12,7 +20,11 @@ export function ScopeCheckboxes({ value, onChange, error }: { value: readonly Sc
     onChange(SCOPES.filter((s) => (s === scope ? on : value.includes(s))));
   }
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-1.5 text-sm font-medium">Scopes</legend>
       {SCOPES.map((scope) => (
         <label

@@ -11,7 +11,10 @@ import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/use-action";
 import { signInErrorMessage } from "./sign-in-errors";
 
-export type BeginSignIn = Action<{ email: string; password: string }, { ticket: string; twoFactorRequired: boolean }>;
+export type BeginSignIn = Action<
+  { email: string; password: string },
+  { ticket: string; twoFactorRequired: boolean }
+>;
 
 interface SignInFormProps {
   beginSignIn: BeginSignIn;
@@ -110,11 +113,17 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
         <div className="flex flex-col gap-1">
           <h2 className="text-base font-semibold">Two-factor authentication</h2>
           <p className="text-sm text-muted">
-            Enter the 6-digit code your authenticator app shows for <span className="font-medium text-foreground">{email}</span>.
+            Enter the 6-digit code your authenticator app shows for{" "}
+            <span className="font-medium text-foreground">{email}</span>.
           </p>
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <CodeField inputRef={codeInput} value={code} onChange={setCode} className="[&_input]:font-mono [&_input]:tracking-widest" />
+        <CodeField
+          inputRef={codeInput}
+          value={code}
+          onChange={setCode}
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+        />
         <Button type="submit" disabled={busy}>
           Verify
         </Button>
@@ -126,10 +135,32 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
   }
 
   return (
-    <form key="password-step" onSubmit={onPassword} className="flex flex-col gap-4" noValidate aria-busy={busy}>
+    <form
+      key="password-step"
+      onSubmit={onPassword}
+      className="flex flex-col gap-4"
+      noValidate
+      aria-busy={busy}
+    >
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <Field label="Email" name="email" type="email" autoComplete="username" defaultValue={email} required autoFocus error={fieldErrors?.email} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors?.password} />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        defaultValue={email}
+        required
+        autoFocus
+        error={fieldErrors?.email}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrors?.password}
+      />
       <Button type="submit" disabled={busy}>
         Continue
       </Button>

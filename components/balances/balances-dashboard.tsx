@@ -14,7 +14,12 @@ import { FundCustomerDialog } from "./fund-customer-dialog";
 import { LowBalanceAlert, MasterWallets } from "./master-wallets";
 import { RecentDeposits } from "./recent-deposits";
 import { ThresholdDialog } from "./threshold-dialog";
-import { MONEY_QUERY_KEYS, type BalancesData, type FundCustomerAction, type SetThresholdAction } from "./types";
+import {
+  MONEY_QUERY_KEYS,
+  type BalancesData,
+  type FundCustomerAction,
+  type SetThresholdAction,
+} from "./types";
 
 /**
  * The Balances page, kept live: customer balances by currency (with the overstated warning),
@@ -36,7 +41,12 @@ export function BalancesDashboard({
   canAct: boolean;
   twoFactorEnabled: boolean;
 }) {
-  const { data, error, refreshing } = useLiveAction({ queryKey: MONEY_QUERY_KEYS.balances, action: read, input: {}, initial });
+  const { data, error, refreshing } = useLiveAction({
+    queryKey: MONEY_QUERY_KEYS.balances,
+    action: read,
+    input: {},
+    initial,
+  });
   const [funding, setFunding] = useState(false);
   const [editing, setEditing] = useState<MoneyCurrency>();
   const wallets = data.masterWallet.wallets;
@@ -51,7 +61,9 @@ export function BalancesDashboard({
         <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex flex-col gap-1">
             <CardTitle id="master-title">Master wallet</CardTitle>
-            <CardDescription>Your program&apos;s own funds in each currency, from which customers are funded.</CardDescription>
+            <CardDescription>
+              Your program&apos;s own funds in each currency, from which customers are funded.
+            </CardDescription>
           </div>
           {canAct ? (
             <Button onClick={() => setFunding(true)}>
@@ -65,7 +77,11 @@ export function BalancesDashboard({
             <LowBalanceAlert key={w.currency} wallet={w} />
           ))}
           <MasterWallets wallets={wallets} canEdit={canAct} onEditThreshold={setEditing} />
-          {!canAct ? <p className="text-xs text-muted">Operators and admins fund customers and set the low-balance alerts.</p> : null}
+          {!canAct ? (
+            <p className="text-xs text-muted">
+              Operators and admins fund customers and set the low-balance alerts.
+            </p>
+          ) : null}
         </div>
       </Card>
 
@@ -87,8 +103,17 @@ export function BalancesDashboard({
         <RecentDeposits deposits={data.deposits} />
       </Card>
 
-      {funding ? <FundCustomerDialog action={fund} wallets={wallets} twoFactorEnabled={twoFactorEnabled} onClose={() => setFunding(false)} /> : null}
-      {editingWallet ? <ThresholdDialog wallet={editingWallet} action={setThreshold} onClose={() => setEditing(undefined)} /> : null}
+      {funding ? (
+        <FundCustomerDialog
+          action={fund}
+          wallets={wallets}
+          twoFactorEnabled={twoFactorEnabled}
+          onClose={() => setFunding(false)}
+        />
+      ) : null}
+      {editingWallet ? (
+        <ThresholdDialog wallet={editingWallet} action={setThreshold} onClose={() => setEditing(undefined)} />
+      ) : null}
     </div>
   );
 }

@@ -17,7 +17,8 @@ import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
 import type { FundCustomerAction } from "./types";
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 export interface FundPreset {
   /** svc_card_id (or record id, or external id) to fund; fixed when the dialog opens from a customer's page. */
@@ -65,20 +66,26 @@ export function FundCustomerDialog({
     if (!customerId.trim()) local.customer_id = "Give the customer's svc_card_id, record id or external id.";
     const minor = parseAmountToMinor(amount);
     if (minor === null) local.amount = "Give a positive amount with at most 2 decimals, e.g. 25.50.";
-    else if (wallet && minor > wallet.balance_minor) local.amount = `The ${currency} master wallet holds ${formatMinor(wallet.balance_minor, currency)}.`;
+    else if (wallet && minor > wallet.balance_minor)
+      local.amount = `The ${currency} master wallet holds ${formatMinor(wallet.balance_minor, currency)}.`;
     setFields(local);
     if (Object.keys(local).length) return;
     setBusy(true);
     setError(undefined);
     try {
-      const res = await guarded(() => action({ customer_id: customerId.trim(), amount: amount.trim(), currency }));
+      const res = await guarded(() =>
+        action({ customer_id: customerId.trim(), amount: amount.trim(), currency }),
+      );
       if (res.ok) {
         setDone(res.data);
         onFunded?.(res.data);
         await queryClient.invalidateQueries({ queryKey: ["money"] });
         return;
       }
-      if (res.error.code === "TWO_FACTOR_REQUIRED") return setError("Nothing was sent: a funding goes out only after you confirm with your authenticator code.");
+      if (res.error.code === "TWO_FACTOR_REQUIRED")
+        return setError(
+          "Nothing was sent: a funding goes out only after you confirm with your authenticator code.",
+        );
       setFields(res.error.fields ?? {});
       setError(res.error.fields ? undefined : res.error);
     } catch {
@@ -92,12 +99,16 @@ export function FundCustomerDialog({
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent>
         <DialogTitle>Fund a customer</DialogTitle>
-        <DialogDescription>Moves money from your master wallet to the customer&apos;s account wallet, in the customer&apos;s card currency. It is spendable at once.</DialogDescription>
+        <DialogDescription>
+          Moves money from your master wallet to the customer&apos;s account wallet, in the customer&apos;s
+          card currency. It is spendable at once.
+        </DialogDescription>
         {done ? (
           <>
             <Alert tone="success" data-testid="fund-result">
-              Sent {formatMinor(done.amount_minor, done.currency)} to <code className="font-mono text-xs">{done.svc_card_id}</code>. The {done.currency} master wallet now holds{" "}
-              {formatMinor(done.remaining_balance_minor, done.currency)}.
+              Sent {formatMinor(done.amount_minor, done.currency)} to{" "}
+              <code className="font-mono text-xs">{done.svc_card_id}</code>. The {done.currency} master wallet
+              now holds {formatMinor(done.remaining_balance_minor, done.currency)}.
               <span className="mt-1 block font-mono text-xs break-all">{done.transfer_id}</span>
             </Alert>
             <div className="flex justify-end">
@@ -126,7 +137,11 @@ export function FundCustomerDialog({
               placeholder="sc_..."
               className="[&_input]:font-mono"
               error={fields.customer_id}
-              hint={fixedCustomer ? undefined : "The svc_card_id, record id or your external id (Customers shows them)."}
+              hint={
+                fixedCustomer
+                  ? undefined
+                  : "The svc_card_id, record id or your external id (Customers shows them)."
+              }
             />
             <div className="grid grid-cols-[1fr_7rem] gap-3">
               <Field
@@ -141,7 +156,13 @@ export function FundCustomerDialog({
               />
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={currencyId}>Currency</Label>
-                <select id={currencyId} value={currency} onChange={(e) => setCurrency(e.target.value as MoneyCurrency)} className={select} aria-invalid={fields.currency ? true : undefined}>
+                <select
+                  id={currencyId}
+                  value={currency}
+                  onChange={(e) => setCurrency(e.target.value as MoneyCurrency)}
+                  className={select}
+                  aria-invalid={fields.currency ? true : undefined}
+                >
                   {CURRENCY_VALUES.map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -153,7 +174,9 @@ export function FundCustomerDialog({
             </div>
             <p className="flex gap-2 text-xs text-muted">
               <ShieldCheck className="size-4 shrink-0" aria-hidden />
-              <span>You confirm with a code from your authenticator app, unless you did in the last 5 minutes.</span>
+              <span>
+                You confirm with a code from your authenticator app, unless you did in the last 5 minutes.
+              </span>
             </p>
             <ActionErrorAlert error={error} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

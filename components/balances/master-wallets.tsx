@@ -14,8 +14,10 @@ export function LowBalanceAlert({ wallet }: { wallet: MasterWalletEntry }) {
     <Alert tone="warning" className="flex gap-2" data-testid={`low-balance-${wallet.currency}`}>
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        Low balance: the {wallet.currency} master wallet holds {formatMinor(wallet.balance_minor, wallet.currency)}, below its alert threshold of{" "}
-        {formatMinor(wallet.low_balance_threshold_minor, wallet.currency)}. Deposit funds before customer fundings fail.
+        Low balance: the {wallet.currency} master wallet holds{" "}
+        {formatMinor(wallet.balance_minor, wallet.currency)}, below its alert threshold of{" "}
+        {formatMinor(wallet.low_balance_threshold_minor, wallet.currency)}. Deposit funds before customer
+        fundings fail.
       </span>
     </Alert>
   );
@@ -25,14 +27,25 @@ export function LowBalanceAlert({ wallet }: { wallet: MasterWalletEntry }) {
  * The organization's master wallet in each currency: what it holds, what is still arriving
  * (two-step deposits), and its low-balance alert. Operators and admins may change the alert.
  */
-export function MasterWallets({ wallets, canEdit, onEditThreshold }: { wallets: MasterWalletEntry[]; canEdit: boolean; onEditThreshold: (currency: MasterWalletEntry["currency"]) => void }) {
+export function MasterWallets({
+  wallets,
+  canEdit,
+  onEditThreshold,
+}: {
+  wallets: MasterWalletEntry[];
+  canEdit: boolean;
+  onEditThreshold: (currency: MasterWalletEntry["currency"]) => void;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Master wallets">
       {wallets.map((w) => (
         <li
           key={w.currency}
           data-currency={w.currency}
-          className={cn("flex flex-col gap-2 rounded-md border px-4 py-3", w.low_balance ? "border-warning-border bg-warning-soft/40" : "border-border")}
+          className={cn(
+            "flex flex-col gap-2 rounded-md border px-4 py-3",
+            w.low_balance ? "border-warning-border bg-warning-soft/40" : "border-border",
+          )}
         >
           <div className="flex items-center justify-between gap-2">
             <span className="text-sm font-medium">{w.currency}</span>
@@ -43,19 +56,32 @@ export function MasterWallets({ wallets, canEdit, onEditThreshold }: { wallets: 
               </span>
             ) : null}
           </div>
-          <span className="text-xl font-semibold tabular-nums">{formatMinor(w.balance_minor, w.currency)}</span>
+          <span className="text-xl font-semibold tabular-nums">
+            {formatMinor(w.balance_minor, w.currency)}
+          </span>
           {w.processing_minor > 0 ? (
-            <span className="text-xs text-muted" title="Two-step deposits seen on the chain, not settled yet: not spendable">
+            <span
+              className="text-xs text-muted"
+              title="Two-step deposits seen on the chain, not settled yet: not spendable"
+            >
               + {formatMinor(w.processing_minor, w.currency)} processing
             </span>
           ) : null}
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1 text-xs text-muted">
             <span className="inline-flex items-center gap-1">
               <BellRing className="size-3.5" aria-hidden />
-              {w.low_balance_threshold_minor === null ? "No low-balance alert" : `Alert below ${formatMinor(w.low_balance_threshold_minor, w.currency)}`}
+              {w.low_balance_threshold_minor === null
+                ? "No low-balance alert"
+                : `Alert below ${formatMinor(w.low_balance_threshold_minor, w.currency)}`}
             </span>
             {canEdit ? (
-              <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => onEditThreshold(w.currency)} aria-label={`Set the ${w.currency} low-balance alert`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2 text-xs"
+                onClick={() => onEditThreshold(w.currency)}
+                aria-label={`Set the ${w.currency} low-balance alert`}
+              >
                 {w.low_balance_threshold_minor === null ? "Set alert" : "Change"}
               </Button>
             ) : null}

@@ -7,12 +7,14 @@ import { Alert } from "@/components/ui/alert";
  */
 export function OverstatedWarning({ onChainCount, currency }: { onChainCount: number; currency?: string }) {
   if (onChainCount <= 0) return null;
-  const wallets = onChainCount === 1 ? "1 wallet was" : `${onChainCount.toLocaleString("en-GB")} wallets were`;
+  const wallets =
+    onChainCount === 1 ? "1 wallet was" : `${onChainCount.toLocaleString("en-GB")} wallets were`;
   return (
     <Alert tone="warning" className="flex gap-2" data-testid="overstated-warning">
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        {currency ? `${currency}: a` : "A"}vailable may be overstated: {wallets} read from the chain without pending holds.
+        {currency ? `${currency}: a` : "A"}vailable may be overstated: {wallets} read from the chain without
+        pending holds.
       </span>
     </Alert>
   );

@@ -14,7 +14,9 @@ export function RecentDeposits({ deposits }: { deposits: DepositView[] }) {
       <div className="flex flex-col items-center gap-2 px-5 py-8 text-center">
         <ArrowDownToLine className="size-6 text-muted" aria-hidden />
         <p className="font-medium">No deposits yet</p>
-        <p className="max-w-sm text-sm text-muted">Deposits to your master wallet address appear here; in the sandbox, make one on the Sandbox page.</p>
+        <p className="max-w-sm text-sm text-muted">
+          Deposits to your master wallet address appear here; in the sandbox, make one on the Sandbox page.
+        </p>
       </div>
     );
   }
@@ -25,9 +27,18 @@ export function RecentDeposits({ deposits }: { deposits: DepositView[] }) {
         <tbody className="divide-y divide-border">
           {deposits.map((d) => (
             <tr key={d.settlement_id} data-settlement-id={d.settlement_id}>
-              <td className="px-5 py-3 font-medium tabular-nums">{formatMinor(d.source_amount_minor, d.currency)}</td>
+              <td className="px-5 py-3 font-medium tabular-nums">
+                {formatMinor(d.source_amount_minor, d.currency)}
+              </td>
               <td className="px-3 py-3">
-                <span className={cn(pill, d.status === "settled" ? "border-success-border bg-success-soft text-success" : "border-warning-border bg-warning-soft text-warning")}>
+                <span
+                  className={cn(
+                    pill,
+                    d.status === "settled"
+                      ? "border-success-border bg-success-soft text-success"
+                      : "border-warning-border bg-warning-soft text-warning",
+                  )}
+                >
                   {d.status === "settled" ? "Settled" : "Processing"}
                 </span>
               </td>

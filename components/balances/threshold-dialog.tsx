@@ -12,9 +12,19 @@ import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
 import type { SetThresholdAction } from "./types";
 
 /** The low-balance alert of one master wallet: an amount, or empty for no alert. */
-export function ThresholdDialog({ wallet, action, onClose }: { wallet: MasterWalletEntry; action: SetThresholdAction; onClose: () => void }) {
+export function ThresholdDialog({
+  wallet,
+  action,
+  onClose,
+}: {
+  wallet: MasterWalletEntry;
+  action: SetThresholdAction;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(wallet.low_balance_threshold_minor === null ? "" : minorToDecimal(wallet.low_balance_threshold_minor));
+  const [value, setValue] = useState(
+    wallet.low_balance_threshold_minor === null ? "" : minorToDecimal(wallet.low_balance_threshold_minor),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ActionError | string>();
   const [fieldError, setFieldError] = useState<string>();
@@ -54,7 +64,8 @@ export function ThresholdDialog({ wallet, action, onClose }: { wallet: MasterWal
       <DialogContent>
         <DialogTitle>{wallet.currency} low-balance alert</DialogTitle>
         <DialogDescription>
-          The console warns on Balances and Overview while the {wallet.currency} master wallet holds less than this. It holds {formatMinor(wallet.balance_minor, wallet.currency)} now.
+          The console warns on Balances and Overview while the {wallet.currency} master wallet holds less than
+          this. It holds {formatMinor(wallet.balance_minor, wallet.currency)} now.
         </DialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <Field

@@ -1,5 +1,11 @@
 import type { Action } from "@/lib/action-result";
-import type { MoneyCurrency, DepositView, FundCustomerResult, MasterWalletEntry, MasterWalletView } from "@/lib/contracts/money";
+import type {
+  MoneyCurrency,
+  DepositView,
+  FundCustomerResult,
+  MasterWalletEntry,
+  MasterWalletView,
+} from "@/lib/contracts/money";
 
 /** interface.md "Aggregate balance entry", with the minor forms (server/issuer/aggregate-balances.ts). */
 export interface AggregateBalanceEntry {
@@ -26,8 +32,14 @@ export interface BalancesData {
   deposits: DepositView[];
 }
 
-export type FundCustomerAction = Action<{ customer_id: string; amount: string; currency: MoneyCurrency }, FundCustomerResult>;
-export type SetThresholdAction = Action<{ currency: MoneyCurrency; threshold: string | null }, MasterWalletEntry>;
+export type FundCustomerAction = Action<
+  { customer_id: string; amount: string; currency: MoneyCurrency },
+  FundCustomerResult
+>;
+export type SetThresholdAction = Action<
+  { currency: MoneyCurrency; threshold: string | null },
+  MasterWalletEntry
+>;
 
 /** The query keys of the money reads, so a change (a funding, a new threshold) can refresh them at once. */
 export const MONEY_QUERY_KEYS = {

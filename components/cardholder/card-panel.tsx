@@ -44,15 +44,24 @@ function CardFace({ card, programName }: { card: CardView; programName: string }
     <div
       className={cn(
         "relative flex aspect-[1.586] w-full max-w-sm flex-col justify-between overflow-hidden rounded-xl p-5 text-white shadow-md",
-        frozen ? "bg-gradient-to-br from-sky-700 to-slate-600" : dead ? "bg-gradient-to-br from-slate-500 to-slate-400" : "bg-gradient-to-br from-slate-900 to-indigo-800",
+        frozen
+          ? "bg-gradient-to-br from-sky-700 to-slate-600"
+          : dead
+            ? "bg-gradient-to-br from-slate-500 to-slate-400"
+            : "bg-gradient-to-br from-slate-900 to-indigo-800",
       )}
     >
       <div className="flex items-start justify-between gap-2">
         <span className="line-clamp-2 text-sm font-semibold">{programName}</span>
-        <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium capitalize">{card.card_type}</span>
+        <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium capitalize">
+          {card.card_type}
+        </span>
       </div>
       {frozen ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-sky-100/10 backdrop-blur-[1px]" aria-hidden>
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-sky-100/10 backdrop-blur-[1px]"
+          aria-hidden
+        >
           <Snowflake className="size-16 text-white/80" />
         </div>
       ) : null}
@@ -108,7 +117,15 @@ type Open = "none" | "pin" | "details";
  * One card: its face, its state in words, freeze/unfreeze (confirmed in a dialog), and the secure
  * page for the PIN (while none is set: "Set PIN") or for the card details plus PIN.
  */
-export function CardPanel({ card, programName, actions }: { card: CardView; programName: string; actions: CardPanelActions }) {
+export function CardPanel({
+  card,
+  programName,
+  actions,
+}: {
+  card: CardView;
+  programName: string;
+  actions: CardPanelActions;
+}) {
   const router = useRouter();
   const freeze = useAction(actions.freeze);
   const unfreeze = useAction(actions.unfreeze);
@@ -128,7 +145,10 @@ export function CardPanel({ card, programName, actions }: { card: CardView; prog
   async function changeFreeze() {
     if (!confirming) return;
     setConfirmError(undefined);
-    const res = confirming === "freeze" ? await freeze.run({ cardId: card.card_id }) : await unfreeze.run({ cardId: card.card_id });
+    const res =
+      confirming === "freeze"
+        ? await freeze.run({ cardId: card.card_id })
+        : await unfreeze.run({ cardId: card.card_id });
     if (!res.ok) {
       setConfirmError(errorText(res.error));
       return;
@@ -157,7 +177,10 @@ export function CardPanel({ card, programName, actions }: { card: CardView; prog
   }, [waitForPin, card.card_id, router]);
 
   return (
-    <section aria-labelledby={`card-${card.card_id}`} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={`card-${card.card_id}`}
+      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`card-${card.card_id}`} className="text-base font-semibold">
           {card.card_type === "virtual" ? "Virtual card" : "Physical card"} ending {card.last_four}
@@ -167,8 +190,10 @@ export function CardPanel({ card, programName, actions }: { card: CardView; prog
           className={cn(
             "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-sm font-medium",
             card.status === "active" && "border-success-border bg-success-soft text-success",
-            card.status === "frozen" && "border-sky-300 bg-sky-50 text-sky-800 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-200",
-            (card.status === "blocked" || card.status === "lost" || card.status === "voided") && "border-danger-border bg-danger-soft text-danger",
+            card.status === "frozen" &&
+              "border-sky-300 bg-sky-50 text-sky-800 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-200",
+            (card.status === "blocked" || card.status === "lost" || card.status === "voided") &&
+              "border-danger-border bg-danger-soft text-danger",
           )}
         >
           {card.status === "frozen" ? <Snowflake className="size-3.5" aria-hidden /> : null}
@@ -181,7 +206,9 @@ export function CardPanel({ card, programName, actions }: { card: CardView; prog
       {note ? <Alert tone={card.status === "frozen" ? "info" : "warning"}>{note}</Alert> : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {live && !card.pin_set && open !== "pin" ? <Alert tone="warning">Set a PIN before paying in shops.</Alert> : null}
+      {live && !card.pin_set && open !== "pin" ? (
+        <Alert tone="warning">Set a PIN before paying in shops.</Alert>
+      ) : null}
 
       {live ? (
         <div className="flex flex-wrap gap-2">

@@ -28,7 +28,9 @@ export function FirstCardStep({ create }: { create: CreateFirstCardAction }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Everything is in place. Create your virtual card: you can use it online right away.</p>
+      <p className="text-sm text-muted">
+        Everything is in place. Create your virtual card: you can use it online right away.
+      </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {done ? <Alert tone="success">Your card is ready.</Alert> : null}
       <Button onClick={onCreate} disabled={action.pending || done}>

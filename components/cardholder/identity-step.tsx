@@ -15,7 +15,15 @@ type KycStatus = "pending" | "in_progress" | "pending_review" | "approved" | "re
  * Identity verification happens on the hosted KYC page, opened in this tab; its Continue link
  * brings the cardholder back here, and the page asks the KYC provider for the status again.
  */
-export function IdentityStep({ kycStatus, returned, kycLink }: { kycStatus: KycStatus; returned: boolean; kycLink: KycLinkAction }) {
+export function IdentityStep({
+  kycStatus,
+  returned,
+  kycLink,
+}: {
+  kycStatus: KycStatus;
+  returned: boolean;
+  kycLink: KycLinkAction;
+}) {
   const router = useRouter();
   const link = useAction(kycLink);
   const [error, setError] = useState<string>();
@@ -33,14 +41,19 @@ export function IdentityStep({ kycStatus, returned, kycLink }: { kycStatus: KycS
   }
 
   const busy = link.pending || leaving;
-  const label = kycStatus === "in_progress" ? "Continue verification" : kycStatus === "expired" ? "Start again" : "Verify my identity";
+  const label =
+    kycStatus === "in_progress"
+      ? "Continue verification"
+      : kycStatus === "expired"
+        ? "Start again"
+        : "Verify my identity";
 
   if (kycStatus === "pending_review") {
     return (
       <div className="flex flex-col gap-4">
         <Alert tone="info">
-          Thanks, we have your documents. They are being reviewed, which usually takes a few minutes and at most a day. This page updates by itself; you can also
-          come back later.
+          Thanks, we have your documents. They are being reviewed, which usually takes a few minutes and at
+          most a day. This page updates by itself; you can also come back later.
         </Alert>
         <AutoRefresh intervalMs={5000} />
         {error ? <Alert tone="error">{error}</Alert> : null}
@@ -57,12 +70,20 @@ export function IdentityStep({ kycStatus, returned, kycLink }: { kycStatus: KycS
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        We need to confirm who you are before we can issue a card: a photo of an identity document and a selfie. It takes about two minutes on our
-        verification partner&apos;s page, which brings you back here when you are done.
+        We need to confirm who you are before we can issue a card: a photo of an identity document and a
+        selfie. It takes about two minutes on our verification partner&apos;s page, which brings you back here
+        when you are done.
       </p>
-      {kycStatus === "expired" ? <Alert tone="warning">Your identity verification expired before it was finished. Start it again.</Alert> : null}
+      {kycStatus === "expired" ? (
+        <Alert tone="warning">
+          Your identity verification expired before it was finished. Start it again.
+        </Alert>
+      ) : null}
       {returned && kycStatus !== "expired" ? (
-        <Alert tone="info">We have not received a result yet. If you finished on the verification page, wait a moment and check again.</Alert>
+        <Alert tone="info">
+          We have not received a result yet. If you finished on the verification page, wait a moment and check
+          again.
+        </Alert>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button onClick={open} disabled={busy}>

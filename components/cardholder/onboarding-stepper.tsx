@@ -22,14 +22,19 @@ export function OnboardingStepper({ current }: { current: WizardStage }) {
   return (
     <nav aria-label="Onboarding progress" className="flex flex-col gap-2">
       <p className="text-sm text-muted">
-        Step {at + 1} of {WIZARD_STAGES.length}: <span className="font-medium text-foreground">{WIZARD_STAGES[at]!.title}</span>
+        Step {at + 1} of {WIZARD_STAGES.length}:{" "}
+        <span className="font-medium text-foreground">{WIZARD_STAGES[at]!.title}</span>
       </p>
       <ol className="flex items-center gap-1.5">
         {WIZARD_STAGES.map((stage, i) => {
           const done = i < at;
           const here = i === at;
           return (
-            <li key={stage.id} aria-current={here ? "step" : undefined} className="flex min-w-0 flex-1 flex-col items-center gap-1">
+            <li
+              key={stage.id}
+              aria-current={here ? "step" : undefined}
+              className="flex min-w-0 flex-1 flex-col items-center gap-1"
+            >
               <span
                 className={cn(
                   "flex size-7 items-center justify-center rounded-full border text-xs font-semibold",
@@ -44,7 +49,13 @@ export function OnboardingStepper({ current }: { current: WizardStage }) {
                   {done ? " (done)" : here ? " (current)" : ""}
                 </span>
               </span>
-              <span aria-hidden className={cn("hidden truncate text-xs sm:block", here ? "font-medium text-foreground" : "text-muted")}>
+              <span
+                aria-hidden
+                className={cn(
+                  "hidden truncate text-xs sm:block",
+                  here ? "font-medium text-foreground" : "text-muted",
+                )}
+              >
                 {stage.title}
               </span>
             </li>

@@ -11,7 +11,13 @@ import { errorText } from "./error-text";
 import type { RequestPhoneCodeAction, VerifyPhoneAction } from "./types";
 
 /** A mobile number in international format, then the 6-digit code sent to it by SMS. */
-export function PhoneStep({ requestCode, verify }: { requestCode: RequestPhoneCodeAction; verify: VerifyPhoneAction }) {
+export function PhoneStep({
+  requestCode,
+  verify,
+}: {
+  requestCode: RequestPhoneCodeAction;
+  verify: VerifyPhoneAction;
+}) {
   const router = useRouter();
   const send = useAction(requestCode);
   const check = useAction(verify);
@@ -26,7 +32,8 @@ export function PhoneStep({ requestCode, verify }: { requestCode: RequestPhoneCo
     setPhoneError(undefined);
     const res = await send.run({ phone: to });
     if (!res.ok) {
-      if (res.error.code === "VALIDATION_ERROR" && res.error.fields?.phone) setPhoneError(res.error.fields.phone);
+      if (res.error.code === "VALIDATION_ERROR" && res.error.fields?.phone)
+        setPhoneError(res.error.fields.phone);
       else setError(errorText(res.error));
       return false;
     }
@@ -70,7 +77,9 @@ export function PhoneStep({ requestCode, verify }: { requestCode: RequestPhoneCo
 
   return (
     <form key="phone" onSubmit={onPhone} className="flex flex-col gap-4" noValidate aria-busy={send.pending}>
-      <p className="text-sm text-muted">Your mobile number secures your card: we text you a code to confirm it.</p>
+      <p className="text-sm text-muted">
+        Your mobile number secures your card: we text you a code to confirm it.
+      </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Field
         label="Phone number"

@@ -12,7 +12,15 @@ import type { MyAccountAction, PinFormAction } from "./types";
  * The hosted PIN page for one card. Each showing asks for a fresh URL (they are single use):
  * the PIN-setup form while no PIN is set, the PIN-change form afterwards.
  */
-export function PinSetup({ cardId, pinForm, onPinSet }: { cardId: string; pinForm: PinFormAction; onPinSet: () => void }) {
+export function PinSetup({
+  cardId,
+  pinForm,
+  onPinSet,
+}: {
+  cardId: string;
+  pinForm: PinFormAction;
+  onPinSet: () => void;
+}) {
   const { run } = useAction(pinForm);
   const [url, setUrl] = useState<string>();
   const [pinSetBefore, setPinSetBefore] = useState(false);
@@ -50,7 +58,14 @@ export function PinSetup({ cardId, pinForm, onPinSet }: { cardId: string; pinFor
     );
   }
   if (!url) return <p className="text-sm text-muted">Loading the secure PIN page…</p>;
-  return <SecureFrame src={url} kind="pin" title={pinSetBefore ? "Change your card PIN" : "Set your card PIN"} onPinSet={onPinSet} />;
+  return (
+    <SecureFrame
+      src={url}
+      kind="pin"
+      title={pinSetBefore ? "Change your card PIN" : "Set your card PIN"}
+      onPinSet={onPinSet}
+    />
+  );
 }
 
 /**

@@ -7,7 +7,17 @@ import { PinSetup, useWaitForPin } from "./pin-setup";
 import type { MyAccountAction, PinFormAction } from "./types";
 
 /** The wizard's last step: choose a 4-digit PIN inside the secure page, then on to My card. */
-export function PinStep({ cardId, pinForm, myAccount, myCardHref }: { cardId: string; pinForm: PinFormAction; myAccount: MyAccountAction; myCardHref: string }) {
+export function PinStep({
+  cardId,
+  pinForm,
+  myAccount,
+  myCardHref,
+}: {
+  cardId: string;
+  pinForm: PinFormAction;
+  myAccount: MyAccountAction;
+  myCardHref: string;
+}) {
   const router = useRouter();
   const waitForPin = useWaitForPin(myAccount);
   const [saved, setSaved] = useState(false);
@@ -23,7 +33,10 @@ export function PinStep({ cardId, pinForm, myAccount, myCardHref }: { cardId: st
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Choose a 4-digit PIN for in-store payments. You type it on our card partner&apos;s secure page: we never see it.</p>
+      <p className="text-sm text-muted">
+        Choose a 4-digit PIN for in-store payments. You type it on our card partner&apos;s secure page: we
+        never see it.
+      </p>
       {saved ? (
         <Alert tone="success">Your PIN is set. Opening your card…</Alert>
       ) : (

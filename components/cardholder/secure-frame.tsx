@@ -9,7 +9,17 @@ import { SECURE_VIEW_FRAME } from "@/lib/contracts/card-account";
  * exist only inside it. When a PIN is set the page posts {type: "svc:pin-set"} to this window;
  * only a message from this frame and from our own origin counts.
  */
-export function SecureFrame({ src, kind, title, onPinSet }: { src: string; kind: "pin" | "details"; title: string; onPinSet?: () => void }) {
+export function SecureFrame({
+  src,
+  kind,
+  title,
+  onPinSet,
+}: {
+  src: string;
+  kind: "pin" | "details";
+  title: string;
+  onPinSet?: () => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const size = kind === "details" ? SECURE_VIEW_FRAME.details_and_pin : SECURE_VIEW_FRAME.pin_setup;
 
@@ -19,7 +29,8 @@ export function SecureFrame({ src, kind, title, onPinSet }: { src: string; kind:
       if (event.origin !== window.location.origin) return;
       if (frame.current && event.source !== frame.current.contentWindow) return;
       const data: unknown = event.data;
-      if (typeof data === "object" && data !== null && (data as { type?: unknown }).type === "svc:pin-set") onPinSet?.();
+      if (typeof data === "object" && data !== null && (data as { type?: unknown }).type === "svc:pin-set")
+        onPinSet?.();
     }
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);

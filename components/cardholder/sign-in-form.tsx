@@ -14,7 +14,15 @@ import type { RequestCodeAction, VerifyCodeAction } from "./types";
  * Email, then the 6-digit code from the email. New and returning cardholders see the same
  * steps: for a new email the code also starts the card application.
  */
-export function CardholderSignInForm({ orgId, requestCode, verifyCode }: { orgId: string; requestCode: RequestCodeAction; verifyCode: VerifyCodeAction }) {
+export function CardholderSignInForm({
+  orgId,
+  requestCode,
+  verifyCode,
+}: {
+  orgId: string;
+  requestCode: RequestCodeAction;
+  verifyCode: VerifyCodeAction;
+}) {
   const router = useRouter();
   const send = useAction(requestCode);
   const verify = useAction(verifyCode);
@@ -27,7 +35,11 @@ export function CardholderSignInForm({ orgId, requestCode, verifyCode }: { orgId
     setError(undefined);
     const res = await send.run({ orgId, email: to });
     if (!res.ok) {
-      setError(res.error.code === "VALIDATION_ERROR" ? (res.error.fields?.email ?? res.error.message) : errorText(res.error));
+      setError(
+        res.error.code === "VALIDATION_ERROR"
+          ? (res.error.fields?.email ?? res.error.message)
+          : errorText(res.error),
+      );
       return false;
     }
     return true;
@@ -48,7 +60,8 @@ export function CardholderSignInForm({ orgId, requestCode, verifyCode }: { orgId
       <CodeEntryForm
         sent={
           <>
-            We sent a code to <span className="font-medium break-all">{sentTo}</span>. It expires in 10 minutes.
+            We sent a code to <span className="font-medium break-all">{sentTo}</span>. It expires in 10
+            minutes.
           </>
         }
         channel="email"

@@ -9,9 +9,20 @@ import { useAction } from "@/components/use-action";
 import { errorText } from "./error-text";
 import type { SourceOfFundsQuestion, SubmitSourceOfFundsAction } from "./types";
 
-const SELECT = "h-10 w-full rounded-md border border-input bg-surface px-3 text-base text-foreground sm:text-sm aria-invalid:border-danger";
+const SELECT =
+  "h-10 w-full rounded-md border border-input bg-surface px-3 text-base text-foreground sm:text-sm aria-invalid:border-danger";
 
-function QuestionSelect({ question, value, onChange, missing }: { question: SourceOfFundsQuestion; value: string; onChange: (v: string) => void; missing: boolean }) {
+function QuestionSelect({
+  question,
+  value,
+  onChange,
+  missing,
+}: {
+  question: SourceOfFundsQuestion;
+  value: string;
+  onChange: (v: string) => void;
+  missing: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -45,7 +56,13 @@ function QuestionSelect({ question, value, onChange, missing }: { question: Sour
 }
 
 /** The program's source-of-funds questions, one select each; every question needs an answer. */
-export function SourceOfFundsForm({ questions, submit }: { questions: SourceOfFundsQuestion[]; submit: SubmitSourceOfFundsAction }) {
+export function SourceOfFundsForm({
+  questions,
+  submit,
+}: {
+  questions: SourceOfFundsQuestion[];
+  submit: SubmitSourceOfFundsAction;
+}) {
   const router = useRouter();
   const action = useAction(submit);
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -61,7 +78,9 @@ export function SourceOfFundsForm({ questions, submit }: { questions: SourceOfFu
       setError("Answer every question.");
       return;
     }
-    const res = await action.run({ answers: questions.map((q) => ({ question: q.question, answer: answers[q.question]! })) });
+    const res = await action.run({
+      answers: questions.map((q) => ({ question: q.question, answer: answers[q.question]! })),
+    });
     if (!res.ok) {
       setError(errorText(res.error));
       return;
@@ -72,7 +91,9 @@ export function SourceOfFundsForm({ questions, submit }: { questions: SourceOfFu
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-busy={action.pending || done}>
-      <p className="text-sm text-muted">Card programs are required to know where the money on a card comes from.</p>
+      <p className="text-sm text-muted">
+        Card programs are required to know where the money on a card comes from.
+      </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {questions.map((q) => (
         <QuestionSelect

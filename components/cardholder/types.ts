@@ -13,7 +13,10 @@ export type VerifyCodeAction = Action<{ orgId: string; email: string; code: stri
 export type SignOutAction = Action<{ orgId: string }, { redirectTo: string }>;
 
 export type KycLinkAction = Action<NoInput, { url: string }>;
-export type SubmitSourceOfFundsAction = Action<{ answers: { question: string; answer: string }[] }, { done: true }>;
+export type SubmitSourceOfFundsAction = Action<
+  { answers: { question: string; answer: string }[] },
+  { done: true }
+>;
 export type RequestPhoneCodeAction = Action<{ phone: string }, { phone: string }>;
 export type VerifyPhoneAction = Action<{ code: string }, { done: true }>;
 export type DeployWalletAction = Action<NoInput, SafeDeployment>;

@@ -23,7 +23,15 @@ function secondsLeft(estimate: string | undefined, now: number): number | null {
  * (up to a minute live, seconds in the sandbox). While it deploys this polls the deployment
  * about once a second and shows the estimate; when it is ready the page moves on.
  */
-export function WalletStep({ initial, deploy, progress }: { initial: SafeDeployment | null; deploy: DeployWalletAction; progress: WalletProgressAction }) {
+export function WalletStep({
+  initial,
+  deploy,
+  progress,
+}: {
+  initial: SafeDeployment | null;
+  deploy: DeployWalletAction;
+  progress: WalletProgressAction;
+}) {
   const router = useRouter();
   const start = useAction(deploy);
   const poll = useAction(progress);
@@ -77,15 +85,20 @@ export function WalletStep({ initial, deploy, progress }: { initial: SafeDeploym
   if (settling) {
     return (
       <Alert tone="info" aria-live="polite">
-        Your wallet is deployed and being checked ({deployment.account_status_meaning ?? "checking"}). This page continues by itself once it is ready.
+        Your wallet is deployed and being checked ({deployment.account_status_meaning ?? "checking"}). This
+        page continues by itself once it is ready.
       </Alert>
     );
   }
 
   if (deploying) {
     const left = secondsLeft(deployment.estimated_completion, now);
-    const total = left === null ? null : Math.max(1, Math.ceil((Date.parse(deployment.estimated_completion!) - startedAt) / 1000));
-    const percent = left === null || total === null ? undefined : Math.min(95, Math.round(((total - left) / total) * 100));
+    const total =
+      left === null
+        ? null
+        : Math.max(1, Math.ceil((Date.parse(deployment.estimated_completion!) - startedAt) / 1000));
+    const percent =
+      left === null || total === null ? undefined : Math.min(95, Math.round(((total - left) / total) * 100));
     return (
       <div className="flex flex-col gap-3" aria-live="polite">
         <p className="flex items-center gap-2 text-sm font-medium">
@@ -100,7 +113,14 @@ export function WalletStep({ initial, deploy, progress }: { initial: SafeDeploym
           aria-valuenow={percent}
           className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
         >
-          <div className={percent === undefined ? "h-full w-1/3 animate-pulse rounded-full bg-primary" : "h-full rounded-full bg-primary transition-[width] duration-700"} style={percent === undefined ? undefined : { width: `${percent}%` }} />
+          <div
+            className={
+              percent === undefined
+                ? "h-full w-1/3 animate-pulse rounded-full bg-primary"
+                : "h-full rounded-full bg-primary transition-[width] duration-700"
+            }
+            style={percent === undefined ? undefined : { width: `${percent}%` }}
+          />
         </div>
         <p className="text-sm text-muted">
           {left === null
@@ -117,8 +137,12 @@ export function WalletStep({ initial, deploy, progress }: { initial: SafeDeploym
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Your card spends from a personal wallet. Deploying it takes under a minute.</p>
-      {deployment?.deploy_status === "failed" ? <Alert tone="warning">The last deployment did not finish. Deploy the wallet again.</Alert> : null}
+      <p className="text-sm text-muted">
+        Your card spends from a personal wallet. Deploying it takes under a minute.
+      </p>
+      {deployment?.deploy_status === "failed" ? (
+        <Alert tone="warning">The last deployment did not finish. Deploy the wallet again.</Alert>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button onClick={onDeploy} disabled={start.pending}>
         Deploy wallet

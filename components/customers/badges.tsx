@@ -29,10 +29,20 @@ export function KycBadge({ status }: { status: CardCustomerView["kyc_status"] })
   );
 }
 
-const CARD_TONE: Record<CardView["status"], keyof typeof TONE> = { active: "success", frozen: "warning", blocked: "danger", lost: "danger", voided: "muted" };
+const CARD_TONE: Record<CardView["status"], keyof typeof TONE> = {
+  active: "success",
+  frozen: "warning",
+  blocked: "danger",
+  lost: "danger",
+  voided: "muted",
+};
 
 export function CardStatusBadge({ card }: { card: Pick<CardView, "status" | "is_stolen"> }) {
-  return <span className={cn(pill, TONE[card.is_stolen ? "danger" : CARD_TONE[card.status]])}>{cardStatusLabel(card)}</span>;
+  return (
+    <span className={cn(pill, TONE[card.is_stolen ? "danger" : CARD_TONE[card.status]])}>
+      {cardStatusLabel(card)}
+    </span>
+  );
 }
 
 /** A yes/no fact (wallet deployed, PIN set) with the words for each. */

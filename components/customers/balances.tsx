@@ -16,16 +16,37 @@ import { Button } from "@/components/ui/button";
 /** The balance fields of the card customer view (interface.md), which the page keeps live. */
 export type CustomerBalance = Pick<
   CardCustomerView,
-  "svc_card_id" | "currency" | "safe_deployed" | "ledger_balance_minor" | "available_balance_minor" | "pending_balance_minor" | "balance_freshness" | "balance_updated_at"
+  | "svc_card_id"
+  | "currency"
+  | "safe_deployed"
+  | "ledger_balance_minor"
+  | "available_balance_minor"
+  | "pending_balance_minor"
+  | "balance_freshness"
+  | "balance_updated_at"
 >;
 
 function Figures({ balance }: { balance: CustomerBalance }) {
   if (!balance.safe_deployed) {
-    return <p className="text-sm text-muted">No wallet yet: balances start once the account wallet is deployed (onboarding step 5).</p>;
+    return (
+      <p className="text-sm text-muted">
+        No wallet yet: balances start once the account wallet is deployed (onboarding step 5).
+      </p>
+    );
   }
-  const { ledger_balance_minor: ledger, available_balance_minor: available, pending_balance_minor: pending, currency } = balance;
+  const {
+    ledger_balance_minor: ledger,
+    available_balance_minor: available,
+    pending_balance_minor: pending,
+    currency,
+  } = balance;
   if (ledger === null || available === null || currency === null) {
-    return <p className="text-sm text-muted">No balance recorded for this wallet yet: it appears with the wallet&apos;s first notification or chain read.</p>;
+    return (
+      <p className="text-sm text-muted">
+        No balance recorded for this wallet yet: it appears with the wallet&apos;s first notification or chain
+        read.
+      </p>
+    );
   }
   const onChain = balance.balance_freshness === "on_chain";
   return (
@@ -34,17 +55,33 @@ function Figures({ balance }: { balance: CustomerBalance }) {
         {[
           { label: "Available", value: available, hint: "Ledger minus pending holds" },
           { label: "Ledger", value: ledger, hint: "Settled balance of the wallet" },
-          { label: "Pending", value: pending, hint: onChain ? "Unknown: read from the chain" : "Authorized, not settled yet" },
+          {
+            label: "Pending",
+            value: pending,
+            hint: onChain ? "Unknown: read from the chain" : "Authorized, not settled yet",
+          },
         ].map((b) => (
-          <div key={b.label} className="flex flex-col gap-0.5 rounded-md border border-border px-4 py-3" data-balance={b.label.toLowerCase()}>
+          <div
+            key={b.label}
+            className="flex flex-col gap-0.5 rounded-md border border-border px-4 py-3"
+            data-balance={b.label.toLowerCase()}
+          >
             <dt className="text-xs text-muted">{b.label}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{b.value === null ? <span className="text-sm font-normal text-muted">Unknown</span> : formatMinor(b.value, currency)}</dd>
+            <dd className="text-lg font-semibold tabular-nums">
+              {b.value === null ? (
+                <span className="text-sm font-normal text-muted">Unknown</span>
+              ) : (
+                formatMinor(b.value, currency)
+              )}
+            </dd>
             <dd className="text-xs text-muted">{b.hint}</dd>
           </div>
         ))}
       </dl>
       <p className="text-xs text-muted">
-        {onChain ? "Read from the chain: pending holds are unknown, so available may be overstated." : "Kept from live card notifications."}
+        {onChain
+          ? "Read from the chain: pending holds are unknown, so available may be overstated."
+          : "Kept from live card notifications."}
         {balance.balance_updated_at ? (
           <>
             {" "}

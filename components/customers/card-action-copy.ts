@@ -4,11 +4,22 @@ import type { CardActionName } from "./types";
  * What each card action does, in the words of its confirmation dialog: the effect, whether it
  * can be undone, and the webhook event it raises (server/cards/cards/transitions.ts).
  */
-export const CARD_ACTION_COPY: Record<CardActionName, { menu: string; title: (card: string) => string; effect: string; confirm: string; done: (card: string) => string; permanent: boolean }> = {
+export const CARD_ACTION_COPY: Record<
+  CardActionName,
+  {
+    menu: string;
+    title: (card: string) => string;
+    effect: string;
+    confirm: string;
+    done: (card: string) => string;
+    permanent: boolean;
+  }
+> = {
   freeze: {
     menu: "Freeze",
     title: (card) => `Freeze ${card}?`,
-    effect: "New payments and withdrawals with this card are declined until you unfreeze it. The card, its PIN and the wallet balance stay as they are. Your webhooks get card.frozen.",
+    effect:
+      "New payments and withdrawals with this card are declined until you unfreeze it. The card, its PIN and the wallet balance stay as they are. Your webhooks get card.frozen.",
     confirm: "Freeze card",
     done: (card) => `Froze ${card}: new payments are declined until you unfreeze it.`,
     permanent: false,

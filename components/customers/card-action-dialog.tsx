@@ -61,7 +61,11 @@ export function CardActionDialog({
     try {
       const res = await guarded(call);
       if (res.ok) return onDone(copy.done(name));
-      setError(res.error.code === "TWO_FACTOR_REQUIRED" ? "Nothing changed: the card is only changed after you confirm with your authenticator code." : res.error);
+      setError(
+        res.error.code === "TWO_FACTOR_REQUIRED"
+          ? "Nothing changed: the card is only changed after you confirm with your authenticator code."
+          : res.error,
+      );
     } catch {
       setError("The console could not reach the server. Check your connection and try again.");
     } finally {
@@ -82,14 +86,21 @@ export function CardActionDialog({
         ) : null}
         <p className="flex gap-2 text-xs text-muted">
           <ShieldCheck className="size-4 shrink-0" aria-hidden />
-          <span>You confirm with a code from your authenticator app, unless you did in the last 5 minutes.</span>
+          <span>
+            You confirm with a code from your authenticator app, unless you did in the last 5 minutes.
+          </span>
         </p>
         <ActionErrorAlert error={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus={copy.permanent}>
             Cancel
           </Button>
-          <Button variant={copy.permanent ? "danger" : "primary"} onClick={confirm} disabled={busy} aria-busy={busy}>
+          <Button
+            variant={copy.permanent ? "danger" : "primary"}
+            onClick={confirm}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {copy.confirm}
           </Button>
         </div>

@@ -20,7 +20,15 @@ const itemClass =
   "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-surface-muted";
 
 /** The changes this card allows (decided by the server from the card rules), as a menu. */
-function CardMenu({ card, allowed, onPick }: { card: CardView; allowed: CardActionName[]; onPick: (action: CardActionName) => void }) {
+function CardMenu({
+  card,
+  allowed,
+  onPick,
+}: {
+  card: CardView;
+  allowed: CardActionName[];
+  onPick: (action: CardActionName) => void;
+}) {
   if (allowed.length === 0) return <span className="text-xs text-muted">No changes possible</span>;
   const reversible = allowed.filter((a) => !CARD_ACTION_COPY[a].permanent);
   const permanent = allowed.filter((a) => CARD_ACTION_COPY[a].permanent);
@@ -35,7 +43,11 @@ function CardMenu({ card, allowed, onPick }: { card: CardView; allowed: CardActi
         <ChevronDown className="size-4 text-muted" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg">
+        <Menu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-44 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg"
+        >
           {reversible.map((a) => (
             <Menu.Item key={a} className={itemClass} onSelect={() => onPick(a)}>
               {CARD_ACTION_COPY[a].menu}
@@ -80,7 +92,9 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
       <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
         <CreditCard className="size-6 text-muted" aria-hidden />
         <p className="font-medium">No cards yet</p>
-        <p className="max-w-sm text-sm text-muted">The first virtual card is created at the end of onboarding, once the account wallet is deployed.</p>
+        <p className="max-w-sm text-sm text-muted">
+          The first virtual card is created at the end of onboarding, once the account wallet is deployed.
+        </p>
       </div>
     );
   }
@@ -103,14 +117,26 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
       ) : null}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[44rem] text-left text-sm">
-          <TableHeader columns={["Card", "Status", "PIN", "Created", "Activated", ...(showActions ? [ACTIONS_COLUMN] : [])]} />
+          <TableHeader
+            columns={[
+              "Card",
+              "Status",
+              "PIN",
+              "Created",
+              "Activated",
+              ...(showActions ? [ACTIONS_COLUMN] : []),
+            ]}
+          />
           <tbody className="divide-y divide-border">
             {cards.map((card) => (
               <tr key={card.card_id} className="align-middle" data-card-id={card.card_id}>
                 <td className="px-5 py-3">
                   <span className="flex flex-col gap-0.5">
                     <span className="font-medium whitespace-nowrap">
-                      <span className="font-mono tracking-wider">•••• {card.last_four}</span> <span className="text-muted">· {card.card_type === "virtual" ? "Virtual" : "Physical"}</span>
+                      <span className="font-mono tracking-wider">•••• {card.last_four}</span>{" "}
+                      <span className="text-muted">
+                        · {card.card_type === "virtual" ? "Virtual" : "Physical"}
+                      </span>
                     </span>
                     <code className="font-mono text-xs text-muted">{card.card_id}</code>
                   </span>
@@ -125,11 +151,19 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
                   <When iso={card.created_at} withTime />
                 </td>
                 <td className="px-3 py-3">
-                  <When iso={card.activated_at} withTime empty={card.card_type === "physical" ? "Not yet" : "—"} />
+                  <When
+                    iso={card.activated_at}
+                    withTime
+                    empty={card.card_type === "physical" ? "Not yet" : "—"}
+                  />
                 </td>
                 {showActions ? (
                   <td className="py-2.5 pr-5 pl-3 text-right">
-                    <CardMenu card={card} allowed={allowed[card.card_id] ?? []} onPick={(action) => setDialog({ card, action })} />
+                    <CardMenu
+                      card={card}
+                      allowed={allowed[card.card_id] ?? []}
+                      onPick={(action) => setDialog({ card, action })}
+                    />
                   </td>
                 ) : null}
               </tr>

@@ -29,7 +29,13 @@ export function CustomerHeader({ customer, record }: { customer: CardCustomerVie
           <CopyButton value={customer.svc_card_id} label="Copy" />
         </dd>
         <dt className="text-muted">External id</dt>
-        <dd>{customer.external_id ? <code className="font-mono text-xs break-all">{customer.external_id}</code> : <span className="text-muted">None</span>}</dd>
+        <dd>
+          {customer.external_id ? (
+            <code className="font-mono text-xs break-all">{customer.external_id}</code>
+          ) : (
+            <span className="text-muted">None</span>
+          )}
+        </dd>
         <dt className="text-muted">Currency</dt>
         <dd>{customer.currency ?? <span className="text-muted">Assigned by identity verification</span>}</dd>
         <dt className="text-muted">Onboarded by</dt>
@@ -57,7 +63,11 @@ export function KycCard({ customer, record }: { customer: CardCustomerView; reco
             <code className="font-mono text-xs text-muted">{customer.kyc_status}</code>
           </dd>
           <dt className="text-muted">Currency</dt>
-          <dd>{customer.currency ?? <span className="text-muted">None yet: approval assigns USD, EUR or GBP</span>}</dd>
+          <dd>
+            {customer.currency ?? (
+              <span className="text-muted">None yet: approval assigns USD, EUR or GBP</span>
+            )}
+          </dd>
           <dt className="text-muted">Last update</dt>
           <dd>
             <When iso={record.kycUpdatedAt} withTime empty="No update yet" />
@@ -86,7 +96,9 @@ export function WalletCard({ customer, record }: { customer: CardCustomerView; r
       <CardBody>
         <dl className={dl}>
           <dt className="text-muted">State</dt>
-          <dd className={cn(record.safeState === "failed" && "text-danger")}>{SAFE_STATE_WORDS[record.safeState]}</dd>
+          <dd className={cn(record.safeState === "failed" && "text-danger")}>
+            {SAFE_STATE_WORDS[record.safeState]}
+          </dd>
           <dt className="text-muted">Address</dt>
           <dd className="flex min-w-0 flex-wrap items-center gap-2">
             {record.safeAddress ? (
@@ -105,7 +117,8 @@ export function WalletCard({ customer, record }: { customer: CardCustomerView; r
             ) : (
               <span className="flex flex-col gap-0.5">
                 <span>
-                  <code className="font-mono text-xs">{record.accountStatus}</code> · {status?.name ?? "Unknown"}
+                  <code className="font-mono text-xs">{record.accountStatus}</code> ·{" "}
+                  {status?.name ?? "Unknown"}
                 </span>
                 {status ? <span className="text-xs text-muted">{status.meaning}</span> : null}
               </span>

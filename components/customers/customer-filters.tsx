@@ -7,16 +7,24 @@ import { Input } from "@/components/ui/input";
 import { CUSTOMERS_PATH, isFiltered, type CustomerFilters } from "./filters";
 import { FLOW_LABELS, KYC_LABELS } from "./labels";
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 /** A GET form: the search and filters live in the URL (shareable, back button works); next/form keeps it a client navigation. */
 export function CustomerFilterForm({ filters }: { filters: CustomerFilters }) {
   return (
-    <Form action={CUSTOMERS_PATH} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end" aria-label="Search and filter customers">
+    <Form
+      action={CUSTOMERS_PATH}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end"
+      aria-label="Search and filter customers"
+    >
       <label className="flex flex-col gap-1.5 text-sm font-medium sm:col-span-2 lg:col-span-1">
         Search
         <span className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
           <Input
             type="search"
             name="q"

@@ -17,8 +17,10 @@ function NoCustomersYet({ cardholderPage }: { cardholderPage: string }) {
       <p className="font-medium">No customers yet</p>
       <p className="max-w-md text-sm text-muted">
         A customer appears here as soon as onboarding starts: your server calls{" "}
-        <code className="font-mono text-xs text-foreground">POST /api/v1/card-issuer/customers</code> for a business customer, or{" "}
-        <code className="font-mono text-xs text-foreground">POST /api/v1/svc-card/onboarding</code>; or a cardholder signs up on{" "}
+        <code className="font-mono text-xs text-foreground">POST /api/v1/card-issuer/customers</code> for a
+        business customer, or{" "}
+        <code className="font-mono text-xs text-foreground">POST /api/v1/svc-card/onboarding</code>; or a
+        cardholder signs up on{" "}
         <Link href={cardholderPage} className="font-medium text-accent hover:underline">
           your cardholder page
         </Link>
@@ -48,23 +50,53 @@ function NoMatches() {
  * The customers, newest first, 20 a page. A table at every width: on a phone it scrolls
  * sideways with the email (the link to the customer) first.
  */
-export function CustomerTable({ list, filters, cardholderPage }: { list: CustomerList; filters: CustomerFilters; cardholderPage: string }) {
+export function CustomerTable({
+  list,
+  filters,
+  cardholderPage,
+}: {
+  list: CustomerList;
+  filters: CustomerFilters;
+  cardholderPage: string;
+}) {
   const { customers, total, limit, page } = list;
-  if (customers.length === 0 && page === 1) return isFiltered(filters) ? <NoMatches /> : <NoCustomersYet cardholderPage={cardholderPage} />;
+  if (customers.length === 0 && page === 1)
+    return isFiltered(filters) ? <NoMatches /> : <NoCustomersYet cardholderPage={cardholderPage} />;
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
     <>
       {customers.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-muted">There is no page {page}; the last one is page {pages}.</p>
+        <p className="px-5 py-8 text-center text-sm text-muted">
+          There is no page {page}; the last one is page {pages}.
+        </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[60rem] text-left text-sm">
-            <TableHeader columns={["Email", "External id", "svc_card_id", "Onboarding", "Identity", "Currency", "Wallet", "Created"]} />
+            <TableHeader
+              columns={[
+                "Email",
+                "External id",
+                "svc_card_id",
+                "Onboarding",
+                "Identity",
+                "Currency",
+                "Wallet",
+                "Created",
+              ]}
+            />
             <tbody className="divide-y divide-border">
               {customers.map((c) => (
-                <tr key={c.svc_card_id} className="align-middle hover:bg-surface-muted/50" data-svc-card-id={c.svc_card_id}>
+                <tr
+                  key={c.svc_card_id}
+                  className="align-middle hover:bg-surface-muted/50"
+                  data-svc-card-id={c.svc_card_id}
+                >
                   <td className="max-w-64 px-5 py-3">
-                    <Link href={customerHref(c.svc_card_id)} className="block truncate font-medium text-accent hover:underline" title={c.email}>
+                    <Link
+                      href={customerHref(c.svc_card_id)}
+                      className="block truncate font-medium text-accent hover:underline"
+                      title={c.email}
+                    >
                       {c.email}
                     </Link>
                   </td>
@@ -102,7 +134,10 @@ export function CustomerTable({ list, filters, cardholderPage }: { list: Custome
           </table>
         </div>
       )}
-      <nav aria-label="Customer pages" className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm">
+      <nav
+        aria-label="Customer pages"
+        className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm"
+      >
         <span className="text-muted">
           Page {page} of {pages} · {total.toLocaleString("en-GB")} {total === 1 ? "customer" : "customers"}
         </span>

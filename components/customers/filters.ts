@@ -13,7 +13,8 @@ export const customerHref = (svcCardId: string) => `${CUSTOMERS_PATH}/${encodeUR
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
-const oneOf = <T extends string>(values: readonly T[], v: string | undefined): T | undefined => (values as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
+const oneOf = <T extends string>(values: readonly T[], v: string | undefined): T | undefined =>
+  (values as readonly string[]).includes(v ?? "") ? (v as T) : undefined;
 
 /** Anything that is not a known value is dropped, so a hand-edited URL cannot break the page. */
 export function parseCustomerFilters(params: Params): CustomerFilters {

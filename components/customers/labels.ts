@@ -33,7 +33,9 @@ export function stepText(step: number, flow: FlowStatus): string {
 /** The card's state in words: a stolen card reads as voided (interface.md), so say why. */
 export function cardStatusLabel(card: Pick<CardView, "status" | "is_stolen">): string {
   if (card.is_stolen) return "Voided (stolen)";
-  return { active: "Active", frozen: "Frozen", blocked: "Blocked", lost: "Lost", voided: "Voided" }[card.status];
+  return { active: "Active", frozen: "Frozen", blocked: "Blocked", lost: "Lost", voided: "Voided" }[
+    card.status
+  ];
 }
 
 /** "Virtual •••• 4242": how staff and customers speak of a card. */

@@ -12,12 +12,19 @@ type StepState = "done" | "current" | "upcoming" | "stopped" | "unreachable";
 
 /** Steps before the customer's are done; theirs is current (done once active); a rejection stops the flow at step 2. */
 function stateOf(step: number, c: Pick<CardCustomerView, "step" | "flow_status">): StepState {
-  if (c.flow_status === "rejected") return step < c.step ? "done" : step === c.step ? "stopped" : "unreachable";
+  if (c.flow_status === "rejected")
+    return step < c.step ? "done" : step === c.step ? "stopped" : "unreachable";
   if (step < c.step || c.flow_status === "active") return "done";
   return step === c.step ? "current" : "upcoming";
 }
 
-const STATE_WORDS: Record<StepState, string> = { done: "Done", current: "Current step", upcoming: "Not yet", stopped: "Rejected: onboarding stops here", unreachable: "Not reachable" };
+const STATE_WORDS: Record<StepState, string> = {
+  done: "Done",
+  current: "Current step",
+  upcoming: "Not yet",
+  stopped: "Rejected: onboarding stops here",
+  unreachable: "Not reachable",
+};
 
 function Marker({ state }: { state: StepState }) {
   const base = "flex size-7 shrink-0 items-center justify-center rounded-full border";
@@ -50,7 +57,13 @@ function Marker({ state }: { state: StepState }) {
 }
 
 /** The six onboarding steps (decisions.md 7) with the customer's place in them. */
-export function OnboardingTimeline({ steps, customer }: { steps: OnboardingStep[]; customer: Pick<CardCustomerView, "step" | "flow_status"> }) {
+export function OnboardingTimeline({
+  steps,
+  customer,
+}: {
+  steps: OnboardingStep[];
+  customer: Pick<CardCustomerView, "step" | "flow_status">;
+}) {
   return (
     <ol className="flex flex-col" aria-label="Onboarding steps">
       {steps.map((s, i) => {
@@ -58,11 +71,30 @@ export function OnboardingTimeline({ steps, customer }: { steps: OnboardingStep[
         const last = i === steps.length - 1;
         const title = state === "stopped" ? "Identity verification rejected" : s.title;
         return (
-          <li key={s.step} className="relative flex gap-3 pb-4 last:pb-0" aria-current={state === "current" || state === "stopped" ? "step" : undefined} data-step-state={state}>
-            {!last ? <span className={cn("absolute top-7 bottom-0 left-3.5 w-px", state === "done" ? "bg-success-border" : "bg-border")} aria-hidden /> : null}
+          <li
+            key={s.step}
+            className="relative flex gap-3 pb-4 last:pb-0"
+            aria-current={state === "current" || state === "stopped" ? "step" : undefined}
+            data-step-state={state}
+          >
+            {!last ? (
+              <span
+                className={cn(
+                  "absolute top-7 bottom-0 left-3.5 w-px",
+                  state === "done" ? "bg-success-border" : "bg-border",
+                )}
+                aria-hidden
+              />
+            ) : null}
             <Marker state={state} />
             <div className="flex min-w-0 flex-col gap-0.5 pt-0.5">
-              <span className={cn("text-sm font-medium", (state === "upcoming" || state === "unreachable") && "text-muted", state === "stopped" && "text-danger")}>
+              <span
+                className={cn(
+                  "text-sm font-medium",
+                  (state === "upcoming" || state === "unreachable") && "text-muted",
+                  state === "stopped" && "text-danger",
+                )}
+              >
                 <span className="text-muted tabular-nums">{s.step}.</span> {title}
               </span>
               <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
@@ -78,7 +110,11 @@ export function OnboardingTimeline({ steps, customer }: { steps: OnboardingStep[
 }
 
 /** What must happen next, said first and loud: it is the question staff come to this page with. */
-export function NextAction({ customer }: { customer: Pick<CardCustomerView, "next_action" | "flow_status" | "pin_set"> }) {
+export function NextAction({
+  customer,
+}: {
+  customer: Pick<CardCustomerView, "next_action" | "flow_status" | "pin_set">;
+}) {
   const tone =
     customer.flow_status === "rejected"
       ? "border-danger-border bg-danger-soft text-danger"

@@ -3,7 +3,14 @@
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogDescription, DialogTitle, DialogTrigger, DrawerContent } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+  DrawerContent,
+} from "@/components/ui/dialog";
 import type { Role } from "@/lib/scopes";
 import { SidebarNav } from "./sidebar-nav";
 

@@ -1,4 +1,17 @@
-import { ArrowLeftRight, BookOpen, Code, FlaskConical, KeyRound, LayoutDashboard, RectangleEllipsis, ShieldCheck, Users, Wallet, Webhook, type LucideIcon } from "lucide-react";
+import {
+  ArrowLeftRight,
+  BookOpen,
+  Code,
+  FlaskConical,
+  KeyRound,
+  LayoutDashboard,
+  RectangleEllipsis,
+  ShieldCheck,
+  Users,
+  Wallet,
+  Webhook,
+  type LucideIcon,
+} from "lucide-react";
 import type { Role } from "@/lib/scopes";
 
 export interface NavLink {
@@ -50,5 +63,7 @@ export const NAV: NavGroup[] = [
 
 /** The links of a group this user should see: sandbox-only ones in sandbox mode, admin-only ones for admins. */
 export function visibleLinks(group: NavGroup, viewer: { sandbox: boolean; role: Role }): NavLink[] {
-  return group.links.filter((l) => (viewer.sandbox || !l.sandboxOnly) && (viewer.role === "admin" || !l.adminOnly));
+  return group.links.filter(
+    (l) => (viewer.sandbox || !l.sandboxOnly) && (viewer.role === "admin" || !l.adminOnly),
+  );
 }

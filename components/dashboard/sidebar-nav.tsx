@@ -10,11 +10,15 @@ function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-const linkClass = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
+const linkClass =
+  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
 
 function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; onNavigate?: () => void }) {
   const Icon = link.icon;
-  const className = cn(linkClass, active ? "bg-surface-muted text-foreground" : "text-muted hover:bg-surface-muted hover:text-foreground");
+  const className = cn(
+    linkClass,
+    active ? "bg-surface-muted text-foreground" : "text-muted hover:bg-surface-muted hover:text-foreground",
+  );
   if (link.external) {
     return (
       <a href={link.href} className={className} onClick={onNavigate}>
@@ -24,7 +28,12 @@ function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; on
     );
   }
   return (
-    <Link href={link.href} className={className} aria-current={active ? "page" : undefined} onClick={onNavigate}>
+    <Link
+      href={link.href}
+      className={className}
+      aria-current={active ? "page" : undefined}
+      onClick={onNavigate}
+    >
       <Icon aria-hidden />
       {link.label}
     </Link>
@@ -32,7 +41,15 @@ function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; on
 }
 
 /** The section links, used by the desktop sidebar and the mobile drawer alike. */
-export function SidebarNav({ sandbox, role, onNavigate }: { sandbox: boolean; role: Role; onNavigate?: () => void }) {
+export function SidebarNav({
+  sandbox,
+  role,
+  onNavigate,
+}: {
+  sandbox: boolean;
+  role: Role;
+  onNavigate?: () => void;
+}) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 px-3 py-4">
@@ -41,11 +58,19 @@ export function SidebarNav({ sandbox, role, onNavigate }: { sandbox: boolean; ro
         if (links.length === 0) return null;
         return (
           <div key={group.label ?? i} className="flex flex-col gap-1">
-            {group.label ? <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{group.label}</p> : null}
+            {group.label ? (
+              <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+                {group.label}
+              </p>
+            ) : null}
             <ul className="flex flex-col gap-0.5">
               {links.map((link) => (
                 <li key={link.href}>
-                  <Item link={link} active={!link.external && isActive(pathname, link.href)} onNavigate={onNavigate} />
+                  <Item
+                    link={link}
+                    active={!link.external && isActive(pathname, link.href)}
+                    onNavigate={onNavigate}
+                  />
                 </li>
               ))}
             </ul>

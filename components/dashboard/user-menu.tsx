@@ -29,7 +29,11 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
         <ChevronsUpDown className="size-4 shrink-0 text-muted" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg">
+        <Menu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg"
+        >
           <div className="px-2 py-1.5">
             <p className="truncate text-sm font-medium">{email}</p>
             <p className="text-xs text-muted">

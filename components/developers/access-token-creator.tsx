@@ -14,7 +14,11 @@ export interface CreatedAccessToken {
 }
 
 /** Creates a token and shows it once: only its hash is stored, so it cannot be shown again. */
-export function AccessTokenCreator({ create }: { create: Action<Record<string, never>, CreatedAccessToken> }) {
+export function AccessTokenCreator({
+  create,
+}: {
+  create: Action<Record<string, never>, CreatedAccessToken>;
+}) {
   const action = useAction(create);
   const token = action.data;
   const expires = token ? new Date(token.expires_at) : null;
@@ -27,9 +31,14 @@ export function AccessTokenCreator({ create }: { create: Action<Record<string, n
       </Button>
       {token && expires ? (
         <div className="flex w-full flex-col gap-3" aria-live="polite">
-          <Alert tone="warning">Copy the token now. It is shown only once; create a new one if you lose it.</Alert>
+          <Alert tone="warning">
+            Copy the token now. It is shown only once; create a new one if you lose it.
+          </Alert>
           <div className="flex w-full flex-col gap-2 sm:flex-row sm:items-start">
-            <code data-testid="access-token" className="min-w-0 flex-1 rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all">
+            <code
+              data-testid="access-token"
+              className="min-w-0 flex-1 rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all"
+            >
               {token.access_token}
             </code>
             <div className="flex items-center gap-2">

@@ -18,7 +18,8 @@ export type DecideKyc = Action<
   { kycStatus: string; currency: string | null; country: string | null }
 >;
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 function isOutcome(status: string): status is KycOutcomeStatus {
   return status === "approved" || status === "rejected" || status === "pending_review";
@@ -57,12 +58,23 @@ export function KycDecisionForm({
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()} aria-busy={pending}>
-      {inReview ? <Alert tone="warning">This verification is in manual review. Record the reviewer&apos;s decision below.</Alert> : null}
+      {inReview ? (
+        <Alert tone="warning">
+          This verification is in manual review. Record the reviewer&apos;s decision below.
+        </Alert>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-country`} className="text-sm font-medium">
           Country of residence
         </label>
-        <select id={`${id}-country`} name="country" value={country} onChange={(e) => setCountry(e.target.value)} className={select} aria-describedby={`${id}-currency`}>
+        <select
+          id={`${id}-country`}
+          name="country"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          className={select}
+          aria-describedby={`${id}-currency`}
+        >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
@@ -82,7 +94,12 @@ export function KycDecisionForm({
           Reject
         </Button>
         {inReview ? null : (
-          <Button type="button" variant="secondary" disabled={pending} onClick={() => submit("pending_review")}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={pending}
+            onClick={() => submit("pending_review")}
+          >
             Send to manual review
           </Button>
         )}

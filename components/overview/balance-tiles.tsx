@@ -6,17 +6,28 @@ import type { AggregateBalancesData } from "@/components/balances/types";
 /** What the customers hold, one tile per card currency, with the overstated warning where it applies. */
 export function BalanceTiles({ data }: { data: AggregateBalancesData }) {
   if (data.by_currency.length === 0) {
-    return <p className="text-sm text-muted">No customer wallets yet: balances start once an account wallet is deployed.</p>;
+    return (
+      <p className="text-sm text-muted">
+        No customer wallets yet: balances start once an account wallet is deployed.
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-3">
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Customer balances by currency">
         {data.by_currency.map((b) => (
-          <li key={b.currency} data-currency={b.currency} className="flex flex-col gap-1 rounded-md border border-border px-4 py-3">
+          <li
+            key={b.currency}
+            data-currency={b.currency}
+            className="flex flex-col gap-1 rounded-md border border-border px-4 py-3"
+          >
             <span className="text-xs text-muted">{b.currency} available</span>
-            <span className="text-xl font-semibold tabular-nums">{formatMinor(b.total_available_balance_minor, b.currency)}</span>
+            <span className="text-xl font-semibold tabular-nums">
+              {formatMinor(b.total_available_balance_minor, b.currency)}
+            </span>
             <span className="text-xs text-muted tabular-nums">
-              Ledger {formatMinor(b.total_ledger_balance_minor, b.currency)} · pending {formatMinor(b.total_pending_balance_minor, b.currency)}
+              Ledger {formatMinor(b.total_ledger_balance_minor, b.currency)} · pending{" "}
+              {formatMinor(b.total_pending_balance_minor, b.currency)}
             </span>
             <span className="text-xs text-muted">
               {b.customer_count.toLocaleString("en-GB")} {b.customer_count === 1 ? "wallet" : "wallets"}
@@ -25,7 +36,11 @@ export function BalanceTiles({ data }: { data: AggregateBalancesData }) {
         ))}
       </ul>
       {data.by_currency.map((b) => (
-        <OverstatedWarning key={b.currency} onChainCount={b.on_chain_count} currency={data.by_currency.length > 1 ? b.currency : undefined} />
+        <OverstatedWarning
+          key={b.currency}
+          onChainCount={b.on_chain_count}
+          currency={data.by_currency.length > 1 ? b.currency : undefined}
+        />
       ))}
       <Link href="/balances" className="w-fit text-sm font-medium text-accent hover:underline">
         Balances and master wallet

@@ -33,7 +33,9 @@ function RangeLinks({ current }: { current: OverviewRange }) {
           aria-current={r === current ? "true" : undefined}
           className={cn(
             "rounded-md border px-2.5 py-1 text-xs font-medium",
-            r === current ? "border-primary bg-primary text-primary-foreground" : "border-input bg-surface text-foreground hover:bg-surface-muted",
+            r === current
+              ? "border-primary bg-primary text-primary-foreground"
+              : "border-input bg-surface text-foreground hover:bg-surface-muted",
           )}
         >
           {r} days
@@ -49,8 +51,21 @@ const n = (v: number) => v.toLocaleString("en-GB");
  * The program at a glance, kept live: master-wallet alerts, headline figures, customer balances by
  * currency, transaction volume by day and status, and declines by reason.
  */
-export function OverviewDashboard({ initial, read, days }: { initial: OverviewData; read: Action<{ days: number }, OverviewData>; days: OverviewRange }) {
-  const { data, error, refreshing } = useLiveAction({ queryKey: ["money", "overview", days], action: read, input: { days }, initial });
+export function OverviewDashboard({
+  initial,
+  read,
+  days,
+}: {
+  initial: OverviewData;
+  read: Action<{ days: number }, OverviewData>;
+  days: OverviewRange;
+}) {
+  const { data, error, refreshing } = useLiveAction({
+    queryKey: ["money", "overview", days],
+    action: read,
+    input: { days },
+    initial,
+  });
   const { volume, declines, balances, masterWallet } = data;
   const count = Object.values(volume.totals.count).reduce((a, b) => a + b, 0);
   const declined = volume.totals.count.declined;
@@ -71,10 +86,26 @@ export function OverviewDashboard({ initial, read, days }: { initial: OverviewDa
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Customers" value={n(balances.total_customers)} hint={`${n(balances.customers_with_wallets)} with a wallet`} />
-        <Stat label={`Transactions, ${days} days`} value={n(count)} hint={`${n(volume.totals.count.settled)} settled`} />
-        <Stat label={`Declined, ${days} days`} value={n(declined)} hint={count ? `${((declined / count) * 100).toFixed(1)}% of transactions` : undefined} />
-        <Stat label="Authorized, not settled" value={n(volume.totals.count.authorized)} hint="Holds awaiting the merchant" />
+        <Stat
+          label="Customers"
+          value={n(balances.total_customers)}
+          hint={`${n(balances.customers_with_wallets)} with a wallet`}
+        />
+        <Stat
+          label={`Transactions, ${days} days`}
+          value={n(count)}
+          hint={`${n(volume.totals.count.settled)} settled`}
+        />
+        <Stat
+          label={`Declined, ${days} days`}
+          value={n(declined)}
+          hint={count ? `${((declined / count) * 100).toFixed(1)}% of transactions` : undefined}
+        />
+        <Stat
+          label="Authorized, not settled"
+          value={n(volume.totals.count.authorized)}
+          hint="Holds awaiting the merchant"
+        />
       </dl>
 
       <Card aria-labelledby="overview-balances-title">
@@ -108,7 +139,10 @@ export function OverviewDashboard({ initial, read, days }: { initial: OverviewDa
           <CardDescription>
             {n(declines.total)} declined in the last {days} days.{" "}
             {declines.total > 0 ? (
-              <Link href={`/transactions?status=declined&from=${declines.from}`} className="font-medium text-accent hover:underline">
+              <Link
+                href={`/transactions?status=declined&from=${declines.from}`}
+                className="font-medium text-accent hover:underline"
+              >
                 See them
               </Link>
             ) : null}

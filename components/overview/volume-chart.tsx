@@ -20,7 +20,9 @@ const COLORS: Record<(typeof TRANSACTION_STATUS_VALUES)[number], string> = {
 };
 
 function dayTick(day: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 type Metric = "count" | "amount";
@@ -35,7 +37,11 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
   const currency = data.currency;
   const shown: Metric = metric === "amount" && currency ? "amount" : "count";
   const rows = data.days.map((d) => ({ day: d.day, ...(shown === "count" ? d.count : d.volume_minor) }));
-  const totals = TRANSACTION_STATUS_VALUES.map((s) => ({ s, n: data.totals.count[s], minor: data.totals.volume_minor[s] })).filter((t) => t.n > 0);
+  const totals = TRANSACTION_STATUS_VALUES.map((s) => ({
+    s,
+    n: data.totals.count[s],
+    minor: data.totals.volume_minor[s],
+  })).filter((t) => t.n > 0);
   const all = totals.reduce((sum, t) => sum + t.n, 0);
   const money = (minor: number) => (currency ? formatMinor(minor, currency) : String(minor));
 
@@ -45,7 +51,14 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
         <p className="text-sm text-muted">
           {all === 0
             ? "No card transactions in this period."
-            : `${all.toLocaleString("en-GB")} in all: ` + totals.map((t) => `${t.n.toLocaleString("en-GB")} ${STATUS_LABELS[t.s].toLowerCase()}${currency ? ` (${money(t.minor)})` : ""}`).join(", ") + "."}
+            : `${all.toLocaleString("en-GB")} in all: ` +
+              totals
+                .map(
+                  (t) =>
+                    `${t.n.toLocaleString("en-GB")} ${STATUS_LABELS[t.s].toLowerCase()}${currency ? ` (${money(t.minor)})` : ""}`,
+                )
+                .join(", ") +
+              "."}
         </p>
         {currency && all > 0 ? (
           <div role="group" aria-label="Measure" className="flex gap-1">
@@ -57,7 +70,9 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
                 onClick={() => setMetric(m)}
                 className={cn(
                   "rounded-md border px-2.5 py-1 text-xs font-medium",
-                  shown === m ? "border-primary bg-primary text-primary-foreground" : "border-input bg-surface text-foreground hover:bg-surface-muted",
+                  shown === m
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-input bg-surface text-foreground hover:bg-surface-muted",
                 )}
               >
                 {m === "count" ? "Count" : `Amount (${currency})`}
@@ -70,33 +85,65 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
         <div aria-hidden className="h-64 w-full text-xs">
           {inBrowser ? (
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: shown === "amount" ? 8 : -16 }}>
+              <BarChart
+                data={rows}
+                margin={{ top: 4, right: 8, bottom: 0, left: shown === "amount" ? 8 : -16 }}
+              >
                 <CartesianGrid vertical={false} stroke="var(--border)" />
-                <XAxis dataKey="day" tickFormatter={dayTick} stroke="var(--muted)" tickLine={false} minTickGap={16} fontSize={12} />
+                <XAxis
+                  dataKey="day"
+                  tickFormatter={dayTick}
+                  stroke="var(--muted)"
+                  tickLine={false}
+                  minTickGap={16}
+                  fontSize={12}
+                />
                 <YAxis
                   allowDecimals={false}
                   stroke="var(--muted)"
                   tickLine={false}
                   axisLine={false}
                   fontSize={12}
-                  tickFormatter={(v: number) => (shown === "amount" && currency ? formatMinor(v, currency).replace(/\.00$/, "") : v.toLocaleString("en-GB"))}
+                  tickFormatter={(v: number) =>
+                    shown === "amount" && currency
+                      ? formatMinor(v, currency).replace(/\.00$/, "")
+                      : v.toLocaleString("en-GB")
+                  }
                 />
                 <Tooltip
                   cursor={{ fill: "var(--surface-muted)" }}
                   labelFormatter={(v) => dayTick(String(v))}
-                  formatter={(v) => (shown === "amount" ? money(Number(v)) : Number(v).toLocaleString("en-GB"))}
-                  contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--foreground)" }}
+                  formatter={(v) =>
+                    shown === "amount" ? money(Number(v)) : Number(v).toLocaleString("en-GB")
+                  }
+                  contentStyle={{
+                    background: "var(--surface)",
+                    border: "1px solid var(--border)",
+                    borderRadius: 6,
+                    color: "var(--foreground)",
+                  }}
                 />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 {TRANSACTION_STATUS_VALUES.filter((s) => data.totals.count[s] > 0).map((s) => (
-                  <Bar key={s} dataKey={s} name={STATUS_LABELS[s]} stackId="status" fill={COLORS[s]} isAnimationActive={false} />
+                  <Bar
+                    key={s}
+                    dataKey={s}
+                    name={STATUS_LABELS[s]}
+                    stackId="status"
+                    fill={COLORS[s]}
+                    isAnimationActive={false}
+                  />
                 ))}
               </BarChart>
             </ResponsiveContainer>
           ) : null}
         </div>
       ) : null}
-      {!currency && all > 0 ? <p className="text-xs text-muted">Counts only: your customers&apos; cards bill in more than one currency.</p> : null}
+      {!currency && all > 0 ? (
+        <p className="text-xs text-muted">
+          Counts only: your customers&apos; cards bill in more than one currency.
+        </p>
+      ) : null}
     </div>
   );
 }

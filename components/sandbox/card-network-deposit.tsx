@@ -14,7 +14,8 @@ import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
 import type { DepositActions } from "./card-network-types";
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 /**
  * Money arriving at the master wallet (POST /api/v1/sandbox/master-wallet/deposit). One-step: it
@@ -64,7 +65,12 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[9rem_1fr_12rem]">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.wallet}>Wallet</Label>
-          <select id={ids.wallet} value={currency} onChange={(e) => setCurrency(e.target.value as MoneyCurrency)} className={select}>
+          <select
+            id={ids.wallet}
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as MoneyCurrency)}
+            className={select}
+          >
             {CURRENCY_VALUES.map((c) => (
               <option key={c} value={c}>
                 {c} master wallet
@@ -72,10 +78,23 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
             ))}
           </select>
         </div>
-        <Field label="Deposit" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} error={fields.amount} hint="In the wallet's currency, e.g. 1000.00" />
+        <Field
+          label="Deposit"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={fields.amount}
+          hint="In the wallet's currency, e.g. 1000.00"
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.path}>Path</Label>
-          <select id={ids.path} value={twoStep ? "two" : "one"} onChange={(e) => setTwoStep(e.target.value === "two")} className={select}>
+          <select
+            id={ids.path}
+            value={twoStep ? "two" : "one"}
+            onChange={(e) => setTwoStep(e.target.value === "two")}
+            className={select}
+          >
             <option value="one">One-step (settled at once)</option>
             <option value="two">Two-step (processing, then settled)</option>
           </select>
@@ -83,16 +102,26 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
       </div>
       <ActionErrorAlert error={error} />
       {deposit ? (
-        <Alert tone="success" className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between" data-testid="deposit-outcome">
+        <Alert
+          tone="success"
+          className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="deposit-outcome"
+        >
           <span>
-            {deposit.status === "settled" ? "Settled" : "Processing"}: {formatMinor(deposit.source_amount_minor, deposit.currency)} into the {deposit.currency} master wallet (
-            <code className="font-mono text-xs">{deposit.settlement_id}</code>).{" "}
+            {deposit.status === "settled" ? "Settled" : "Processing"}:{" "}
+            {formatMinor(deposit.source_amount_minor, deposit.currency)} into the {deposit.currency} master
+            wallet (<code className="font-mono text-xs">{deposit.settlement_id}</code>).{" "}
             <Link href="/balances" className="font-medium underline">
               Balances
             </Link>
           </span>
           {deposit.status === "processing" ? (
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void run(() => actions.settle({ settlementId: deposit.settlement_id }))}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => void run(() => actions.settle({ settlementId: deposit.settlement_id }))}
+            >
               Settle now
             </Button>
           ) : null}

@@ -13,8 +13,16 @@ import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
 import type { CardNetworkActions, PickableCard } from "./card-network-types";
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
-const STATUS_WORD: Record<string, string> = { active: "active", frozen: "frozen", blocked: "blocked", lost: "lost", stolen: "stolen", voided: "voided" };
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const STATUS_WORD: Record<string, string> = {
+  active: "active",
+  frozen: "frozen",
+  blocked: "blocked",
+  lost: "lost",
+  stolen: "stolen",
+  voided: "voided",
+};
 
 function cardOption(c: PickableCard): string {
   const kind = c.card_type === "virtual" ? "Virtual" : "Physical";
@@ -28,10 +36,19 @@ type Outcome = { ok: true; text: string; declined: boolean } | { ok: false; erro
  * on the wallet) or declines it (frozen, lost, short of funds ...), exactly as the API's
  * POST /api/v1/sandbox/card-transactions does. The outcome shows here and in the list below.
  */
-export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: PickableCard[]; preselect?: string; authorize: CardNetworkActions["authorize"] }) {
+export function CardNetworkPurchase({
+  cards,
+  preselect,
+  authorize,
+}: {
+  cards: PickableCard[];
+  preselect?: string;
+  authorize: CardNetworkActions["authorize"];
+}) {
   const queryClient = useQueryClient();
   const ids = { card: useId(), currency: useId(), type: useId() };
-  const first = cards.find((c) => c.card_id === preselect) ?? cards.find((c) => c.status === "active") ?? cards[0];
+  const first =
+    cards.find((c) => c.card_id === preselect) ?? cards.find((c) => c.status === "active") ?? cards[0];
   const [picked, setCardId] = useState(first?.card_id ?? "");
   // The list can arrive after the first render (the page refreshes): fall back to its first card.
   const cardId = cards.some((c) => c.card_id === picked) ? picked : (first?.card_id ?? "");
@@ -47,7 +64,12 @@ export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: Pi
   const [outcome, setOutcome] = useState<Outcome>();
 
   if (cards.length === 0) {
-    return <p className="text-sm text-muted">No cards yet: a customer gets a virtual card at the end of onboarding. Walk one through on your cardholder pages first.</p>;
+    return (
+      <p className="text-sm text-muted">
+        No cards yet: a customer gets a virtual card at the end of onboarding. Walk one through on your
+        cardholder pages first.
+      </p>
+    );
   }
 
   function pickCard(id: string) {
@@ -82,12 +104,23 @@ export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: Pi
       const where = t.merchant ? ` at ${t.merchant}` : "";
       setOutcome(
         t.status === "declined"
-          ? { ok: true, declined: true, text: `Declined: ${money}${where}. ${t.decline_reason ?? ""} (code ${t.decline_code ?? "none"}, ${t.transaction_id})` }
-          : { ok: true, declined: false, text: `Authorized: ${money}${where} is held on the wallet (${t.transaction_id}).` },
+          ? {
+              ok: true,
+              declined: true,
+              text: `Declined: ${money}${where}. ${t.decline_reason ?? ""} (code ${t.decline_code ?? "none"}, ${t.transaction_id})`,
+            }
+          : {
+              ok: true,
+              declined: false,
+              text: `Authorized: ${money}${where} is held on the wallet (${t.transaction_id}).`,
+            },
       );
       await queryClient.invalidateQueries({ queryKey: ["money"] });
     } catch {
-      setOutcome({ ok: false, error: "The console could not reach the server. Check your connection and try again." });
+      setOutcome({
+        ok: false,
+        error: "The console could not reach the server. Check your connection and try again.",
+      });
     } finally {
       setBusy(false);
     }
@@ -97,20 +130,44 @@ export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: Pi
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={ids.card}>Card</Label>
-        <select id={ids.card} value={cardId} onChange={(e) => pickCard(e.target.value)} className={select} aria-invalid={fields.card_id ? true : undefined}>
+        <select
+          id={ids.card}
+          value={cardId}
+          onChange={(e) => pickCard(e.target.value)}
+          className={select}
+          aria-invalid={fields.card_id ? true : undefined}
+        >
           {cards.map((c) => (
             <option key={c.card_id} value={c.card_id}>
               {cardOption(c)}
             </option>
           ))}
         </select>
-        {fields.card_id ? <p className="text-sm text-danger">{fields.card_id}</p> : <p className="text-xs text-muted">The program&apos;s newest cards, in every state: a frozen or voided card is declined.</p>}
+        {fields.card_id ? (
+          <p className="text-sm text-danger">{fields.card_id}</p>
+        ) : (
+          <p className="text-xs text-muted">
+            The program&apos;s newest cards, in every state: a frozen or voided card is declined.
+          </p>
+        )}
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_7rem_9rem]">
-        <Field label="Amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} error={fields.amount} />
+        <Field
+          label="Amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={fields.amount}
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.currency}>Currency</Label>
-          <select id={ids.currency} value={currency} onChange={(e) => setCurrency(e.target.value as MoneyCurrency)} className={select}>
+          <select
+            id={ids.currency}
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as MoneyCurrency)}
+            className={select}
+          >
             {CURRENCY_VALUES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -120,17 +177,54 @@ export function CardNetworkPurchase({ cards, preselect, authorize }: { cards: Pi
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.type}>Type</Label>
-          <select id={ids.type} value={type} onChange={(e) => setType(e.target.value as "purchase" | "withdrawal")} className={select}>
+          <select
+            id={ids.type}
+            value={type}
+            onChange={(e) => setType(e.target.value as "purchase" | "withdrawal")}
+            className={select}
+          >
             <option value="purchase">Purchase</option>
             <option value="withdrawal">ATM withdrawal</option>
           </select>
         </div>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_0.7fr]">
-        <Field label="Merchant" autoComplete="off" value={merchant} onChange={(e) => setMerchant(e.target.value)} maxLength={100} error={fields.merchant} />
-        <Field label="MCC" inputMode="numeric" autoComplete="off" value={mcc} onChange={(e) => setMcc(e.target.value)} maxLength={4} error={fields.merchant_category} hint="4 digits, e.g. 5814" />
-        <Field label="City" autoComplete="off" value={city} onChange={(e) => setCity(e.target.value)} maxLength={100} error={fields.merchant_city} />
-        <Field label="Country" autoComplete="off" value={country} onChange={(e) => setCountry(e.target.value)} maxLength={2} error={fields.merchant_country} hint="ISO, e.g. DE" className="[&_input]:uppercase" />
+        <Field
+          label="Merchant"
+          autoComplete="off"
+          value={merchant}
+          onChange={(e) => setMerchant(e.target.value)}
+          maxLength={100}
+          error={fields.merchant}
+        />
+        <Field
+          label="MCC"
+          inputMode="numeric"
+          autoComplete="off"
+          value={mcc}
+          onChange={(e) => setMcc(e.target.value)}
+          maxLength={4}
+          error={fields.merchant_category}
+          hint="4 digits, e.g. 5814"
+        />
+        <Field
+          label="City"
+          autoComplete="off"
+          value={city}
+          onChange={(e) => setCity(e.target.value)}
+          maxLength={100}
+          error={fields.merchant_city}
+        />
+        <Field
+          label="Country"
+          autoComplete="off"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          maxLength={2}
+          error={fields.merchant_country}
+          hint="ISO, e.g. DE"
+          className="[&_input]:uppercase"
+        />
       </div>
       {outcome ? (
         outcome.ok ? (

@@ -14,11 +14,33 @@ import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
 import { Timestamp } from "@/components/webhooks/timestamp";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
-import type { ListTransactionsAction, TransactionPage, TransactionRow } from "@/components/transactions/types";
+import type {
+  ListTransactionsAction,
+  TransactionPage,
+  TransactionRow,
+} from "@/components/transactions/types";
 import { useLiveAction } from "@/components/transactions/use-live-action";
-import { MOVE_COPY, movesOf, RECENT_LIMIT, type CardNetworkActions, type TransactionMove } from "./card-network-types";
+import {
+  MOVE_COPY,
+  movesOf,
+  RECENT_LIMIT,
+  type CardNetworkActions,
+  type TransactionMove,
+} from "./card-network-types";
 
-function MoveDialog({ t, move, actions, onClose, onDone }: { t: TransactionRow; move: TransactionMove; actions: CardNetworkActions; onClose: () => void; onDone: (text: string) => void }) {
+function MoveDialog({
+  t,
+  move,
+  actions,
+  onClose,
+  onDone,
+}: {
+  t: TransactionRow;
+  move: TransactionMove;
+  actions: CardNetworkActions;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
   const queryClient = useQueryClient();
   const copy = MOVE_COPY[move];
   const [amount, setAmount] = useState("");
@@ -46,7 +68,10 @@ function MoveDialog({ t, move, actions, onClose, onDone }: { t: TransactionRow; 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = amount.trim() || undefined;
-    if (typed && parseAmountToMinor(typed) === null) return setFieldError("Give a positive amount with at most 2 decimals, or leave it empty for all of it.");
+    if (typed && parseAmountToMinor(typed) === null)
+      return setFieldError(
+        "Give a positive amount with at most 2 decimals, or leave it empty for all of it.",
+      );
     setFieldError(undefined);
     setBusy(true);
     setError(undefined);
@@ -58,7 +83,9 @@ function MoveDialog({ t, move, actions, onClose, onDone }: { t: TransactionRow; 
         return;
       }
       await queryClient.invalidateQueries({ queryKey: ["money"] });
-      onDone(`${copy.done}: ${t.merchant ?? "transaction"} ${typed ? `(${typed} ${t.currency} of ${full})` : full} · ${t.transaction_id}`);
+      onDone(
+        `${copy.done}: ${t.merchant ?? "transaction"} ${typed ? `(${typed} ${t.currency} of ${full})` : full} · ${t.transaction_id}`,
+      );
     } catch {
       setError("The console could not reach the server. Check your connection and try again.");
     } finally {
@@ -109,7 +136,15 @@ function MoveDialog({ t, move, actions, onClose, onDone }: { t: TransactionRow; 
  * settle, reverse (in full or in part), expire or fail an open authorization; refund a settled
  * purchase. Every move shows up in Transactions, Balances and the webhooks at once.
  */
-export function CardNetworkTransactions({ initial, list, actions }: { initial: TransactionPage; list: ListTransactionsAction; actions: CardNetworkActions }) {
+export function CardNetworkTransactions({
+  initial,
+  list,
+  actions,
+}: {
+  initial: TransactionPage;
+  list: ListTransactionsAction;
+  actions: CardNetworkActions;
+}) {
   const { data, error, refreshing } = useLiveAction({
     queryKey: ["money", "transactions", "sandbox"],
     action: list,
@@ -134,11 +169,18 @@ export function CardNetworkTransactions({ initial, list, actions }: { initial: T
           <p className="text-sm text-muted">No card transactions yet: simulate a purchase above.</p>
         </div>
       ) : (
-        <ul className="divide-y divide-border rounded-md border border-border" aria-labelledby="recent-transactions-title">
+        <ul
+          className="divide-y divide-border rounded-md border border-border"
+          aria-labelledby="recent-transactions-title"
+        >
           {data.transactions.map((t) => {
             const moves = movesOf(t);
             return (
-              <li key={t.transaction_id} data-transaction-id={t.transaction_id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={t.transaction_id}
+                data-transaction-id={t.transaction_id}
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="flex min-w-0 flex-col gap-0.5">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                     <span className="font-medium">{t.merchant ?? "Unknown merchant"}</span>

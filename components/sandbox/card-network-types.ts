@@ -27,7 +27,10 @@ export interface PurchaseInput {
   type: "purchase" | "withdrawal";
 }
 
-type Txn = Pick<CardTransactionView, "transaction_id" | "status" | "amount_minor" | "currency" | "merchant" | "decline_code" | "decline_reason">;
+type Txn = Pick<
+  CardTransactionView,
+  "transaction_id" | "status" | "amount_minor" | "currency" | "merchant" | "decline_code" | "decline_reason"
+>;
 type WithAmount = { transactionId: string; amount?: string };
 
 /** server/actions/sandbox-card-network.ts, handed down by the Sandbox page. */
@@ -49,15 +52,45 @@ export interface DepositActions {
 export type TransactionMove = "settle" | "reverse" | "expire" | "fail" | "refund";
 
 export function movesOf(t: { status: string; type: string }): TransactionMove[] {
-  if (t.status === "authorized" || t.status === "partially_reversed") return ["settle", "reverse", "expire", "fail"];
+  if (t.status === "authorized" || t.status === "partially_reversed")
+    return ["settle", "reverse", "expire", "fail"];
   if (t.status === "settled" && t.type === "purchase") return ["refund"];
   return [];
 }
 
-export const MOVE_COPY: Record<TransactionMove, { label: string; done: string; partial: boolean; effect: string }> = {
-  settle: { label: "Settle", done: "Settled", partial: true, effect: "The merchant's batch clears it: the ledger is debited and the hold released. Another amount may be settled." },
-  reverse: { label: "Reverse", done: "Reversed", partial: true, effect: "The merchant cancels the hold, in full or in part; a part leaves it partly reversed." },
-  refund: { label: "Refund", done: "Refunded", partial: true, effect: "The merchant returns money for this purchase: a refund transaction credits the wallet." },
-  expire: { label: "Expire", done: "Expired", partial: false, effect: "The authorization runs out before settlement: the hold is released." },
-  fail: { label: "Fail", done: "Failed", partial: false, effect: "The transaction fails after authorization: the hold is released." },
+export const MOVE_COPY: Record<
+  TransactionMove,
+  { label: string; done: string; partial: boolean; effect: string }
+> = {
+  settle: {
+    label: "Settle",
+    done: "Settled",
+    partial: true,
+    effect:
+      "The merchant's batch clears it: the ledger is debited and the hold released. Another amount may be settled.",
+  },
+  reverse: {
+    label: "Reverse",
+    done: "Reversed",
+    partial: true,
+    effect: "The merchant cancels the hold, in full or in part; a part leaves it partly reversed.",
+  },
+  refund: {
+    label: "Refund",
+    done: "Refunded",
+    partial: true,
+    effect: "The merchant returns money for this purchase: a refund transaction credits the wallet.",
+  },
+  expire: {
+    label: "Expire",
+    done: "Expired",
+    partial: false,
+    effect: "The authorization runs out before settlement: the hold is released.",
+  },
+  fail: {
+    label: "Fail",
+    done: "Failed",
+    partial: false,
+    effect: "The transaction fails after authorization: the hold is released.",
+  },
 };

@@ -8,7 +8,10 @@ export function groupPan(pan: string): string {
 /** The card number, expiry and CVV, shown only on the details_and_pin view. */
 export function CardDetails({ details, lastFour }: { details: SecureCardDetails; lastFour: string }) {
   return (
-    <section aria-label={`Card ending in ${lastFour}`} className="flex flex-col gap-3 rounded-(--svc-radius) bg-(--svc-panel) p-4">
+    <section
+      aria-label={`Card ending in ${lastFour}`}
+      className="flex flex-col gap-3 rounded-(--svc-radius) bg-(--svc-panel) p-4"
+    >
       <div className="flex flex-col gap-0.5">
         <span className="text-xs text-(--svc-muted)">Card number</span>
         <span className="font-mono text-xl tracking-wider tabular-nums select-all" data-testid="secure-pan">

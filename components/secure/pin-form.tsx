@@ -29,7 +29,16 @@ const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 4);
  * for quick feedback; the provider checks again and also refuses obvious PINs. On success it
  * tells the parent window, and only a window of the app's origin: {type: "svc:pin-set"}.
  */
-export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret, compact, autoFocus }: PinFormProps) {
+export function PinForm({
+  heading,
+  intro,
+  appOrigin,
+  submit,
+  viewId,
+  formSecret,
+  compact,
+  autoFocus,
+}: PinFormProps) {
   const id = useId();
   const pinRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
@@ -49,7 +58,12 @@ export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret,
       return;
     }
     if (confirmPin !== pin) {
-      setErrors({ confirmPin: confirmPin.length === 4 ? "The two PINs do not match. Type the same 4 digits again." : "Type the same 4 digits again." });
+      setErrors({
+        confirmPin:
+          confirmPin.length === 4
+            ? "The two PINs do not match. Type the same 4 digits again."
+            : "Type the same 4 digits again.",
+      });
       confirmRef.current?.focus();
       return;
     }
@@ -85,13 +99,19 @@ export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret,
     pinRef.current?.focus();
   }
 
-  if (phase.kind === "closed") return <SecureNotice title="This link can no longer be used" message={phase.message} />;
+  if (phase.kind === "closed")
+    return <SecureNotice title="This link can no longer be used" message={phase.message} />;
   if (phase.kind === "done") {
     return (
-      <div role="status" className="flex flex-col items-center gap-2 rounded-(--svc-radius) bg-(--svc-panel) p-5 text-center">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-2 rounded-(--svc-radius) bg-(--svc-panel) p-5 text-center"
+      >
         <CheckCircle2 className="size-8 text-(--svc-accent)" aria-hidden />
         <h1 className="text-base font-semibold">Your PIN is set</h1>
-        <p className="text-(--svc-muted)">Use it from now on for payments in shops and at ATMs. You can close this window.</p>
+        <p className="text-(--svc-muted)">
+          Use it from now on for payments in shops and at ATMs. You can close this window.
+        </p>
       </div>
     );
   }
@@ -99,7 +119,12 @@ export function PinForm({ heading, intro, appOrigin, submit, viewId, formSecret,
   const input =
     "h-11 w-full rounded-(--svc-radius) border border-(--svc-border) bg-(--svc-bg) px-3 text-center font-mono text-xl tracking-[0.5em] text-(--svc-text) aria-invalid:border-red-600";
   return (
-    <form onSubmit={onSubmit} noValidate className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"} aria-describedby={`${id}-intro`}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}
+      aria-describedby={`${id}-intro`}
+    >
       <div className="flex flex-col gap-1">
         <h1 className="text-base font-semibold">{heading}</h1>
         <p id={`${id}-intro`} className="text-(--svc-muted)">

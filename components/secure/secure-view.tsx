@@ -22,14 +22,30 @@ interface SecureViewProps {
 const COPY: Record<SecureViewKind, { heading: string; intro: (lastFour: string) => string }> = {
   pin_setup: {
     heading: "Set your card PIN",
-    intro: (l) => `Choose a 4-digit PIN for your card ending in ${l}. You will need it for payments in shops and at ATMs.`,
+    intro: (l) =>
+      `Choose a 4-digit PIN for your card ending in ${l}. You will need it for payments in shops and at ATMs.`,
   },
-  pin_change: { heading: "Change your card PIN", intro: (l) => `Choose a new 4-digit PIN for your card ending in ${l}. Your old PIN stops working at once.` },
+  pin_change: {
+    heading: "Change your card PIN",
+    intro: (l) =>
+      `Choose a new 4-digit PIN for your card ending in ${l}. Your old PIN stops working at once.`,
+  },
   details_and_pin: { heading: "Change your PIN", intro: () => "Choose a new 4-digit PIN if you want to." },
 };
 
 /** The hosted page's content, shared by the real page (/secure/view/[token]) and the theme preview. */
-export function SecureView({ view, theme, nonce, lastFour, details, appOrigin, preview, submit, viewId, formSecret }: SecureViewProps) {
+export function SecureView({
+  view,
+  theme,
+  nonce,
+  lastFour,
+  details,
+  appOrigin,
+  preview,
+  submit,
+  viewId,
+  formSecret,
+}: SecureViewProps) {
   const copy = COPY[view];
   return (
     <>

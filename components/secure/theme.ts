@@ -11,7 +11,16 @@ export const SECURE_THEME_DEFAULTS: Required<Omit<SecureTheme, "logo_url">> = {
   font_family: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
 };
 
-export const THEME_FIELDS = ["accent_color", "background_color", "panel_color", "text_color", "muted_color", "border_radius", "font_family", "logo_url"] as const;
+export const THEME_FIELDS = [
+  "accent_color",
+  "background_color",
+  "panel_color",
+  "text_color",
+  "muted_color",
+  "border_radius",
+  "font_family",
+  "logo_url",
+] as const;
 export type ThemeField = (typeof THEME_FIELDS)[number];
 
 /** Each field that passes the schema; the rest are dropped (query parameters, a half-typed form). */

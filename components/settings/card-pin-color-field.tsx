@@ -9,7 +9,9 @@ export function pickerHex(value: string, fallback: string): string {
   const m = /^#([0-9a-fA-F]{3,8})$/.exec(value.trim());
   if (!m || ![3, 4, 6, 8].includes(m[1]!.length)) return fallback;
   const d = m[1]!;
-  return (d.length <= 4 ? `#${[...d.slice(0, 3)].map((c) => c + c).join("")}` : `#${d.slice(0, 6)}`).toLowerCase();
+  return (
+    d.length <= 4 ? `#${[...d.slice(0, 3)].map((c) => c + c).join("")}` : `#${d.slice(0, 6)}`
+  ).toLowerCase();
 }
 
 interface ColorFieldProps {
@@ -24,7 +26,16 @@ interface ColorFieldProps {
 }
 
 /** A theme color: the browser's picker and the hex text side by side; empty means the page's default. */
-export function ColorField({ label, value, defaultValue, onChange, onBlur, hint, error, disabled }: ColorFieldProps) {
+export function ColorField({
+  label,
+  value,
+  defaultValue,
+  onChange,
+  onBlur,
+  hint,
+  error,
+  disabled,
+}: ColorFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = error ? `${id}-error` : undefined;

@@ -35,14 +35,21 @@ export function CardPinPreview({ theme }: { theme: SecureTheme }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      <div role="group" aria-label="Preview" className="inline-flex self-start rounded-md border border-input bg-surface p-0.5">
+      <div
+        role="group"
+        aria-label="Preview"
+        className="inline-flex self-start rounded-md border border-input bg-surface p-0.5"
+      >
         {(Object.keys(PREVIEW_SIZES) as Mode[]).map((m) => (
           <button
             key={m}
             type="button"
             aria-pressed={mode === m}
             onClick={() => setMode(m)}
-            className={cn("h-8 rounded px-3 text-sm font-medium transition-colors", mode === m ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-surface-muted")}
+            className={cn(
+              "h-8 rounded px-3 text-sm font-medium transition-colors",
+              mode === m ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-surface-muted",
+            )}
           >
             {PREVIEW_SIZES[m].label}
           </button>
@@ -57,7 +64,10 @@ export function CardPinPreview({ theme }: { theme: SecureTheme }) {
           title={`Preview of the secure page: ${size.label}`}
           width={size.width}
           height={size.height}
-          className={cn("block shrink-0 rounded-lg border border-border bg-white", mode === "pin" ? "h-[520px] w-[420px]" : "h-[740px] w-[420px]")}
+          className={cn(
+            "block shrink-0 rounded-lg border border-border bg-white",
+            mode === "pin" ? "h-[520px] w-[420px]" : "h-[740px] w-[420px]",
+          )}
           referrerPolicy="no-referrer"
           data-testid="secure-preview"
         />

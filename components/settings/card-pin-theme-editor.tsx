@@ -13,7 +13,11 @@ import { CardPinPreview } from "./card-pin-preview";
 
 type Values = Record<ThemeField, string>;
 
-const COLORS: { field: Exclude<ThemeField, "border_radius" | "font_family" | "logo_url">; label: string; hint: string }[] = [
+const COLORS: {
+  field: Exclude<ThemeField, "border_radius" | "font_family" | "logo_url">;
+  label: string;
+  hint: string;
+}[] = [
   { field: "accent_color", label: "Accent", hint: "The button and focus outlines." },
   { field: "background_color", label: "Background", hint: "The page behind everything." },
   { field: "panel_color", label: "Panel", hint: "The card details box and messages." },
@@ -81,7 +85,9 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
       setStatus({ tone: "error", text: "Fix the highlighted fields first." });
       return;
     }
-    const theme = Object.fromEntries(THEME_FIELDS.filter((f) => values[f].trim()).map((f) => [f, values[f].trim()])) as SecureTheme;
+    const theme = Object.fromEntries(
+      THEME_FIELDS.filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]),
+    ) as SecureTheme;
     setPending(true);
     const res = await save(theme).catch(() => transportError());
     setPending(false);
@@ -93,7 +99,10 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
     const next = valuesOf(res.data);
     setSaved(next);
     resetTo(next);
-    setStatus({ tone: "success", text: "Saved. Secure links created from now on use this theme; links already handed out keep theirs." });
+    setStatus({
+      tone: "success",
+      text: "Saved. Secure links created from now on use this theme; links already handed out keep theirs.",
+    });
     router.refresh();
   }
 
@@ -103,7 +112,9 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_auto]">
       <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5">
-        {readOnly ? <Alert>Only admins change the theme. You can look at it and at the preview.</Alert> : null}
+        {readOnly ? (
+          <Alert>Only admins change the theme. You can look at it and at the preview.</Alert>
+        ) : null}
         <fieldset disabled={readOnly || pending} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">Colors</legend>
           {COLORS.map(({ field, label, hint }) => (
@@ -171,7 +182,11 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
                 Discard changes
               </Button>
             ) : null}
-            {dirty ? <span className="text-xs text-muted">Unsaved changes: the preview shows them, the secure page does not yet.</span> : null}
+            {dirty ? (
+              <span className="text-xs text-muted">
+                Unsaved changes: the preview shows them, the secure page does not yet.
+              </span>
+            ) : null}
           </div>
         )}
       </form>

@@ -62,16 +62,20 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
   }
 
   if (enabled) {
-    return <Alert tone="success">Two-factor authentication is on. You will be asked for a code from your app each time you sign in.</Alert>;
+    return (
+      <Alert tone="success">
+        Two-factor authentication is on. You will be asked for a code from your app each time you sign in.
+      </Alert>
+    );
   }
 
   if (!enrollment) {
     return (
       <div className="flex flex-col items-start gap-3">
         <p className="text-sm">
-          Two-factor authentication is <strong>off</strong>. Turn it on to protect your account with a code from an authenticator app
-          (Google Authenticator, 1Password, Authy...). It is needed for protected actions such as freezing cards, funding customers and
-          managing API keys.
+          Two-factor authentication is <strong>off</strong>. Turn it on to protect your account with a code
+          from an authenticator app (Google Authenticator, 1Password, Authy...). It is needed for protected
+          actions such as freezing cards, funding customers and managing API keys.
         </p>
         {starting.error ? <Alert tone="error">{starting.error.message}</Alert> : null}
         <Button onClick={begin} disabled={starting.pending} aria-busy={starting.pending}>
@@ -89,14 +93,23 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
             <span>Scan this QR code with your authenticator app.</span>
             {/* A data: URL made on the server; next/image adds nothing for it. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={enrollment.qrDataUrl} alt="QR code for your authenticator app" width={220} height={220} className="rounded-md border border-border bg-white p-2" />
+            <img
+              src={enrollment.qrDataUrl}
+              alt="QR code for your authenticator app"
+              width={220}
+              height={220}
+              className="rounded-md border border-border bg-white p-2"
+            />
           </div>
         </li>
         <li>
           <div className="flex flex-col gap-2">
             <span>Or type this key into the app by hand:</span>
             <div className="flex flex-wrap items-center gap-2">
-              <code data-testid="totp-secret" className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all">
+              <code
+                data-testid="totp-secret"
+                className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all"
+              >
                 {grouped(enrollment.secret)}
               </code>
               <CopyButton value={enrollment.secret} />
@@ -106,7 +119,14 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
         <li>
           <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
             <span>Enter the 6-digit code the app now shows.</span>
-            <CodeField inputRef={codeInput} label="Code from your app" value={code} onChange={setCode} error={codeError} autoFocus={false} />
+            <CodeField
+              inputRef={codeInput}
+              label="Code from your app"
+              value={code}
+              onChange={setCode}
+              error={codeError}
+              autoFocus={false}
+            />
             <div>
               <Button type="submit" disabled={confirming.pending} aria-busy={confirming.pending}>
                 Confirm

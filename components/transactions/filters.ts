@@ -1,5 +1,13 @@
 /** The transactions list's state as it sits in the address bar (?status=&customer_id=&from=&to=&page=), so a view can be shared. */
-export const TRANSACTION_STATUS_VALUES = ["authorized", "settled", "declined", "reversed", "partially_reversed", "failed", "expired"] as const;
+export const TRANSACTION_STATUS_VALUES = [
+  "authorized",
+  "settled",
+  "declined",
+  "reversed",
+  "partially_reversed",
+  "failed",
+  "expired",
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUS_VALUES)[number];
 
 export interface TransactionFilters {
@@ -38,7 +46,9 @@ export function parseTransactionFilters(params: Params): TransactionFilters {
   if (from && to && from > to) [from, to] = [to, from];
   const page = Number(one(params.page));
   return {
-    status: (TRANSACTION_STATUS_VALUES as readonly string[]).includes(status ?? "") ? (status as TransactionStatus) : undefined,
+    status: (TRANSACTION_STATUS_VALUES as readonly string[]).includes(status ?? "")
+      ? (status as TransactionStatus)
+      : undefined,
     customer_id: customer && customer.length <= 128 ? customer : undefined,
     from,
     to,

@@ -21,15 +21,16 @@ export const STATUS_MEANINGS: Record<TransactionStatus, string> = {
   expired: "The authorization expired before settlement; the hold was released.",
 };
 
-export const STATUS_TONE: Record<TransactionStatus, "success" | "warning" | "danger" | "neutral" | "muted"> = {
-  authorized: "neutral",
-  settled: "success",
-  declined: "danger",
-  reversed: "muted",
-  partially_reversed: "muted",
-  failed: "danger",
-  expired: "muted",
-};
+export const STATUS_TONE: Record<TransactionStatus, "success" | "warning" | "danger" | "neutral" | "muted"> =
+  {
+    authorized: "neutral",
+    settled: "success",
+    declined: "danger",
+    reversed: "muted",
+    partially_reversed: "muted",
+    failed: "danger",
+    expired: "muted",
+  };
 
 /** provider-facts.md "Decline reasons": what each code means, in a few words. */
 export const DECLINE_LABELS: Record<string, string> = {
@@ -56,4 +57,8 @@ export function declineLabel(code: string | null | undefined): string {
   return DECLINE_LABELS[code] ?? `Code ${code}`;
 }
 
-export const TYPE_LABELS: Record<string, string> = { purchase: "Purchase", refund: "Refund", withdrawal: "Withdrawal" };
+export const TYPE_LABELS: Record<string, string> = {
+  purchase: "Purchase",
+  refund: "Refund",
+  withdrawal: "Withdrawal",
+};

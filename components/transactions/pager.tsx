@@ -18,10 +18,25 @@ export function pageHref(target: PagerTarget, page: number): string {
 }
 
 /** "Page 2 of 40 · 791 transactions", Newer and Older; pages are links, so the address says where you are. */
-export function Pager({ page, total, limit, target, noun = ["transaction", "transactions"] }: { page: number; total: number; limit: number; target: PagerTarget; noun?: [string, string] }) {
+export function Pager({
+  page,
+  total,
+  limit,
+  target,
+  noun = ["transaction", "transactions"],
+}: {
+  page: number;
+  total: number;
+  limit: number;
+  target: PagerTarget;
+  noun?: [string, string];
+}) {
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <nav aria-label="Transaction pages" className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm">
+    <nav
+      aria-label="Transaction pages"
+      className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm"
+    >
       <span className="text-muted">
         Page {page} of {pages} · {total.toLocaleString("en-GB")} {total === 1 ? noun[0] : noun[1]}
       </span>

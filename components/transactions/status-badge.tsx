@@ -15,7 +15,10 @@ const TONE = {
 export function TransactionStatusBadge({ status }: { status: string }) {
   const known = status in STATUS_LABELS ? (status as TransactionStatus) : null;
   return (
-    <span className={cn(pill, TONE[known ? STATUS_TONE[known] : "neutral"])} title={known ? `${status}: ${STATUS_MEANINGS[known]}` : status}>
+    <span
+      className={cn(pill, TONE[known ? STATUS_TONE[known] : "neutral"])}
+      title={known ? `${status}: ${STATUS_MEANINGS[known]}` : status}
+    >
       {known ? STATUS_LABELS[known] : status}
     </span>
   );

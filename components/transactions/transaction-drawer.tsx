@@ -28,11 +28,20 @@ const mono = (v: string) => <code className="font-mono text-xs break-all">{v}</c
 /** Every field as the API names it, in the order given, values as JSON would show them. */
 function AllFields({ t }: { t: TransactionRow }) {
   return (
-    <dl className="divide-y divide-border rounded-md border border-border px-3 font-mono text-xs" aria-label="Every field">
+    <dl
+      className="divide-y divide-border rounded-md border border-border px-3 font-mono text-xs"
+      aria-label="Every field"
+    >
       {Object.entries(t).map(([key, value]) => (
         <div key={key} className="grid grid-cols-[minmax(0,11rem)_minmax(0,1fr)] gap-3 py-1.5">
           <dt className="break-all text-muted">{key}</dt>
-          <dd className="break-all">{value === null || value === undefined ? "null" : typeof value === "object" ? JSON.stringify(value) : String(value)}</dd>
+          <dd className="break-all">
+            {value === null || value === undefined
+              ? "null"
+              : typeof value === "object"
+                ? JSON.stringify(value)
+                : String(value)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -43,7 +52,13 @@ function AllFields({ t }: { t: TransactionRow }) {
  * One transaction in a sheet from the right (a Radix dialog: focus kept inside, Escape closes,
  * focus returns to the row). The facts first, in words, then every field as the API gives it.
  */
-export function TransactionDrawer({ transaction: t, onClose }: { transaction: TransactionRow | null; onClose: () => void }) {
+export function TransactionDrawer({
+  transaction: t,
+  onClose,
+}: {
+  transaction: TransactionRow | null;
+  onClose: () => void;
+}) {
   return (
     <DialogPrimitive.Root open={t !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -53,9 +68,13 @@ export function TransactionDrawer({ transaction: t, onClose }: { transaction: Tr
             <>
               <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">
                 <div className="flex min-w-0 flex-col gap-1">
-                  <DialogPrimitive.Title className="truncate text-lg font-semibold">{t.merchant ?? "Unknown merchant"}</DialogPrimitive.Title>
+                  <DialogPrimitive.Title className="truncate text-lg font-semibold">
+                    {t.merchant ?? "Unknown merchant"}
+                  </DialogPrimitive.Title>
                   <DialogPrimitive.Description className="flex flex-wrap items-center gap-2 text-sm text-muted">
-                    <span className="font-medium text-foreground tabular-nums">{formatMinor(t.amount_minor, t.currency)}</span>
+                    <span className="font-medium text-foreground tabular-nums">
+                      {formatMinor(t.amount_minor, t.currency)}
+                    </span>
                     <TransactionStatusBadge status={t.status} />
                     <span>{TYPE_LABELS[t.type] ?? t.type}</span>
                   </DialogPrimitive.Description>
@@ -66,18 +85,32 @@ export function TransactionDrawer({ transaction: t, onClose }: { transaction: Tr
                 </DialogPrimitive.Close>
               </div>
               <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
-                {t.status in STATUS_MEANINGS ? <p className="text-sm">{STATUS_MEANINGS[t.status as TransactionStatus]}</p> : null}
+                {t.status in STATUS_MEANINGS ? (
+                  <p className="text-sm">{STATUS_MEANINGS[t.status as TransactionStatus]}</p>
+                ) : null}
                 <section aria-labelledby="txn-amount">
                   <h3 id="txn-amount" className="text-xs font-medium tracking-wide text-muted uppercase">
                     Amount
                   </h3>
                   <dl className="divide-y divide-border">
                     <Row label="Merchant amount">{formatMinor(t.amount_minor, t.currency)}</Row>
-                    <Row label="Billed to card">{formatMinor(t.billing_amount_minor, t.billing_currency)}</Row>
+                    <Row label="Billed to card">
+                      {formatMinor(t.billing_amount_minor, t.billing_currency)}
+                    </Row>
                     {t.hold_amount_minor !== undefined ? (
-                      <Row label="Still held">{t.hold_amount_minor > 0 ? formatMinor(t.hold_amount_minor, t.billing_currency) : <span className="text-muted">Nothing</span>}</Row>
+                      <Row label="Still held">
+                        {t.hold_amount_minor > 0 ? (
+                          formatMinor(t.hold_amount_minor, t.billing_currency)
+                        ) : (
+                          <span className="text-muted">Nothing</span>
+                        )}
+                      </Row>
                     ) : null}
-                    <Row label="FX rate">{t.fx_rate === undefined || t.fx_rate === null ? none : `${t.fx_rate} ${t.currency} per ${t.billing_currency}`}</Row>
+                    <Row label="FX rate">
+                      {t.fx_rate === undefined || t.fx_rate === null
+                        ? none
+                        : `${t.fx_rate} ${t.currency} per ${t.billing_currency}`}
+                    </Row>
                   </dl>
                 </section>
                 {t.status === "declined" ? (
@@ -108,7 +141,10 @@ export function TransactionDrawer({ transaction: t, onClose }: { transaction: Tr
                   </h3>
                   <dl className="divide-y divide-border">
                     <Row label="Customer">
-                      <Link href={customerHref(t.svc_card_id)} className="font-mono text-xs break-all text-accent hover:underline">
+                      <Link
+                        href={customerHref(t.svc_card_id)}
+                        className="font-mono text-xs break-all text-accent hover:underline"
+                      >
                         {t.svc_card_id}
                       </Link>
                     </Row>
@@ -126,7 +162,13 @@ export function TransactionDrawer({ transaction: t, onClose }: { transaction: Tr
                     <Row label="Authorized">
                       <Timestamp iso={t.authorized_at} />
                     </Row>
-                    <Row label="Settled">{t.settled_at ? <Timestamp iso={t.settled_at} /> : <span className="text-muted">Not settled</span>}</Row>
+                    <Row label="Settled">
+                      {t.settled_at ? (
+                        <Timestamp iso={t.settled_at} />
+                      ) : (
+                        <span className="text-muted">Not settled</span>
+                      )}
+                    </Row>
                   </dl>
                 </section>
                 <section aria-labelledby="txn-all" className="flex flex-col gap-2">

@@ -3,10 +3,17 @@ import Form from "next/form";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { exportHref, isFiltered, TRANSACTION_STATUS_VALUES, TRANSACTIONS_PATH, type TransactionFilters } from "./filters";
+import {
+  exportHref,
+  isFiltered,
+  TRANSACTION_STATUS_VALUES,
+  TRANSACTIONS_PATH,
+  type TransactionFilters,
+} from "./filters";
 import { STATUS_LABELS } from "./labels";
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 const label = "flex flex-col gap-1.5 text-sm font-medium";
 
 /**
@@ -15,7 +22,11 @@ const label = "flex flex-col gap-1.5 text-sm font-medium";
  */
 export function TransactionFilterForm({ filters }: { filters: TransactionFilters }) {
   return (
-    <Form action={TRANSACTIONS_PATH} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.4fr_1fr_1fr_auto] lg:items-end" aria-label="Filter transactions">
+    <Form
+      action={TRANSACTIONS_PATH}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.4fr_1fr_1fr_auto] lg:items-end"
+      aria-label="Filter transactions"
+    >
       <label className={label}>
         Status
         <select name="status" defaultValue={filters.status ?? ""} className={select}>
@@ -29,7 +40,15 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
       </label>
       <label className={label}>
         Customer
-        <Input name="customer_id" type="search" defaultValue={filters.customer_id ?? ""} placeholder="svc_card_id (sc_...)" autoComplete="off" spellCheck={false} maxLength={128} />
+        <Input
+          name="customer_id"
+          type="search"
+          defaultValue={filters.customer_id ?? ""}
+          placeholder="svc_card_id (sc_...)"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={128}
+        />
       </label>
       <label className={label}>
         From

@@ -14,14 +14,36 @@ const AMOUNT_COLUMN = <span className="block text-right">Amount</span>;
  * merchant button from the keyboard. A table at every width: on a phone it scrolls sideways with
  * the merchant and the amount first.
  */
-export function TransactionTable({ transactions, onOpen, showCustomer = true }: { transactions: TransactionRow[]; onOpen: (t: TransactionRow) => void; showCustomer?: boolean }) {
+export function TransactionTable({
+  transactions,
+  onOpen,
+  showCustomer = true,
+}: {
+  transactions: TransactionRow[];
+  onOpen: (t: TransactionRow) => void;
+  showCustomer?: boolean;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[48rem] text-left text-sm" aria-label="Card transactions">
-        <TableHeader columns={["Merchant", AMOUNT_COLUMN, "Status", "Type", ...(showCustomer ? ["Customer"] : []), "Created"]} />
+        <TableHeader
+          columns={[
+            "Merchant",
+            AMOUNT_COLUMN,
+            "Status",
+            "Type",
+            ...(showCustomer ? ["Customer"] : []),
+            "Created",
+          ]}
+        />
         <tbody className="divide-y divide-border">
           {transactions.map((t) => (
-            <tr key={t.transaction_id} data-transaction-id={t.transaction_id} onClick={() => onOpen(t)} className="cursor-pointer align-middle hover:bg-surface-muted/50">
+            <tr
+              key={t.transaction_id}
+              data-transaction-id={t.transaction_id}
+              onClick={() => onOpen(t)}
+              className="cursor-pointer align-middle hover:bg-surface-muted/50"
+            >
               <td className="max-w-64 px-5 py-3">
                 <button
                   type="button"
@@ -30,12 +52,16 @@ export function TransactionTable({ transactions, onOpen, showCustomer = true }: 
                     e.stopPropagation();
                     onOpen(t);
                   }}
-                  title={[t.merchant, t.merchant_city, t.merchant_country].filter(Boolean).join(", ") || undefined}
+                  title={
+                    [t.merchant, t.merchant_city, t.merchant_country].filter(Boolean).join(", ") || undefined
+                  }
                 >
                   {t.merchant ?? "Unknown merchant"}
                 </button>
                 {t.merchant_city || t.merchant_country ? (
-                  <span className="block truncate text-xs text-muted">{[t.merchant_city, t.merchant_country].filter(Boolean).join(", ")}</span>
+                  <span className="block truncate text-xs text-muted">
+                    {[t.merchant_city, t.merchant_country].filter(Boolean).join(", ")}
+                  </span>
                 ) : null}
               </td>
               <td className="px-3 py-3 text-right">

@@ -7,7 +7,13 @@ import { Pager, type PagerTarget } from "./pager";
 import { LiveStatus } from "./live-status";
 import { TransactionDrawer } from "./transaction-drawer";
 import { TransactionTable } from "./transaction-table";
-import type { TransactionPage, TransactionQuery, TransactionRow, ListTransactionsAction, CustomerTransactionsAction } from "./types";
+import type {
+  TransactionPage,
+  TransactionQuery,
+  TransactionRow,
+  ListTransactionsAction,
+  CustomerTransactionsAction,
+} from "./types";
 import { useLiveAction } from "./use-live-action";
 
 function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string }) {
@@ -19,7 +25,8 @@ function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string 
       <p className="max-w-sm text-sm text-muted">
         {filtered ? (
           <>
-            Check the filters{clearHref ? (
+            Check the filters
+            {clearHref ? (
               <>
                 , or{" "}
                 <Link href={clearHref} className="font-medium text-accent hover:underline">
@@ -39,7 +46,11 @@ function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string 
 
 type Source =
   | { kind: "program"; action: ListTransactionsAction; input: TransactionQuery }
-  | { kind: "customer"; action: CustomerTransactionsAction; input: { svcCardId: string; page: number; limit: number } };
+  | {
+      kind: "customer";
+      action: CustomerTransactionsAction;
+      input: { svcCardId: string; page: number; limit: number };
+    };
 
 /**
  * A live page of card transactions (the program's, or one customer's): re-read every few seconds
@@ -68,7 +79,9 @@ export function TransactionsView({
     initial,
   });
   const [open, setOpen] = useState<TransactionRow | null>(null);
-  const current = open ? (data.transactions.find((t) => t.transaction_id === open.transaction_id) ?? open) : null;
+  const current = open
+    ? (data.transactions.find((t) => t.transaction_id === open.transaction_id) ?? open)
+    : null;
   const { transactions, total, page, limit } = data;
   const pages = Math.max(1, Math.ceil(total / limit));
 
@@ -78,7 +91,9 @@ export function TransactionsView({
       {transactions.length === 0 && page === 1 ? (
         <Empty filtered={filtered} clearHref={clearHref} />
       ) : transactions.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-muted">There is no page {page}; the last one is page {pages}.</p>
+        <p className="px-5 py-8 text-center text-sm text-muted">
+          There is no page {page}; the last one is page {pages}.
+        </p>
       ) : (
         <TransactionTable transactions={transactions} onOpen={setOpen} showCustomer={showCustomer} />
       )}

@@ -48,4 +48,7 @@ export interface TransactionQuery {
 }
 
 export type ListTransactionsAction = Action<TransactionQuery, TransactionPage>;
-export type CustomerTransactionsAction = Action<{ svcCardId: string; page: number; limit: number }, TransactionPage>;
+export type CustomerTransactionsAction = Action<
+  { svcCardId: string; page: number; limit: number },
+  TransactionPage
+>;

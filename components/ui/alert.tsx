@@ -11,6 +11,16 @@ const TONES = {
 /**
  * A message box. Errors are announced by screen readers (role="alert"); the others politely.
  */
-export function Alert({ tone = "info", className, ...props }: ComponentProps<"div"> & { tone?: keyof typeof TONES }) {
-  return <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-md border px-3 py-2 text-sm", TONES[tone], className)} {...props} />;
+export function Alert({
+  tone = "info",
+  className,
+  ...props
+}: ComponentProps<"div"> & { tone?: keyof typeof TONES }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("rounded-md border px-3 py-2 text-sm", TONES[tone], className)}
+      {...props}
+    />
+  );
 }

@@ -22,7 +22,14 @@ export interface ButtonProps extends ComponentProps<"button"> {
   asChild?: boolean;
 }
 
-export function Button({ variant = "primary", size = "md", asChild = false, className, type, ...props }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  asChild = false,
+  className,
+  type,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot : "button";
   return (
     <Comp

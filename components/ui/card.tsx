@@ -2,7 +2,9 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
-  return <section className={cn("rounded-lg border border-border bg-surface shadow-sm", className)} {...props} />;
+  return (
+    <section className={cn("rounded-lg border border-border bg-surface shadow-sm", className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

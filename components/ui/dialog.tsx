@@ -14,7 +14,11 @@ function Overlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.
 }
 
 /** A centred modal. Radix traps focus, closes on Escape and gives focus back on close. */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -38,12 +42,19 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 }
 
 /** A panel sliding in from the left edge: the mobile navigation. */
-export function DrawerContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DrawerContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
       <DialogPrimitive.Content
-        className={cn("fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-border bg-surface text-foreground shadow-lg", className)}
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-border bg-surface text-foreground shadow-lg",
+          className,
+        )}
         {...props}
       >
         {children}
@@ -56,6 +67,9 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
   return <DialogPrimitive.Title className={cn("pr-8 text-lg font-semibold", className)} {...props} />;
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-muted", className)} {...props} />;
 }

@@ -11,7 +11,11 @@ export function TableHeader({ columns }: { columns: ReactNode[] }) {
         {columns.map((column, i) => (
           // relative: an sr-only label (absolutely positioned) stays inside the table's scroll box
           // instead of widening the page on small screens.
-          <th key={i} scope="col" className={`relative py-2.5 font-medium ${i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3"}`}>
+          <th
+            key={i}
+            scope="col"
+            className={`relative py-2.5 font-medium ${i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3"}`}
+          >
             {column}
           </th>
         ))}

@@ -8,8 +8,8 @@ export function AdminsOnly({ role }: { role: string }) {
       <CardBody className="flex-row items-start gap-3 text-sm">
         <Lock className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
         <p>
-          <strong className="font-medium">Only admins manage webhooks.</strong> You are signed in as {role}. Ask an admin of your organization if one of your systems
-          should receive events.
+          <strong className="font-medium">Only admins manage webhooks.</strong> You are signed in as {role}.
+          Ask an admin of your organization if one of your systems should receive events.
         </p>
       </CardBody>
     </Card>

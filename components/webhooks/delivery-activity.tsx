@@ -43,7 +43,10 @@ export function DeliveryActivity({
       <Card id="deliveries" aria-labelledby="deliveries-title">
         <CardHeader>
           <CardTitle id="deliveries-title">Delivery log</CardTitle>
-          <CardDescription>{all ? "All webhooks, newest first." : "Newest first."} Open a delivery for its attempts, request and responses.</CardDescription>
+          <CardDescription>
+            {all ? "All webhooks, newest first." : "Newest first."} Open a delivery for its attempts, request
+            and responses.
+          </CardDescription>
         </CardHeader>
         <CardBody className="border-b border-border">
           <DeliveryFilters path={log.path} filters={log.filters} />

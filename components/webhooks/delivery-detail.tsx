@@ -6,7 +6,10 @@ import { Timestamp } from "./timestamp";
 /** The body as sent (exact bytes); pretty-printed too when it is JSON, as it always is for our envelopes. */
 export function RequestBody({ body }: { body: string }) {
   return (
-    <pre data-testid="request-body" className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+    <pre
+      data-testid="request-body"
+      className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+    >
       {body}
     </pre>
   );
@@ -54,7 +57,13 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
             </>
           ) : null}
           <dt className="text-muted">Next attempt</dt>
-          <dd>{a.next_attempt_at ? <Timestamp iso={a.next_attempt_at} /> : <span className="text-muted">{ok ? "None: delivered" : "None"}</span>}</dd>
+          <dd>
+            {a.next_attempt_at ? (
+              <Timestamp iso={a.next_attempt_at} />
+            ) : (
+              <span className="text-muted">{ok ? "None: delivered" : "None"}</span>
+            )}
+          </dd>
         </dl>
         <details>
           <summary className="w-fit cursor-pointer text-sm font-medium text-accent">Request headers</summary>
@@ -65,7 +74,9 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Response body</span>
           {a.response_body ? (
-            <pre className="max-h-48 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">{a.response_body}</pre>
+            <pre className="max-h-48 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+              {a.response_body}
+            </pre>
           ) : (
             <p className="text-sm text-muted">Empty.</p>
           )}
@@ -78,7 +89,11 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
 /** Every attempt, newest first (the one that matters most is on top). */
 export function AttemptLog({ delivery }: { delivery: WebhookDeliveryDetail }) {
   if (delivery.attempt_log.length === 0) {
-    return <p className="rounded-lg border border-dashed border-input px-4 py-6 text-sm text-muted">No attempt yet: the worker picks the delivery up within moments.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-input px-4 py-6 text-sm text-muted">
+        No attempt yet: the worker picks the delivery up within moments.
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-4">

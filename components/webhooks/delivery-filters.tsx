@@ -4,14 +4,24 @@ import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/lib/contracts/
 import { Button } from "@/components/ui/button";
 import { SINCE, SINCE_LABELS, logHref, type LogFilters, type SinceKey } from "./filters";
 
-const select = "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
-const STATUS_LABELS = { pending: "Pending", retrying: "Retrying", succeeded: "Succeeded", failed: "Failed" } as const;
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const STATUS_LABELS = {
+  pending: "Pending",
+  retrying: "Retrying",
+  succeeded: "Succeeded",
+  failed: "Failed",
+} as const;
 
 /** A GET form: the filters live in the URL (shareable, back button works); next/form keeps it a client navigation. */
 export function DeliveryFilters({ path, filters }: { path: string; filters: LogFilters }) {
   const active = Boolean(filters.status || filters.event_type || filters.since);
   return (
-    <Form action={path} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.4fr_1fr_auto] lg:items-end" aria-label="Filter deliveries">
+    <Form
+      action={path}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.4fr_1fr_auto] lg:items-end"
+      aria-label="Filter deliveries"
+    >
       {filters.range ? <input type="hidden" name="range" value={filters.range} /> : null}
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Status

@@ -48,7 +48,9 @@ function Response({ d }: { d: WebhookDeliveryView }) {
   return (
     <span className="flex flex-col gap-0.5">
       <HttpStatus status={d.last_response_status} />
-      {d.last_error ? <span className="line-clamp-2 max-w-56 text-xs break-words text-muted">{d.last_error}</span> : null}
+      {d.last_error ? (
+        <span className="line-clamp-2 max-w-56 text-xs break-words text-muted">{d.last_error}</span>
+      ) : null}
     </span>
   );
 }
@@ -64,7 +66,9 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
         <Inbox className="size-6 text-muted" aria-hidden />
         <p className="font-medium">{filtered ? "No deliveries match these filters" : "No deliveries yet"}</p>
         <p className="max-w-sm text-sm text-muted">
-          {filtered ? "Change or clear the filters above." : "A delivery is made for each event a webhook subscribes to. Send a test event from a webhook's page to see one."}
+          {filtered
+            ? "Change or clear the filters above."
+            : "A delivery is made for each event a webhook subscribes to. Send a test event from a webhook's page to see one."}
         </p>
       </div>
     );
@@ -73,7 +77,17 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full text-left text-sm">
-          <TableHeader columns={["Event", "Status", "Attempts", "Last response", "Next attempt", "Created", ACTIONS_COLUMN]} />
+          <TableHeader
+            columns={[
+              "Event",
+              "Status",
+              "Attempts",
+              "Last response",
+              "Next attempt",
+              "Created",
+              ACTIONS_COLUMN,
+            ]}
+          />
           <tbody className="divide-y divide-border">
             {deliveries.map((d) => (
               <tr key={d.delivery_id} className="align-top" data-delivery-id={d.delivery_id}>
@@ -97,7 +111,9 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
                 <td className="px-3 py-3">
                   <Timestamp iso={d.created_at} />
                 </td>
-                <td className="py-2.5 pr-5 pl-3">{canRetry(d) ? <RetryButton deliveryId={d.delivery_id} retry={retry} compact /> : null}</td>
+                <td className="py-2.5 pr-5 pl-3">
+                  {canRetry(d) ? <RetryButton deliveryId={d.delivery_id} retry={retry} compact /> : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -105,9 +121,16 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
       </div>
       <ul className="divide-y divide-border lg:hidden">
         {deliveries.map((d) => (
-          <li key={d.delivery_id} className="flex flex-col gap-3 px-4 py-4 sm:px-5" data-delivery-id={d.delivery_id}>
+          <li
+            key={d.delivery_id}
+            className="flex flex-col gap-3 px-4 py-4 sm:px-5"
+            data-delivery-id={d.delivery_id}
+          >
             <div className="flex items-start justify-between gap-3">
-              <Link href={deliveryHref(d.delivery_id)} className="flex min-w-0 flex-col gap-0.5 hover:underline">
+              <Link
+                href={deliveryHref(d.delivery_id)}
+                className="flex min-w-0 flex-col gap-0.5 hover:underline"
+              >
                 <span className="font-mono text-sm font-medium break-all text-accent">{d.event_type}</span>
                 <span className="font-mono text-xs break-all text-muted">{d.delivery_id}</span>
               </Link>
@@ -143,7 +166,10 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
           </li>
         ))}
       </ul>
-      <nav aria-label="Delivery pages" className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm">
+      <nav
+        aria-label="Delivery pages"
+        className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm"
+      >
         <span className="text-muted">
           Page {page.page} of {pages} · {total} {total === 1 ? "delivery" : "deliveries"}
         </span>

@@ -15,7 +15,12 @@ export type ChartRangeKey = keyof typeof CHART_RANGE_LABELS;
 
 export const SINCE = { "1h": 3600, "24h": 86_400, "7d": 7 * 86_400, "30d": 30 * 86_400 } as const;
 export type SinceKey = keyof typeof SINCE;
-export const SINCE_LABELS: Record<SinceKey, string> = { "1h": "Last hour", "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days" };
+export const SINCE_LABELS: Record<SinceKey, string> = {
+  "1h": "Last hour",
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+};
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
@@ -28,7 +33,9 @@ export function parseLogFilters(params: Params): LogFilters {
   const page = Number(one(params.page));
   const range = one(params.range);
   return {
-    status: (WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status ?? "") ? (status as WebhookDeliveryStatus) : undefined,
+    status: (WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status ?? "")
+      ? (status as WebhookDeliveryStatus)
+      : undefined,
     event_type: eventType && /^[a-z0-9_.]{1,100}$/.test(eventType) ? eventType : undefined,
     since: since && since in SINCE ? (since as SinceKey) : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
@@ -48,7 +55,12 @@ export function serviceFilters(f: LogFilters, limit: number, now = Date.now()) {
 }
 
 /** A link to the same log with some filters changed; empty values are left out of the URL. */
-export function logHref(path: string, f: LogFilters, change: Partial<LogFilters>, hash = "#deliveries"): string {
+export function logHref(
+  path: string,
+  f: LogFilters,
+  change: Partial<LogFilters>,
+  hash = "#deliveries",
+): string {
   const next = { ...f, ...change };
   const q = new URLSearchParams();
   if (next.status) q.set("status", next.status);

@@ -46,7 +46,10 @@ export function RetryButton({
         <RotateCw aria-hidden />
         {compact ? null : label}
       </Button>
-      <span role="status" className={message?.tone === "error" ? "text-xs text-danger" : "text-xs text-muted"}>
+      <span
+        role="status"
+        className={message?.tone === "error" ? "text-xs text-danger" : "text-xs text-muted"}
+      >
         {message?.text ?? ""}
       </span>
     </span>

@@ -7,7 +7,10 @@ export function SecretValue({ secret }: { secret: string }) {
   return (
     <div role="group" aria-label="Signing secret" className="flex flex-col gap-1.5">
       <span className="text-sm font-medium">Signing secret</span>
-      <code data-testid="webhook-secret" className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all">
+      <code
+        data-testid="webhook-secret"
+        className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all"
+      >
         {secret}
       </code>
       <div className="flex items-center gap-2">

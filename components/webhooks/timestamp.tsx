@@ -20,8 +20,20 @@ function format(date: Date, timeZone: string | undefined, seconds: boolean): str
  * A delivery time to the second (retries can be seconds apart). Rendered in UTC on the server,
  * which does not know the viewer's zone, and in local time once in the browser.
  */
-export function Timestamp({ iso, seconds = true, className }: { iso: string; seconds?: boolean; className?: string }) {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+export function Timestamp({
+  iso,
+  seconds = true,
+  className,
+}: {
+  iso: string;
+  seconds?: boolean;
+  className?: string;
+}) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const zone = inBrowser ? undefined : "UTC";
   const text = format(new Date(iso), zone, seconds) + (inBrowser ? "" : " UTC");
   return (

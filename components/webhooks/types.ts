@@ -1,5 +1,11 @@
 import type { Action } from "@/lib/action-result";
-import type { CreatedWebhook, CreateWebhookInput, UpdateWebhookInput, WebhookDeliveryView, WebhookView } from "@/lib/contracts/webhooks";
+import type {
+  CreatedWebhook,
+  CreateWebhookInput,
+  UpdateWebhookInput,
+  WebhookDeliveryView,
+  WebhookView,
+} from "@/lib/contracts/webhooks";
 
 type ById = { webhookId: string };
 type SecretOf = { webhook_id: string; secret: string };

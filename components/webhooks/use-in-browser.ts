@@ -6,5 +6,9 @@ const noSubscription = () => () => {};
 
 /** False on the server and while hydrating, true after: charts measure the DOM and use local time. */
 export function useInBrowser(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -56,13 +56,22 @@ export function WebhookControls({ webhook, actions }: { webhook: WebhookView; ac
     setError(undefined);
     const res = await update.run({ webhookId: webhook.webhook_id, enabled: !webhook.enabled });
     if (!res.ok) return setError(res.error.message);
-    changed(res.data.enabled ? "Enabled: events are delivered again, and the failure count starts from 0." : "Disabled: nothing is sent until you enable it.");
+    changed(
+      res.data.enabled
+        ? "Enabled: events are delivered again, and the failure count starts from 0."
+        : "Disabled: nothing is sent until you enable it.",
+    );
   }
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
-        <Button onClick={test} disabled={sendTest.pending || !webhook.enabled} aria-busy={sendTest.pending} title={webhook.enabled ? undefined : "Enable the webhook to send a test event"}>
+        <Button
+          onClick={test}
+          disabled={sendTest.pending || !webhook.enabled}
+          aria-busy={sendTest.pending}
+          title={webhook.enabled ? undefined : "Enable the webhook to send a test event"}
+        >
           <Send aria-hidden />
           Send test event
         </Button>
@@ -94,7 +103,11 @@ export function WebhookControls({ webhook, actions }: { webhook: WebhookView; ac
           {notice.deliveryId ? (
             <>
               {" "}
-              <Link href={deliveryHref(notice.deliveryId)} className="font-mono font-medium underline" data-testid="test-delivery-id">
+              <Link
+                href={deliveryHref(notice.deliveryId)}
+                className="font-mono font-medium underline"
+                data-testid="test-delivery-id"
+              >
                 {notice.deliveryId}
               </Link>
               . It shows up in the log below.
@@ -103,9 +116,32 @@ export function WebhookControls({ webhook, actions }: { webhook: WebhookView; ac
         </Alert>
       ) : null}
 
-      {open === "edit" ? <WebhookFormDialog webhook={webhook} actions={actions} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
-      {open === "secret" ? <ViewSecretDialog webhook={webhook} reveal={actions.reveal} onClose={close} returnFocus={returnFocus} /> : null}
-      {open === "rotate" ? <RotateSecretDialog webhook={webhook} rotate={actions.rotate} onClose={close} onChanged={changed} returnFocus={returnFocus} /> : null}
+      {open === "edit" ? (
+        <WebhookFormDialog
+          webhook={webhook}
+          actions={actions}
+          onClose={close}
+          onChanged={changed}
+          returnFocus={returnFocus}
+        />
+      ) : null}
+      {open === "secret" ? (
+        <ViewSecretDialog
+          webhook={webhook}
+          reveal={actions.reveal}
+          onClose={close}
+          returnFocus={returnFocus}
+        />
+      ) : null}
+      {open === "rotate" ? (
+        <RotateSecretDialog
+          webhook={webhook}
+          rotate={actions.rotate}
+          onClose={close}
+          onChanged={changed}
+          returnFocus={returnFocus}
+        />
+      ) : null}
       {open === "delete" ? (
         <DeleteWebhookDialog
           webhook={webhook}

@@ -18,7 +18,17 @@ function Actions({ children }: { children: ReactNode }) {
 }
 
 /** The secret is fetched when the dialog opens, so it never sits in the page's HTML. */
-export function ViewSecretDialog({ webhook, reveal, onClose, returnFocus }: { webhook: WebhookView; reveal: WebhookActions["reveal"]; onClose: () => void; returnFocus: ReturnFocus }) {
+export function ViewSecretDialog({
+  webhook,
+  reveal,
+  onClose,
+  returnFocus,
+}: {
+  webhook: WebhookView;
+  reveal: WebhookActions["reveal"];
+  onClose: () => void;
+  returnFocus: ReturnFocus;
+}) {
   const action = useAction(reveal);
   const { run } = action;
   const [secret, setSecret] = useState<string>();
@@ -38,9 +48,16 @@ export function ViewSecretDialog({ webhook, reveal, onClose, returnFocus }: { we
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogTitle>Signing secret</DialogTitle>
-        <DialogDescription>Your endpoint computes the HMAC-SHA256 of “timestamp.body” with this secret and compares it with X-Svc-Signature.</DialogDescription>
+        <DialogDescription>
+          Your endpoint computes the HMAC-SHA256 of “timestamp.body” with this secret and compares it with
+          X-Svc-Signature.
+        </DialogDescription>
         <ActionErrorAlert error={error} />
-        {secret ? <SecretValue secret={secret} /> : !error ? <p className="text-sm text-muted">Loading…</p> : null}
+        {secret ? (
+          <SecretValue secret={secret} />
+        ) : !error ? (
+          <p className="text-sm text-muted">Loading…</p>
+        ) : null}
         <Actions>
           <Button onClick={onClose}>Done</Button>
         </Actions>
@@ -75,9 +92,14 @@ export function RotateSecretDialog({
   }
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onCloseAutoFocus={returnFocus} onInteractOutside={(e) => secret !== undefined && e.preventDefault()}>
+      <DialogContent
+        onCloseAutoFocus={returnFocus}
+        onInteractOutside={(e) => secret !== undefined && e.preventDefault()}
+      >
         <DialogTitle>{secret ? "New signing secret" : "Rotate the signing secret?"}</DialogTitle>
-        <DialogDescription>{secret ? "Put it in your endpoint's configuration now." : `For ${webhook.url}.`}</DialogDescription>
+        <DialogDescription>
+          {secret ? "Put it in your endpoint's configuration now." : `For ${webhook.url}.`}
+        </DialogDescription>
         <ActionErrorAlert error={error} />
         {secret ? (
           <>
@@ -90,7 +112,10 @@ export function RotateSecretDialog({
           <>
             <Alert tone="warning" className="flex gap-2">
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>The old secret stops at once: requests your endpoint checks with it will fail until you update it. There is no overlap period.</span>
+              <span>
+                The old secret stops at once: requests your endpoint checks with it will fail until you update
+                it. There is no overlap period.
+              </span>
             </Alert>
             <Actions>
               <Button variant="secondary" onClick={onClose} disabled={action.pending}>
@@ -108,7 +133,17 @@ export function RotateSecretDialog({
 }
 
 /** Deleting removes the subscription and its delivery log; pending deliveries are not sent. */
-export function DeleteWebhookDialog({ webhook, remove, onClose, onDeleted }: { webhook: WebhookView; remove: WebhookActions["remove"]; onClose: () => void; onDeleted: () => void }) {
+export function DeleteWebhookDialog({
+  webhook,
+  remove,
+  onClose,
+  onDeleted,
+}: {
+  webhook: WebhookView;
+  remove: WebhookActions["remove"];
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const action = useAction(remove);
   const [error, setError] = useState<string>();
   async function confirm() {
@@ -122,8 +157,8 @@ export function DeleteWebhookDialog({ webhook, remove, onClose, onDeleted }: { w
       <DialogContent>
         <DialogTitle>Delete this webhook?</DialogTitle>
         <DialogDescription>
-          <span className="font-mono break-all">{webhook.url}</span> stops receiving events, and its delivery log is deleted with it. This cannot be undone; to pause
-          deliveries instead, disable the webhook.
+          <span className="font-mono break-all">{webhook.url}</span> stops receiving events, and its delivery
+          log is deleted with it. This cannot be undone; to pause deliveries instead, disable the webhook.
         </DialogDescription>
         <ActionErrorAlert error={error} />
         <Actions>

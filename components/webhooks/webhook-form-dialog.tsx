@@ -46,7 +46,13 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
     setErrors({});
     setBanner(undefined);
     const input = { url, events, description };
-    const res = webhook ? await update.run({ webhookId: webhook.webhook_id, ...input, enabled: enabled === webhook.enabled ? undefined : enabled }) : await create.run({ ...input, enabled });
+    const res = webhook
+      ? await update.run({
+          webhookId: webhook.webhook_id,
+          ...input,
+          enabled: enabled === webhook.enabled ? undefined : enabled,
+        })
+      : await create.run({ ...input, enabled });
     if (!res.ok) {
       const fields = (res.error.fields ?? {}) as FieldErrors;
       if (fields.url || fields.events || fields.description) setErrors(fields);
@@ -64,8 +70,14 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={returnFocus} onInteractOutside={(e) => secret !== undefined && e.preventDefault()}>
-        <DialogTitle>{secret !== undefined ? "Webhook created" : webhook ? "Edit webhook" : "Add a webhook"}</DialogTitle>
+      <DialogContent
+        className="sm:max-w-2xl"
+        onCloseAutoFocus={returnFocus}
+        onInteractOutside={(e) => secret !== undefined && e.preventDefault()}
+      >
+        <DialogTitle>
+          {secret !== undefined ? "Webhook created" : webhook ? "Edit webhook" : "Add a webhook"}
+        </DialogTitle>
         <DialogDescription>
           {secret !== undefined
             ? "Your endpoint checks each request's X-Svc-Signature with this secret. You can view it again on the webhook's page."
@@ -93,14 +105,30 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
               error={errors.url}
               hint="HTTPS on a public address. Redirects are not followed."
             />
-            <Field label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} error={errors.description} hint="Optional: what this endpoint is for." />
+            <Field
+              label="Description"
+              name="description"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={500}
+              error={errors.description}
+              hint="Optional: what this endpoint is for."
+            />
             <EventPicker value={events} onChange={setEvents} error={errors.events} />
             <label className="flex items-start gap-2.5">
-              <input type="checkbox" className="mt-0.5 size-4 accent-current" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-current"
+                checked={enabled}
+                onChange={(e) => setEnabled(e.target.checked)}
+              />
               <span className="flex flex-col">
                 <span className="text-sm font-medium">Enabled</span>
                 <span className="text-xs text-muted">
-                  {webhook && !webhook.enabled && webhook.disabled_reason ? `Disabled: ${webhook.disabled_reason} ` : ""}A disabled webhook receives nothing; enabling resets its failure count.
+                  {webhook && !webhook.enabled && webhook.disabled_reason
+                    ? `Disabled: ${webhook.disabled_reason} `
+                    : ""}
+                  A disabled webhook receives nothing; enabling resets its failure count.
                 </span>
               </span>
             </label>

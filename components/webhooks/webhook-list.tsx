@@ -7,13 +7,15 @@ import { SuccessSparkline, type SparklineData } from "./sparkline";
 import { WebhookStateBadge } from "./status-badges";
 import { webhookHref } from "./hrefs";
 
-
-
 function Events({ events }: { events: string[] }) {
   if (events.includes("*")) return <span>All events</span>;
   return (
     <span title={events.join(", ")}>
-      {events.length === 1 ? <code className="font-mono text-xs">{events[0]}</code> : `${events.length} event types`}
+      {events.length === 1 ? (
+        <code className="font-mono text-xs">{events[0]}</code>
+      ) : (
+        `${events.length} event types`
+      )}
     </span>
   );
 }
@@ -21,7 +23,10 @@ function Events({ events }: { events: string[] }) {
 function Endpoint({ webhook }: { webhook: WebhookView }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <Link href={webhookHref(webhook.webhook_id)} className="font-mono text-sm font-medium break-all text-accent hover:underline">
+      <Link
+        href={webhookHref(webhook.webhook_id)}
+        className="font-mono text-sm font-medium break-all text-accent hover:underline"
+      >
         {webhook.url}
       </Link>
       {webhook.description ? <span className="text-xs text-muted">{webhook.description}</span> : null}
@@ -33,7 +38,9 @@ function State({ webhook }: { webhook: WebhookView }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <WebhookStateBadge webhook={webhook} />
-      {!webhook.enabled && webhook.disabled_reason ? <span className="max-w-56 text-xs text-muted">{webhook.disabled_reason}</span> : null}
+      {!webhook.enabled && webhook.disabled_reason ? (
+        <span className="max-w-56 text-xs text-muted">{webhook.disabled_reason}</span>
+      ) : null}
     </div>
   );
 }
@@ -43,13 +50,21 @@ function Failures({ n }: { n: number }) {
 }
 
 /** A table from lg up; below it, a card per webhook with the same facts. */
-export function WebhookList({ webhooks, rates }: { webhooks: WebhookView[]; rates: Record<string, SparklineData> }) {
+export function WebhookList({
+  webhooks,
+  rates,
+}: {
+  webhooks: WebhookView[];
+  rates: Record<string, SparklineData>;
+}) {
   if (webhooks.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
         <Webhook className="size-6 text-muted" aria-hidden />
         <p className="font-medium">No webhooks yet</p>
-        <p className="max-w-sm text-sm text-muted">Add an endpoint of yours to be told about card, transaction and wallet events as they happen.</p>
+        <p className="max-w-sm text-sm text-muted">
+          Add an endpoint of yours to be told about card, transaction and wallet events as they happen.
+        </p>
       </div>
     );
   }
@@ -57,15 +72,21 @@ export function WebhookList({ webhooks, rates }: { webhooks: WebhookView[]; rate
     <>
       <div className="hidden overflow-x-auto lg:block">
         <table className="w-full text-left text-sm">
-          <TableHeader columns={[
+          <TableHeader
+            columns={[
               "Endpoint",
               "Events",
               "State",
-              <abbr key="failures" title="Deliveries in a row that failed for good; 100 disable the webhook" className="no-underline">
+              <abbr
+                key="failures"
+                title="Deliveries in a row that failed for good; 100 disable the webhook"
+                className="no-underline"
+              >
                 Failures in a row
               </abbr>,
               "Success, 24 h",
-            ]} />
+            ]}
+          />
           <tbody className="divide-y divide-border">
             {webhooks.map((w) => (
               <tr key={w.webhook_id} className="align-top">

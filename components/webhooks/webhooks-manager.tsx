@@ -10,7 +10,15 @@ import type { WebhookActions } from "./types";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 
 /** The endpoints card: its header with "Add webhook", the status line, the list (rendered by the server page) and the create dialog. */
-export function WebhooksManager({ count, actions, children }: { count: number; actions: Pick<WebhookActions, "create" | "update">; children: ReactNode }) {
+export function WebhooksManager({
+  count,
+  actions,
+  children,
+}: {
+  count: number;
+  actions: Pick<WebhookActions, "create" | "update">;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState<string>();
@@ -20,7 +28,10 @@ export function WebhooksManager({ count, actions, children }: { count: number; a
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <CardTitle id="endpoints-title">Endpoints</CardTitle>
-          <CardDescription>{count === 0 ? "None yet." : `${count} registered.`} Open one to edit it, see its secret or send a test event.</CardDescription>
+          <CardDescription>
+            {count === 0 ? "None yet." : `${count} registered.`} Open one to edit it, see its secret or send a
+            test event.
+          </CardDescription>
         </div>
         <Button
           ref={opener}

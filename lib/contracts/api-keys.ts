@@ -8,12 +8,21 @@ export const permissionsSchema = z
   .refine((v) => new Set(v).size === v.length, "Each permission may appear once.")
   .describe("Scopes: read, write, transactions, webhooks.");
 
-export const twoFactorTokenSchema = z.string().regex(/^\d{6}$/, "A 6-digit code.").describe("Current TOTP code (or send the X-2FA-Token header).");
+export const twoFactorTokenSchema = z
+  .string()
+  .regex(/^\d{6}$/, "A 6-digit code.")
+  .describe("Current TOTP code (or send the X-2FA-Token header).");
 
 export const createApiKeySchema = z.object({
   name: z.string().trim().min(1, "Name the key.").max(100, "At most 100 characters."),
   permissions: permissionsSchema,
-  expires_in_days: z.number().int("Whole days.").min(1, "At least 1 day.").max(3650, "At most 3650 days.").optional().describe("Omit for a key that does not expire."),
+  expires_in_days: z
+    .number()
+    .int("Whole days.")
+    .min(1, "At least 1 day.")
+    .max(3650, "At most 3650 days.")
+    .optional()
+    .describe("Omit for a key that does not expire."),
   two_factor_token: twoFactorTokenSchema.optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
@@ -55,7 +64,12 @@ export const createdApiKeySchema = z.object({
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-export const rotatedApiKeySchema = z.object({ id: z.string(), api_key: z.string(), api_secret: z.string(), rotated_at: z.string() });
+export const rotatedApiKeySchema = z.object({
+  id: z.string(),
+  api_key: z.string(),
+  api_secret: z.string(),
+  rotated_at: z.string(),
+});
 export type RotatedApiKey = z.infer<typeof rotatedApiKeySchema>;
 
 export const API_TOKEN_TTL_SECONDS = 900;

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CURRENCY_VALUES, FLOW_STATUS_VALUES, KYC_STATUS_VALUES, cardViewSchema, disputeReasonSchema, ibanStatusSchema } from "./cards";
+import {
+  CURRENCY_VALUES,
+  FLOW_STATUS_VALUES,
+  KYC_STATUS_VALUES,
+  cardViewSchema,
+  disputeReasonSchema,
+  ibanStatusSchema,
+} from "./cards";
 
 /**
  * Contracts of the card actions and the cardholder's own-account view (interface.md "Card
@@ -10,13 +17,28 @@ import { CURRENCY_VALUES, FLOW_STATUS_VALUES, KYC_STATUS_VALUES, cardViewSchema,
 export const createdCardSchema = cardViewSchema.extend({ svc_card_id: z.string() });
 export type CreatedCard = z.infer<typeof createdCardSchema>;
 
-export const frozenCardSchema = z.object({ svc_card_id: z.string(), card_id: z.string(), is_frozen: z.literal(true), frozen_at: z.string() });
+export const frozenCardSchema = z.object({
+  svc_card_id: z.string(),
+  card_id: z.string(),
+  is_frozen: z.literal(true),
+  frozen_at: z.string(),
+});
 export type FrozenCard = z.infer<typeof frozenCardSchema>;
 
-export const unfrozenCardSchema = z.object({ svc_card_id: z.string(), card_id: z.string(), is_frozen: z.literal(false), unfrozen_at: z.string() });
+export const unfrozenCardSchema = z.object({
+  svc_card_id: z.string(),
+  card_id: z.string(),
+  is_frozen: z.literal(false),
+  unfrozen_at: z.string(),
+});
 export type UnfrozenCard = z.infer<typeof unfrozenCardSchema>;
 
-export const voidedCardSchema = z.object({ svc_card_id: z.string(), card_id: z.string(), is_void: z.literal(true), voided_at: z.string() });
+export const voidedCardSchema = z.object({
+  svc_card_id: z.string(),
+  card_id: z.string(),
+  is_void: z.literal(true),
+  voided_at: z.string(),
+});
 export type VoidedCard = z.infer<typeof voidedCardSchema>;
 
 export const reportedCardSchema = z.object({
@@ -30,9 +52,20 @@ export const reportedCardSchema = z.object({
 export type ReportedCard = z.infer<typeof reportedCardSchema>;
 
 /** Program-side block (compliance) and its lifting. Unblocking returns the card to where it was: frozen if it was frozen, else active. */
-export const blockedCardSchema = z.object({ svc_card_id: z.string(), card_id: z.string(), is_blocked: z.literal(true), blocked_at: z.string() });
+export const blockedCardSchema = z.object({
+  svc_card_id: z.string(),
+  card_id: z.string(),
+  is_blocked: z.literal(true),
+  blocked_at: z.string(),
+});
 export type BlockedCard = z.infer<typeof blockedCardSchema>;
-export const unblockedCardSchema = z.object({ svc_card_id: z.string(), card_id: z.string(), is_blocked: z.literal(false), status: cardViewSchema.shape.status, unblocked_at: z.string() });
+export const unblockedCardSchema = z.object({
+  svc_card_id: z.string(),
+  card_id: z.string(),
+  is_blocked: z.literal(false),
+  status: cardViewSchema.shape.status,
+  unblocked_at: z.string(),
+});
 export type UnblockedCard = z.infer<typeof unblockedCardSchema>;
 
 export const activatedCardSchema = createdCardSchema;
@@ -52,7 +85,11 @@ export const viewTokenResponseSchema = z.object({
 export type ViewTokenResponse = z.infer<typeof viewTokenResponseSchema>;
 
 /** data of the 422 PIN_NOT_SET answer (PIN rule 2). */
-export const pinNotSetDataSchema = z.object({ pin_setup_url: z.string(), pin_set: z.literal(false), expires_at: z.string() });
+export const pinNotSetDataSchema = z.object({
+  pin_setup_url: z.string(),
+  pin_set: z.literal(false),
+  expires_at: z.string(),
+});
 export type PinNotSetData = z.infer<typeof pinNotSetDataSchema>;
 
 /** interface.md PIN rule 6: the iframe size of each hosted view. */
@@ -63,7 +100,11 @@ export const SECURE_VIEW_FRAME = {
 } as const;
 
 /** interface.md: the dispute-reasons answer keeps its own envelope, {status: "success", message, data}. */
-export const disputeReasonsBodySchema = z.object({ status: z.literal("success"), message: z.string(), data: z.array(disputeReasonSchema) });
+export const disputeReasonsBodySchema = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  data: z.array(disputeReasonSchema),
+});
 export type DisputeReasonsBody = z.infer<typeof disputeReasonsBodySchema>;
 export type IbanStatus = z.infer<typeof ibanStatusSchema>;
 

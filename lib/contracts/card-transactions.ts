@@ -8,7 +8,15 @@ import { CURRENCY_VALUES } from "./cards";
  * network answer with, the sandbox network's requests, and the decline reasons.
  */
 
-export const CARD_TRANSACTION_STATUS_VALUES = ["authorized", "settled", "declined", "reversed", "partially_reversed", "failed", "expired"] as const;
+export const CARD_TRANSACTION_STATUS_VALUES = [
+  "authorized",
+  "settled",
+  "declined",
+  "reversed",
+  "partially_reversed",
+  "failed",
+  "expired",
+] as const;
 export const CARD_TRANSACTION_TYPE_VALUES = ["purchase", "refund", "withdrawal"] as const;
 
 /**
@@ -22,8 +30,14 @@ export const DECLINE_REASONS = {
   stolen: { code: "BNR", reason: "This card was reported stolen and no longer works. Use another card." },
   voided: { code: "BND", reason: "This card is cancelled and no longer works. Use another card." },
   not_activated: { code: "FRB", reason: "This card is not activated yet. Activate it, then try again." },
-  wallet_unavailable: { code: "CND", reason: "Your card account is not ready for payments. Try again later or contact support." },
-  insufficient_funds: { code: "810", reason: "Not enough available balance. Top up your account and try again." },
+  wallet_unavailable: {
+    code: "CND",
+    reason: "Your card account is not ready for payments. Try again later or contact support.",
+  },
+  insufficient_funds: {
+    code: "810",
+    reason: "Not enough available balance. Top up your account and try again.",
+  },
 } as const satisfies Record<string, { code: string; reason: string }>;
 export type DeclineSituation = keyof typeof DECLINE_REASONS;
 
@@ -34,7 +48,9 @@ export const DECLINE_CODE_VALUES = ["UBT", "BNP", "BNR", "BND", "FRB", "CND", "8
 export const cardTransactionViewSchema = z.object({
   transaction_id: z.string().describe("txn_..."),
   svc_card_id: z.string().describe("The owning customer."),
-  card_id: z.string().describe("The card TOKEN charged (as in webhook events), not the card_id of the customer view."),
+  card_id: z
+    .string()
+    .describe("The card TOKEN charged (as in webhook events), not the card_id of the customer view."),
   type: z.enum(CARD_TRANSACTION_TYPE_VALUES),
   amount: z.number().describe("The merchant's amount, in `currency`."),
   amount_minor: z.number().int(),
@@ -42,15 +58,24 @@ export const cardTransactionViewSchema = z.object({
   billing_amount: z.number().describe("What the card account is charged, in its own currency."),
   billing_amount_minor: z.number().int(),
   billing_currency: z.enum(CURRENCY_VALUES),
-  fx_rate: z.number().describe("Merchant-currency units per one billing-currency unit (1 without conversion)."),
-  hold_amount: z.number().describe("What the authorization still holds of the available balance, in the billing currency (0 once settled, reversed, expired, failed or declined)."),
+  fx_rate: z
+    .number()
+    .describe("Merchant-currency units per one billing-currency unit (1 without conversion)."),
+  hold_amount: z
+    .number()
+    .describe(
+      "What the authorization still holds of the available balance, in the billing currency (0 once settled, reversed, expired, failed or declined).",
+    ),
   hold_amount_minor: z.number().int(),
   status: z.enum(CARD_TRANSACTION_STATUS_VALUES),
   merchant: z.string().nullable(),
   merchant_category: z.string().nullable().describe("MCC, 4 digits."),
   merchant_city: z.string().nullable(),
   merchant_country: z.string().nullable().describe("Two-letter ISO country code."),
-  decline_code: z.string().nullable().describe("The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND) when declined."),
+  decline_code: z
+    .string()
+    .nullable()
+    .describe("The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND) when declined."),
   decline_reason: z.string().nullable().describe("What the cardholder is told when declined."),
   authorized_at: z.string(),
   created_at: z.string(),
@@ -63,9 +88,18 @@ export type CardTransactionView = z.infer<typeof cardTransactionViewSchema>;
 export const transactionIdSchema = z.string().min(1).max(64).describe("The transaction_id (txn_...).");
 
 export const authorizeCardTransactionSchema = z.object({
-  card_id: z.string().trim().min(1).max(64).describe("The card's card_id (crd_...) or its card token (ctk_...)."),
+  card_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .describe("The card's card_id (crd_...) or its card token (ctk_...)."),
   amount: amountSchema.describe("The merchant's amount in major units, at most 2 decimals."),
-  currency: z.enum(CURRENCY_VALUES).describe("The merchant's currency; the card account is billed in its own currency at the sandbox FX rate."),
+  currency: z
+    .enum(CURRENCY_VALUES)
+    .describe(
+      "The merchant's currency; the card account is billed in its own currency at the sandbox FX rate.",
+    ),
   merchant: z.string().trim().min(1).max(100).optional(),
   merchant_category: z
     .string()
@@ -79,12 +113,19 @@ export const authorizeCardTransactionSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, "A two-letter ISO country code, e.g. DE.")
     .optional(),
-  type: z.enum(["purchase", "withdrawal"]).default("purchase").describe("purchase (ISO 8583 00) or withdrawal (01, ATM). Refunds come from POST .../{transactionId}/refund."),
+  type: z
+    .enum(["purchase", "withdrawal"])
+    .default("purchase")
+    .describe(
+      "purchase (ISO 8583 00) or withdrawal (01, ATM). Refunds come from POST .../{transactionId}/refund.",
+    ),
 });
 export type AuthorizeCardTransactionInput = z.output<typeof authorizeCardTransactionSchema>;
 
 /** settle, reverse, refund: an optional amount in the merchant's currency (default: all of it). */
 export const transactionAmountSchema = z.object({
-  amount: amountSchema.optional().describe("In the merchant's currency, major units. Default: the whole amount."),
+  amount: amountSchema
+    .optional()
+    .describe("In the merchant's currency, major units. Default: the whole amount."),
 });
 export type TransactionAmountInput = z.output<typeof transactionAmountSchema>;

@@ -6,33 +6,83 @@ import { z } from "zod";
  * used by the REST routes, the server actions, the dashboard and cardholder pages and OpenAPI.
  */
 
-export const FLOW_STATUS_VALUES = ["email_verification", "identity_verification", "source_of_funds", "phone_verification", "account_setup", "active", "rejected"] as const;
-export const KYC_STATUS_VALUES = ["pending", "in_progress", "pending_review", "approved", "rejected", "expired"] as const;
+export const FLOW_STATUS_VALUES = [
+  "email_verification",
+  "identity_verification",
+  "source_of_funds",
+  "phone_verification",
+  "account_setup",
+  "active",
+  "rejected",
+] as const;
+export const KYC_STATUS_VALUES = [
+  "pending",
+  "in_progress",
+  "pending_review",
+  "approved",
+  "rejected",
+  "expired",
+] as const;
 export const CURRENCY_VALUES = ["USD", "EUR", "GBP"] as const;
 export const CARD_STATUS_VALUES = ["active", "frozen", "blocked", "lost", "voided"] as const;
 
 export const svcCardIdSchema = z.string().min(1).max(64).describe("The customer's svc_card_id (sc_...).");
 export const cardIdSchema = z.string().min(1).max(64).describe("The card's card_id (crd_...).");
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.").max(254));
-export const externalIdSchema = z.string().trim().min(1).max(128).describe("The issuer's own reference for the customer.");
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address.").max(254));
+export const externalIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .describe("The issuer's own reference for the customer.");
 /** E.164: + then 8 to 15 digits, the first not 0. */
-export const phoneSchema = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, "Use the international format, e.g. +447700900123.");
-export const sixDigitCodeSchema = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code.");
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{7,14}$/, "Use the international format, e.g. +447700900123.");
+export const sixDigitCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code.");
 
 // ---- Requests ---------------------------------------------------------------------------
 
-export const startOnboardingSchema = z.object({ email: emailSchema, external_id: externalIdSchema.optional() });
+export const startOnboardingSchema = z.object({
+  email: emailSchema,
+  external_id: externalIdSchema.optional(),
+});
 export const createIssuerCustomerSchema = z.object({ email: emailSchema, external_id: externalIdSchema });
 export const verifyOtpSchema = z.object({ otp: sixDigitCodeSchema });
-export const sourceOfFundsQuerySchema = z.object({ locale: z.string().trim().min(2).max(10).default("en").describe("Language of labels; en, de, fr, es (others fall back to en).") });
+export const sourceOfFundsQuerySchema = z.object({
+  locale: z
+    .string()
+    .trim()
+    .min(2)
+    .max(10)
+    .default("en")
+    .describe("Language of labels; en, de, fr, es (others fall back to en)."),
+});
 export const sourceOfFundsAnswersSchema = z.object({
-  answers: z.array(z.object({ question: z.string().min(1).max(64), answer: z.string().min(1).max(128) })).min(1).max(20),
+  answers: z
+    .array(z.object({ question: z.string().min(1).max(64), answer: z.string().min(1).max(128) }))
+    .min(1)
+    .max(20),
 });
 export const phoneRequestSchema = z.object({ svc_card_id: svcCardIdSchema, phone: phoneSchema });
 export const phoneVerifySchema = z.object({ svc_card_id: svcCardIdSchema, code: sixDigitCodeSchema });
 
-const cssColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Use a hex color, e.g. #1a73e8.");
+const cssColor = z
+  .string()
+  .trim()
+  .regex(
+    /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+    "Use a hex color, e.g. #1a73e8.",
+  );
 /** interface.md PIN rule 5. Values are checked strictly: they end up in the secure page's CSS. */
 export const secureThemeSchema = z
   .object({
@@ -41,15 +91,30 @@ export const secureThemeSchema = z
     panel_color: cssColor.optional(),
     text_color: cssColor.optional(),
     muted_color: cssColor.optional(),
-    border_radius: z.string().trim().regex(/^\d{1,2}(\.\d)?(px|rem)$/, "Use px or rem, e.g. 12px.").optional(),
-    font_family: z.string().trim().regex(/^[A-Za-z0-9 ,'"-]{1,120}$/, "Letters, digits, spaces, commas, quotes and hyphens only.").optional(),
-    logo_url: z.url({ protocol: /^https$/, error: "Use an https URL." }).max(2048).optional(),
+    border_radius: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d)?(px|rem)$/, "Use px or rem, e.g. 12px.")
+      .optional(),
+    font_family: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 ,'"-]{1,120}$/, "Letters, digits, spaces, commas, quotes and hyphens only.")
+      .optional(),
+    logo_url: z
+      .url({ protocol: /^https$/, error: "Use an https URL." })
+      .max(2048)
+      .optional(),
   })
   .strict();
 export type SecureTheme = z.infer<typeof secureThemeSchema>;
 
 export const viewTokenSchema = z.object({
-  enabled_views: z.array(z.enum(["pin", "data"])).min(1).max(2).describe("[pin] for the PIN form; [data, pin] for card details plus PIN (only once a PIN is set)."),
+  enabled_views: z
+    .array(z.enum(["pin", "data"]))
+    .min(1)
+    .max(2)
+    .describe("[pin] for the PIN form; [data, pin] for card details plus PIN (only once a PIN is set)."),
   theme: secureThemeSchema.optional(),
 });
 export const reportCardSchema = z.object({ reason: z.enum(["lost", "stolen"]) });
@@ -123,7 +188,11 @@ export const safeDeploymentSchema = z.object({
 });
 export type SafeDeployment = z.infer<typeof safeDeploymentSchema>;
 
-export const sourceOfFundsQuestionSchema = z.object({ question: z.string(), label: z.string(), options: z.array(z.string()) });
+export const sourceOfFundsQuestionSchema = z.object({
+  question: z.string(),
+  label: z.string(),
+  options: z.array(z.string()),
+});
 export const ibanStatusSchema = z.object({
   activated: z.boolean(),
   profile_status: z.string(),
@@ -134,7 +203,12 @@ export const disputeReasonSchema = z.object({ reason_code: z.string(), descripti
 
 /** Customers list of the dashboard (and GET /v1/card-issuer/customers). */
 export const customerListQuerySchema = z.object({
-  q: z.string().trim().max(254).optional().describe("An email (or its start), an external id or a svc_card_id."),
+  q: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .describe("An email (or its start), an external id or a svc_card_id."),
   kyc_status: z.enum(KYC_STATUS_VALUES).optional(),
   flow_status: z.enum(FLOW_STATUS_VALUES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -153,7 +227,12 @@ export const customerListItemSchema = z.object({
   safe_deployed: z.boolean(),
   created_at: z.string(),
 });
-export const customerListSchema = z.object({ customers: z.array(customerListItemSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const customerListSchema = z.object({
+  customers: z.array(customerListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export type CustomerList = z.infer<typeof customerListSchema>;
 
 /** provider-facts.md "Account wallet (Safe) integrity status". */
@@ -165,7 +244,11 @@ export const ACCOUNT_STATUS_MEANINGS: Record<number, { name: string; meaning: st
   4: { name: "RolesMisconfigured", meaning: "The allowance is set up wrong.", ready: false },
   5: { name: "DelayNotDeployed", meaning: "The delay module is missing.", ready: false },
   6: { name: "DelayMisconfigured", meaning: "The delay owner or cooldown is wrong.", ready: false },
-  7: { name: "DelayQueueNotEmpty", meaning: "Configured; a non-card transaction waits in the delay queue (card paused meanwhile).", ready: true },
+  7: {
+    name: "DelayQueueNotEmpty",
+    meaning: "Configured; a non-card transaction waits in the delay queue (card paused meanwhile).",
+    ready: true,
+  },
   8: { name: "UnexpectedError", meaning: "The check itself failed.", ready: false },
 };
 

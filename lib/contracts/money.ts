@@ -17,33 +17,56 @@ export type MoneyCurrency = z.infer<typeof moneyCurrencySchema>;
 export const thresholdParamsSchema = z.object({ currency: moneyCurrencySchema });
 /** null removes the alert. */
 export const setThresholdBodySchema = z.object({
-  threshold: amountSchema.nullable().describe("Warn when the balance is below this amount (major units); null: no alert."),
+  threshold: amountSchema
+    .nullable()
+    .describe("Warn when the balance is below this amount (major units); null: no alert."),
 });
 export const setThresholdSchema = setThresholdBodySchema.extend({ currency: moneyCurrencySchema });
 
 export const sandboxDepositSchema = z.object({
   currency: moneyCurrencySchema,
   amount: amountSchema,
-  two_step: z.boolean().default(false).describe("true: processing first, settled a few seconds later (or on demand); false: settled at once."),
+  two_step: z
+    .boolean()
+    .default(false)
+    .describe("true: processing first, settled a few seconds later (or on demand); false: settled at once."),
 });
 
-export const settlementParamsSchema = z.object({ settlementId: z.string().min(1).max(64).describe("The deposit's settlement_id (stl_...).") });
+export const settlementParamsSchema = z.object({
+  settlementId: z.string().min(1).max(64).describe("The deposit's settlement_id (stl_...)."),
+});
 
 export const listLimitSchema = z.coerce.number().int().min(1).max(100).default(20);
-export const depositListQuerySchema = z.object({ limit: listLimitSchema, currency: moneyCurrencySchema.optional() });
+export const depositListQuerySchema = z.object({
+  limit: listLimitSchema,
+  currency: moneyCurrencySchema.optional(),
+});
 
 export const fundCustomerSchema = z.object({
-  customer_id: z.string().trim().min(1).max(128).describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
+  customer_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
   amount: amountSchema,
   currency: moneyCurrencySchema.describe("Must be the customer's card currency."),
 });
 
 export const fundingListQuerySchema = z.object({
-  customer_id: z.string().trim().min(1).max(128).optional().describe("Only this customer's fundings (svc_card_id, record id or external id)."),
+  customer_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe("Only this customer's fundings (svc_card_id, record id or external id)."),
   limit: listLimitSchema,
 });
 
-export const transferParamsSchema = z.object({ transferId: z.string().min(1).max(64).describe("The funding's transfer_id (trf_...).") });
+export const transferParamsSchema = z.object({
+  transferId: z.string().min(1).max(64).describe("The funding's transfer_id (trf_...)."),
+});
 
 // ---- Responses ------------------------------------------------------------------------
 
@@ -61,7 +84,10 @@ export const masterWalletEntrySchema = z.object({
 });
 export type MasterWalletEntry = z.infer<typeof masterWalletEntrySchema>;
 
-export const masterWalletViewSchema = z.object({ wallets: z.array(masterWalletEntrySchema), fetched_at: z.string() });
+export const masterWalletViewSchema = z.object({
+  wallets: z.array(masterWalletEntrySchema),
+  fetched_at: z.string(),
+});
 export type MasterWalletView = z.infer<typeof masterWalletViewSchema>;
 
 export const DEPOSIT_STATUS_VALUES = ["processing", "settled"] as const;
@@ -89,7 +115,9 @@ export const FUNDING_STATUS_VALUES = ["completed", "failed"] as const;
 export const fundCustomerResultSchema = z.object({
   transfer_id: z.string(),
   status: z.literal("completed"),
-  customer_id: z.string().describe("The customer's database record id (cus_...), as the funding events name it."),
+  customer_id: z
+    .string()
+    .describe("The customer's database record id (cus_...), as the funding events name it."),
   svc_card_id: z.string(),
   amount: z.number(),
   amount_minor: z.number().int(),

@@ -12,36 +12,167 @@ export interface WebhookEventTypeInfo {
   example: Record<string, unknown>;
 }
 
-const card = (status: string) => ({ svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", status, timestamp: "2026-01-05T10:00:00.000Z" });
+const card = (status: string) => ({
+  svc_card_id: "sc_7Qm2",
+  card_id: "ctk_9f3a1c",
+  status,
+  timestamp: "2026-01-05T10:00:00.000Z",
+});
 const txn = (status: string) => ({
-  svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", transaction_id: "txn_51Hq", type: "purchase", amount: 12.5, amount_minor: 1250, currency: "EUR",
-  merchant: "Coffee Bar", merchant_category: "5814", merchant_city: "Berlin", merchant_country: "DE", status,
-  billing_amount: 13.61, billing_currency: "USD", fx_rate: 0.9185, blockchain_tx_hash: "0x8c1f…", timestamp: "2026-01-05T10:00:00.000Z",
+  svc_card_id: "sc_7Qm2",
+  card_id: "ctk_9f3a1c",
+  transaction_id: "txn_51Hq",
+  type: "purchase",
+  amount: 12.5,
+  amount_minor: 1250,
+  currency: "EUR",
+  merchant: "Coffee Bar",
+  merchant_category: "5814",
+  merchant_city: "Berlin",
+  merchant_country: "DE",
+  status,
+  billing_amount: 13.61,
+  billing_currency: "USD",
+  fx_rate: 0.9185,
+  blockchain_tx_hash: "0x8c1f…",
+  timestamp: "2026-01-05T10:00:00.000Z",
 });
 
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
-  { type: "master_wallet.deposit", description: "Funds detected (processing) or settled into the master wallet; also funds returning when a card withdrawal settles.", example: { settlement_id: "stl_2Jd8", source_amount: 250, source_amount_minor: 25000, settled_amount: 250, settled_amount_minor: 25000, tx_hash: "0x4b2e…", status: "settled" } },
-  { type: "master_wallet.swap", description: "Token swap submitted from the master wallet.", example: { swap_id: "swp_8Kq1", from_token: "USDC", to_token: "EURe", amount: 100, expected_output: 91.8, status: "submitted" } },
-  { type: "master_wallet.customer_funded", description: "Master wallet debited to fund a customer (fires alongside customer.funded).", example: { transfer_id: "trf_3Ha9", customer_id: "cus_5Lp2", amount: 50, amount_minor: 5000, currency: "EUR", status: "completed", tx_hash: "0x91ac…", remaining_balance: 1200 } },
-  { type: "customer.funded", description: "Customer card wallet credited.", example: { transfer_id: "trf_3Ha9", customer_id: "cus_5Lp2", amount: 50, amount_minor: 5000, currency: "EUR", status: "completed" } },
-  { type: "customer.funding.failed", description: "Funding transfer failed (wallet misconfigured, insufficient balance, or network error).", example: { customer_id: "cus_5Lp2", svc_card_id: "sc_7Qm2", amount: 50, amount_minor: 5000, currency: "EUR" } },
-  { type: "customer.balance.updated", description: "Any card balance change: top-up, authorization, settlement, reversal, reconciliation.", example: { svc_card_id: "sc_7Qm2", ledger_balance: 150, ledger_balance_minor: 15000, available_balance: 137.5, available_balance_minor: 13750, pending_balance: 12.5, pending_balance_minor: 1250, currency: "EUR", timestamp: "2026-01-05T10:00:00.000Z", balance_source: "ledger", trigger: "topup", transfer_id: "trf_3Ha9", tx_hash: "0x91ac…" } },
-  { type: "wallet.deposit.confirmed", description: "Customer account wallet balance increased.", example: { customer_id: "cus_5Lp2", amount: 25, amount_minor: 2500, currency: "EUR" } },
-  { type: "card.created", description: "Virtual card issued.", example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", type: "virtual", status: "active" } },
-  { type: "card.activated", description: "Physical card activated by the cardholder (virtual cards do not fire it).", example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", status: "active" } },
-  { type: "card.frozen", description: "Card frozen (by the program or the customer).", example: card("frozen") },
-  { type: "card.unfrozen", description: "Card unfrozen (by the program or the customer).", example: card("active") },
+  {
+    type: "master_wallet.deposit",
+    description:
+      "Funds detected (processing) or settled into the master wallet; also funds returning when a card withdrawal settles.",
+    example: {
+      settlement_id: "stl_2Jd8",
+      source_amount: 250,
+      source_amount_minor: 25000,
+      settled_amount: 250,
+      settled_amount_minor: 25000,
+      tx_hash: "0x4b2e…",
+      status: "settled",
+    },
+  },
+  {
+    type: "master_wallet.swap",
+    description: "Token swap submitted from the master wallet.",
+    example: {
+      swap_id: "swp_8Kq1",
+      from_token: "USDC",
+      to_token: "EURe",
+      amount: 100,
+      expected_output: 91.8,
+      status: "submitted",
+    },
+  },
+  {
+    type: "master_wallet.customer_funded",
+    description: "Master wallet debited to fund a customer (fires alongside customer.funded).",
+    example: {
+      transfer_id: "trf_3Ha9",
+      customer_id: "cus_5Lp2",
+      amount: 50,
+      amount_minor: 5000,
+      currency: "EUR",
+      status: "completed",
+      tx_hash: "0x91ac…",
+      remaining_balance: 1200,
+    },
+  },
+  {
+    type: "customer.funded",
+    description: "Customer card wallet credited.",
+    example: {
+      transfer_id: "trf_3Ha9",
+      customer_id: "cus_5Lp2",
+      amount: 50,
+      amount_minor: 5000,
+      currency: "EUR",
+      status: "completed",
+    },
+  },
+  {
+    type: "customer.funding.failed",
+    description: "Funding transfer failed (wallet misconfigured, insufficient balance, or network error).",
+    example: {
+      customer_id: "cus_5Lp2",
+      svc_card_id: "sc_7Qm2",
+      amount: 50,
+      amount_minor: 5000,
+      currency: "EUR",
+    },
+  },
+  {
+    type: "customer.balance.updated",
+    description: "Any card balance change: top-up, authorization, settlement, reversal, reconciliation.",
+    example: {
+      svc_card_id: "sc_7Qm2",
+      ledger_balance: 150,
+      ledger_balance_minor: 15000,
+      available_balance: 137.5,
+      available_balance_minor: 13750,
+      pending_balance: 12.5,
+      pending_balance_minor: 1250,
+      currency: "EUR",
+      timestamp: "2026-01-05T10:00:00.000Z",
+      balance_source: "ledger",
+      trigger: "topup",
+      transfer_id: "trf_3Ha9",
+      tx_hash: "0x91ac…",
+    },
+  },
+  {
+    type: "wallet.deposit.confirmed",
+    description: "Customer account wallet balance increased.",
+    example: { customer_id: "cus_5Lp2", amount: 25, amount_minor: 2500, currency: "EUR" },
+  },
+  {
+    type: "card.created",
+    description: "Virtual card issued.",
+    example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", type: "virtual", status: "active" },
+  },
+  {
+    type: "card.activated",
+    description: "Physical card activated by the cardholder (virtual cards do not fire it).",
+    example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", status: "active" },
+  },
+  {
+    type: "card.frozen",
+    description: "Card frozen (by the program or the customer).",
+    example: card("frozen"),
+  },
+  {
+    type: "card.unfrozen",
+    description: "Card unfrozen (by the program or the customer).",
+    example: card("active"),
+  },
   { type: "card.voided", description: "Card voided.", example: card("voided") },
   { type: "card.lost", description: "Card reported lost.", example: card("lost") },
   { type: "card.stolen", description: "Card reported stolen.", example: card("stolen") },
   { type: "card.cancelled", description: "Card cancelled.", example: card("cancelled") },
   { type: "card.deactivated", description: "Card deactivated.", example: card("deactivated") },
-  { type: "transaction.authorized", description: "Card purchase authorization clears; customer.balance.updated follows.", example: txn("AUTHORIZED") },
-  { type: "transaction.settled", description: "Merchant batch clears and the authorization is finalized.", example: txn("SETTLED") },
+  {
+    type: "transaction.authorized",
+    description: "Card purchase authorization clears; customer.balance.updated follows.",
+    example: txn("AUTHORIZED"),
+  },
+  {
+    type: "transaction.settled",
+    description: "Merchant batch clears and the authorization is finalized.",
+    example: txn("SETTLED"),
+  },
   { type: "transaction.declined", description: "Card transaction declined.", example: txn("DECLINED") },
   { type: "transaction.reversed", description: "Authorization reversed.", example: txn("REVERSED") },
-  { type: "transaction.refund.created", description: "Merchant issues a refund.", example: { ...txn("SETTLED"), type: "refund" } },
-  { type: "webhook.test", description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.", example: { webhook_id: "whk_3Zx8", message: "This is a test event." } },
+  {
+    type: "transaction.refund.created",
+    description: "Merchant issues a refund.",
+    example: { ...txn("SETTLED"), type: "refund" },
+  },
+  {
+    type: "webhook.test",
+    description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",
+    example: { webhook_id: "whk_3Zx8", message: "This is a test event." },
+  },
 ];
 
 const eventTypeSchema = z
@@ -57,7 +188,12 @@ export const webhookEventsSchema = z
   .transform((v) => [...new Set(v)])
   .describe("Event types to receive; * means all (new types included).");
 
-export const webhookUrlSchema = z.string().trim().min(1, "Enter the endpoint URL.").max(2048, "At most 2048 characters.").describe("HTTPS endpoint that receives the POSTs.");
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter the endpoint URL.")
+  .max(2048, "At most 2048 characters.")
+  .describe("HTTPS endpoint that receives the POSTs.");
 
 export const createWebhookSchema = z.object({
   url: webhookUrlSchema,
@@ -71,9 +207,15 @@ export const updateWebhookSchema = z
     url: webhookUrlSchema.optional(),
     events: webhookEventsSchema.optional(),
     description: z.string().trim().max(500, "At most 500 characters.").optional(),
-    enabled: z.boolean().optional().describe("true re-enables a disabled subscription and resets its failure count."),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe("true re-enables a disabled subscription and resets its failure count."),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of url, events, description, enabled.");
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    "Send at least one of url, events, description, enabled.",
+  );
 export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
 
 export const webhookViewSchema = z.object({
@@ -83,7 +225,10 @@ export const webhookViewSchema = z.object({
   description: z.string(),
   enabled: z.boolean(),
   secret: z.string().optional().describe("Only on get and rotate (and create)."),
-  consecutive_failures: z.number().int().describe("Deliveries in a row that ended failed for good; 100 disables the subscription."),
+  consecutive_failures: z
+    .number()
+    .int()
+    .describe("Deliveries in a row that ended failed for good; 100 disables the subscription."),
   disabled_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -10,7 +10,12 @@
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export type VerifyFailure = "missing_header" | "malformed_signature" | "malformed_timestamp" | "timestamp_out_of_tolerance" | "signature_mismatch";
+export type VerifyFailure =
+  | "missing_header"
+  | "malformed_signature"
+  | "malformed_timestamp"
+  | "timestamp_out_of_tolerance"
+  | "signature_mismatch";
 
 export type VerifyResult = { ok: true } | { ok: false; reason: VerifyFailure; message: string };
 
@@ -46,8 +51,18 @@ export function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /** sha256=<lowercase hex HMAC-SHA256 of `${timestamp}.${body}`>, keyed with the secret. */
-export async function computeWebhookSignature(secret: string, timestamp: string, body: string | Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+export async function computeWebhookSignature(
+  secret: string,
+  timestamp: string,
+  body: string | Uint8Array,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const bodyBytes = typeof body === "string" ? encoder.encode(body) : body;
   const prefix = encoder.encode(`${timestamp}.`);
   const signed = new Uint8Array(prefix.length + bodyBytes.length);
@@ -58,17 +73,37 @@ export async function computeWebhookSignature(secret: string, timestamp: string,
 
 export async function verifyWebhookSignature(input: VerifyInput): Promise<VerifyResult> {
   const { timestamp, signature } = input;
-  if (!timestamp || !signature) return { ok: false, reason: "missing_header", message: "X-Svc-Timestamp and X-Svc-Signature are both required." };
-  if (!/^sha256=[0-9a-f]{64}$/.test(signature)) return { ok: false, reason: "malformed_signature", message: "The signature must be sha256= followed by 64 lowercase hex digits." };
-  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: "malformed_timestamp", message: "The timestamp must be Unix seconds." };
+  if (!timestamp || !signature)
+    return {
+      ok: false,
+      reason: "missing_header",
+      message: "X-Svc-Timestamp and X-Svc-Signature are both required.",
+    };
+  if (!/^sha256=[0-9a-f]{64}$/.test(signature))
+    return {
+      ok: false,
+      reason: "malformed_signature",
+      message: "The signature must be sha256= followed by 64 lowercase hex digits.",
+    };
+  if (!/^\d{1,12}$/.test(timestamp))
+    return { ok: false, reason: "malformed_timestamp", message: "The timestamp must be Unix seconds." };
   const now = input.now ?? Math.floor(Date.now() / 1000);
   const tolerance = input.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS;
   if (Math.abs(now - Number(timestamp)) > tolerance) {
-    return { ok: false, reason: "timestamp_out_of_tolerance", message: `The timestamp is ${now - Number(timestamp)} s from this clock; at most ${tolerance} s is accepted (a replay, or a clock out of sync).` };
+    return {
+      ok: false,
+      reason: "timestamp_out_of_tolerance",
+      message: `The timestamp is ${now - Number(timestamp)} s from this clock; at most ${tolerance} s is accepted (a replay, or a clock out of sync).`,
+    };
   }
   const expected = await computeWebhookSignature(input.secret, timestamp, input.body);
   if (!constantTimeEqual(expected, signature)) {
-    return { ok: false, reason: "signature_mismatch", message: "The signature does not match: wrong secret (rotated?), or the body was changed (re-serialized JSON, trimmed whitespace, another encoding)." };
+    return {
+      ok: false,
+      reason: "signature_mismatch",
+      message:
+        "The signature does not match: wrong secret (rotated?), or the body was changed (re-serialized JSON, trimmed whitespace, another encoding).",
+    };
   }
   return { ok: true };
 }

@@ -2,7 +2,13 @@
 
 import { z } from "zod";
 import { createApiKeySchema, twoFactorOnlySchema, updatePermissionsSchema } from "@/lib/contracts/api-keys";
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+  setApiKeyPermissions,
+} from "@/server/apikeys/manage";
 import { defineAction } from "./define-action";
 
 /*
@@ -13,18 +19,24 @@ import { defineAction } from "./define-action";
 
 const keyId = z.object({ id: z.string().min(1).max(64) });
 
-export const listApiKeysAction = defineAction({ input: z.object({}), role: "admin", name: "listApiKeys" }, async ({ ctx }) => listApiKeys({ ctx }));
-
-export const createApiKeyAction = defineAction({ input: createApiKeySchema, role: "admin", name: "createApiKey" }, async ({ ctx, input }) =>
-  createApiKey({ ctx, input }),
+export const listApiKeysAction = defineAction(
+  { input: z.object({}), role: "admin", name: "listApiKeys" },
+  async ({ ctx }) => listApiKeys({ ctx }),
 );
 
-export const rotateApiKeyAction = defineAction({ input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "rotateApiKey" }, async ({ ctx, input }) =>
-  rotateApiKey({ ctx, input }),
+export const createApiKeyAction = defineAction(
+  { input: createApiKeySchema, role: "admin", name: "createApiKey" },
+  async ({ ctx, input }) => createApiKey({ ctx, input }),
 );
 
-export const revokeApiKeyAction = defineAction({ input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "revokeApiKey" }, async ({ ctx, input }) =>
-  revokeApiKey({ ctx, input }),
+export const rotateApiKeyAction = defineAction(
+  { input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "rotateApiKey" },
+  async ({ ctx, input }) => rotateApiKey({ ctx, input }),
+);
+
+export const revokeApiKeyAction = defineAction(
+  { input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "revokeApiKey" },
+  async ({ ctx, input }) => revokeApiKey({ ctx, input }),
 );
 
 export const setApiKeyPermissionsAction = defineAction(

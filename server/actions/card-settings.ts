@@ -6,6 +6,7 @@ import { defineAction } from "./define-action";
 
 /* Settings -> Card PIN. Program settings are an admin's (decisions.md 2); no 2FA step-up (decisions.md 3 does not list settings). */
 
-export const updateSecureThemeAction = defineAction({ input: secureThemeSchema, role: "admin", name: "updateSecureTheme" }, async ({ ctx, input }) =>
-  updateSecureTheme({ ctx, input }),
+export const updateSecureThemeAction = defineAction(
+  { input: secureThemeSchema, role: "admin", name: "updateSecureTheme" },
+  async ({ ctx, input }) => updateSecureTheme({ ctx, input }),
 );

@@ -18,29 +18,48 @@ const card = z.object({ cardId: cardIdSchema });
  * A fresh single-use URL of the hosted PIN page: the PIN-setup form while no PIN is set (PIN rule
  * 2: the view-token call answers PIN_NOT_SET with the setup URL), else the PIN-change form.
  */
-export const pinFormAction = defineCardholderAction({ input: card, name: "cardholderPinForm" }, async ({ ctx, session, input }) => {
-  try {
-    const token = await createViewToken({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["pin"] } });
-    return { url: token.secure_view_url, pinSet: true };
-  } catch (err) {
-    const setupUrl = isServiceError(err) && err.code === "PIN_NOT_SET" ? err.data?.pin_setup_url : undefined;
-    if (typeof setupUrl === "string") return { url: setupUrl, pinSet: false };
-    throw err;
-  }
-});
+export const pinFormAction = defineCardholderAction(
+  { input: card, name: "cardholderPinForm" },
+  async ({ ctx, session, input }) => {
+    try {
+      const token = await createViewToken({
+        ctx,
+        input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["pin"] },
+      });
+      return { url: token.secure_view_url, pinSet: true };
+    } catch (err) {
+      const setupUrl =
+        isServiceError(err) && err.code === "PIN_NOT_SET" ? err.data?.pin_setup_url : undefined;
+      if (typeof setupUrl === "string") return { url: setupUrl, pinSet: false };
+      throw err;
+    }
+  },
+);
 
 /** Card details plus PIN (only once a PIN is set; PIN_NOT_SET otherwise). */
-export const cardDetailsAction = defineCardholderAction({ input: card, name: "cardholderCardDetails" }, async ({ ctx, session, input }) => {
-  const token = await createViewToken({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["data", "pin"] } });
-  return { url: token.secure_view_url };
-});
+export const cardDetailsAction = defineCardholderAction(
+  { input: card, name: "cardholderCardDetails" },
+  async ({ ctx, session, input }) => {
+    const token = await createViewToken({
+      ctx,
+      input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["data", "pin"] },
+    });
+    return { url: token.secure_view_url };
+  },
+);
 
-export const freezeCardAction = defineCardholderAction({ input: card, name: "cardholderFreezeCard" }, async ({ ctx, session, input }) => {
-  await freezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
-  return { frozen: true as const };
-});
+export const freezeCardAction = defineCardholderAction(
+  { input: card, name: "cardholderFreezeCard" },
+  async ({ ctx, session, input }) => {
+    await freezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
+    return { frozen: true as const };
+  },
+);
 
-export const unfreezeCardAction = defineCardholderAction({ input: card, name: "cardholderUnfreezeCard" }, async ({ ctx, session, input }) => {
-  await unfreezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
-  return { frozen: false as const };
-});
+export const unfreezeCardAction = defineCardholderAction(
+  { input: card, name: "cardholderUnfreezeCard" },
+  async ({ ctx, session, input }) => {
+    await unfreezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
+    return { frozen: false as const };
+  },
+);

@@ -18,41 +18,71 @@ import { defineCardholderAction } from "./cardholder-session";
 const none = z.object({}).strict();
 
 /** The hosted KYC page, with a link back to the wizard (same origin, path only). */
-export const kycLinkAction = defineCardholderAction({ input: none, name: "cardholderKycLink" }, async ({ ctx, session }) => {
-  const returnTo = `/card/${encodeURIComponent(session.org.id)}/onboarding?kyc=returned`;
-  const link = await getKycLink({ ctx, input: { svcCardId: session.customer.svcCardId, returnTo } });
-  return { url: link.url };
-});
+export const kycLinkAction = defineCardholderAction(
+  { input: none, name: "cardholderKycLink" },
+  async ({ ctx, session }) => {
+    const returnTo = `/card/${encodeURIComponent(session.org.id)}/onboarding?kyc=returned`;
+    const link = await getKycLink({ ctx, input: { svcCardId: session.customer.svcCardId, returnTo } });
+    return { url: link.url };
+  },
+);
 
-export const submitSourceOfFundsAction = defineCardholderAction({ input: sourceOfFundsAnswersSchema, name: "cardholderSourceOfFunds" }, async ({ ctx, session, input }) => {
-  await submitSourceOfFunds({ ctx, input: { svcCardId: session.customer.svcCardId, answers: input.answers } });
-  return { done: true as const };
-});
+export const submitSourceOfFundsAction = defineCardholderAction(
+  { input: sourceOfFundsAnswersSchema, name: "cardholderSourceOfFunds" },
+  async ({ ctx, session, input }) => {
+    await submitSourceOfFunds({
+      ctx,
+      input: { svcCardId: session.customer.svcCardId, answers: input.answers },
+    });
+    return { done: true as const };
+  },
+);
 
-export const requestPhoneCodeAction = defineCardholderAction({ input: z.object({ phone: phoneSchema }), name: "cardholderPhoneCode" }, async ({ ctx, session, input }) => {
-  await requestPhoneVerification({ ctx, input: { svcCardId: session.customer.svcCardId, phone: input.phone } });
-  return { phone: input.phone };
-});
+export const requestPhoneCodeAction = defineCardholderAction(
+  { input: z.object({ phone: phoneSchema }), name: "cardholderPhoneCode" },
+  async ({ ctx, session, input }) => {
+    await requestPhoneVerification({
+      ctx,
+      input: { svcCardId: session.customer.svcCardId, phone: input.phone },
+    });
+    return { phone: input.phone };
+  },
+);
 
-export const verifyPhoneAction = defineCardholderAction({ input: z.object({ code: sixDigitCodeSchema }), name: "cardholderVerifyPhone" }, async ({ ctx, session, input }) => {
-  await verifyPhone({ ctx, input: { svcCardId: session.customer.svcCardId, code: input.code } });
-  return { done: true as const };
-});
+export const verifyPhoneAction = defineCardholderAction(
+  { input: z.object({ code: sixDigitCodeSchema }), name: "cardholderVerifyPhone" },
+  async ({ ctx, session, input }) => {
+    await verifyPhone({ ctx, input: { svcCardId: session.customer.svcCardId, code: input.code } });
+    return { done: true as const };
+  },
+);
 
-export const deployWalletAction = defineCardholderAction({ input: none, name: "cardholderDeployWallet" }, async ({ ctx, session }) => {
-  const { deployment } = await deploySafe({ ctx, input: { svcCardId: session.customer.svcCardId } });
-  return deployment;
-});
+export const deployWalletAction = defineCardholderAction(
+  { input: none, name: "cardholderDeployWallet" },
+  async ({ ctx, session }) => {
+    const { deployment } = await deploySafe({ ctx, input: { svcCardId: session.customer.svcCardId } });
+    return deployment;
+  },
+);
 
 /** Polled about once a second while the wallet deploys. */
-export const walletProgressAction = defineCardholderAction({ input: none, name: "cardholderWalletProgress" }, async ({ ctx, session }) => {
-  return getSafeDeployment({ ctx, input: { svcCardId: session.customer.svcCardId } });
-});
+export const walletProgressAction = defineCardholderAction(
+  { input: none, name: "cardholderWalletProgress" },
+  async ({ ctx, session }) => {
+    return getSafeDeployment({ ctx, input: { svcCardId: session.customer.svcCardId } });
+  },
+);
 
-export const createFirstCardAction = defineCardholderAction({ input: none, name: "cardholderCreateCard" }, async ({ ctx, session }) => {
-  const card = await createVirtualCard({ ctx, input: { svcCardId: session.customer.svcCardId } });
-  return { card_id: card.card_id, last_four: card.last_four };
-});
+export const createFirstCardAction = defineCardholderAction(
+  { input: none, name: "cardholderCreateCard" },
+  async ({ ctx, session }) => {
+    const card = await createVirtualCard({ ctx, input: { svcCardId: session.customer.svcCardId } });
+    return { card_id: card.card_id, last_four: card.last_four };
+  },
+);
 
 /** The wizard and My card poll this briefly after the PIN page reports success (pin_set follows an upstream event). */
-export const myAccountAction = defineCardholderAction({ input: none, name: "cardholderMyAccount" }, async ({ ctx }) => getMyAccount({ ctx }));
+export const myAccountAction = defineCardholderAction(
+  { input: none, name: "cardholderMyAccount" },
+  async ({ ctx }) => getMyAccount({ ctx }),
+);

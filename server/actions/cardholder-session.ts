@@ -35,7 +35,12 @@ export const getCardholderSession = cache(async (orgId?: string): Promise<Cardho
   const who = await resolveCardholderSession(db, token);
   if (!who || (orgId !== undefined && who.orgId !== orgId)) return null;
   const [row] = await db
-    .select({ id: cardCustomers.id, svcCardId: cardCustomers.svcCardId, email: cardCustomers.email, orgName: organizations.name })
+    .select({
+      id: cardCustomers.id,
+      svcCardId: cardCustomers.svcCardId,
+      email: cardCustomers.email,
+      orgName: organizations.name,
+    })
     .from(cardCustomers)
     .innerJoin(organizations, eq(organizations.id, cardCustomers.orgId))
     .where(and(eq(cardCustomers.orgId, who.orgId), eq(cardCustomers.id, who.customerId)));
@@ -86,7 +91,11 @@ export function defineCardholderAction<S extends z.ZodType, R>(
 ): (input: z.input<S>) => Promise<ActionResult<R>> {
   return async (rawInput) => {
     const session = await getCardholderSession();
-    if (!session) return { ok: false, error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." } };
+    if (!session)
+      return {
+        ok: false,
+        error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." },
+      };
     return runPublicAction(opts, (input) => handler({ ctx: session.ctx, session, input }), rawInput);
   };
 }

@@ -15,23 +15,35 @@ const orgIdSchema = z.string().min(1).max(64);
 
 export const requestCardholderCodeAction = definePublicAction(
   { input: z.object({ orgId: orgIdSchema, email: emailSchema }), name: "requestCardholderCode" },
-  async ({ input, ip }) => requestCardholderCode({ db: await getDb(), orgId: input.orgId, email: input.email, ip }),
+  async ({ input, ip }) =>
+    requestCardholderCode({ db: await getDb(), orgId: input.orgId, email: input.email, ip }),
 );
 
 /** A good code starts a 12-hour session (the cookie) and says where the cardholder goes next. */
 export const verifyCardholderCodeAction = definePublicAction(
-  { input: z.object({ orgId: orgIdSchema, email: emailSchema, code: sixDigitCodeSchema }), name: "verifyCardholderCode" },
+  {
+    input: z.object({ orgId: orgIdSchema, email: emailSchema, code: sixDigitCodeSchema }),
+    name: "verifyCardholderCode",
+  },
   async ({ input }) => {
-    const signedIn = await verifyCardholderCode({ db: await getDb(), orgId: input.orgId, email: input.email, code: input.code });
+    const signedIn = await verifyCardholderCode({
+      db: await getDb(),
+      orgId: input.orgId,
+      email: input.email,
+      code: input.code,
+    });
     await setCardholderCookie(signedIn.token, signedIn.expiresAt);
     return { redirectTo: cardholderHome(input.orgId, signedIn.flowStatus) };
   },
 );
 
 /** Ends the session on the server too (not just the cookie), so a copied token stops working. */
-export const signOutCardholderAction = definePublicAction({ input: z.object({ orgId: orgIdSchema }), name: "signOutCardholder" }, async ({ input }) => {
-  const token = await readCardholderCookie();
-  if (token) await endCardholderSession(await getDb(), token);
-  await clearCardholderCookie();
-  return { redirectTo: `/card/${encodeURIComponent(input.orgId)}` };
-});
+export const signOutCardholderAction = definePublicAction(
+  { input: z.object({ orgId: orgIdSchema }), name: "signOutCardholder" },
+  async ({ input }) => {
+    const token = await readCardholderCookie();
+    if (token) await endCardholderSession(await getDb(), token);
+    await clearCardholderCookie();
+    return { redirectTo: `/card/${encodeURIComponent(input.orgId)}` };
+  },
+);

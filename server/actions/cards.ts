@@ -14,12 +14,22 @@ import { defineAction } from "./define-action";
 
 const cardTarget = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
 
-export const freezeCardAction = defineAction({ input: cardTarget, role: "operator", stepUp: true, name: "freezeCard" }, async ({ ctx, input }) => freezeCard({ ctx, input }));
+export const freezeCardAction = defineAction(
+  { input: cardTarget, role: "operator", stepUp: true, name: "freezeCard" },
+  async ({ ctx, input }) => freezeCard({ ctx, input }),
+);
 
-export const unfreezeCardAction = defineAction({ input: cardTarget, role: "operator", stepUp: true, name: "unfreezeCard" }, async ({ ctx, input }) => unfreezeCard({ ctx, input }));
+export const unfreezeCardAction = defineAction(
+  { input: cardTarget, role: "operator", stepUp: true, name: "unfreezeCard" },
+  async ({ ctx, input }) => unfreezeCard({ ctx, input }),
+);
 
-export const voidCardAction = defineAction({ input: cardTarget, role: "operator", stepUp: true, name: "voidCard" }, async ({ ctx, input }) => voidCard({ ctx, input }));
+export const voidCardAction = defineAction(
+  { input: cardTarget, role: "operator", stepUp: true, name: "voidCard" },
+  async ({ ctx, input }) => voidCard({ ctx, input }),
+);
 
-export const reportCardAction = defineAction({ input: cardTarget.extend(reportCardSchema.shape), role: "operator", stepUp: true, name: "reportCard" }, async ({ ctx, input }) =>
-  reportCard({ ctx, input }),
+export const reportCardAction = defineAction(
+  { input: cardTarget.extend(reportCardSchema.shape), role: "operator", stepUp: true, name: "reportCard" },
+  async ({ ctx, input }) => reportCard({ ctx, input }),
 );

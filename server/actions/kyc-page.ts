@@ -23,7 +23,10 @@ export const decideKycOnPage = definePublicAction(
     input: z.object({
       token: z.string().min(1).max(200),
       decision: z.enum(KYC_DECISIONS),
-      country: z.string().trim().regex(/^[A-Za-z]{2}$/, "Pick a country."),
+      country: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, "Pick a country."),
     }),
     name: "decideKycOnPage",
   },

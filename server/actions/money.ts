@@ -22,18 +22,22 @@ import { defineAction } from "./define-action";
  */
 
 /** The overview's figures in one call: one round trip per refresh. */
-export const overviewAction = defineAction({ input: overviewRangeSchema, name: "overview" }, async ({ ctx, input }) => {
-  const [volume, declines, balances, masterWallet] = await Promise.all([
-    getTransactionVolume({ ctx, input }),
-    getDeclinesByReason({ ctx, input }),
-    getAggregateBalances({ ctx }),
-    getMasterWallet({ ctx }),
-  ]);
-  return { volume, declines, balances, masterWallet };
-});
+export const overviewAction = defineAction(
+  { input: overviewRangeSchema, name: "overview" },
+  async ({ ctx, input }) => {
+    const [volume, declines, balances, masterWallet] = await Promise.all([
+      getTransactionVolume({ ctx, input }),
+      getDeclinesByReason({ ctx, input }),
+      getAggregateBalances({ ctx }),
+      getMasterWallet({ ctx }),
+    ]);
+    return { volume, declines, balances, masterWallet };
+  },
+);
 
-export const listTransactionsAction = defineAction({ input: cardTransactionListQuerySchema, name: "listCardTransactions" }, async ({ ctx, input }) =>
-  listCardTransactions({ ctx, input }),
+export const listTransactionsAction = defineAction(
+  { input: cardTransactionListQuerySchema, name: "listCardTransactions" },
+  async ({ ctx, input }) => listCardTransactions({ ctx, input }),
 );
 
 const customerPage = z.object({
@@ -42,24 +46,28 @@ const customerPage = z.object({
   limit: z.number().int().min(1).max(100).default(10),
 });
 
-export const customerTransactionsAction = defineAction({ input: customerPage, name: "listCustomerTransactions" }, async ({ ctx, input }) =>
-  listCustomerTransactions({ ctx, input }),
+export const customerTransactionsAction = defineAction(
+  { input: customerPage, name: "listCustomerTransactions" },
+  async ({ ctx, input }) => listCustomerTransactions({ ctx, input }),
 );
 
 /** The balance fields of the customer view, for the customer page's live balance. */
-export const customerBalanceAction = defineAction({ input: z.object({ svcCardId: svcCardIdSchema }), name: "customerBalance" }, async ({ ctx, input }) => {
-  const c = await getIssuerCustomer({ ctx, input: { customerId: input.svcCardId } });
-  return {
-    svc_card_id: c.svc_card_id,
-    currency: c.currency,
-    safe_deployed: c.safe_deployed,
-    ledger_balance_minor: c.ledger_balance_minor,
-    available_balance_minor: c.available_balance_minor,
-    pending_balance_minor: c.pending_balance_minor,
-    balance_freshness: c.balance_freshness,
-    balance_updated_at: c.balance_updated_at,
-  };
-});
+export const customerBalanceAction = defineAction(
+  { input: z.object({ svcCardId: svcCardIdSchema }), name: "customerBalance" },
+  async ({ ctx, input }) => {
+    const c = await getIssuerCustomer({ ctx, input: { customerId: input.svcCardId } });
+    return {
+      svc_card_id: c.svc_card_id,
+      currency: c.currency,
+      safe_deployed: c.safe_deployed,
+      ledger_balance_minor: c.ledger_balance_minor,
+      available_balance_minor: c.available_balance_minor,
+      pending_balance_minor: c.pending_balance_minor,
+      balance_freshness: c.balance_freshness,
+      balance_updated_at: c.balance_updated_at,
+    };
+  },
+);
 
 const RECENT_DEPOSITS = 10;
 
@@ -73,10 +81,12 @@ export const balancesAction = defineAction({ input: z.object({}), name: "balance
   return { balances, masterWallet, deposits: deposits.deposits };
 });
 
-export const fundCustomerAction = defineAction({ input: fundCustomerSchema, role: "operator", stepUp: true, name: "fundCustomer" }, async ({ ctx, input }) =>
-  fundCustomer({ ctx, input }),
+export const fundCustomerAction = defineAction(
+  { input: fundCustomerSchema, role: "operator", stepUp: true, name: "fundCustomer" },
+  async ({ ctx, input }) => fundCustomer({ ctx, input }),
 );
 
-export const setLowBalanceThresholdAction = defineAction({ input: setThresholdSchema, role: "operator", name: "setLowBalanceThreshold" }, async ({ ctx, input }) =>
-  setLowBalanceThreshold({ ctx, input }),
+export const setLowBalanceThresholdAction = defineAction(
+  { input: setThresholdSchema, role: "operator", name: "setLowBalanceThreshold" },
+  async ({ ctx, input }) => setLowBalanceThreshold({ ctx, input }),
 );

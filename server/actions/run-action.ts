@@ -26,7 +26,10 @@ export interface ActionOptions<S extends z.ZodType> {
   name?: string;
 }
 
-export type ActionHandler<S extends z.ZodType, R> = (args: { ctx: UserCtx; input: z.output<S> }) => Promise<R>;
+export type ActionHandler<S extends z.ZodType, R> = (args: {
+  ctx: UserCtx;
+  input: z.output<S>;
+}) => Promise<R>;
 
 /**
  * The checks of a user action, in order: session, role, input, step-up, then the handler.
@@ -48,7 +51,9 @@ export async function runUserAction<S extends z.ZodType, R>(
     }
     // Only a step-up action takes the code out of the input; otherwise it is an ordinary field
     // of the schema (e.g. key management, whose service checks a code on every call).
-    const { twoFactorCode, rest } = opts.stepUp ? splitStepUpCode(rawInput) : { twoFactorCode: undefined, rest: rawInput };
+    const { twoFactorCode, rest } = opts.stepUp
+      ? splitStepUpCode(rawInput)
+      : { twoFactorCode: undefined, rest: rawInput };
     const parsed = opts.input.safeParse(rest);
     if (!parsed.success) return fail(validationError(parsed.error.issues));
     if (opts.stepUp) await requireStepUp(ctx, twoFactorCode);
@@ -78,7 +83,8 @@ function fail(error: ActionError): { ok: false; error: ActionError } {
 }
 
 function splitStepUpCode(raw: unknown): { twoFactorCode?: string; rest: unknown } {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || !("twoFactorCode" in raw)) return { rest: raw };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || !("twoFactorCode" in raw))
+    return { rest: raw };
   const { twoFactorCode, ...rest } = raw as Record<string, unknown>;
   return { twoFactorCode: typeof twoFactorCode === "string" ? twoFactorCode : undefined, rest };
 }
@@ -93,7 +99,12 @@ function validationError(issues: readonly z.core.$ZodIssue[]): ActionError {
 }
 
 function isZodError(err: unknown): err is { issues: z.core.$ZodIssue[] } {
-  return typeof err === "object" && err !== null && (err as { name?: unknown }).name === "ZodError" && Array.isArray((err as { issues?: unknown }).issues);
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    (err as { name?: unknown }).name === "ZodError" &&
+    Array.isArray((err as { issues?: unknown }).issues)
+  );
 }
 
 /**
@@ -104,7 +115,9 @@ export function toActionError(err: unknown, action?: string): ActionError {
   // redirect(), notFound() and Next's dynamic-rendering signals are control flow, not failures.
   unstable_rethrow(err);
   if (isServiceError(err)) {
-    const fields = err.details?.length ? Object.fromEntries(err.details.map((d) => [d.path || "_", d.message])) : undefined;
+    const fields = err.details?.length
+      ? Object.fromEntries(err.details.map((d) => [d.path || "_", d.message]))
+      : undefined;
     return {
       code: err.code,
       message: err.message,
@@ -118,5 +131,9 @@ export function toActionError(err: unknown, action?: string): ActionError {
   if (isZodError(err)) return validationError(err.issues);
   const reference = newId("req");
   log.error({ err, reference, action }, "server action failed");
-  return { code: "INTERNAL_ERROR", message: `Something went wrong on our side. If it keeps happening, quote reference ${reference}.`, reference };
+  return {
+    code: "INTERNAL_ERROR",
+    message: `Something went wrong on our side. If it keeps happening, quote reference ${reference}.`,
+    reference,
+  };
 }

@@ -1,7 +1,11 @@
 "use server";
 
 import { z } from "zod";
-import { authorizeCardTransactionSchema, transactionAmountSchema, transactionIdSchema } from "@/lib/contracts/card-transactions";
+import {
+  authorizeCardTransactionSchema,
+  transactionAmountSchema,
+  transactionIdSchema,
+} from "@/lib/contracts/card-transactions";
 import { sandboxDepositSchema, settlementParamsSchema } from "@/lib/contracts/money";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { expireCardTransaction, failCardTransaction } from "@/server/issuer/card-network/expire-fail";
@@ -22,42 +26,66 @@ import { defineAction } from "./define-action";
 const transaction = z.object({ transactionId: transactionIdSchema });
 const withAmount = transaction.extend(transactionAmountSchema.shape);
 
-export const simulatePurchaseAction = defineAction({ input: authorizeCardTransactionSchema, role: "operator", name: "sandboxAuthorize" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return authorizeCardTransaction({ ctx, input });
-});
+export const simulatePurchaseAction = defineAction(
+  { input: authorizeCardTransactionSchema, role: "operator", name: "sandboxAuthorize" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return authorizeCardTransaction({ ctx, input });
+  },
+);
 
-export const settleTransactionAction = defineAction({ input: withAmount, role: "operator", name: "sandboxSettle" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return settleCardTransaction({ ctx, input });
-});
+export const settleTransactionAction = defineAction(
+  { input: withAmount, role: "operator", name: "sandboxSettle" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return settleCardTransaction({ ctx, input });
+  },
+);
 
-export const reverseTransactionAction = defineAction({ input: withAmount, role: "operator", name: "sandboxReverse" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return reverseCardTransaction({ ctx, input });
-});
+export const reverseTransactionAction = defineAction(
+  { input: withAmount, role: "operator", name: "sandboxReverse" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return reverseCardTransaction({ ctx, input });
+  },
+);
 
-export const refundTransactionAction = defineAction({ input: withAmount, role: "operator", name: "sandboxRefund" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return refundCardTransaction({ ctx, input });
-});
+export const refundTransactionAction = defineAction(
+  { input: withAmount, role: "operator", name: "sandboxRefund" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return refundCardTransaction({ ctx, input });
+  },
+);
 
-export const expireTransactionAction = defineAction({ input: transaction, role: "operator", name: "sandboxExpire" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return expireCardTransaction({ ctx, input });
-});
+export const expireTransactionAction = defineAction(
+  { input: transaction, role: "operator", name: "sandboxExpire" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return expireCardTransaction({ ctx, input });
+  },
+);
 
-export const failTransactionAction = defineAction({ input: transaction, role: "operator", name: "sandboxFail" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return failCardTransaction({ ctx, input });
-});
+export const failTransactionAction = defineAction(
+  { input: transaction, role: "operator", name: "sandboxFail" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return failCardTransaction({ ctx, input });
+  },
+);
 
-export const sandboxDepositAction = defineAction({ input: sandboxDepositSchema, role: "operator", name: "sandboxDeposit" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return receiveDeposit({ ctx, input });
-});
+export const sandboxDepositAction = defineAction(
+  { input: sandboxDepositSchema, role: "operator", name: "sandboxDeposit" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return receiveDeposit({ ctx, input });
+  },
+);
 
-export const settleDepositAction = defineAction({ input: settlementParamsSchema, role: "operator", name: "sandboxSettleDeposit" }, async ({ ctx, input }) => {
-  requireSandbox();
-  return settleDepositNow({ ctx, input });
-});
+export const settleDepositAction = defineAction(
+  { input: settlementParamsSchema, role: "operator", name: "sandboxSettleDeposit" },
+  async ({ ctx, input }) => {
+    requireSandbox();
+    return settleDepositNow({ ctx, input });
+  },
+);

@@ -22,11 +22,18 @@ const input = z.object({
   confirmPin: z.string().max(16),
 });
 
-export const submitSecurePinAction = definePublicAction({ input, name: "submitSecurePin" }, async ({ input }) => {
-  requireSandbox();
-  if (input.pin !== input.confirmPin) {
-    throw new ServiceError("VALIDATION_ERROR", "The two PINs do not match.", { details: [{ path: "confirmPin", message: "The two PINs do not match. Type the same 4 digits again." }] });
-  }
-  await submitPin(await getDb(), { viewId: input.viewId, formSecret: input.formSecret, pin: input.pin });
-  return { done: true as const };
-});
+export const submitSecurePinAction = definePublicAction(
+  { input, name: "submitSecurePin" },
+  async ({ input }) => {
+    requireSandbox();
+    if (input.pin !== input.confirmPin) {
+      throw new ServiceError("VALIDATION_ERROR", "The two PINs do not match.", {
+        details: [
+          { path: "confirmPin", message: "The two PINs do not match. Type the same 4 digits again." },
+        ],
+      });
+    }
+    await submitPin(await getDb(), { viewId: input.viewId, formSecret: input.formSecret, pin: input.pin });
+    return { done: true as const };
+  },
+);

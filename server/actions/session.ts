@@ -49,7 +49,13 @@ export const getOptionalSession = cache(async (): Promise<SessionInfo | null> =>
         sessionId: session.sid,
       },
     },
-    user: { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: user.totpEnabled },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      twoFactorEnabled: user.totpEnabled,
+    },
     org: { id: user.orgId, name: row.orgName },
   };
 });

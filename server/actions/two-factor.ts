@@ -1,17 +1,27 @@
 "use server";
 
 import { z } from "zod";
-import { confirmTwoFactorEnrollment, pendingTwoFactorEnrollment, startTwoFactorEnrollment } from "@/server/auth/two-factor";
+import {
+  confirmTwoFactorEnrollment,
+  pendingTwoFactorEnrollment,
+  startTwoFactorEnrollment,
+} from "@/server/auth/two-factor";
 import { defineAction } from "./define-action";
 import { totpCodeSchema } from "./schemas";
 
-export const startTwoFactorEnrollmentAction = defineAction({ input: z.object({}), name: "startTwoFactorEnrollment" }, async ({ ctx }) => {
-  return startTwoFactorEnrollment({ ctx });
-});
+export const startTwoFactorEnrollmentAction = defineAction(
+  { input: z.object({}), name: "startTwoFactorEnrollment" },
+  async ({ ctx }) => {
+    return startTwoFactorEnrollment({ ctx });
+  },
+);
 
-export const pendingTwoFactorEnrollmentAction = defineAction({ input: z.object({}), name: "pendingTwoFactorEnrollment" }, async ({ ctx }) => {
-  return pendingTwoFactorEnrollment({ ctx });
-});
+export const pendingTwoFactorEnrollmentAction = defineAction(
+  { input: z.object({}), name: "pendingTwoFactorEnrollment" },
+  async ({ ctx }) => {
+    return pendingTwoFactorEnrollment({ ctx });
+  },
+);
 
 export const confirmTwoFactorEnrollmentAction = defineAction(
   { input: z.object({ code: totpCodeSchema }), name: "confirmTwoFactorEnrollment" },

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { createWebhookSchema, updateWebhookSchema } from "@/lib/contracts/webhooks";
 import { retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
-import { createWebhook, deleteWebhook, getWebhook, rotateWebhookSecret, updateWebhook } from "@/server/webhooks/manage";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  rotateWebhookSecret,
+  updateWebhook,
+} from "@/server/webhooks/manage";
 import { defineAction } from "./define-action";
 
 /*
@@ -17,7 +23,11 @@ const deliveryId = z.object({ deliveryId: z.string().min(1).max(64) });
 
 /** Create, and with enabled: false switch it off at once (the create contract has no enabled field). */
 export const createWebhookAction = defineAction(
-  { input: createWebhookSchema.extend({ enabled: z.boolean().default(true) }), role: "admin", name: "createWebhook" },
+  {
+    input: createWebhookSchema.extend({ enabled: z.boolean().default(true) }),
+    role: "admin",
+    name: "createWebhook",
+  },
   async ({ ctx, input }) => {
     const { enabled, ...create } = input;
     const created = await createWebhook({ ctx, input: create });
@@ -26,23 +36,39 @@ export const createWebhookAction = defineAction(
   },
 );
 
-export const updateWebhookAction = defineAction({ input: z.intersection(updateWebhookSchema, webhookId), role: "admin", name: "updateWebhook" }, async ({ ctx, input }) =>
-  updateWebhook({ ctx, input }),
+export const updateWebhookAction = defineAction(
+  { input: z.intersection(updateWebhookSchema, webhookId), role: "admin", name: "updateWebhook" },
+  async ({ ctx, input }) => updateWebhook({ ctx, input }),
 );
 
-export const deleteWebhookAction = defineAction({ input: webhookId, role: "admin", name: "deleteWebhook" }, async ({ ctx, input }) => deleteWebhook({ ctx, input }));
+export const deleteWebhookAction = defineAction(
+  { input: webhookId, role: "admin", name: "deleteWebhook" },
+  async ({ ctx, input }) => deleteWebhook({ ctx, input }),
+);
 
-export const rotateWebhookSecretAction = defineAction({ input: webhookId, role: "admin", name: "rotateWebhookSecret" }, async ({ ctx, input }) => {
-  const hook = await rotateWebhookSecret({ ctx, input });
-  return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
-});
+export const rotateWebhookSecretAction = defineAction(
+  { input: webhookId, role: "admin", name: "rotateWebhookSecret" },
+  async ({ ctx, input }) => {
+    const hook = await rotateWebhookSecret({ ctx, input });
+    return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
+  },
+);
 
 /** The secret on request only, so it is not in the page's HTML. */
-export const revealWebhookSecretAction = defineAction({ input: webhookId, role: "admin", name: "revealWebhookSecret" }, async ({ ctx, input }) => {
-  const hook = await getWebhook({ ctx, input });
-  return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
-});
+export const revealWebhookSecretAction = defineAction(
+  { input: webhookId, role: "admin", name: "revealWebhookSecret" },
+  async ({ ctx, input }) => {
+    const hook = await getWebhook({ ctx, input });
+    return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
+  },
+);
 
-export const sendTestEventAction = defineAction({ input: webhookId, role: "admin", name: "sendWebhookTestEvent" }, async ({ ctx, input }) => sendTestEvent({ ctx, input }));
+export const sendTestEventAction = defineAction(
+  { input: webhookId, role: "admin", name: "sendWebhookTestEvent" },
+  async ({ ctx, input }) => sendTestEvent({ ctx, input }),
+);
 
-export const retryDeliveryAction = defineAction({ input: deliveryId, role: "admin", name: "retryWebhookDelivery" }, async ({ ctx, input }) => retryDelivery({ ctx, input }));
+export const retryDeliveryAction = defineAction(
+  { input: deliveryId, role: "admin", name: "retryWebhookDelivery" },
+  async ({ ctx, input }) => retryDelivery({ ctx, input }),
+);

@@ -9,7 +9,14 @@ import {
   updatePermissionsSchema,
 } from "@/lib/contracts/api-keys";
 import { exchangeApiToken } from "@/server/apikeys/authenticate";
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
+import {
+  createApiKey,
+  getApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+  setApiKeyPermissions,
+} from "@/server/apikeys/manage";
 import { getDb } from "@/server/db/client";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
@@ -17,12 +24,24 @@ import { defineRoute } from "@/server/http/route";
 /** API keys (interface.md "API keys"; decisions.md 3): the `apikey` family answers with top-level fields. */
 const TAGS = ["API keys"];
 const keyParams = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
-const twoFactorHeader = z.object({ "x-2fa-token": z.string().optional().describe("Current 6-digit TOTP code (or body two_factor_token).") });
-const TWO_FA_ERRORS = ["USER_TOKEN_REQUIRED", "TWO_FACTOR_REQUIRED", "TWO_FACTOR_NOT_ENABLED", "INVALID_2FA_TOKEN", "TWO_FACTOR_LOCKED"] as const;
-const GUARDED = "Needs a user access token of an admin with 2FA enabled, and a current TOTP code in X-2FA-Token (or body two_factor_token). API-key credentials get 403 USER_TOKEN_REQUIRED.";
+const twoFactorHeader = z.object({
+  "x-2fa-token": z.string().optional().describe("Current 6-digit TOTP code (or body two_factor_token)."),
+});
+const TWO_FA_ERRORS = [
+  "USER_TOKEN_REQUIRED",
+  "TWO_FACTOR_REQUIRED",
+  "TWO_FACTOR_NOT_ENABLED",
+  "INVALID_2FA_TOKEN",
+  "TWO_FACTOR_LOCKED",
+] as const;
+const GUARDED =
+  "Needs a user access token of an admin with 2FA enabled, and a current TOTP code in X-2FA-Token (or body two_factor_token). API-key credentials get 403 USER_TOKEN_REQUIRED.";
 
 /** The header wins over the body field when both are sent. */
-function codeOf(headers: { "x-2fa-token"?: string } | undefined, body?: { two_factor_token?: string }): string | undefined {
+function codeOf(
+  headers: { "x-2fa-token"?: string } | undefined,
+  body?: { two_factor_token?: string },
+): string | undefined {
   return headers?.["x-2fa-token"] || body?.two_factor_token || undefined;
 }
 
@@ -37,13 +56,22 @@ export const apiKeyRoutes = [
     request: { headers: twoFactorHeader, body: createApiKeySchema },
     response: { status: 201, body: createdApiKeySchema },
     errors: [...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) => ok(c, await createApiKey({ ctx, input: { ...input.body, two_factor_token: codeOf(input.headers, input.body) } }), { status: 201 }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await createApiKey({
+          ctx,
+          input: { ...input.body, two_factor_token: codeOf(input.headers, input.body) },
+        }),
+        { status: 201 },
+      ),
   }),
   defineRoute({
     method: "get",
     path: "/api/apikey/list",
     summary: "List API keys",
-    description: "Every key of the organization, newest first, without secrets. Needs a user access token of an admin.",
+    description:
+      "Every key of the organization, newest first, without secrets. Needs a user access token of an admin.",
     tags: TAGS,
     auth: { user: "admin", twoFactor: false },
     response: { body: z.object({ keys: z.array(apiKeyViewSchema) }) },
@@ -72,7 +100,14 @@ export const apiKeyRoutes = [
     request: { params: keyParams, headers: twoFactorHeader, body: twoFactorOnlySchema.optional() },
     response: { body: apiKeyViewSchema },
     errors: [...TWO_FA_ERRORS, "NOT_FOUND", "KEY_REVOKED"],
-    handler: async ({ c, ctx, input }) => ok(c, await revokeApiKey({ ctx, input: { id: input.params.id, two_factor_token: codeOf(input.headers, input.body) } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await revokeApiKey({
+          ctx,
+          input: { id: input.params.id, two_factor_token: codeOf(input.headers, input.body) },
+        }),
+      ),
   }),
   defineRoute({
     method: "post",
@@ -84,7 +119,14 @@ export const apiKeyRoutes = [
     request: { params: keyParams, headers: twoFactorHeader, body: twoFactorOnlySchema.optional() },
     response: { body: rotatedApiKeySchema },
     errors: [...TWO_FA_ERRORS, "NOT_FOUND", "KEY_REVOKED"],
-    handler: async ({ c, ctx, input }) => ok(c, await rotateApiKey({ ctx, input: { id: input.params.id, two_factor_token: codeOf(input.headers, input.body) } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await rotateApiKey({
+          ctx,
+          input: { id: input.params.id, two_factor_token: codeOf(input.headers, input.body) },
+        }),
+      ),
   }),
   defineRoute({
     method: "put",
@@ -97,17 +139,34 @@ export const apiKeyRoutes = [
     response: { body: apiKeyViewSchema },
     errors: [...TWO_FA_ERRORS, "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input }) =>
-      ok(c, await setApiKeyPermissions({ ctx, input: { id: input.params.id, permissions: input.body.permissions, two_factor_token: codeOf(input.headers, input.body) } })),
+      ok(
+        c,
+        await setApiKeyPermissions({
+          ctx,
+          input: {
+            id: input.params.id,
+            permissions: input.body.permissions,
+            two_factor_token: codeOf(input.headers, input.body),
+          },
+        }),
+      ),
   }),
   defineRoute({
     method: "post",
     path: "/api/apikey/token",
     summary: "Exchange a key and secret for a bearer token",
-    description: "No Authorization. Returns a bearer token valid 900 s that acts with the key's permissions; it stops working at once when the key is revoked or rotated.",
+    description:
+      "No Authorization. Returns a bearer token valid 900 s that acts with the key's permissions; it stops working at once when the key is revoked or rotated.",
     tags: TAGS,
     auth: "public",
     request: { body: tokenExchangeSchema },
-    response: { body: z.object({ access_token: z.string(), expires_in: z.number().int(), token_type: z.literal("Bearer") }) },
+    response: {
+      body: z.object({
+        access_token: z.string(),
+        expires_in: z.number().int(),
+        token_type: z.literal("Bearer"),
+      }),
+    },
     errors: ["UNAUTHENTICATED"],
     handler: async ({ c, input, ip }) => ok(c, await exchangeApiToken(await getDb(), input.body, { ip })),
   }),

@@ -18,7 +18,11 @@ import {
 } from "@/lib/contracts/money";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { getFunding, listFundings } from "@/server/issuer/funding/list";
-import { listMasterWalletDeposits, receiveDeposit, settleDepositNow } from "@/server/issuer/master-wallet/deposits";
+import {
+  listMasterWalletDeposits,
+  receiveDeposit,
+  settleDepositNow,
+} from "@/server/issuer/master-wallet/deposits";
 import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { created, ok } from "@/server/http/envelopes";
@@ -33,8 +37,18 @@ import { sandboxOnly } from "./sandbox";
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer";
-const TWO_FA_ERRORS = ["TWO_FACTOR_REQUIRED", "TWO_FACTOR_NOT_ENABLED", "INVALID_2FA_TOKEN", "TWO_FACTOR_LOCKED"] as const;
-const twoFactorHeader = z.object({ "x-2fa-token": z.string().optional().describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token).") });
+const TWO_FA_ERRORS = [
+  "TWO_FACTOR_REQUIRED",
+  "TWO_FACTOR_NOT_ENABLED",
+  "INVALID_2FA_TOKEN",
+  "TWO_FACTOR_LOCKED",
+] as const;
+const twoFactorHeader = z.object({
+  "x-2fa-token": z
+    .string()
+    .optional()
+    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
+});
 
 export const cardIssuerMoneyRoutes = [
   defineRoute({
@@ -52,18 +66,28 @@ export const cardIssuerMoneyRoutes = [
     method: "put",
     path: `${BASE}/master-wallet/{currency}/threshold`,
     summary: "Set the low-balance alert",
-    description: "The master wallet of this currency is flagged low_balance while its balance is below the threshold (major units); null removes the alert.",
+    description:
+      "The master wallet of this currency is flagged low_balance while its balance is below the threshold (major units); null removes the alert.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: thresholdParamsSchema, body: setThresholdBodySchema },
     response: { data: masterWalletEntrySchema },
-    handler: async ({ c, ctx, input }) => ok(c, await setLowBalanceThreshold({ ctx, input: { currency: input.params.currency, threshold: input.body.threshold } }), { message: "Threshold saved" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await setLowBalanceThreshold({
+          ctx,
+          input: { currency: input.params.currency, threshold: input.body.threshold },
+        }),
+        { message: "Threshold saved" },
+      ),
   }),
   defineRoute({
     method: "get",
     path: `${BASE}/master-wallet/deposits`,
     summary: "Master wallet deposits",
-    description: "Newest first; processing (two-step, not settled yet) or settled. Each settlement_id matches the master_wallet.deposit events.",
+    description:
+      "Newest first; processing (two-step, not settled yet) or settled. Each settlement_id matches the master_wallet.deposit events.",
     tags: TAGS,
     auth: { scope: "read" },
     request: { query: depositListQuerySchema },
@@ -79,12 +103,18 @@ export const cardIssuerMoneyRoutes = [
       "Moves amount (major units, at most 2 decimals) of the customer's card currency from the master wallet to the customer's account wallet, at once. customer_id: svc_card_id, record id or external id. Raises master_wallet.customer_funded and customer.funded together, then customer.balance.updated (trigger funding, this transfer_id); a second customer.balance.updated (the wallet read from the chain) follows a couple of minutes later. Refused with 409 INSUFFICIENT_FUNDS (the master wallet holds less; it never goes negative, also under concurrent calls), 409 WALLET_NOT_DEPLOYED, or 400 VALIDATION_ERROR when currency is not the customer's card currency; each refusal after the customer was found raises customer.funding.failed and changes no balance. A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials rely on the transactions scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
     auth: { scope: "transactions" },
-    request: { headers: twoFactorHeader, body: fundCustomerSchema.extend({ two_factor_token: z.string().trim().max(16).optional() }) },
+    request: {
+      headers: twoFactorHeader,
+      body: fundCustomerSchema.extend({ two_factor_token: z.string().trim().max(16).optional() }),
+    },
     response: { data: fundCustomerResultSchema },
     errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED", ...TWO_FA_ERRORS],
     handler: async ({ c, ctx, input }) => {
       const { two_factor_token, ...body } = input.body;
-      const result = await fundCustomer({ ctx, input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined } });
+      const result = await fundCustomer({
+        ctx,
+        input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined },
+      });
       return ok(c, result, { message: "Customer funded" });
     },
   }),
@@ -92,19 +122,25 @@ export const cardIssuerMoneyRoutes = [
     method: "get",
     path: `${BASE}/fundings`,
     summary: "List fundings",
-    description: "Fundings of customers from the master wallet, newest first, completed and failed (failure_reason: the error code). Optionally of one customer.",
+    description:
+      "Fundings of customers from the master wallet, newest first, completed and failed (failure_reason: the error code). Optionally of one customer.",
     tags: TAGS,
     auth: { scope: "read" },
     request: { query: fundingListQuerySchema },
     response: { data: fundingListSchema },
     errors: ["VALIDATION_ERROR", "NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => ok(c, await listFundings({ ctx, input: { customerId: input.query.customer_id, limit: input.query.limit } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await listFundings({ ctx, input: { customerId: input.query.customer_id, limit: input.query.limit } }),
+      ),
   }),
   defineRoute({
     method: "get",
     path: `${BASE}/transfers/{transferId}`,
     summary: "Get a transfer",
-    description: "One funding by its transfer_id (the id in fund-customer's answer and the funding and balance events).",
+    description:
+      "One funding by its transfer_id (the id in fund-customer's answer and the funding and balance events).",
     tags: TAGS,
     auth: { scope: "read" },
     request: { params: transferParamsSchema },
@@ -127,18 +163,21 @@ export const sandboxMoneyRoutes = sandboxOnly([
     auth: { scope: "write" },
     request: { body: sandboxDepositSchema },
     response: { status: 201, data: depositViewSchema },
-    handler: async ({ c, ctx, input }) => created(c, await receiveDeposit({ ctx, input: input.body }), "Deposit received"),
+    handler: async ({ c, ctx, input }) =>
+      created(c, await receiveDeposit({ ctx, input: input.body }), "Deposit received"),
   }),
   defineRoute({
     method: "post",
     path: "/api/v1/sandbox/master-wallet/deposits/{settlementId}/settle",
     summary: "Settle a two-step deposit now",
-    description: "Settles a processing deposit at once instead of waiting (balance grows, processing shrinks, master_wallet.deposit settled). A settled deposit is answered as it is.",
+    description:
+      "Settles a processing deposit at once instead of waiting (balance grows, processing shrinks, master_wallet.deposit settled). A settled deposit is answered as it is.",
     tags: SANDBOX_TAGS,
     auth: { scope: "write" },
     request: { params: settlementParamsSchema },
     response: { data: depositViewSchema },
     errors: ["NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => ok(c, await settleDepositNow({ ctx, input: input.params }), { message: "Deposit settled" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await settleDepositNow({ ctx, input: input.params }), { message: "Deposit settled" }),
   }),
 ]);

@@ -50,18 +50,41 @@ const CUSTOMER_FIELDS = [
   "step",
   "svc_card_id",
 ];
-const CARD_FIELDS = ["activated_at", "card_id", "card_type", "created_at", "is_blocked", "is_frozen", "is_lost", "is_stolen", "is_void", "last_four", "pin_set", "status"];
+const CARD_FIELDS = [
+  "activated_at",
+  "card_id",
+  "card_type",
+  "created_at",
+  "is_blocked",
+  "is_frozen",
+  "is_lost",
+  "is_stolen",
+  "is_void",
+  "last_four",
+  "pin_set",
+  "status",
+];
 
 async function program() {
   const org = await createTestOrg(database.db);
   const auth = bearer(await org.token(org.admin.userId));
   async function keyWith(permissions: string[]) {
-    const res = await app.request("/api/apikey/create", postJson({ name: "k", permissions }, { ...auth, "x-2fa-token": clock.nextCode(org.admin.totpSecret) }));
+    const res = await app.request(
+      "/api/apikey/create",
+      postJson({ name: "k", permissions }, { ...auth, "x-2fa-token": clock.nextCode(org.admin.totpSecret) }),
+    );
     const k = (await res.json()) as { api_key: string; api_secret: string };
     return { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
   }
   async function customer(over: Partial<typeof cardCustomers.$inferInsert> = {}) {
-    const row = { id: newId("cus"), svcCardId: newId("sc"), orgId: org.orgId, email: uniqueEmail("holder"), origin: "issuer" as const, ...over };
+    const row = {
+      id: newId("cus"),
+      svcCardId: newId("sc"),
+      orgId: org.orgId,
+      email: uniqueEmail("holder"),
+      origin: "issuer" as const,
+      ...over,
+    };
     await database.db.insert(cardCustomers).values(row);
     return row;
   }
@@ -70,14 +93,27 @@ async function program() {
 
 async function get(path: string, headers: Record<string, string>) {
   const res = await app.request(path, { headers });
-  return { status: res.status, body: (await res.json()) as { success: boolean; message?: string; error_code?: string; data: Record<string, unknown> & { customers: Record<string, unknown>[] } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      success: boolean;
+      message?: string;
+      error_code?: string;
+      data: Record<string, unknown> & { customers: Record<string, unknown>[] };
+    },
+  };
 }
 
 describe("GET /api/v1/card-issuer/customers", () => {
   it("lists newest first in the card envelope, with search, filters and paging from the query string", async () => {
     const p = await program();
     const older = await p.customer({ createdAt: new Date(Date.now() - 60_000), externalId: "crm-7" });
-    const newer = await p.customer({ kycStatus: "approved", flowStatus: "source_of_funds", step: 3, currency: "GBP" });
+    const newer = await p.customer({
+      kycStatus: "approved",
+      flowStatus: "source_of_funds",
+      step: 3,
+      currency: "GBP",
+    });
 
     const all = await get(BASE, p.auth);
     expect(all.status).toBe(200);
@@ -103,16 +139,34 @@ describe("GET /api/v1/card-issuer/customers", () => {
 
     for (const q of [older.svcCardId, older.id, "crm-7", older.email.slice(0, 12).toUpperCase()]) {
       const found = await get(`${BASE}?q=${encodeURIComponent(q)}`, p.auth);
-      expect(found.body.data.customers.map((c) => c.svc_card_id), q).toEqual([older.svcCardId]);
+      expect(
+        found.body.data.customers.map((c) => c.svc_card_id),
+        q,
+      ).toEqual([older.svcCardId]);
     }
-    expect((await get(`${BASE}?kyc_status=approved`, p.auth)).body.data.customers.map((c) => c.svc_card_id)).toEqual([newer.svcCardId]);
-    expect((await get(`${BASE}?flow_status=email_verification`, p.auth)).body.data.customers.map((c) => c.svc_card_id)).toEqual([older.svcCardId]);
-    expect((await get(`${BASE}?kyc_status=approved&flow_status=email_verification`, p.auth)).body.data).toMatchObject({ customers: [], total: 0 });
+    expect(
+      (await get(`${BASE}?kyc_status=approved`, p.auth)).body.data.customers.map((c) => c.svc_card_id),
+    ).toEqual([newer.svcCardId]);
+    expect(
+      (await get(`${BASE}?flow_status=email_verification`, p.auth)).body.data.customers.map(
+        (c) => c.svc_card_id,
+      ),
+    ).toEqual([older.svcCardId]);
+    expect(
+      (await get(`${BASE}?kyc_status=approved&flow_status=email_verification`, p.auth)).body.data,
+    ).toMatchObject({ customers: [], total: 0 });
   });
 
   it("answers 400 VALIDATION_ERROR for a query outside the contract", async () => {
     const p = await program();
-    for (const query of ["limit=101", "limit=0", "page=0", "kyc_status=unknown", "flow_status=done", "page=abc"]) {
+    for (const query of [
+      "limit=101",
+      "limit=0",
+      "page=0",
+      "kyc_status=unknown",
+      "flow_status=done",
+      "page=abc",
+    ]) {
       const res = await get(`${BASE}?${query}`, p.auth);
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ success: false, error_code: "VALIDATION_ERROR" });
@@ -135,8 +189,28 @@ describe("GET /api/v1/card-issuer/customers/{customerId}", () => {
     });
     const virtualId = newId("crd");
     await database.db.insert(cards).values([
-      { id: virtualId, orgId: p.org.orgId, customerId: c.id, cardToken: newId("ctk"), lastFour: "4242", cardType: "virtual", status: "active", pinSet: true, activatedAt: new Date(), createdAt: new Date(Date.now() - 5000) },
-      { id: newId("crd"), orgId: p.org.orgId, customerId: c.id, cardToken: newId("ctk"), lastFour: "1881", cardType: "physical", status: "stolen", stolenAt: new Date() },
+      {
+        id: virtualId,
+        orgId: p.org.orgId,
+        customerId: c.id,
+        cardToken: newId("ctk"),
+        lastFour: "4242",
+        cardType: "virtual",
+        status: "active",
+        pinSet: true,
+        activatedAt: new Date(),
+        createdAt: new Date(Date.now() - 5000),
+      },
+      {
+        id: newId("crd"),
+        orgId: p.org.orgId,
+        customerId: c.id,
+        cardToken: newId("ctk"),
+        lastFour: "1881",
+        cardType: "physical",
+        status: "stolen",
+        stolenAt: new Date(),
+      },
     ]);
 
     for (const id of [c.svcCardId, c.id, "crm-42"]) {
@@ -163,8 +237,22 @@ describe("GET /api/v1/card-issuer/customers/{customerId}", () => {
       });
       const list = res.body.data.cards as Record<string, unknown>[];
       for (const card of list) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
-      expect(list[0]).toMatchObject({ card_id: virtualId, last_four: "4242", card_type: "virtual", status: "active", is_frozen: false, pin_set: true });
-      expect(list[1]).toMatchObject({ last_four: "1881", card_type: "physical", status: "voided", is_void: true, is_stolen: true, activated_at: null });
+      expect(list[0]).toMatchObject({
+        card_id: virtualId,
+        last_four: "4242",
+        card_type: "virtual",
+        status: "active",
+        is_frozen: false,
+        pin_set: true,
+      });
+      expect(list[1]).toMatchObject({
+        last_four: "1881",
+        card_type: "physical",
+        status: "voided",
+        is_void: true,
+        is_stolen: true,
+        activated_at: null,
+      });
     }
   });
 
@@ -190,7 +278,9 @@ describe("who may read customers", () => {
     const writeKey = await p.keyWith(["write"]);
     const viewer = await p.org.user("viewer");
     const viewerAuth = bearer(await p.org.token(viewer.userId));
-    const cardholder = bearer((await createCardholderSession(database.db, { orgId: p.org.orgId, customerId: c.id })).token);
+    const cardholder = bearer(
+      (await createCardholderSession(database.db, { orgId: p.org.orgId, customerId: c.id })).token,
+    );
 
     for (const path of [BASE, `${BASE}/${c.svcCardId}`]) {
       expect((await get(path, readKey)).status, path).toBe(200);

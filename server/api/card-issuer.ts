@@ -7,7 +7,11 @@ import { defineRoute } from "@/server/http/route";
 import { aggregateBalancesSchema, getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
-import { cardTransactionExportQuerySchema, cardTransactionListQuerySchema, customerTransactionsQuerySchema } from "@/server/issuer/transactions/query";
+import {
+  cardTransactionExportQuerySchema,
+  cardTransactionListQuerySchema,
+  customerTransactionsQuerySchema,
+} from "@/server/issuer/transactions/query";
 import { cardTransactionViewSchema } from "@/lib/contracts/card-transactions";
 import { csvResponse } from "@/server/issuer/transactions/csv-response";
 
@@ -28,7 +32,11 @@ const transactionListSchema = z.object({
 const PAGING =
   "Newest first (created_at, then transaction_id, descending). page from 1 (default 1), limit 1-100 (default 20); a page past the end is an empty list with the real total. from/to: an ISO date (a whole UTC day) or date-time, both ends included.";
 const customerParams = z.object({
-  customerId: z.string().min(1).max(128).describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
+  customerId: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
 });
 
 export const cardIssuerRoutes = [
@@ -93,7 +101,11 @@ export const cardIssuerRoutes = [
     request: { query: cardTransactionExportQuerySchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],
-    handler: async ({ ctx, input }) => csvResponse(streamCardTransactionsCsv({ ctx, input: input.query }), `card-transactions-${new Date().toISOString().slice(0, 10)}.csv`),
+    handler: async ({ ctx, input }) =>
+      csvResponse(
+        streamCardTransactionsCsv({ ctx, input: input.query }),
+        `card-transactions-${new Date().toISOString().slice(0, 10)}.csv`,
+      ),
   }),
   defineRoute({
     method: "get",
@@ -102,9 +114,16 @@ export const cardIssuerRoutes = [
     description: `One customer's card transactions (interface.md "Customer Card Transactions"). Filters: status, from, to. ${PAGING} A cardholder's session token reads its own account only; another customer is 404.`,
     tags: ["Cards"],
     auth: { scope: "read", cardholder: true },
-    request: { params: z.object({ svcCardId: z.string().min(1).max(128).describe("The customer's svc_card_id.") }), query: customerTransactionsQuerySchema },
+    request: {
+      params: z.object({ svcCardId: z.string().min(1).max(128).describe("The customer's svc_card_id.") }),
+      query: customerTransactionsQuerySchema,
+    },
     response: { data: transactionListSchema },
     errors: ["VALIDATION_ERROR", "NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => ok(c, await listCustomerTransactions({ ctx, input: { svcCardId: input.params.svcCardId, ...input.query } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await listCustomerTransactions({ ctx, input: { svcCardId: input.params.svcCardId, ...input.query } }),
+      ),
   }),
 ];

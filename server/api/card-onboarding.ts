@@ -44,7 +44,12 @@ const startedSchema = z.object({
   next_action: z.string(),
   code_expires_at: z.string().describe("When the emailed 6-digit code stops working (10 minutes)."),
 });
-const kycLinkSchema = z.object({ svc_card_id: z.string(), url: z.string(), expires_at: z.string(), kyc_status: z.enum(KYC_STATUS_VALUES) });
+const kycLinkSchema = z.object({
+  svc_card_id: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+  kyc_status: z.enum(KYC_STATUS_VALUES),
+});
 const kycStatusSchema = z.object({
   svc_card_id: z.string(),
   kyc_status: z.enum(KYC_STATUS_VALUES),
@@ -59,22 +64,45 @@ const sourceOfFundsQuestionsSchema = z.object({
   questions: z.array(sourceOfFundsQuestionSchema),
   next_step: z.string(),
 });
-const sourceOfFundsSubmittedSchema = z.object({ svc_card_id: z.string(), status: z.literal("completed"), submitted_at: z.string(), next_step: z.literal("phone_verification") });
-const phoneCodeSentSchema = z.object({ svc_card_id: z.string(), phone: z.string().describe("Masked: only the last 3 digits show."), code_expires_at: z.string() });
+const sourceOfFundsSubmittedSchema = z.object({
+  svc_card_id: z.string(),
+  status: z.literal("completed"),
+  submitted_at: z.string(),
+  next_step: z.literal("phone_verification"),
+});
+const phoneCodeSentSchema = z.object({
+  svc_card_id: z.string(),
+  phone: z.string().describe("Masked: only the last 3 digits show."),
+  code_expires_at: z.string(),
+});
 
 /** A path of this app (not //host) or an http(s) URL: where the KYC page sends the applicant back. */
 const returnToSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), "Use a path starting with / or an http(s) URL.");
-const kycLinkQuerySchema = z.object({ return_to: returnToSchema.optional().describe("Where the hosted KYC page sends the applicant when done; passed on as ?return_to=.") });
+  .refine(
+    (v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
+    "Use a path starting with / or an http(s) URL.",
+  );
+const kycLinkQuerySchema = z.object({
+  return_to: returnToSchema
+    .optional()
+    .describe("Where the hosted KYC page sends the applicant when done; passed on as ?return_to=."),
+});
 
 const SAFE_DESCRIPTION =
   "Not deployed (or failed): starts the deployment, 202 with deployment_accepted true (typically done within a minute; poll monitor_endpoint). " +
   "Already under way: 202 with deployment_accepted false. Deployed: 200, already_deployed true with safe_address, account_status (0 Ok, 7 DelayQueueNotEmpty: both ready) and is_ready. " +
   "Needs identity approval, the source-of-funds answers and a verified phone (the first missing one is named).";
-const SAFE_ERRORS = ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "KYC_NOT_APPROVED", "SOURCE_OF_FUNDS_REQUIRED", "PHONE_NOT_VERIFIED"] as const;
+const SAFE_ERRORS = [
+  "NOT_FOUND",
+  "EMAIL_NOT_VERIFIED",
+  "KYC_REJECTED",
+  "KYC_NOT_APPROVED",
+  "SOURCE_OF_FUNDS_REQUIRED",
+  "PHONE_NOT_VERIFIED",
+] as const;
 
 function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
   const who = b2b ? " (B2B card-issuer customer path)" : "";
@@ -87,25 +115,39 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       tags: TAGS,
       auth: WRITE,
       request: { params: customerParams },
-      response: { status: 202, data: safeDeploymentSchema, description: "Started or under way (202); the already-deployed form answers 200." },
+      response: {
+        status: 202,
+        data: safeDeploymentSchema,
+        description: "Started or under way (202); the already-deployed form answers 200.",
+      },
       errors: [...SAFE_ERRORS],
       handler: async ({ c, ctx, input }) => {
-        const { accepted: started, deployment } = await deploySafe({ ctx, input: { svcCardId: input.params.svcCardId, path: family } });
-        if (deployment.deploy_status === "deployed") return ok(c, deployment, { message: "The account wallet is already deployed." });
-        return accepted(c, deployment, started ? "Account wallet deployment started." : "The account wallet deployment is under way.");
+        const { accepted: started, deployment } = await deploySafe({
+          ctx,
+          input: { svcCardId: input.params.svcCardId, path: family },
+        });
+        if (deployment.deploy_status === "deployed")
+          return ok(c, deployment, { message: "The account wallet is already deployed." });
+        return accepted(
+          c,
+          deployment,
+          started ? "Account wallet deployment started." : "The account wallet deployment is under way.",
+        );
       },
     }),
     defineRoute({
       method: "get",
       path,
       summary: `Account wallet deployment state${who}`,
-      description: "The same form as the deploy call's answer, for polling: deploy_status not_deployed, processing, deployed or failed.",
+      description:
+        "The same form as the deploy call's answer, for polling: deploy_status not_deployed, processing, deployed or failed.",
       tags: TAGS,
       auth: READ,
       request: { params: customerParams },
       response: { data: safeDeploymentSchema },
       errors: ["NOT_FOUND", "KYC_NOT_APPROVED"],
-      handler: async ({ c, ctx, input }) => ok(c, await getSafeDeployment({ ctx, input: { svcCardId: input.params.svcCardId, path: family } })),
+      handler: async ({ c, ctx, input }) =>
+        ok(c, await getSafeDeployment({ ctx, input: { svcCardId: input.params.svcCardId, path: family } })),
     }),
   ];
 }
@@ -123,19 +165,30 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     request: { body: startOnboardingSchema },
     response: { status: 201, data: startedSchema },
     errors: ["EMAIL_IN_USE", "RATE_LIMITED"],
-    handler: async ({ c, ctx, input }) => created(c, await startOnboarding({ ctx, input: input.body }), "Onboarding started: a 6-digit code was emailed."),
+    handler: async ({ c, ctx, input }) =>
+      created(
+        c,
+        await startOnboarding({ ctx, input: input.body }),
+        "Onboarding started: a 6-digit code was emailed.",
+      ),
   }),
   defineRoute({
     method: "post",
     path: "/api/v1/card-issuer/customers",
     summary: "Onboard a B2B customer",
-    description: "Starts the same flow as own-account onboarding for the issuer's customer (external_id required): the customer gets a 6-digit code by email.",
+    description:
+      "Starts the same flow as own-account onboarding for the issuer's customer (external_id required): the customer gets a 6-digit code by email.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { body: createIssuerCustomerSchema },
     response: { status: 201, data: startedSchema },
     errors: ["EMAIL_IN_USE", "RATE_LIMITED"],
-    handler: async ({ c, ctx, input }) => created(c, await createIssuerCustomer({ ctx, input: input.body }), "Customer created: a 6-digit code was emailed."),
+    handler: async ({ c, ctx, input }) =>
+      created(
+        c,
+        await createIssuerCustomer({ ctx, input: input.body }),
+        "Customer created: a 6-digit code was emailed.",
+      ),
   }),
   defineRoute({
     method: "post",
@@ -147,37 +200,55 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     request: { params: customerParams },
     response: { data: startedSchema },
     errors: ["NOT_FOUND", "ONBOARDING_STEP_DONE", "RATE_LIMITED"],
-    handler: async ({ c, ctx, input }) => ok(c, await resendEmailCode({ ctx, input: input.params }), { message: "A new 6-digit code was emailed." }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await resendEmailCode({ ctx, input: input.params }), {
+        message: "A new 6-digit code was emailed.",
+      }),
   }),
   defineRoute({
     method: "post",
     path: "/api/v1/svc-card/{svcCardId}/verify-otp",
     summary: "Verify the email code",
-    description: "Completes step 1; the customer moves to identity verification (step 2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong try: 429 OTP_LOCKED until a new code is requested.",
+    description:
+      "Completes step 1; the customer moves to identity verification (step 2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong try: 429 OTP_LOCKED until a new code is requested.",
     tags: TAGS,
     auth: WRITE,
     request: { params: customerParams, body: verifyOtpSchema },
     response: { data: onboardingStateSchema },
     errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) => ok(c, await verifyEmailOtp({ ctx, input: { svcCardId: input.params.svcCardId, otp: input.body.otp } }), { message: "Email verified." }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await verifyEmailOtp({ ctx, input: { svcCardId: input.params.svcCardId, otp: input.body.otp } }),
+        { message: "Email verified." },
+      ),
   }),
   defineRoute({
     method: "get",
     path: "/api/v1/svc-card/{svcCardId}/kyc-link",
     summary: "Link to the hosted identity verification page",
-    description: "Step 2. After the email is verified; a new link may be requested when the previous one (or the verification) expired.",
+    description:
+      "Step 2. After the email is verified; a new link may be requested when the previous one (or the verification) expired.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams, query: kycLinkQuerySchema },
     response: { data: kycLinkSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) => ok(c, await getKycLink({ ctx, input: { svcCardId: input.params.svcCardId, returnTo: input.query.return_to } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await getKycLink({
+          ctx,
+          input: { svcCardId: input.params.svcCardId, returnTo: input.query.return_to },
+        }),
+      ),
   }),
   defineRoute({
     method: "get",
     path: "/api/v1/svc-card/{svcCardId}/kyc-status",
     summary: "Identity verification status",
-    description: "kyc_status (pending, in_progress, pending_review, approved, rejected, expired) and the currency approval assigned (USD, EUR or GBP), with the onboarding step.",
+    description:
+      "kyc_status (pending, in_progress, pending_review, approved, rejected, expired) and the currency approval assigned (USD, EUR or GBP), with the onboarding step.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams },
@@ -189,49 +260,94 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     method: "get",
     path: "/api/v1/svc-card/customers/{svcCardId}/source-of-funds",
     summary: "Source-of-funds questions",
-    description: "Each question with its label in the locale (en, de, fr, es; others fall back to en) and its options; an answer is one of the options.",
+    description:
+      "Each question with its label in the locale (en, de, fr, es; others fall back to en) and its options; an answer is one of the options.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams, query: sourceOfFundsQuerySchema },
     response: { data: sourceOfFundsQuestionsSchema },
     errors: ["NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => ok(c, await getSourceOfFunds({ ctx, input: { svcCardId: input.params.svcCardId, locale: input.query.locale } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await getSourceOfFunds({
+          ctx,
+          input: { svcCardId: input.params.svcCardId, locale: input.query.locale },
+        }),
+      ),
   }),
   defineRoute({
     method: "post",
     path: "/api/v1/svc-card/customers/{svcCardId}/source-of-funds",
     summary: "Submit the source-of-funds answers",
-    description: "Step 3, after identity approval: every question answered once with one of its options (422 INVALID_ANSWER lists each problem). Phone verification comes next.",
+    description:
+      "Step 3, after identity approval: every question answered once with one of its options (422 INVALID_ANSWER lists each problem). Phone verification comes next.",
     tags: TAGS,
     auth: WRITE,
     request: { params: customerParams, body: sourceOfFundsAnswersSchema },
     response: { data: sourceOfFundsSubmittedSchema },
-    errors: ["NOT_FOUND", "INVALID_ANSWER", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "KYC_NOT_APPROVED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) => ok(c, await submitSourceOfFunds({ ctx, input: { svcCardId: input.params.svcCardId, answers: input.body.answers } }), { message: "Source of funds recorded." }),
+    errors: [
+      "NOT_FOUND",
+      "INVALID_ANSWER",
+      "EMAIL_NOT_VERIFIED",
+      "KYC_REJECTED",
+      "KYC_NOT_APPROVED",
+      "ONBOARDING_STEP_DONE",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await submitSourceOfFunds({
+          ctx,
+          input: { svcCardId: input.params.svcCardId, answers: input.body.answers },
+        }),
+        { message: "Source of funds recorded." },
+      ),
   }),
   defineRoute({
     method: "post",
     path: "/api/phone/request-verification",
     summary: "Send a phone verification code",
-    description: "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 number. At most one code per 30 seconds and ten an hour.",
+    description:
+      "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 number. At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
     auth: WRITE,
     request: { body: phoneRequestSchema },
     response: { data: phoneCodeSentSchema },
-    errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "KYC_NOT_APPROVED", "SOURCE_OF_FUNDS_REQUIRED", "ONBOARDING_STEP_DONE", "RATE_LIMITED"],
-    handler: async ({ c, ctx, input }) => ok(c, await requestPhoneVerification({ ctx, input: { svcCardId: input.body.svc_card_id, phone: input.body.phone } }), { message: "A 6-digit code was sent by SMS." }),
+    errors: [
+      "NOT_FOUND",
+      "EMAIL_NOT_VERIFIED",
+      "KYC_REJECTED",
+      "KYC_NOT_APPROVED",
+      "SOURCE_OF_FUNDS_REQUIRED",
+      "ONBOARDING_STEP_DONE",
+      "RATE_LIMITED",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await requestPhoneVerification({
+          ctx,
+          input: { svcCardId: input.body.svc_card_id, phone: input.body.phone },
+        }),
+        { message: "A 6-digit code was sent by SMS." },
+      ),
   }),
   defineRoute({
     method: "post",
     path: "/api/phone/verify",
     summary: "Verify the phone code",
-    description: "Completes step 4; the customer moves to account setup (step 5). Wrong codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
+    description:
+      "Completes step 4; the customer moves to account setup (step 5). Wrong codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
     tags: TAGS,
     auth: WRITE,
     request: { body: phoneVerifySchema },
     response: { data: onboardingStateSchema },
     errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "SOURCE_OF_FUNDS_REQUIRED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) => ok(c, await verifyPhone({ ctx, input: { svcCardId: input.body.svc_card_id, code: input.body.code } }), { message: "Phone verified." }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await verifyPhone({ ctx, input: { svcCardId: input.body.svc_card_id, code: input.body.code } }), {
+        message: "Phone verified.",
+      }),
   }),
   ...safeRoutes("/api/v1/svc-card/{svcCardId}/safe/deploy", "svc-card", false),
   ...safeRoutes("/api/v1/svc-card/customers/{svcCardId}/safe/deploy", "customers", true),

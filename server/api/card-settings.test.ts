@@ -22,7 +22,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const put = (body: unknown, headers: Record<string, string>): RequestInit => ({ method: "PUT", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const put = (body: unknown, headers: Record<string, string>): RequestInit => ({
+  method: "PUT",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
 
 async function admin() {
   const org = await createTestOrg(database.db);
@@ -30,7 +34,11 @@ async function admin() {
   async function keyWith(permissions: string[]) {
     const res = await app.request("/api/apikey/create", {
       method: "POST",
-      headers: { "content-type": "application/json", ...auth, "x-2fa-token": clock.nextCode(org.admin.totpSecret) },
+      headers: {
+        "content-type": "application/json",
+        ...auth,
+        "x-2fa-token": clock.nextCode(org.admin.totpSecret),
+      },
       body: JSON.stringify({ name: "k", permissions }),
     });
     const k = (await res.json()) as { api_key: string; api_secret: string };
@@ -46,17 +54,36 @@ describe("GET/PUT /api/v1/svc-card/settings/secure-theme", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ success: true, data: {} });
 
-    const saved = await app.request(PATH, put({ accent_color: "#1A73E8", border_radius: "8px", logo_url: "https://cdn.example.com/l.png" }, a.auth));
+    const saved = await app.request(
+      PATH,
+      put(
+        { accent_color: "#1A73E8", border_radius: "8px", logo_url: "https://cdn.example.com/l.png" },
+        a.auth,
+      ),
+    );
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ success: true, message: "Secure page theme saved", data: { accent_color: "#1A73E8", border_radius: "8px", logo_url: "https://cdn.example.com/l.png" } });
+    expect(await saved.json()).toEqual({
+      success: true,
+      message: "Secure page theme saved",
+      data: { accent_color: "#1A73E8", border_radius: "8px", logo_url: "https://cdn.example.com/l.png" },
+    });
     await app.request(PATH, put({ text_color: "#000000" }, a.auth));
-    expect(await (await app.request(PATH, { headers: a.auth })).json()).toMatchObject({ data: { text_color: "#000000" } });
-    expect(((await (await app.request(PATH, { headers: a.auth })).json()) as { data: object }).data).toEqual({ text_color: "#000000" });
+    expect(await (await app.request(PATH, { headers: a.auth })).json()).toMatchObject({
+      data: { text_color: "#000000" },
+    });
+    expect(((await (await app.request(PATH, { headers: a.auth })).json()) as { data: object }).data).toEqual({
+      text_color: "#000000",
+    });
   });
 
   it("refuses invalid values and unknown fields with 400 VALIDATION_ERROR", async () => {
     const a = await admin();
-    for (const body of [{ accent_color: "blue" }, { font_family: "a;b" }, { logo_url: "http://x.example" }, { extra: "#fff" }]) {
+    for (const body of [
+      { accent_color: "blue" },
+      { font_family: "a;b" },
+      { logo_url: "http://x.example" },
+      { extra: "#fff" },
+    ]) {
       const res = await app.request(PATH, put(body, a.auth));
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ success: false, error_code: "VALIDATION_ERROR" });
@@ -78,11 +105,16 @@ describe("GET/PUT /api/v1/svc-card/settings/secure-theme", () => {
     expect((await app.request(PATH, put({ accent_color: "#222222" }, writer))).status).toBe(200);
 
     const operator = await a.org.user("operator");
-    const opRes = await app.request(PATH, put({ accent_color: "#333333" }, bearer(await a.org.token(operator.userId))));
+    const opRes = await app.request(
+      PATH,
+      put({ accent_color: "#333333" }, bearer(await a.org.token(operator.userId))),
+    );
     expect(opRes.status).toBe(403);
     expect(await opRes.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
 
     expect(await (await app.request(PATH, { headers: b.auth })).json()).toMatchObject({ data: {} });
-    expect(await (await app.request(PATH, { headers: a.auth })).json()).toMatchObject({ data: { accent_color: "#222222" } });
+    expect(await (await app.request(PATH, { headers: a.auth })).json()).toMatchObject({
+      data: { accent_color: "#222222" },
+    });
   });
 });

@@ -30,6 +30,7 @@ export const cardSettingsRoutes = [
     request: { body: secureThemeSchema },
     response: { data: secureThemeSchema },
     errors: ["VALIDATION_ERROR", "FORBIDDEN_ROLE"],
-    handler: async ({ c, ctx, input }) => ok(c, await updateSecureTheme({ ctx, input: input.body }), { message: "Secure page theme saved" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await updateSecureTheme({ ctx, input: input.body }), { message: "Secure page theme saved" }),
   }),
 ];

@@ -13,8 +13,21 @@ import {
   viewTokenResponseSchema,
   voidedCardSchema,
 } from "@/lib/contracts/card-account";
-import { cardIdSchema, ibanStatusSchema, reportCardSchema, svcCardIdSchema, viewTokenSchema } from "@/lib/contracts/cards";
-import { blockCard, freezeCard, reportCard, unblockCard, unfreezeCard, voidCard } from "@/server/cards/cards/change-status";
+import {
+  cardIdSchema,
+  ibanStatusSchema,
+  reportCardSchema,
+  svcCardIdSchema,
+  viewTokenSchema,
+} from "@/lib/contracts/cards";
+import {
+  blockCard,
+  freezeCard,
+  reportCard,
+  unblockCard,
+  unfreezeCard,
+  voidCard,
+} from "@/server/cards/cards/change-status";
 import { createVirtualCard } from "@/server/cards/cards/create-virtual";
 import { listDisputeReasons } from "@/server/cards/cards/dispute-reasons";
 import { getIbanStatus } from "@/server/cards/cards/iban";
@@ -37,13 +50,27 @@ const WRITE = { scope: "write", cardholder: true } as const;
 const READ = { scope: "read", cardholder: true } as const;
 const customerParams = z.object({ svcCardId: svcCardIdSchema });
 const cardParams = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
-const twoFactorHeader = z.object({ "x-2fa-token": z.string().optional().describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token).") });
+const twoFactorHeader = z.object({
+  "x-2fa-token": z
+    .string()
+    .optional()
+    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
+});
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
-const TWO_FA = "A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials and cardholders do not.";
-const TWO_FA_ERRORS = ["TWO_FACTOR_REQUIRED", "TWO_FACTOR_NOT_ENABLED", "INVALID_2FA_TOKEN", "TWO_FACTOR_LOCKED"] as const;
+const TWO_FA =
+  "A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials and cardholders do not.";
+const TWO_FA_ERRORS = [
+  "TWO_FACTOR_REQUIRED",
+  "TWO_FACTOR_NOT_ENABLED",
+  "INVALID_2FA_TOKEN",
+  "TWO_FACTOR_LOCKED",
+] as const;
 
 /** The header wins over the body field when both are sent. */
-function codeOf(headers: { "x-2fa-token"?: string } | undefined, body?: { two_factor_token?: string }): string | undefined {
+function codeOf(
+  headers: { "x-2fa-token"?: string } | undefined,
+  body?: { two_factor_token?: string },
+): string | undefined {
   return headers?.["x-2fa-token"] || body?.two_factor_token || undefined;
 }
 
@@ -52,7 +79,8 @@ export const cardRoutes = [
     method: "get",
     path: "/api/v1/svc-card/my-account",
     summary: "The cardholder's own account",
-    description: "For a cardholder's session token only: onboarding step and next action, KYC status, currency, wallet, pin_set and the cards (each with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
+    description:
+      "For a cardholder's session token only: onboarding step and next action, KYC status, currency, wallet, pin_set and the cards (each with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
     tags: TAGS,
     auth: READ,
     response: { data: myAccountSchema },
@@ -68,8 +96,18 @@ export const cardRoutes = [
     auth: WRITE,
     request: { params: customerParams },
     response: { status: 201, data: createdCardSchema },
-    errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "KYC_NOT_APPROVED", "SOURCE_OF_FUNDS_REQUIRED", "PHONE_NOT_VERIFIED", "WALLET_NOT_DEPLOYED", "CARD_LIMIT_REACHED"],
-    handler: async ({ c, ctx, input }) => created(c, await createVirtualCard({ ctx, input: input.params }), "Card created"),
+    errors: [
+      "NOT_FOUND",
+      "EMAIL_NOT_VERIFIED",
+      "KYC_REJECTED",
+      "KYC_NOT_APPROVED",
+      "SOURCE_OF_FUNDS_REQUIRED",
+      "PHONE_NOT_VERIFIED",
+      "WALLET_NOT_DEPLOYED",
+      "CARD_LIMIT_REACHED",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      created(c, await createVirtualCard({ ctx, input: input.params }), "Card created"),
   }),
   defineRoute({
     method: "post",
@@ -81,7 +119,15 @@ export const cardRoutes = [
     request: { params: cardParams, headers: twoFactorHeader, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
     errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) => ok(c, await freezeCard({ ctx, input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) } }), { message: "Card frozen" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await freezeCard({
+          ctx,
+          input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) },
+        }),
+        { message: "Card frozen" },
+      ),
   }),
   defineRoute({
     method: "post",
@@ -93,55 +139,73 @@ export const cardRoutes = [
     request: { params: cardParams, headers: twoFactorHeader, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
     errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) => ok(c, await unfreezeCard({ ctx, input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) } }), { message: "Card unfrozen" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await unfreezeCard({
+          ctx,
+          input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) },
+        }),
+        { message: "Card unfrozen" },
+      ),
   }),
   defineRoute({
     method: "post",
     path: `${MANAGE}/void`,
     summary: "Void a virtual card",
-    description: "Permanent: cancelled on the card network at once. Virtual cards only (422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
+    description:
+      "Permanent: cancelled on the card network at once. Virtual cards only (422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
     tags: TAGS,
     auth: WRITE,
     request: { params: cardParams },
     response: { data: voidedCardSchema },
     errors: ["NOT_FOUND", "VIRTUAL_CARD_ONLY", "CARD_ALREADY_VOIDED"],
-    handler: async ({ c, ctx, input }) => ok(c, await voidCard({ ctx, input: input.params }), { message: "Card voided" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await voidCard({ ctx, input: input.params }), { message: "Card voided" }),
   }),
   defineRoute({
     method: "post",
     path: `${MANAGE}/report`,
     summary: "Report a card lost or stolen",
-    description: "Permanent. reason lost -> status lost (card.lost); stolen -> reads as voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) once the card is marked lost or stolen, CARD_ALREADY_VOIDED when voided.",
+    description:
+      "Permanent. reason lost -> status lost (card.lost); stolen -> reads as voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) once the card is marked lost or stolen, CARD_ALREADY_VOIDED when voided.",
     tags: TAGS,
     auth: WRITE,
     request: { params: cardParams, body: reportCardSchema },
     response: { data: reportedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_REPORTED", "CARD_ALREADY_VOIDED"],
-    handler: async ({ c, ctx, input }) => ok(c, await reportCard({ ctx, input: { ...input.params, reason: input.body.reason } }), { message: "Card reported" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await reportCard({ ctx, input: { ...input.params, reason: input.body.reason } }), {
+        message: "Card reported",
+      }),
   }),
   defineRoute({
     method: "post",
     path: `${MANAGE}/block`,
     summary: "Block a card (program)",
-    description: "The card program's block (compliance), from active or frozen; is_blocked true. Not for cardholders. Raises card.deactivated with status blocked.",
+    description:
+      "The card program's block (compliance), from active or frozen; is_blocked true. Not for cardholders. Raises card.deactivated with status blocked.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: cardParams },
     response: { data: blockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
-    handler: async ({ c, ctx, input }) => ok(c, await blockCard({ ctx, input: input.params }), { message: "Card blocked" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await blockCard({ ctx, input: input.params }), { message: "Card blocked" }),
   }),
   defineRoute({
     method: "post",
     path: `${MANAGE}/unblock`,
     summary: "Unblock a card (program)",
-    description: "Lifts the program's block: back to frozen if the card was frozen before, else active (card.frozen or card.unfrozen). Not for cardholders.",
+    description:
+      "Lifts the program's block: back to frozen if the card was frozen before, else active (card.frozen or card.unfrozen). Not for cardholders.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: cardParams },
     response: { data: unblockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
-    handler: async ({ c, ctx, input }) => ok(c, await unblockCard({ ctx, input: input.params }), { message: "Card unblocked" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await unblockCard({ ctx, input: input.params }), { message: "Card unblocked" }),
   }),
   defineRoute({
     method: "post",
@@ -154,25 +218,33 @@ export const cardRoutes = [
     request: { params: cardParams, body: viewTokenSchema },
     response: { data: viewTokenResponseSchema },
     errors: ["NOT_FOUND", "PIN_NOT_SET", "CARD_NOT_ACTIVE"],
-    handler: async ({ c, ctx, input }) => ok(c, await createViewToken({ ctx, input: { ...input.params, ...input.body } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await createViewToken({ ctx, input: { ...input.params, ...input.body } })),
   }),
   defineRoute({
     method: "get",
     path: "/api/v1/svc-card/{svcCardId}/transactions/dispute-reasons",
     summary: "Dispute reasons",
-    description: "The reasons a card transaction can be disputed for. Answers {status: \"success\", message, data} as the interface states.",
+    description:
+      'The reasons a card transaction can be disputed for. Answers {status: "success", message, data} as the interface states.',
     tags: TAGS,
     auth: READ,
     request: { params: customerParams },
     response: { body: disputeReasonsBodySchema },
     errors: ["NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => sendJson(c, 200, { status: "success", message: "Dispute reasons", data: await listDisputeReasons({ ctx, input: input.params }) }),
+    handler: async ({ c, ctx, input }) =>
+      sendJson(c, 200, {
+        status: "success",
+        message: "Dispute reasons",
+        data: await listDisputeReasons({ ctx, input: input.params }),
+      }),
   }),
   defineRoute({
     method: "get",
     path: "/api/v1/svc-card/{svcCardId}/iban/status",
     summary: "IBAN status",
-    description: "The card account's IBAN for SEPA top-ups: offered for EUR accounts with a deployed wallet (sandbox: a stable test IBAN); otherwise activated false with the reason in profile_status and usage.",
+    description:
+      "The card account's IBAN for SEPA top-ups: offered for EUR accounts with a deployed wallet (sandbox: a stable test IBAN); otherwise activated false with the reason in profile_status and usage.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams },
@@ -188,24 +260,42 @@ export const sandboxCardRoutes = sandboxOnly([
     method: "post",
     path: "/api/v1/sandbox/customers/{svcCardId}/cards/physical",
     summary: "Sandbox: issue a physical card",
-    description: "Sandbox only (404 in live mode). A physical card, not yet activated, so void (VIRTUAL_CARD_ONLY), freeze before activation (CARD_NOT_ACTIVATED) and activation can be tried. Needs the onboarding steps up to phone verification; the wallet is needed only to activate.",
+    description:
+      "Sandbox only (404 in live mode). A physical card, not yet activated, so void (VIRTUAL_CARD_ONLY), freeze before activation (CARD_NOT_ACTIVATED) and activation can be tried. Needs the onboarding steps up to phone verification; the wallet is needed only to activate.",
     tags: ["Sandbox"],
     auth: { scope: "write" },
     request: { params: customerParams },
     response: { status: 201, data: createdCardSchema },
-    errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "KYC_NOT_APPROVED", "SOURCE_OF_FUNDS_REQUIRED", "PHONE_NOT_VERIFIED", "CARD_LIMIT_REACHED"],
-    handler: async ({ c, ctx, input }) => created(c, await issuePhysicalCard({ ctx, input: input.params }), "Physical card issued"),
+    errors: [
+      "NOT_FOUND",
+      "EMAIL_NOT_VERIFIED",
+      "KYC_REJECTED",
+      "KYC_NOT_APPROVED",
+      "SOURCE_OF_FUNDS_REQUIRED",
+      "PHONE_NOT_VERIFIED",
+      "CARD_LIMIT_REACHED",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      created(c, await issuePhysicalCard({ ctx, input: input.params }), "Physical card issued"),
   }),
   defineRoute({
     method: "post",
     path: "/api/v1/sandbox/cards/{cardId}/activate",
     summary: "Sandbox: activate a physical card",
-    description: "Sandbox only (404 in live mode). What the cardholder does with the card in hand: sets activated_at and raises card.activated. Needs the account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
+    description:
+      "Sandbox only (404 in live mode). What the cardholder does with the card in hand: sets activated_at and raises card.activated. Needs the account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
     tags: ["Sandbox"],
     auth: { scope: "write" },
     request: { params: z.object({ cardId: cardIdSchema }) },
     response: { data: activatedCardSchema },
-    errors: ["NOT_FOUND", "PHYSICAL_CARD_ONLY", "CARD_ALREADY_ACTIVATED", "CARD_NOT_ACTIVE", "WALLET_NOT_DEPLOYED"],
-    handler: async ({ c, ctx, input }) => ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
+    errors: [
+      "NOT_FOUND",
+      "PHYSICAL_CARD_ONLY",
+      "CARD_ALREADY_ACTIVATED",
+      "CARD_NOT_ACTIVE",
+      "WALLET_NOT_DEPLOYED",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
   }),
 ]);

@@ -24,31 +24,61 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string>) =>
-  app.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe("credential cache (embedded database)", () => {
   it("serves warm credentials from memory and drops them the moment a key changes", async () => {
     const org = await createTestOrg(database.db);
     const user = bearer(await org.token(org.admin.userId));
     const code = () => ({ ...user, "x-2fa-token": clock.nextCode(org.admin.totpSecret) });
-    const key = (await (await post("/api/apikey/create", { name: "Cached", permissions: ["read"] }, code())).json()) as { id: string; api_key: string; api_secret: string };
+    const key = (await (
+      await post("/api/apikey/create", { name: "Cached", permissions: ["read"] }, code())
+    ).json()) as { id: string; api_key: string; api_secret: string };
     const pair = { "x-api-key": key.api_key, "x-api-secret": key.api_secret };
-    const token = ((await (await post("/api/apikey/token", { api_key: key.api_key, api_secret: key.api_secret }, {})).json()) as { access_token: string }).access_token;
+    const token = (
+      (await (
+        await post("/api/apikey/token", { api_key: key.api_key, api_secret: key.api_secret }, {})
+      ).json()) as { access_token: string }
+    ).access_token;
 
     expect((await app.request("/api/v1/me", { headers: pair })).status).toBe(200);
     expect((await app.request("/api/v1/me", { headers: bearer(token) })).status).toBe(200);
     expect(cachedCredential(`kp:${key.api_key}:${sha256Hex(key.api_secret)}`)).toBeDefined();
     expect(cachedCredential(`at:${sha256Hex(token)}`)).toBeDefined();
     // A wrong secret is never answered from the cache.
-    expect((await app.request("/api/v1/me", { headers: { ...pair, "x-api-secret": "sk_test_wrong" } })).status).toBe(401);
+    expect(
+      (await app.request("/api/v1/me", { headers: { ...pair, "x-api-secret": "sk_test_wrong" } })).status,
+    ).toBe(401);
 
     // Narrowed permissions apply on the very next request.
-    expect((await app.request(`/api/apikey/${key.id}/permissions`, { method: "PUT", headers: { "content-type": "application/json", ...code() }, body: JSON.stringify({ permissions: ["webhooks"] }) })).status).toBe(200);
+    expect(
+      (
+        await app.request(`/api/apikey/${key.id}/permissions`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", ...code() },
+          body: JSON.stringify({ permissions: ["webhooks"] }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await app.request("/api/v1/me", { headers: pair })).status).toBe(403);
-    expect((await app.request(`/api/apikey/${key.id}/permissions`, { method: "PUT", headers: { "content-type": "application/json", ...code() }, body: JSON.stringify({ permissions: ["read"] }) })).status).toBe(200);
+    expect(
+      (
+        await app.request(`/api/apikey/${key.id}/permissions`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", ...code() },
+          body: JSON.stringify({ permissions: ["read"] }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await app.request("/api/v1/me", { headers: bearer(token) })).status).toBe(200);
 
-    const rotated = (await (await post(`/api/apikey/${key.id}/rotate`, {}, code())).json()) as { api_secret: string };
+    const rotated = (await (await post(`/api/apikey/${key.id}/rotate`, {}, code())).json()) as {
+      api_secret: string;
+    };
     expect((await app.request("/api/v1/me", { headers: pair })).status).toBe(401);
     expect((await app.request("/api/v1/me", { headers: bearer(token) })).status).toBe(401);
     const fresh = { "x-api-key": key.api_key, "x-api-secret": rotated.api_secret };

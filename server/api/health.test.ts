@@ -68,7 +68,10 @@ describe("GET /api/health", () => {
       await tx.insert(workerHeartbeats).values({ workerId: newId("wrk"), host: "test", pid: 1 });
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; data: { status: string; checks: Record<string, { status: string; last_beat_at?: string }> } };
+    const body = (await res.json()) as {
+      success: boolean;
+      data: { status: string; checks: Record<string, { status: string; last_beat_at?: string }> };
+    };
     expect(body.success).toBe(true);
     expect(body.data.status).toBe("ok");
     expect(body.data.checks.database!.status).toBe("up");
@@ -78,14 +81,23 @@ describe("GET /api/health", () => {
 
   it("is 503 SERVICE_UNAVAILABLE with the checks when no worker has beaten", async () => {
     const res = await inRolledBackTransaction(async (tx) => {
-      await tx.update(workerHeartbeats).set({ stoppedAt: new Date() }).where(isNull(workerHeartbeats.stoppedAt));
+      await tx
+        .update(workerHeartbeats)
+        .set({ stoppedAt: new Date() })
+        .where(isNull(workerHeartbeats.stoppedAt));
     });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       success: false,
       error_code: "SERVICE_UNAVAILABLE",
       message: "Service unavailable: worker down.",
-      data: { status: "down", checks: { database: { status: "up", latency_ms: expect.any(Number) }, worker: { status: "down", last_beat_at: null } } },
+      data: {
+        status: "down",
+        checks: {
+          database: { status: "up", latency_ms: expect.any(Number) },
+          worker: { status: "down", last_beat_at: null },
+        },
+      },
     });
   });
 

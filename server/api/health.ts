@@ -26,7 +26,10 @@ type Check = z.infer<typeof checkSchema>;
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`health check timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`health check timed out after ${CHECK_TIMEOUT_MS} ms`)),
+      CHECK_TIMEOUT_MS,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -47,7 +50,9 @@ async function checkWorker(db: Db | null): Promise<Check> {
   if (!db) return { status: "unknown", last_beat_at: null };
   try {
     const beat = await withTimeout(latestHeartbeat(db));
-    return beat ? { status: "up", last_beat_at: beat.beatAt.toISOString() } : { status: "down", last_beat_at: null };
+    return beat
+      ? { status: "up", last_beat_at: beat.beatAt.toISOString() }
+      : { status: "down", last_beat_at: null };
   } catch (err) {
     log.warn({ err }, "health: worker heartbeat check failed");
     return { status: "unknown", last_beat_at: null };
@@ -58,7 +63,8 @@ export const healthRoute = defineRoute({
   method: "get",
   path: "/api/health",
   summary: "Health: database and worker",
-  description: "200 when the database answers and a worker has beaten within 30 s; otherwise 503 SERVICE_UNAVAILABLE with the same checks in `data`.",
+  description:
+    "200 when the database answers and a worker has beaten within 30 s; otherwise 503 SERVICE_UNAVAILABLE with the same checks in `data`.",
   tags: ["Health"],
   auth: "public",
   response: { data: healthSchema },
@@ -70,7 +76,9 @@ export const healthRoute = defineRoute({
     const data = { status: up ? "ok" : "down", checks: { database: database.check, worker } };
     if (up) return ok(c, data, { message: "All systems operational." });
     // A worker we could not ask (database down) is "unknown", not named as down.
-    const down = [database.check.status === "down" && "database", worker.status === "down" && "worker"].filter(Boolean).join(" and ");
+    const down = [database.check.status === "down" && "database", worker.status === "down" && "worker"]
+      .filter(Boolean)
+      .join(" and ");
     return errorJson(c, 503, "SERVICE_UNAVAILABLE", `Service unavailable: ${down} down.`, { data });
   },
 });

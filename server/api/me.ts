@@ -13,18 +13,28 @@ const meSchema = z
   .object({
     organization: z.object({ id: z.string(), name: z.string() }),
     credential: z.object({
-      type: z.enum(["user_token", "api_key", "api_token"]).describe("user_token: a dashboard user's access token; api_key: X-API-Key + X-API-Secret; api_token: a bearer token from POST /api/apikey/token."),
+      type: z
+        .enum(["user_token", "api_key", "api_token"])
+        .describe(
+          "user_token: a dashboard user's access token; api_key: X-API-Key + X-API-Secret; api_token: a bearer token from POST /api/apikey/token.",
+        ),
       scopes: z.array(z.enum(SCOPES)),
       key_id: z.string().optional().describe("For api_key and api_token credentials."),
     }),
-    user: z.object({ id: z.string(), email: z.string(), role: z.enum(["admin", "operator", "viewer"]) }).nullable(),
+    user: z
+      .object({ id: z.string(), email: z.string(), role: z.enum(["admin", "operator", "viewer"]) })
+      .nullable(),
   })
   .openapi("Me");
 
 type Me = z.infer<typeof meSchema>;
 
 const organizationById = preparedPerDb((db) =>
-  db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, sql.placeholder("id"))).prepare("organization_by_id"),
+  db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder("id")))
+    .prepare("organization_by_id"),
 );
 
 /** Who the credential is: the first thing an integrator checks after wiring a key. */
@@ -34,10 +44,18 @@ async function describeCredential({ ctx }: { ctx: Ctx }): Promise<Me> {
   const { actor } = ctx;
   const scopes = [...scopesOf(actor)];
   if (actor.type === "user") {
-    return { organization: org, credential: { type: "user_token", scopes }, user: { id: actor.userId, email: actor.email, role: actor.role } };
+    return {
+      organization: org,
+      credential: { type: "user_token", scopes },
+      user: { id: actor.userId, email: actor.email, role: actor.role },
+    };
   }
   if (actor.type === "apiKey") {
-    return { organization: org, credential: { type: actor.tokenId ? "api_token" : "api_key", scopes, key_id: actor.keyId }, user: null };
+    return {
+      organization: org,
+      credential: { type: actor.tokenId ? "api_token" : "api_key", scopes, key_id: actor.keyId },
+      user: null,
+    };
   }
   throw new ServiceError("INSUFFICIENT_PERMISSION", "This endpoint needs an API credential.");
 }

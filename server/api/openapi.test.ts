@@ -11,7 +11,11 @@ interface Operation {
   responses: Record<string, { description: string }>;
 }
 
-async function documentOf(): Promise<{ openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } }> {
+async function documentOf(): Promise<{
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
+}> {
   const res = await app.request("/api/openapi.json");
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -34,16 +38,25 @@ describe("GET /api/openapi.json", () => {
     const access: Record<string, string> = {};
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
-        access[`${method.toUpperCase()} ${path}`] = op["x-required-scope"] ?? (op["x-required-role"] ? `role:${op["x-required-role"]}` : op["x-public"] ? "public" : "MISSING");
+        access[`${method.toUpperCase()} ${path}`] =
+          op["x-required-scope"] ??
+          (op["x-required-role"] ? `role:${op["x-required-role"]}` : op["x-public"] ? "public" : "MISSING");
       }
     }
-    expect(access).toMatchObject({ "GET /api/health": "public", "GET /api/health/ping": "public", "GET /api/v1/me": "read" });
+    expect(access).toMatchObject({
+      "GET /api/health": "public",
+      "GET /api/health/ping": "public",
+      "GET /api/v1/me": "read",
+    });
     expect(Object.values(access)).not.toContain("MISSING");
     // The document itself and the reference page are served but not listed.
     expect(access["GET /api/openapi.json"]).toBeUndefined();
 
     const me = doc.paths["/api/v1/me"]!.get!;
-    expect(me.security).toEqual([{ bearerAuth: ["read"] }, { apiKeyAuth: ["read"], apiSecretAuth: ["read"] }]);
+    expect(me.security).toEqual([
+      { bearerAuth: ["read"] },
+      { apiKeyAuth: ["read"], apiSecretAuth: ["read"] },
+    ]);
     expect(me.responses["401"]!.description).toContain("TOKEN_EXPIRED");
     expect(me.responses["403"]!.description).toContain("INSUFFICIENT_PERMISSION");
     expect(doc.paths["/api/health"]!.get!.security).toEqual([]);

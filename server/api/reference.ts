@@ -23,7 +23,9 @@ function loadBundle(): Promise<{ bytes: Uint8Array; etag: string }> {
     const require = createRequire(import.meta.url);
     const file = require.resolve("@scalar/api-reference/browser/standalone.js");
     // package.json is not in the package's exports map: read it beside dist/browser/.
-    const { version } = JSON.parse(await readFile(path.join(path.dirname(file), "..", "..", "package.json"), "utf8")) as { version: string };
+    const { version } = JSON.parse(
+      await readFile(path.join(path.dirname(file), "..", "..", "package.json"), "utf8"),
+    ) as { version: string };
     return { bytes: new Uint8Array(await readFile(file)), etag: `"scalar-${version}"` };
   })().catch((err: unknown) => {
     bundle = undefined;

@@ -78,8 +78,16 @@ describe("sandbox card network over HTTP", () => {
 
     const settled = await call(`${BASE}/${id}/settle`, postJson({ amount: "12.00" }, s.auth));
     expect(settled.status).toBe(200);
-    expect(settled.body.data).toMatchObject({ status: "settled", amount: 12, amount_minor: 1_200, hold_amount_minor: 0 });
-    expect(await balanceOf(database.db, s.customer.id)).toMatchObject({ ledgerMinor: 8_800, pendingMinor: 0 });
+    expect(settled.body.data).toMatchObject({
+      status: "settled",
+      amount: 12,
+      amount_minor: 1_200,
+      hold_amount_minor: 0,
+    });
+    expect(await balanceOf(database.db, s.customer.id)).toMatchObject({
+      ledgerMinor: 8_800,
+      pendingMinor: 0,
+    });
 
     const again = await call(`${BASE}/${id}/settle`, postJson({}, s.auth));
     expect(again.status).toBe(409);
@@ -96,28 +104,53 @@ describe("sandbox card network over HTTP", () => {
     const declined = await call(BASE, postJson(body(s.card.id, { amount: 10.01 }), s.auth));
     expect(declined.status).toBe(201);
     expect(declined.body.message).toBe("Transaction declined");
-    expect(declined.body.data).toMatchObject({ status: "declined", decline_code: "810", hold_amount_minor: 0 });
+    expect(declined.body.data).toMatchObject({
+      status: "declined",
+      decline_code: "810",
+      hold_amount_minor: 0,
+    });
     expect(declined.body.data.decline_reason).toMatch(/balance/i);
   });
 
   it("reverse (partial, then more than is left), expire and fail; a body is optional", async () => {
     const s = await setup();
-    const a = (await call(BASE, postJson(body(s.card.id, { amount: 40 }), s.auth))).body.data.transaction_id as string;
+    const a = (await call(BASE, postJson(body(s.card.id, { amount: 40 }), s.auth))).body.data
+      .transaction_id as string;
     const partial = await call(`${BASE}/${a}/reverse`, postJson({ amount: 15 }, s.auth));
-    expect(partial.body.data).toMatchObject({ status: "partially_reversed", amount_minor: 2_500, hold_amount_minor: 2_500 });
+    expect(partial.body.data).toMatchObject({
+      status: "partially_reversed",
+      amount_minor: 2_500,
+      hold_amount_minor: 2_500,
+    });
     const tooMuch = await call(`${BASE}/${a}/reverse`, postJson({ amount: 25.01 }, s.auth));
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error_code).toBe("VALIDATION_ERROR");
-    expect((await call(`${BASE}/${a}/expire`, { method: "POST", headers: s.auth })).body.data).toMatchObject({ status: "expired", hold_amount_minor: 0 });
+    expect((await call(`${BASE}/${a}/expire`, { method: "POST", headers: s.auth })).body.data).toMatchObject({
+      status: "expired",
+      hold_amount_minor: 0,
+    });
     const b = (await call(BASE, postJson(body(s.card.id), s.auth))).body.data.transaction_id as string;
-    expect((await call(`${BASE}/${b}/fail`, { method: "POST", headers: s.auth })).body.data).toMatchObject({ status: "failed" });
+    expect((await call(`${BASE}/${b}/fail`, { method: "POST", headers: s.auth })).body.data).toMatchObject({
+      status: "failed",
+    });
     expect((await call(`${BASE}/${b}/reverse`, { method: "POST", headers: s.auth })).status).toBe(409);
-    expect(await balanceOf(database.db, s.customer.id)).toMatchObject({ ledgerMinor: 10_000, pendingMinor: 0 });
+    expect(await balanceOf(database.db, s.customer.id)).toMatchObject({
+      ledgerMinor: 10_000,
+      pendingMinor: 0,
+    });
   });
 
   it("400 for a request outside the contract; 404 for unknown cards and transactions; 403 for a viewer; 401 without a credential", async () => {
     const s = await setup();
-    for (const bad of [{ amount: 0 }, { amount: 1.234 }, { currency: "JPY" }, { merchant_category: "58" }, { merchant_country: "DEU" }, { type: "refund" }, { card_id: undefined }]) {
+    for (const bad of [
+      { amount: 0 },
+      { amount: 1.234 },
+      { currency: "JPY" },
+      { merchant_category: "58" },
+      { merchant_country: "DEU" },
+      { type: "refund" },
+      { card_id: undefined },
+    ]) {
       const res = await call(BASE, postJson(body(s.card.id, bad), s.auth));
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.error_code).toBe("VALIDATION_ERROR");
@@ -139,11 +172,17 @@ describe("live mode", () => {
     expect(res.status).toBe(404);
     expect(res.body.error_code).toBe("NOT_FOUND");
     expect((await call(`${BASE}/txn_x/settle`, postJson({}, s.auth))).status).toBe(404);
-    const doc = JSON.stringify(createApiApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }).paths ?? {});
+    const doc = JSON.stringify(
+      createApiApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }).paths ??
+        {},
+    );
     expect(doc).not.toContain("/api/v1/sandbox/card-transactions");
     setEnvForTests({ SVC_MODE: undefined });
     expect(await balanceOf(database.db, s.customer.id)).toMatchObject({ pendingMinor: 0 });
-    const sandboxDoc = JSON.stringify(createApiApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }).paths ?? {});
+    const sandboxDoc = JSON.stringify(
+      createApiApp().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }).paths ??
+        {},
+    );
     expect(sandboxDoc).toContain("/api/v1/sandbox/card-transactions/{transactionId}/refund");
   });
 });

@@ -1,5 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { authorizeCardTransactionSchema, cardTransactionViewSchema, transactionAmountSchema, transactionIdSchema } from "@/lib/contracts/card-transactions";
+import {
+  authorizeCardTransactionSchema,
+  cardTransactionViewSchema,
+  transactionAmountSchema,
+  transactionIdSchema,
+} from "@/lib/contracts/card-transactions";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
@@ -48,7 +53,15 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     request: { params, body: transactionAmountSchema },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT", "INSUFFICIENT_FUNDS"],
-    handler: async ({ c, ctx, input }) => ok(c, await settleCardTransaction({ ctx, input: { transactionId: input.params.transactionId, ...input.body } }), { message: "Transaction settled" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await settleCardTransaction({
+          ctx,
+          input: { transactionId: input.params.transactionId, ...input.body },
+        }),
+        { message: "Transaction settled" },
+      ),
   }),
   defineRoute({
     method: "post",
@@ -60,7 +73,15 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     request: { params, body: transactionAmountSchema },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
-    handler: async ({ c, ctx, input }) => ok(c, await reverseCardTransaction({ ctx, input: { transactionId: input.params.transactionId, ...input.body } }), { message: "Transaction reversed" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await reverseCardTransaction({
+          ctx,
+          input: { transactionId: input.params.transactionId, ...input.body },
+        }),
+        { message: "Transaction reversed" },
+      ),
   }),
   defineRoute({
     method: "post",
@@ -72,7 +93,8 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     request: { params },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
-    handler: async ({ c, ctx, input }) => ok(c, await expireCardTransaction({ ctx, input: input.params }), { message: "Transaction expired" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await expireCardTransaction({ ctx, input: input.params }), { message: "Transaction expired" }),
   }),
   defineRoute({
     method: "post",
@@ -84,7 +106,8 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     request: { params },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
-    handler: async ({ c, ctx, input }) => ok(c, await failCardTransaction({ ctx, input: input.params }), { message: "Transaction failed" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await failCardTransaction({ ctx, input: input.params }), { message: "Transaction failed" }),
   }),
   defineRoute({
     method: "post",
@@ -97,6 +120,14 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     request: { params, body: transactionAmountSchema },
     response: { status: 201, data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
-    handler: async ({ c, ctx, input }) => created(c, await refundCardTransaction({ ctx, input: { transactionId: input.params.transactionId, ...input.body } }), "Refund created"),
+    handler: async ({ c, ctx, input }) =>
+      created(
+        c,
+        await refundCardTransaction({
+          ctx,
+          input: { transactionId: input.params.transactionId, ...input.body },
+        }),
+        "Refund created",
+      ),
   }),
 ]);

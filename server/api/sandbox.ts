@@ -27,7 +27,13 @@ export function sandboxOnly(routes: readonly ApiRoute[]): ApiRoute[] {
     get hidden() {
       return route.hidden || !isSandbox();
     },
-    handle: (c) => (isSandbox() ? route.handle(c) : errorResponse(c, new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`))),
+    handle: (c) =>
+      isSandbox()
+        ? route.handle(c)
+        : errorResponse(
+            c,
+            new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`),
+          ),
   }));
 }
 
@@ -36,11 +42,22 @@ const AUTH = { scope: "write" } as const;
 
 const kycDecisionSchema = z.object({
   decision: z.enum(KYC_DECISIONS).describe("approved, rejected (final), or pending_review (manual review)."),
-  currency: z.enum(CURRENCY_VALUES).optional().describe("Approve in a region of this currency (GBP: GB, USD: US, EUR: DE). Default: the country picked on the KYC page, else DE."),
+  currency: z
+    .enum(CURRENCY_VALUES)
+    .optional()
+    .describe(
+      "Approve in a region of this currency (GBP: GB, USD: US, EUR: DE). Default: the country picked on the KYC page, else DE.",
+    ),
 });
 
 const outboxQuerySchema = z.object({
-  to: z.string().trim().min(1).max(320).optional().describe("Only messages to this email address or phone number (E.164)."),
+  to: z
+    .string()
+    .trim()
+    .min(1)
+    .max(320)
+    .optional()
+    .describe("Only messages to this email address or phone number (E.164)."),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -65,13 +82,17 @@ export const sandboxRoutes = sandboxOnly([
     request: { params: z.object({ svcCardId: svcCardIdSchema }), body: kycDecisionSchema },
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) => ok(c, await decideCustomerKyc({ ctx, input: { svcCardId: input.params.svcCardId, ...input.body } }), { message: "KYC decision recorded" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await decideCustomerKyc({ ctx, input: { svcCardId: input.params.svcCardId, ...input.body } }), {
+        message: "KYC decision recorded",
+      }),
   }),
   defineRoute({
     method: "get",
     path: "/api/v1/sandbox/outbox",
     summary: "Read the dev outbox",
-    description: "The emails and text messages the sandbox would have sent (one-time codes among them, hence the write scope), newest first.",
+    description:
+      "The emails and text messages the sandbox would have sent (one-time codes among them, hence the write scope), newest first.",
     tags: TAGS,
     auth: AUTH,
     request: { query: outboxQuerySchema },

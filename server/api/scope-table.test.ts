@@ -14,9 +14,12 @@ describe("docs/api-scopes.md", () => {
   });
 
   it("declares a credential for every operation", () => {
-    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const [p, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+    )) {
       for (const [m, op] of Object.entries(ops)) {
-        const declared = Boolean(op["x-required-scope"]) || op["x-user-token-only"] === true || op["x-public"] === true;
+        const declared =
+          Boolean(op["x-required-scope"]) || op["x-user-token-only"] === true || op["x-public"] === true;
         expect(declared, `${m.toUpperCase()} ${p}`).toBe(true);
       }
     }

@@ -22,7 +22,15 @@ const standIn = createKitApp();
 mountRoutes(
   standIn,
   (["write", "transactions"] as const).map((scope) =>
-    defineRoute({ method: "get", path: `/api/v1/scope-check/${scope}`, summary: scope, tags: ["Test"], auth: { scope }, response: { data: z.object({ scope: z.string() }) }, handler: ({ c }) => ok(c, { scope }) }),
+    defineRoute({
+      method: "get",
+      path: `/api/v1/scope-check/${scope}`,
+      summary: scope,
+      tags: ["Test"],
+      auth: { scope },
+      response: { data: z.object({ scope: z.string() }) },
+      handler: ({ c }) => ok(c, { scope }),
+    }),
   ),
 );
 
@@ -43,19 +51,35 @@ const ENDPOINT: Record<Scope, { app: typeof app; path: string }> = {
 };
 
 describe("scopes of API keys", () => {
-  it.each(SCOPES)("an endpoint of scope %s refuses a key without it and serves a key with it", async (scope) => {
-    const org = await createTestOrg(database.db);
-    const user = { authorization: `Bearer ${await org.token(org.admin.userId)}`, "content-type": "application/json" };
-    const create = async (permissions: Scope[]) => {
-      const res = await app.request("/api/apikey/create", { method: "POST", headers: { ...user, "x-2fa-token": clock.nextCode(org.admin.totpSecret) }, body: JSON.stringify({ name: `k-${scope}`, permissions }) });
-      const key = (await res.json()) as { api_key: string; api_secret: string };
-      return { "x-api-key": key.api_key, "x-api-secret": key.api_secret };
-    };
-    const { app: target, path } = ENDPOINT[scope];
-    const without = await target.request(path, { headers: await create(SCOPES.filter((s) => s !== scope)) });
-    expect(without.status).toBe(403);
-    expect(await without.json()).toMatchObject({ success: false, error_code: "INSUFFICIENT_PERMISSION", message: expect.stringContaining(scope) });
-    const withIt = await target.request(path, { headers: await create([scope]) });
-    expect(withIt.status).toBe(200);
-  });
+  it.each(SCOPES)(
+    "an endpoint of scope %s refuses a key without it and serves a key with it",
+    async (scope) => {
+      const org = await createTestOrg(database.db);
+      const user = {
+        authorization: `Bearer ${await org.token(org.admin.userId)}`,
+        "content-type": "application/json",
+      };
+      const create = async (permissions: Scope[]) => {
+        const res = await app.request("/api/apikey/create", {
+          method: "POST",
+          headers: { ...user, "x-2fa-token": clock.nextCode(org.admin.totpSecret) },
+          body: JSON.stringify({ name: `k-${scope}`, permissions }),
+        });
+        const key = (await res.json()) as { api_key: string; api_secret: string };
+        return { "x-api-key": key.api_key, "x-api-secret": key.api_secret };
+      };
+      const { app: target, path } = ENDPOINT[scope];
+      const without = await target.request(path, {
+        headers: await create(SCOPES.filter((s) => s !== scope)),
+      });
+      expect(without.status).toBe(403);
+      expect(await without.json()).toMatchObject({
+        success: false,
+        error_code: "INSUFFICIENT_PERMISSION",
+        message: expect.stringContaining(scope),
+      });
+      const withIt = await target.request(path, { headers: await create([scope]) });
+      expect(withIt.status).toBe(200);
+    },
+  );
 });

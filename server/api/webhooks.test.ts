@@ -25,22 +25,43 @@ afterAll(async () => {
   await database.close();
 });
 
-const send = (method: string, body: unknown, headers: Record<string, string>): RequestInit => ({ method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const send = (method: string, body: unknown, headers: Record<string, string>): RequestInit => ({
+  method,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
 
 async function admin() {
   const org = await createTestOrg(database.db);
   const auth = bearer(await org.token(org.admin.userId));
   async function keyWith(permissions: string[]) {
-    const res = await app.request("/api/apikey/create", send("POST", { name: "k", permissions }, { ...auth, "x-2fa-token": clock.nextCode(org.admin.totpSecret) }));
+    const res = await app.request(
+      "/api/apikey/create",
+      send(
+        "POST",
+        { name: "k", permissions },
+        { ...auth, "x-2fa-token": clock.nextCode(org.admin.totpSecret) },
+      ),
+    );
     const k = (await res.json()) as { api_key: string; api_secret: string };
     return { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
   }
   return { org, auth, keyWith };
 }
 
-async function create(auth: Record<string, string>, body: Record<string, unknown> = { url: "https://hooks.example.com/in", events: ["card.frozen", "*"], description: "main" }) {
+async function create(
+  auth: Record<string, string>,
+  body: Record<string, unknown> = {
+    url: "https://hooks.example.com/in",
+    events: ["card.frozen", "*"],
+    description: "main",
+  },
+) {
   const res = await app.request("/api/v1/webhook/create-webhook", send("POST", body, auth));
-  return { res, body: (await res.json()) as Record<string, unknown> & { data: { webhook_id: string; secret: string } } };
+  return {
+    res,
+    body: (await res.json()) as Record<string, unknown> & { data: { webhook_id: string; secret: string } },
+  };
 }
 
 describe("webhook management over HTTP", () => {
@@ -59,11 +80,31 @@ describe("webhook management over HTTP", () => {
     const one = await app.request(`/api/v1/svc-card/webhooks/${body.data.webhook_id}`, { headers: a.auth });
     const oneBody = (await one.json()) as { success: boolean; data: Record<string, unknown> };
     expect(oneBody.success).toBe(true);
-    expect(Object.keys(oneBody.data).sort()).toEqual(["consecutive_failures", "created_at", "description", "disabled_reason", "enabled", "events", "secret", "updated_at", "url", "webhook_id"]);
-    expect(oneBody.data).toMatchObject({ secret: body.data.secret, enabled: true, consecutive_failures: 0, disabled_reason: null, description: "main" });
+    expect(Object.keys(oneBody.data).sort()).toEqual([
+      "consecutive_failures",
+      "created_at",
+      "description",
+      "disabled_reason",
+      "enabled",
+      "events",
+      "secret",
+      "updated_at",
+      "url",
+      "webhook_id",
+    ]);
+    expect(oneBody.data).toMatchObject({
+      secret: body.data.secret,
+      enabled: true,
+      consecutive_failures: 0,
+      disabled_reason: null,
+      description: "main",
+    });
 
     const list = await app.request("/api/v1/svc-card/webhooks", { headers: a.auth });
-    const listBody = (await list.json()) as { success: boolean; data: { webhooks: Record<string, unknown>[] } };
+    const listBody = (await list.json()) as {
+      success: boolean;
+      data: { webhooks: Record<string, unknown>[] };
+    };
     expect(listBody.data.webhooks).toHaveLength(1);
     expect(JSON.stringify(listBody)).not.toContain(body.data.secret);
   });
@@ -73,43 +114,99 @@ describe("webhook management over HTTP", () => {
     const { body } = await create(a.auth);
     const id = body.data.webhook_id;
     const base = `/api/v1/svc-card/webhooks/${id}`;
-    const put = await app.request(base, send("PUT", { events: ["transaction.settled"], enabled: false, description: "paused" }, a.auth));
-    expect(await put.json()).toMatchObject({ success: true, data: { events: ["transaction.settled"], enabled: false, description: "paused", disabled_reason: "Disabled by a user." } });
+    const put = await app.request(
+      base,
+      send("PUT", { events: ["transaction.settled"], enabled: false, description: "paused" }, a.auth),
+    );
+    expect(await put.json()).toMatchObject({
+      success: true,
+      data: {
+        events: ["transaction.settled"],
+        enabled: false,
+        description: "paused",
+        disabled_reason: "Disabled by a user.",
+      },
+    });
     const on = await app.request(base, send("PUT", { enabled: true }, a.auth));
-    expect(await on.json()).toMatchObject({ data: { enabled: true, consecutive_failures: 0, disabled_reason: null } });
+    expect(await on.json()).toMatchObject({
+      data: { enabled: true, consecutive_failures: 0, disabled_reason: null },
+    });
     expect((await app.request(base, send("PUT", {}, a.auth))).status).toBe(400);
     const badUrl = await app.request(base, send("PUT", { url: "https://169.254.169.254/latest" }, a.auth));
     expect(badUrl.status).toBe(400);
-    expect(await badUrl.json()).toMatchObject({ success: false, error_code: "VALIDATION_ERROR", details: [{ path: "url" }] });
+    expect(await badUrl.json()).toMatchObject({
+      success: false,
+      error_code: "VALIDATION_ERROR",
+      details: [{ path: "url" }],
+    });
 
-    const rotated = (await (await app.request(`${base}/rotate-secret`, { method: "POST", headers: a.auth })).json()) as { data: { secret: string } };
+    const rotated = (await (
+      await app.request(`${base}/rotate-secret`, { method: "POST", headers: a.auth })
+    ).json()) as { data: { secret: string } };
     expect(rotated.data.secret).toMatch(/^whsec_/);
     expect(rotated.data.secret).not.toBe(body.data.secret);
-    const after = (await (await app.request(base, { headers: a.auth })).json()) as { data: { secret: string } };
+    const after = (await (await app.request(base, { headers: a.auth })).json()) as {
+      data: { secret: string };
+    };
     expect(after.data.secret).toBe(rotated.data.secret);
 
     const test = await app.request(`${base}/test`, { method: "POST", headers: a.auth });
     expect(test.status).toBe(201);
-    const testBody = (await test.json()) as { data: { delivery_id: string; event_type: string; status: string } };
+    const testBody = (await test.json()) as {
+      data: { delivery_id: string; event_type: string; status: string };
+    };
     expect(testBody.data).toMatchObject({ event_type: "webhook.test", status: "pending" });
 
-    const mine = (await (await app.request(`${base}/deliveries?limit=5`, { headers: a.auth })).json()) as { data: { deliveries: { delivery_id: string }[]; total: number; page: number; limit: number } };
+    const mine = (await (await app.request(`${base}/deliveries?limit=5`, { headers: a.auth })).json()) as {
+      data: { deliveries: { delivery_id: string }[]; total: number; page: number; limit: number };
+    };
     expect(mine.data).toMatchObject({ total: 1, page: 1, limit: 5 });
-    const all = (await (await app.request(`/api/v1/svc-card/webhooks/deliveries/all?status=pending&event_type=webhook.test`, { headers: a.auth })).json()) as { data: { deliveries: { delivery_id: string }[]; total: number } };
+    const all = (await (
+      await app.request(`/api/v1/svc-card/webhooks/deliveries/all?status=pending&event_type=webhook.test`, {
+        headers: a.auth,
+      })
+    ).json()) as { data: { deliveries: { delivery_id: string }[]; total: number } };
     expect(all.data.deliveries.map((d) => d.delivery_id)).toEqual([testBody.data.delivery_id]);
-    const none = (await (await app.request(`/api/v1/svc-card/webhooks/deliveries/all?status=failed`, { headers: a.auth })).json()) as { data: { total: number } };
+    const none = (await (
+      await app.request(`/api/v1/svc-card/webhooks/deliveries/all?status=failed`, { headers: a.auth })
+    ).json()) as { data: { total: number } };
     expect(none.data.total).toBe(0);
-    expect((await app.request(`/api/v1/svc-card/webhooks/deliveries/all?limit=500`, { headers: a.auth })).status).toBe(400);
-    const detail = (await (await app.request(`/api/v1/svc-card/webhooks/deliveries/${testBody.data.delivery_id}`, { headers: a.auth })).json()) as { data: { request_body: string; attempt_log: unknown[] } };
-    expect(JSON.parse(detail.data.request_body)).toMatchObject({ type: "webhook.test", data: { webhook_id: id } });
+    expect(
+      (await app.request(`/api/v1/svc-card/webhooks/deliveries/all?limit=500`, { headers: a.auth })).status,
+    ).toBe(400);
+    const detail = (await (
+      await app.request(`/api/v1/svc-card/webhooks/deliveries/${testBody.data.delivery_id}`, {
+        headers: a.auth,
+      })
+    ).json()) as { data: { request_body: string; attempt_log: unknown[] } };
+    expect(JSON.parse(detail.data.request_body)).toMatchObject({
+      type: "webhook.test",
+      data: { webhook_id: id },
+    });
     expect(detail.data.attempt_log).toEqual([]);
 
-    const retry = await app.request(`/api/v1/svc-card/webhooks/deliveries/${testBody.data.delivery_id}/retry`, { method: "POST", headers: a.auth });
+    const retry = await app.request(
+      `/api/v1/svc-card/webhooks/deliveries/${testBody.data.delivery_id}/retry`,
+      { method: "POST", headers: a.auth },
+    );
     expect(retry.status).toBe(200);
-    const replay = await app.request(`${base}/replay`, send("POST", { from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z" }, a.auth));
+    const replay = await app.request(
+      `${base}/replay`,
+      send("POST", { from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z" }, a.auth),
+    );
     expect(replay.status).toBe(202);
-    expect(await replay.json()).toMatchObject({ success: true, data: { webhook_id: id, job_id: expect.stringMatching(/^job_/) } });
-    expect((await app.request(`${base}/replay`, send("POST", { from: "2027-01-01T00:00:00Z", to: "2026-01-01T00:00:00Z" }, a.auth))).status).toBe(400);
+    expect(await replay.json()).toMatchObject({
+      success: true,
+      data: { webhook_id: id, job_id: expect.stringMatching(/^job_/) },
+    });
+    expect(
+      (
+        await app.request(
+          `${base}/replay`,
+          send("POST", { from: "2027-01-01T00:00:00Z", to: "2026-01-01T00:00:00Z" }, a.auth),
+        )
+      ).status,
+    ).toBe(400);
 
     const del = await app.request(base, { method: "DELETE", headers: a.auth });
     expect(await del.json()).toMatchObject({ success: true, data: { webhook_id: id, deleted: true } });
@@ -121,7 +218,9 @@ describe("webhook management over HTTP", () => {
     const b = await admin();
     const { body } = await create(a.auth);
     const id = body.data.webhook_id;
-    const test = (await (await app.request(`/api/v1/svc-card/webhooks/${id}/test`, { method: "POST", headers: a.auth })).json()) as { data: { delivery_id: string } };
+    const test = (await (
+      await app.request(`/api/v1/svc-card/webhooks/${id}/test`, { method: "POST", headers: a.auth })
+    ).json()) as { data: { delivery_id: string } };
     const probes: [string, RequestInit][] = [
       [`/api/v1/svc-card/webhooks/${id}`, { headers: b.auth }],
       [`/api/v1/svc-card/webhooks/${id}`, send("PUT", { enabled: false }, b.auth)],
@@ -129,18 +228,32 @@ describe("webhook management over HTTP", () => {
       [`/api/v1/svc-card/webhooks/${id}/rotate-secret`, { method: "POST", headers: b.auth }],
       [`/api/v1/svc-card/webhooks/${id}/test`, { method: "POST", headers: b.auth }],
       [`/api/v1/svc-card/webhooks/${id}/deliveries`, { headers: b.auth }],
-      [`/api/v1/svc-card/webhooks/${id}/replay`, send("POST", { from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z" }, b.auth)],
+      [
+        `/api/v1/svc-card/webhooks/${id}/replay`,
+        send("POST", { from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z" }, b.auth),
+      ],
       [`/api/v1/svc-card/webhooks/deliveries/${test.data.delivery_id}`, { headers: b.auth }],
-      [`/api/v1/svc-card/webhooks/deliveries/${test.data.delivery_id}/retry`, { method: "POST", headers: b.auth }],
+      [
+        `/api/v1/svc-card/webhooks/deliveries/${test.data.delivery_id}/retry`,
+        { method: "POST", headers: b.auth },
+      ],
     ];
     for (const [path, init] of probes) {
       const res = await app.request(path, init);
       expect(res.status, `${init.method ?? "GET"} ${path}`).toBe(404);
       expect(await res.json()).toMatchObject({ success: false, error_code: "NOT_FOUND" });
     }
-    const list = (await (await app.request("/api/v1/svc-card/webhooks/deliveries/all", { headers: b.auth })).json()) as { data: { total: number } };
+    const list = (await (
+      await app.request("/api/v1/svc-card/webhooks/deliveries/all", { headers: b.auth })
+    ).json()) as { data: { total: number } };
     expect(list.data.total).toBe(0);
-    expect(((await (await app.request(`/api/v1/svc-card/webhooks/${id}`, { headers: a.auth })).json()) as { data: { enabled: boolean } }).data.enabled).toBe(true);
+    expect(
+      (
+        (await (await app.request(`/api/v1/svc-card/webhooks/${id}`, { headers: a.auth })).json()) as {
+          data: { enabled: boolean };
+        }
+      ).data.enabled,
+    ).toBe(true);
   });
 
   it("needs the webhooks scope: a key without it gets 403, a key with it works; no credential 401", async () => {
@@ -161,18 +274,32 @@ describe("webhook management over HTTP", () => {
 
   it("refuses unsafe URLs at creation with a validation error on url", async () => {
     const a = await admin();
-    for (const url of ["http://hooks.example.com/", "https://10.0.0.1/", "https://[::1]/", "https://192.168.1.1/x", "https://localhost/"]) {
+    for (const url of [
+      "http://hooks.example.com/",
+      "https://10.0.0.1/",
+      "https://[::1]/",
+      "https://192.168.1.1/x",
+      "https://localhost/",
+    ]) {
       const { res, body } = await create(a.auth, { url, events: ["*"] });
       expect(res.status, url).toBe(400);
-      expect(body).toMatchObject({ success: false, error_code: "VALIDATION_ERROR", details: [{ path: "url" }] });
+      expect(body).toMatchObject({
+        success: false,
+        error_code: "VALIDATION_ERROR",
+        details: [{ path: "url" }],
+      });
     }
     setWebhookResolver(async () => [{ address: "172.16.0.5", family: 4 }]);
     try {
-      expect((await create(a.auth, { url: "https://internal.example.com/", events: ["*"] })).res.status).toBe(400);
+      expect((await create(a.auth, { url: "https://internal.example.com/", events: ["*"] })).res.status).toBe(
+        400,
+      );
     } finally {
       setWebhookResolver(async () => [{ address: "93.184.216.34", family: 4 }]);
     }
     expect((await create(a.auth, { url: "https://hooks.example.com/", events: [] })).res.status).toBe(400);
-    expect((await create(a.auth, { url: "https://hooks.example.com/", events: ["Not A Type"] })).res.status).toBe(400);
+    expect(
+      (await create(a.auth, { url: "https://hooks.example.com/", events: ["Not A Type"] })).res.status,
+    ).toBe(400);
   });
 });

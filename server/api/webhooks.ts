@@ -13,28 +13,58 @@ import {
 import { accepted, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
-import { getDelivery, listDeliveries, replayFailedDeliveries, retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateWebhookSecret, updateWebhook } from "@/server/webhooks/manage";
+import {
+  getDelivery,
+  listDeliveries,
+  replayFailedDeliveries,
+  retryDelivery,
+  sendTestEvent,
+} from "@/server/webhooks/deliveries";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+} from "@/server/webhooks/manage";
 
 /** Webhook management (interface.md "Webhook management"; decisions.md 10), scope `webhooks`, card envelope. */
 const TAGS = ["Webhooks"];
 const BASE = "/api/v1/svc-card/webhooks";
 const AUTH = { scope: "webhooks" } as const;
-const webhookParams = z.object({ webhookId: z.string().min(1).max(64).describe("The webhook's id (whk_...).") });
-const deliveryParams = z.object({ deliveryId: z.string().min(1).max(64).describe("The delivery's id (whd_..., the X-Svc-Delivery-Id header).") });
+const webhookParams = z.object({
+  webhookId: z.string().min(1).max(64).describe("The webhook's id (whk_...)."),
+});
+const deliveryParams = z.object({
+  deliveryId: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe("The delivery's id (whd_..., the X-Svc-Delivery-Id header)."),
+});
 
 export const webhookRoutes = [
   defineRoute({
     method: "post",
     path: "/api/v1/webhook/create-webhook",
     summary: "Create a webhook subscription",
-    description: "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` as the interface states; data carries the signing secret (also returned by get).",
+    description:
+      "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` as the interface states; data carries the signing secret (also returned by get).",
     tags: TAGS,
     auth: AUTH,
     request: { body: createWebhookSchema },
-    response: { status: 201, body: z.object({ status: z.literal(true), message: z.string(), data: createdWebhookSchema }) },
+    response: {
+      status: 201,
+      body: z.object({ status: z.literal(true), message: z.string(), data: createdWebhookSchema }),
+    },
     errors: ["VALIDATION_ERROR"],
-    handler: async ({ c, ctx, input }) => sendJson(c, 201, { status: true, message: "Webhook created", data: await createWebhook({ ctx, input: input.body }) }),
+    handler: async ({ c, ctx, input }) =>
+      sendJson(c, 201, {
+        status: true,
+        message: "Webhook created",
+        data: await createWebhook({ ctx, input: input.body }),
+      }),
   }),
   defineRoute({
     method: "get",
@@ -51,7 +81,8 @@ export const webhookRoutes = [
     method: "get",
     path: `${BASE}/deliveries/all`,
     summary: "Deliveries across webhooks",
-    description: "Newest first. Filters: status, event_type, from/to (created_at). Paged: page (from 1), limit (default 20, max 100); total counts every match.",
+    description:
+      "Newest first. Filters: status, event_type, from/to (created_at). Paged: page (from 1), limit (default 20, max 100); total counts every match.",
     tags: TAGS,
     auth: AUTH,
     request: { query: deliveryFiltersSchema },
@@ -62,7 +93,8 @@ export const webhookRoutes = [
     method: "get",
     path: `${BASE}/deliveries/{deliveryId}`,
     summary: "One delivery with its attempts",
-    description: "The exact body sent, and each attempt's request headers, response status and body (2 KiB), error, duration and next attempt time.",
+    description:
+      "The exact body sent, and each attempt's request headers, response status and body (2 KiB), error, duration and next attempt time.",
     tags: TAGS,
     auth: AUTH,
     request: { params: deliveryParams },
@@ -74,13 +106,15 @@ export const webhookRoutes = [
     method: "post",
     path: `${BASE}/deliveries/{deliveryId}/retry`,
     summary: "Replay a delivery",
-    description: "Sends it again now with the same delivery id, event id and body. A failed delivery gets one more attempt; one still on its schedule is brought forward.",
+    description:
+      "Sends it again now with the same delivery id, event id and body. A failed delivery gets one more attempt; one still on its schedule is brought forward.",
     tags: TAGS,
     auth: AUTH,
     request: { params: deliveryParams },
     response: { data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
-    handler: async ({ c, ctx, input }) => ok(c, await retryDelivery({ ctx, input: input.params }), { message: "Delivery queued" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await retryDelivery({ ctx, input: input.params }), { message: "Delivery queued" }),
   }),
   defineRoute({
     method: "get",
@@ -98,13 +132,15 @@ export const webhookRoutes = [
     method: "put",
     path: `${BASE}/{webhookId}`,
     summary: "Update a webhook subscription",
-    description: "Any of url, events, description, enabled. enabled: true re-enables a disabled subscription and resets its failure count.",
+    description:
+      "Any of url, events, description, enabled. enabled: true re-enables a disabled subscription and resets its failure count.",
     tags: TAGS,
     auth: AUTH,
     request: { params: webhookParams, body: updateWebhookSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
-    handler: async ({ c, ctx, input }) => ok(c, await updateWebhook({ ctx, input: { webhookId: input.params.webhookId, ...input.body } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await updateWebhook({ ctx, input: { webhookId: input.params.webhookId, ...input.body } })),
   }),
   defineRoute({
     method: "delete",
@@ -122,7 +158,8 @@ export const webhookRoutes = [
     method: "post",
     path: `${BASE}/{webhookId}/rotate-secret`,
     summary: "Rotate the signing secret",
-    description: "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
+    description:
+      "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
     tags: TAGS,
     auth: AUTH,
     request: { params: webhookParams },
@@ -140,7 +177,8 @@ export const webhookRoutes = [
     request: { params: webhookParams, query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
     errors: ["NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => ok(c, await listDeliveries({ ctx, input: { ...input.query, webhookId: input.params.webhookId } })),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await listDeliveries({ ctx, input: { ...input.query, webhookId: input.params.webhookId } })),
   }),
   defineRoute({
     method: "post",
@@ -152,18 +190,28 @@ export const webhookRoutes = [
     request: { params: webhookParams },
     response: { status: 201, data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
-    handler: async ({ c, ctx, input }) => ok(c, await sendTestEvent({ ctx, input: input.params }), { status: 201, message: "Test event queued" }),
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await sendTestEvent({ ctx, input: input.params }), { status: 201, message: "Test event queued" }),
   }),
   defineRoute({
     method: "post",
     path: `${BASE}/{webhookId}/replay`,
     summary: "Replay failed deliveries in a time window",
-    description: "Every delivery of this webhook that ended failed and was created in [from, to) is sent again (one more attempt each) by the worker. Answers 202 at once.",
+    description:
+      "Every delivery of this webhook that ended failed and was created in [from, to) is sent again (one more attempt each) by the worker. Answers 202 at once.",
     tags: TAGS,
     auth: AUTH,
     request: { params: webhookParams, body: replayWindowSchema },
-    response: { status: 202, data: z.object({ job_id: z.string(), webhook_id: z.string(), from: z.string(), to: z.string() }) },
+    response: {
+      status: 202,
+      data: z.object({ job_id: z.string(), webhook_id: z.string(), from: z.string(), to: z.string() }),
+    },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
-    handler: async ({ c, ctx, input }) => accepted(c, await replayFailedDeliveries({ ctx, input: { webhookId: input.params.webhookId, ...input.body } }), "Replay queued"),
+    handler: async ({ c, ctx, input }) =>
+      accepted(
+        c,
+        await replayFailedDeliveries({ ctx, input: { webhookId: input.params.webhookId, ...input.body } }),
+        "Replay queued",
+      ),
   }),
 ];

@@ -13,7 +13,6 @@ import { log } from "@/server/log";
 import { API_TOKEN_PREFIX } from "./key-material";
 import type { ApiKeyRow } from "./view";
 
-
 const LAST_USED_EVERY_MS = 60_000;
 const lastUsedWritten = new Map<string, number>();
 
@@ -27,24 +26,38 @@ function touchLastUsed(db: Db, keyId: string, meta: RequestMeta): void {
   lastUsedWritten.set(keyId, now);
   db.update(apiKeys)
     .set({ lastUsedAt: sql`now()`, lastUsedIp: meta.ip ?? null })
-    .where(sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`)
+    .where(
+      sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
+    )
     .catch((err: unknown) => log.warn({ err, keyId }, "could not record last use of an API key"));
 }
 
 function usable(row: ApiKeyRow): void {
   if (row.status !== "active") throw new ServiceError("UNAUTHENTICATED", "This API key is revoked.");
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new ServiceError("UNAUTHENTICATED", `This API key expired at ${row.expiresAt.toISOString()}.`);
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now())
+    throw new ServiceError("UNAUTHENTICATED", `This API key expired at ${row.expiresAt.toISOString()}.`);
 }
 
 function credentialOf(row: ApiKeyRow, tokenId?: string): ResolvedCredential {
   return { orgId: row.orgId, actor: { type: "apiKey", keyId: row.id, scopes: row.permissions, tokenId } };
 }
 
-const keyByPublicKey = preparedPerDb((db) => db.select().from(apiKeys).where(eq(apiKeys.apiKey, sql.placeholder("apiKey"))).prepare("api_key_by_public_key"));
+const keyByPublicKey = preparedPerDb((db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.apiKey, sql.placeholder("apiKey")))
+    .prepare("api_key_by_public_key"),
+);
 
 const tokenWithKey = preparedPerDb((db) =>
   db
-    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt, generation: apiTokens.secretGeneration, key: apiKeys })
+    .select({
+      tokenId: apiTokens.id,
+      expiresAt: apiTokens.expiresAt,
+      generation: apiTokens.secretGeneration,
+      key: apiKeys,
+    })
     .from(apiTokens)
     .innerJoin(apiKeys, eq(apiKeys.id, apiTokens.keyId))
     .where(eq(apiTokens.tokenHash, sql.placeholder("hash")))
@@ -55,13 +68,18 @@ async function keyForPair(db: Db, apiKey: string, apiSecret: string): Promise<Ap
   const [row] = await keyByPublicKey(db).execute({ apiKey });
   // Hash first, compare in constant time: the secret never sits in a comparison that leaks.
   const presented = sha256Hex(apiSecret);
-  if (!row || !safeEqual(row.secretHash, presented)) throw new ServiceError("UNAUTHENTICATED", "The API key or secret is not valid.");
+  if (!row || !safeEqual(row.secretHash, presented))
+    throw new ServiceError("UNAUTHENTICATED", "The API key or secret is not valid.");
   usable(row);
   return row;
 }
 
 /** X-API-Key + X-API-Secret on a request. */
-export async function resolveApiKeyPair(db: Db, pair: { apiKey: string; apiSecret: string }, meta: RequestMeta = {}): Promise<ResolvedCredential> {
+export async function resolveApiKeyPair(
+  db: Db,
+  pair: { apiKey: string; apiSecret: string },
+  meta: RequestMeta = {},
+): Promise<ResolvedCredential> {
   // The secret's hash is part of the cache key: a wrong secret never hits.
   const cacheKey = `kp:${pair.apiKey}:${sha256Hex(pair.apiSecret)}`;
   const hit = cachedCredential(cacheKey);
@@ -73,12 +91,20 @@ export async function resolveApiKeyPair(db: Db, pair: { apiKey: string; apiSecre
   const row = await keyForPair(db, pair.apiKey, pair.apiSecret);
   touchLastUsed(db, row.id, meta);
   const credential = credentialOf(row);
-  storeCredential(cacheKey, epoch, { credential, validUntil: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY, keyId: row.id });
+  storeCredential(cacheKey, epoch, {
+    credential,
+    validUntil: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+    keyId: row.id,
+  });
   return credential;
 }
 
 /** A bearer token minted by POST /api/apikey/token; null for tokens of another kind. */
-export async function resolveApiToken(db: Db, token: string, meta: RequestMeta = {}): Promise<ResolvedCredential | null> {
+export async function resolveApiToken(
+  db: Db,
+  token: string,
+  meta: RequestMeta = {},
+): Promise<ResolvedCredential | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const hash = sha256Hex(token);
   const hit = cachedCredential(`at:${hash}`);
@@ -92,17 +118,29 @@ export async function resolveApiToken(db: Db, token: string, meta: RequestMeta =
   // Checked on every request against the key's current row: revocation and rotation take effect
   // at once on every instance, with no cache to go stale.
   usable(found.key);
-  if (found.generation !== found.key.secretGeneration) throw new ServiceError("UNAUTHENTICATED", "The API key's secret was rotated; exchange the new secret for a new token.");
-  if (found.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Exchange your key for a new one.");
+  if (found.generation !== found.key.secretGeneration)
+    throw new ServiceError(
+      "UNAUTHENTICATED",
+      "The API key's secret was rotated; exchange the new secret for a new token.",
+    );
+  if (found.expiresAt.getTime() <= Date.now())
+    throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Exchange your key for a new one.");
   touchLastUsed(db, found.key.id, meta);
   const credential = credentialOf(found.key, found.tokenId);
-  const validUntil = Math.min(found.expiresAt.getTime(), found.key.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  const validUntil = Math.min(
+    found.expiresAt.getTime(),
+    found.key.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+  );
   storeCredential(`at:${hash}`, epoch, { credential, validUntil, keyId: found.key.id });
   return credential;
 }
 
 /** POST /api/apikey/token: a key pair for a 900 s bearer token. */
-export async function exchangeApiToken(db: Db, input: { api_key: string; api_secret: string }, meta: RequestMeta = {}): Promise<IssuedToken> {
+export async function exchangeApiToken(
+  db: Db,
+  input: { api_key: string; api_secret: string },
+  meta: RequestMeta = {},
+): Promise<IssuedToken> {
   const row = await keyForPair(db, input.api_key, input.api_secret);
   const token = newOpaqueToken(API_TOKEN_PREFIX);
   await db.insert(apiTokens).values({

@@ -15,7 +15,10 @@ import { apiKeyView, type ApiKeyRow } from "./view";
 type WithCode = { two_factor_token?: string | null };
 
 async function findKey(ctx: Ctx, id: string): Promise<ApiKeyRow> {
-  const [row] = await ctx.db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId)));
+  const [row] = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId)));
   // Another organization's key is "not found", never "forbidden" (decisions.md 2).
   if (!row) throw new ServiceError("NOT_FOUND", "No API key with this id.");
   return row;
@@ -29,10 +32,20 @@ async function afterCommit<T>(committed: Promise<T>): Promise<T> {
 }
 
 function refuseRevoked(row: ApiKeyRow): void {
-  if (row.status === "revoked") throw new ServiceError("KEY_REVOKED", "This API key is revoked; revocation is permanent. Create a new key.");
+  if (row.status === "revoked")
+    throw new ServiceError(
+      "KEY_REVOKED",
+      "This API key is revoked; revocation is permanent. Create a new key.",
+    );
 }
 
-export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiKeyInput }): Promise<CreatedApiKey> {
+export async function createApiKey({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CreateApiKeyInput;
+}): Promise<CreatedApiKey> {
   const { userId } = await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   const { apiKey, apiSecret } = newKeyPair();
   const id = newId("key");
@@ -40,18 +53,51 @@ export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiK
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(apiKeys)
-      .values({ id, orgId: ctx.orgId, name: input.name, apiKey, secretHash: sha256Hex(apiSecret), permissions: input.permissions, expiresAt, createdBy: userId })
+      .values({
+        id,
+        orgId: ctx.orgId,
+        name: input.name,
+        apiKey,
+        secretHash: sha256Hex(apiSecret),
+        permissions: input.permissions,
+        expiresAt,
+        createdBy: userId,
+      })
       .returning();
-    await recordAudit({ ...ctx, db: tx }, { action: "api_key.created", targetType: "api_key", targetId: id, detail: { name: input.name, permissions: input.permissions, expires_at: expiresAt?.toISOString() ?? null } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "api_key.created",
+        targetType: "api_key",
+        targetId: id,
+        detail: {
+          name: input.name,
+          permissions: input.permissions,
+          expires_at: expiresAt?.toISOString() ?? null,
+        },
+      },
+    );
     return created!;
   });
   const view = apiKeyView(row);
-  return { id, name: view.name, api_key: apiKey, api_secret: apiSecret, permissions: view.permissions, expires_at: view.expires_at, created_at: view.created_at };
+  return {
+    id,
+    name: view.name,
+    api_key: apiKey,
+    api_secret: apiSecret,
+    permissions: view.permissions,
+    expires_at: view.expires_at,
+    created_at: view.created_at,
+  };
 }
 
 export async function listApiKeys({ ctx }: { ctx: Ctx }): Promise<{ keys: ApiKeyView[] }> {
   await requireKeyManager(ctx, { read: true });
-  const rows = await ctx.db.select().from(apiKeys).where(eq(apiKeys.orgId, ctx.orgId)).orderBy(desc(apiKeys.createdAt));
+  const rows = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.orgId, ctx.orgId))
+    .orderBy(desc(apiKeys.createdAt));
   return { keys: rows.map(apiKeyView) };
 }
 
@@ -61,53 +107,113 @@ export async function getApiKey({ ctx, input }: { ctx: Ctx; input: { id: string 
 }
 
 /** Permanent and immediate: the key pair and every token minted from it stop working at once. */
-export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } & WithCode }): Promise<ApiKeyView> {
+export async function revokeApiKey({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string } & WithCode;
+}): Promise<ApiKeyView> {
   await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   refuseRevoked(await findKey(ctx, input.id));
-  return afterCommit(ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(apiKeys)
-      .set({ status: "revoked", revokedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
-      .returning();
-    if (!row) throw new ServiceError("KEY_REVOKED", "This API key is revoked; revocation is permanent. Create a new key.");
-    await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
-    await recordAudit({ ...ctx, db: tx }, { action: "api_key.revoked", targetType: "api_key", targetId: row.id, detail: { name: row.name } });
-    return apiKeyView(row);
-  }));
+  return afterCommit(
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(apiKeys)
+        .set({ status: "revoked", revokedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
+        .returning();
+      if (!row)
+        throw new ServiceError(
+          "KEY_REVOKED",
+          "This API key is revoked; revocation is permanent. Create a new key.",
+        );
+      await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
+      await recordAudit(
+        { ...ctx, db: tx },
+        { action: "api_key.revoked", targetType: "api_key", targetId: row.id, detail: { name: row.name } },
+      );
+      return apiKeyView(row);
+    }),
+  );
 }
 
 /** A new secret; the old one and every token minted from it stop working at once. */
-export async function rotateApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } & WithCode }): Promise<RotatedApiKey> {
+export async function rotateApiKey({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string } & WithCode;
+}): Promise<RotatedApiKey> {
   await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   refuseRevoked(await findKey(ctx, input.id));
   const apiSecret = newSecret();
-  return afterCommit(ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(apiKeys)
-      .set({ secretHash: sha256Hex(apiSecret), secretGeneration: sql`${apiKeys.secretGeneration} + 1`, rotatedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
-      .returning();
-    if (!row) throw new ServiceError("KEY_REVOKED", "This API key is revoked; revocation is permanent. Create a new key.");
-    await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
-    await recordAudit({ ...ctx, db: tx }, { action: "api_key.rotated", targetType: "api_key", targetId: row.id, detail: { name: row.name } });
-    return { id: row.id, api_key: row.apiKey, api_secret: apiSecret, rotated_at: row.rotatedAt!.toISOString() };
-  }));
+  return afterCommit(
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(apiKeys)
+        .set({
+          secretHash: sha256Hex(apiSecret),
+          secretGeneration: sql`${apiKeys.secretGeneration} + 1`,
+          rotatedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
+        .returning();
+      if (!row)
+        throw new ServiceError(
+          "KEY_REVOKED",
+          "This API key is revoked; revocation is permanent. Create a new key.",
+        );
+      await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
+      await recordAudit(
+        { ...ctx, db: tx },
+        { action: "api_key.rotated", targetType: "api_key", targetId: row.id, detail: { name: row.name } },
+      );
+      return {
+        id: row.id,
+        api_key: row.apiKey,
+        api_secret: apiSecret,
+        rotated_at: row.rotatedAt!.toISOString(),
+      };
+    }),
+  );
 }
 
 /** Replaces the permission set; tokens already minted act with the new set from their next request. */
-export async function setApiKeyPermissions({ ctx, input }: { ctx: Ctx; input: { id: string; permissions: Scope[] } & WithCode }): Promise<ApiKeyView> {
+export async function setApiKeyPermissions({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; permissions: Scope[] } & WithCode;
+}): Promise<ApiKeyView> {
   await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
   const before = await findKey(ctx, input.id);
   refuseRevoked(before);
-  return afterCommit(ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(apiKeys)
-      .set({ permissions: input.permissions, updatedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
-      .returning();
-    if (!row) throw new ServiceError("KEY_REVOKED", "This API key is revoked; revocation is permanent. Create a new key.");
-    await recordAudit({ ...ctx, db: tx }, { action: "api_key.permissions_changed", targetType: "api_key", targetId: row.id, detail: { name: row.name, from: before.permissions, to: input.permissions } });
-    return apiKeyView(row);
-  }));
+  return afterCommit(
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(apiKeys)
+        .set({ permissions: input.permissions, updatedAt: sql`now()` })
+        .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
+        .returning();
+      if (!row)
+        throw new ServiceError(
+          "KEY_REVOKED",
+          "This API key is revoked; revocation is permanent. Create a new key.",
+        );
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "api_key.permissions_changed",
+          targetType: "api_key",
+          targetId: row.id,
+          detail: { name: row.name, from: before.permissions, to: input.permissions },
+        },
+      );
+      return apiKeyView(row);
+    }),
+  );
 }

@@ -3,7 +3,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCES = ["app", "components", "lib", "server", "public", "next.config.ts", "postcss.config.mjs", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "server",
+  "public",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -28,6 +37,10 @@ export function buildIfNeeded(log: (msg: string) => void): void {
   } else {
     log("No production build yet: building the dashboard (next build), this takes a minute or two...");
   }
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], { cwd: ROOT, stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}).`);
 }

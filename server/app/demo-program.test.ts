@@ -35,7 +35,12 @@ describe("the demo program", () => {
     expect(byEmail["kyc.pending@demo.test"]?.flowStatus).toBe("identity_verification");
     expect(byEmail["kyc.rejected@demo.test"]?.flowStatus).toBe("rejected");
     expect(byEmail["phone.next@demo.test"]?.flowStatus).toBe("phone_verification");
-    expect(byEmail["ada.lovelace@demo.test"]).toMatchObject({ flowStatus: "active", step: 6, currency: "GBP", safeState: "deployed" });
+    expect(byEmail["ada.lovelace@demo.test"]).toMatchObject({
+      flowStatus: "active",
+      step: 6,
+      currency: "GBP",
+      safeState: "deployed",
+    });
     expect(byEmail["grace.hopper@demo.test"]?.currency).toBe("USD");
     const cardRows = await database.db.select().from(cards).where(eq(cards.orgId, org!.id));
     expect(cardRows.map((c) => [c.status, c.pinSet]).sort()).toEqual([
@@ -44,14 +49,21 @@ describe("the demo program", () => {
       ["frozen", true],
     ]);
     // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's purchase was declined.
-    const balances = await database.db.select().from(customerBalances).where(eq(customerBalances.orgId, org!.id));
+    const balances = await database.db
+      .select()
+      .from(customerBalances)
+      .where(eq(customerBalances.orgId, org!.id));
     expect(balances.map((b) => [b.ledgerMinor, b.pendingMinor])).toEqual([
       [50_000 - 1_250 - 8_999, 4_200],
       [50_000 - 1_250 - 8_999, 4_200],
       [50_000 - 1_250 - 8_999, 4_200],
     ]);
     const wallets = await database.db.select().from(masterWallets).where(eq(masterWallets.orgId, org!.id));
-    expect(wallets.map((w) => w.balanceMinor).sort()).toEqual([5_000_000 - 50_000, 5_000_000 - 50_000, 5_000_000 - 50_000]);
+    expect(wallets.map((w) => w.balanceMinor).sort()).toEqual([
+      5_000_000 - 50_000,
+      5_000_000 - 50_000,
+      5_000_000 - 50_000,
+    ]);
     const txns = await database.db.select().from(cardTransactions).where(eq(cardTransactions.orgId, org!.id));
     expect(txns.filter((t) => t.status === "declined").map((t) => t.declineCode)).toEqual(["UBT"]);
     expect(txns.filter((t) => t.status === "settled")).toHaveLength(6);

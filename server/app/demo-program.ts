@@ -22,7 +22,11 @@ export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null>
   const [row] = await db.select({ n: count() }).from(organizations);
   if ((row?.n ?? 0) > 0) return null;
   const password = `demo-${randomBytes(9).toString("base64url")}`;
-  const { orgId, admin } = await createOrganizationWithAdmin(db, { name: "Demo Card Program", adminEmail: DEMO_ADMIN_EMAIL, adminPassword: password });
+  const { orgId, admin } = await createOrganizationWithAdmin(db, {
+    name: "Demo Card Program",
+    adminEmail: DEMO_ADMIN_EMAIL,
+    adminPassword: password,
+  });
   await seedDemoCustomers(db, orgId);
   return { email: admin.email, password, totpSecret: admin.totpSecret!, otpauthUrl: admin.otpauthUrl! };
 }

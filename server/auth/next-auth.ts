@@ -36,7 +36,13 @@ export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
  * The codes authorize() may fail with. next-auth v4 passes a thrown error's message to the
  * sign-in page as ?error=..., so the message is the bare code and the page maps it to text.
  */
-export const SIGN_IN_ERROR_CODES = ["INVALID_2FA_TOKEN", "TWO_FACTOR_LOCKED", "TWO_FACTOR_REQUIRED", "UNAUTHENTICATED", "INTERNAL_ERROR"] as const;
+export const SIGN_IN_ERROR_CODES = [
+  "INVALID_2FA_TOKEN",
+  "TWO_FACTOR_LOCKED",
+  "TWO_FACTOR_REQUIRED",
+  "UNAUTHENTICATED",
+  "INTERNAL_ERROR",
+] as const;
 
 function newSessionId(): string {
   return `ses_${randomBase62(20)}`;
@@ -60,7 +66,10 @@ export const authOptions: NextAuthOptions = {
       credentials: { ticket: { type: "text" }, code: { type: "text" } },
       async authorize(credentials) {
         try {
-          const user = await completeSignIn(await getDb(), { ticket: credentials?.ticket ?? "", code: credentials?.code || null });
+          const user = await completeSignIn(await getDb(), {
+            ticket: credentials?.ticket ?? "",
+            code: credentials?.code || null,
+          });
           return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, role: user.role };
         } catch (err) {
           if (isServiceError(err)) {
@@ -85,7 +94,12 @@ export const authOptions: NextAuthOptions = {
     },
     session({ session, token }) {
       // The role here is what it was at sign-in; server code reloads the user (getSessionCtx).
-      session.user = { id: token.uid ?? "", email: token.email ?? "", orgId: token.orgId ?? "", role: token.role ?? "viewer" };
+      session.user = {
+        id: token.uid ?? "",
+        email: token.email ?? "",
+        orgId: token.orgId ?? "",
+        role: token.role ?? "viewer",
+      };
       session.sid = token.sid ?? "";
       return session;
     },

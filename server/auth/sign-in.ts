@@ -25,13 +25,25 @@ export interface PasswordStepResult {
 }
 
 /** Step 1: email and password. Rate limited per email and per IP. */
-export async function checkPassword(db: Db, input: z.input<typeof passwordStepSchema>, ip: string): Promise<PasswordStepResult> {
+export async function checkPassword(
+  db: Db,
+  input: z.input<typeof passwordStepSchema>,
+  ip: string,
+): Promise<PasswordStepResult> {
   const { email, password } = passwordStepSchema.parse(input);
   await enforceRateLimits(
     db,
     [
-      { bucket: `sign-in:email:${email}`, limit: SIGN_IN_LIMITS.perEmail, windowSeconds: SIGN_IN_LIMITS.windowSeconds },
-      { bucket: `sign-in:ip:${ip}`, limit: SIGN_IN_LIMITS.perIp, windowSeconds: SIGN_IN_LIMITS.windowSeconds },
+      {
+        bucket: `sign-in:email:${email}`,
+        limit: SIGN_IN_LIMITS.perEmail,
+        windowSeconds: SIGN_IN_LIMITS.windowSeconds,
+      },
+      {
+        bucket: `sign-in:ip:${ip}`,
+        limit: SIGN_IN_LIMITS.perIp,
+        windowSeconds: SIGN_IN_LIMITS.windowSeconds,
+      },
     ],
     "Too many sign-in attempts. Wait a few minutes and try again.",
   );
@@ -40,10 +52,18 @@ export async function checkPassword(db: Db, input: z.input<typeof passwordStepSc
     await burnPasswordCheck(password);
     throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
   const ticket = newOpaqueToken("tkt_");
   await db.delete(signInTickets).where(lt(signInTickets.expiresAt, new Date()));
-  await db.insert(signInTickets).values({ id: newId("tkt"), ticketHash: sha256Hex(ticket), userId: user.id, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
+  await db
+    .insert(signInTickets)
+    .values({
+      id: newId("tkt"),
+      ticketHash: sha256Hex(ticket),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + TICKET_TTL_MS),
+    });
   return { ticket, twoFactorRequired: user.totpEnabled };
 }
 
@@ -59,18 +79,32 @@ export interface SignedInUser {
  * Step 2: redeems the ticket, with the TOTP code when the user has 2FA. A wrong code leaves the
  * ticket in place (the user just types the code again) but counts towards the 2FA lockout.
  */
-export async function completeSignIn(db: Db, input: { ticket: string; code?: string | null }): Promise<SignedInUser> {
+export async function completeSignIn(
+  db: Db,
+  input: { ticket: string; code?: string | null },
+): Promise<SignedInUser> {
   const hash = sha256Hex(input.ticket ?? "");
   const [row] = await db
     .select({ ticketId: signInTickets.id, user: users })
     .from(signInTickets)
     .innerJoin(users, eq(users.id, signInTickets.userId))
     .where(and(eq(signInTickets.ticketHash, hash), gt(signInTickets.expiresAt, new Date())));
-  if (!row) throw new ServiceError("UNAUTHENTICATED", "The sign-in has expired. Enter your email and password again.");
+  if (!row)
+    throw new ServiceError(
+      "UNAUTHENTICATED",
+      "The sign-in has expired. Enter your email and password again.",
+    );
   if (row.user.totpEnabled) await verifyUserTotp(db, row.user.id, input.code);
-  const deleted = await db.delete(signInTickets).where(eq(signInTickets.id, row.ticketId)).returning({ id: signInTickets.id });
+  const deleted = await db
+    .delete(signInTickets)
+    .where(eq(signInTickets.id, row.ticketId))
+    .returning({ id: signInTickets.id });
   // Two tabs racing with one ticket: only the one that deleted it signs in.
-  if (deleted.length === 0) throw new ServiceError("UNAUTHENTICATED", "The sign-in has expired. Enter your email and password again.");
+  if (deleted.length === 0)
+    throw new ServiceError(
+      "UNAUTHENTICATED",
+      "The sign-in has expired. Enter your email and password again.",
+    );
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.user.id));
   const { id, orgId, email, name, role } = row.user;
   return { id, orgId, email, name, role };

@@ -8,11 +8,18 @@ import { verifyUserTotp } from "./totp";
 export const STEP_UP_MS = 5 * 60_000;
 
 function sessionOf(ctx: Ctx): { userId: string; sessionId: string } {
-  if (ctx.actor.type !== "user" || !ctx.actor.sessionId) throw new ServiceError("USER_TOKEN_REQUIRED", "A signed-in dashboard session is required.");
+  if (ctx.actor.type !== "user" || !ctx.actor.sessionId)
+    throw new ServiceError("USER_TOKEN_REQUIRED", "A signed-in dashboard session is required.");
   return { userId: ctx.actor.userId, sessionId: ctx.actor.sessionId };
 }
 
-export async function stepUp({ ctx, input }: { ctx: Ctx; input: { code: string } }): Promise<{ validUntil: string }> {
+export async function stepUp({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { code: string };
+}): Promise<{ validUntil: string }> {
   const { userId, sessionId } = sessionOf(ctx);
   await verifyUserTotp(ctx.db, userId, input.code);
   const validUntil = new Date(Date.now() + STEP_UP_MS);
@@ -28,7 +35,13 @@ export async function hasRecentStepUp(ctx: Ctx): Promise<boolean> {
   const [row] = await ctx.db
     .select({ validUntil: stepUps.validUntil })
     .from(stepUps)
-    .where(and(eq(stepUps.sessionId, ctx.actor.sessionId), eq(stepUps.userId, ctx.actor.userId), gt(stepUps.validUntil, new Date())));
+    .where(
+      and(
+        eq(stepUps.sessionId, ctx.actor.sessionId),
+        eq(stepUps.userId, ctx.actor.userId),
+        gt(stepUps.validUntil, new Date()),
+      ),
+    );
   return Boolean(row);
 }
 
@@ -40,9 +53,13 @@ export async function requireStepUp(ctx: Ctx, code?: string | null): Promise<voi
   sessionOf(ctx);
   if (await hasRecentStepUp(ctx)) return;
   if (ctx.actor.type === "user" && !ctx.actor.twoFactorEnabled) {
-    throw new ServiceError("TWO_FACTOR_NOT_ENABLED", "Enable two-factor authentication in Settings -> Security to do this.");
+    throw new ServiceError(
+      "TWO_FACTOR_NOT_ENABLED",
+      "Enable two-factor authentication in Settings -> Security to do this.",
+    );
   }
-  if (!code) throw new ServiceError("TWO_FACTOR_REQUIRED", "Confirm with a code from your authenticator app.");
+  if (!code)
+    throw new ServiceError("TWO_FACTOR_REQUIRED", "Confirm with a code from your authenticator app.");
   await stepUp({ ctx, input: { code } });
 }
 
@@ -55,7 +72,15 @@ export async function requireStepUp(ctx: Ctx, code?: string | null): Promise<voi
 export async function requireSecondFactor(ctx: Ctx, code?: string | null): Promise<void> {
   if (ctx.actor.type !== "user") return;
   if (ctx.actor.sessionId) return requireStepUp(ctx, code);
-  if (!ctx.actor.twoFactorEnabled) throw new ServiceError("TWO_FACTOR_NOT_ENABLED", "Enable two-factor authentication in Settings -> Security to do this.");
-  if (!code) throw new ServiceError("TWO_FACTOR_REQUIRED", "Send a current code from your authenticator app in the X-2FA-Token header.");
+  if (!ctx.actor.twoFactorEnabled)
+    throw new ServiceError(
+      "TWO_FACTOR_NOT_ENABLED",
+      "Enable two-factor authentication in Settings -> Security to do this.",
+    );
+  if (!code)
+    throw new ServiceError(
+      "TWO_FACTOR_REQUIRED",
+      "Send a current code from your authenticator app in the X-2FA-Token header.",
+    );
   await verifyUserTotp(ctx.db, ctx.actor.userId, code);
 }

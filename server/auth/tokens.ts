@@ -19,7 +19,10 @@ export interface IssuedToken {
 }
 
 /** A dashboard user's 1 h access token (Developers -> access token, or the admin CLI). */
-export async function issueUserAccessToken(db: Db, user: { id: string; orgId: string }): Promise<IssuedToken> {
+export async function issueUserAccessToken(
+  db: Db,
+  user: { id: string; orgId: string },
+): Promise<IssuedToken> {
   const token = newOpaqueToken(USER_TOKEN_PREFIX);
   await db.insert(accessTokens).values({
     id: newId("tok"),
@@ -59,7 +62,8 @@ export async function resolveUserBearer(db: Db, token: string): Promise<Resolved
   const epoch = credentialEpoch();
   const [row] = await userTokenWithUser(db).execute({ hash });
   if (!row) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
-  if (row.expiresAt.getTime() <= Date.now()) throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
   const credential: ResolvedCredential = {
     orgId: row.user.orgId,
     actor: {

@@ -18,7 +18,14 @@ export function newTotpSecret(): string {
 }
 
 function totpFor(secretBase32: string, label = "user"): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secretBase32) });
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  });
 }
 
 export function otpauthUrl(secretBase32: string, email: string): string {
@@ -46,9 +53,17 @@ type Outcome = { ok: true } | { ok: false; error: ServiceError };
  * error is thrown, so a refused code is never rolled back with it.
  * `enrolling` checks against the secret of an enrollment not yet confirmed.
  */
-export async function verifyUserTotp(db: Db, userId: string, code: string | undefined | null, opts: { enrolling?: boolean } = {}): Promise<void> {
+export async function verifyUserTotp(
+  db: Db,
+  userId: string,
+  code: string | undefined | null,
+  opts: { enrolling?: boolean } = {},
+): Promise<void> {
   if (code === undefined || code === null || code === "") {
-    throw new ServiceError("TWO_FACTOR_REQUIRED", "A current 6-digit code from your authenticator app is required.");
+    throw new ServiceError(
+      "TWO_FACTOR_REQUIRED",
+      "A current 6-digit code from your authenticator app is required.",
+    );
   }
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -56,18 +71,35 @@ export async function verifyUserTotp(db: Db, userId: string, code: string | unde
     const now = Date.now();
     if (user.totpLockedUntil && user.totpLockedUntil.getTime() > now) {
       const retryAfter = Math.ceil((user.totpLockedUntil.getTime() - now) / 1000);
-      return { ok: false, error: new ServiceError("TWO_FACTOR_LOCKED", "Too many wrong codes. Two-factor checks are locked for 15 minutes.", { retryAfter }) };
+      return {
+        ok: false,
+        error: new ServiceError(
+          "TWO_FACTOR_LOCKED",
+          "Too many wrong codes. Two-factor checks are locked for 15 minutes.",
+          { retryAfter },
+        ),
+      };
     }
     if (!user.totpSecretEnc || (!user.totpEnabled && !opts.enrolling)) {
-      return { ok: false, error: new ServiceError("TWO_FACTOR_NOT_ENABLED", "Two-factor authentication is not enabled for this account. Enable it in Settings -> Security.") };
+      return {
+        ok: false,
+        error: new ServiceError(
+          "TWO_FACTOR_NOT_ENABLED",
+          "Two-factor authentication is not enabled for this account. Enable it in Settings -> Security.",
+        ),
+      };
     }
     const step = matchTotpStep(decryptSecret(user.totpSecretEnc), code.trim(), now);
     const replay = step !== null && user.totpLastStep !== null && step <= user.totpLastStep;
     if (step !== null && !replay) {
-      await tx.update(users).set({ totpLastStep: step, totpFailures: 0, totpFailureWindowStart: null }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ totpLastStep: step, totpFailures: 0, totpFailureWindowStart: null })
+        .where(eq(users.id, userId));
       return { ok: true };
     }
-    const windowFresh = user.totpFailureWindowStart && now - user.totpFailureWindowStart.getTime() < TOTP_FAILURE_WINDOW_MS;
+    const windowFresh =
+      user.totpFailureWindowStart && now - user.totpFailureWindowStart.getTime() < TOTP_FAILURE_WINDOW_MS;
     const failures = (windowFresh ? user.totpFailures : 0) + 1;
     const lock = failures >= TOTP_MAX_FAILURES;
     await tx
@@ -78,7 +110,9 @@ export async function verifyUserTotp(db: Db, userId: string, code: string | unde
         totpLockedUntil: lock ? new Date(now + TOTP_LOCK_MS) : user.totpLockedUntil,
       })
       .where(eq(users.id, userId));
-    const message = replay ? "That code was already used. Wait for the next code." : "The code is not valid. Check your authenticator app's clock and try again.";
+    const message = replay
+      ? "That code was already used. Wait for the next code."
+      : "The code is not valid. Check your authenticator app's clock and try again.";
     return { ok: false, error: new ServiceError("INVALID_2FA_TOKEN", message) };
   });
   if (!outcome.ok) throw outcome.error;

@@ -9,7 +9,11 @@ import { credentialsChanged } from "./credential-cache";
 import { newTotpSecret, otpauthUrl, verifyUserTotp } from "./totp";
 
 function userIdOf(ctx: Ctx): string {
-  if (ctx.actor.type !== "user") throw new ServiceError("USER_TOKEN_REQUIRED", "Only a signed-in user can manage two-factor authentication.");
+  if (ctx.actor.type !== "user")
+    throw new ServiceError(
+      "USER_TOKEN_REQUIRED",
+      "Only a signed-in user can manage two-factor authentication.",
+    );
   return ctx.actor.userId;
 }
 
@@ -28,9 +32,13 @@ export async function startTwoFactorEnrollment({ ctx }: { ctx: Ctx }): Promise<E
   const userId = userIdOf(ctx);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user || user.orgId !== ctx.orgId) throw new ServiceError("NOT_FOUND", "Unknown user.");
-  if (user.totpEnabled) throw new ServiceError("TWO_FACTOR_ALREADY_ENABLED", "Two-factor authentication is already enabled.");
+  if (user.totpEnabled)
+    throw new ServiceError("TWO_FACTOR_ALREADY_ENABLED", "Two-factor authentication is already enabled.");
   const secret = newTotpSecret();
-  await ctx.db.update(users).set({ totpSecretEnc: encryptSecret(secret), totpLastStep: null }).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ totpSecretEnc: encryptSecret(secret), totpLastStep: null })
+    .where(eq(users.id, userId));
   const url = otpauthUrl(secret, user.email);
   return { secret, otpauthUrl: url, qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
 }
@@ -45,19 +53,35 @@ export async function pendingTwoFactorEnrollment({ ctx }: { ctx: Ctx }): Promise
   return { secret, otpauthUrl: url, qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
 }
 
-export async function confirmTwoFactorEnrollment({ ctx, input }: { ctx: Ctx; input: { code: string } }): Promise<void> {
+export async function confirmTwoFactorEnrollment({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { code: string };
+}): Promise<void> {
   const userId = userIdOf(ctx);
   await verifyUserTotp(ctx.db, userId, input.code, { enrolling: true });
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, userId));
-    await recordAudit({ ...ctx, db: tx }, { action: "user.two_factor.enabled", targetType: "user", targetId: userId });
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "user.two_factor.enabled", targetType: "user", targetId: userId },
+    );
   });
   // A cached credential carries twoFactorEnabled.
   credentialsChanged();
 }
 
-export async function twoFactorStatus({ ctx }: { ctx: Ctx }): Promise<{ enabled: boolean; pending: boolean }> {
+export async function twoFactorStatus({
+  ctx,
+}: {
+  ctx: Ctx;
+}): Promise<{ enabled: boolean; pending: boolean }> {
   const userId = userIdOf(ctx);
-  const [user] = await ctx.db.select({ enabled: users.totpEnabled, secret: users.totpSecretEnc }).from(users).where(eq(users.id, userId));
+  const [user] = await ctx.db
+    .select({ enabled: users.totpEnabled, secret: users.totpSecretEnc })
+    .from(users)
+    .where(eq(users.id, userId));
   return { enabled: Boolean(user?.enabled), pending: Boolean(user && !user.enabled && user.secret) };
 }

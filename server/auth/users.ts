@@ -36,7 +36,10 @@ export async function createOrganization(db: Db, input: { name: string }): Promi
 
 export async function createUser(db: Db, orgId: string, input: NewUser): Promise<CreatedUser> {
   const data = newUserSchema.parse(input);
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId));
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   if (!org) throw new ServiceError("NOT_FOUND", "No such organization.");
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
   if (existing) throw new ServiceError("EMAIL_IN_USE", "A user with this email already exists.");
@@ -61,10 +64,18 @@ export async function createUser(db: Db, orgId: string, input: NewUser): Promise
 }
 
 /** An organization with its first admin (2FA enabled), as the CLI's create-org does. */
-export async function createOrganizationWithAdmin(db: Db, input: { name: string; adminEmail: string; adminPassword: string }) {
+export async function createOrganizationWithAdmin(
+  db: Db,
+  input: { name: string; adminEmail: string; adminPassword: string },
+) {
   return db.transaction(async (tx) => {
     const { orgId } = await createOrganization(tx, { name: input.name });
-    const admin = await createUser(tx, orgId, { email: input.adminEmail, password: input.adminPassword, role: "admin", withTwoFactor: true });
+    const admin = await createUser(tx, orgId, {
+      email: input.adminEmail,
+      password: input.adminPassword,
+      role: "admin",
+      withTwoFactor: true,
+    });
     return { orgId, admin };
   });
 }
@@ -75,7 +86,10 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 export async function getUserInOrg(db: Db, orgId: string, userId: string) {
-  const [user] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.orgId, orgId)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.orgId, orgId)));
   return user;
 }
 

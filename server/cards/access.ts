@@ -10,10 +10,12 @@ import type { Ctx } from "@/server/context";
 export function requireCardScope(ctx: Ctx, scope: Extract<Scope, "read" | "write">): void {
   const { actor } = ctx;
   if (actor.type === "system" || actor.type === "cardholder") return;
-  if (!actor.scopes.includes(scope)) throw new ServiceError("INSUFFICIENT_PERMISSION", `This needs the "${scope}" scope.`);
+  if (!actor.scopes.includes(scope))
+    throw new ServiceError("INSUFFICIENT_PERMISSION", `This needs the "${scope}" scope.`);
 }
 
 /** Program-wide views and settings (lists, aggregate views, the B2B onboarding) are not for cardholders. */
 export function refuseCardholder(ctx: Ctx): void {
-  if (ctx.actor.type === "cardholder") throw new ServiceError("INSUFFICIENT_PERMISSION", "A cardholder can only use their own account.");
+  if (ctx.actor.type === "cardholder")
+    throw new ServiceError("INSUFFICIENT_PERMISSION", "A cardholder can only use their own account.");
 }

@@ -27,10 +27,14 @@ export const ONBOARDING_STEPS: { step: number; flowStatus: FlowStatusName; title
   { step: 6, flowStatus: "active", title: "Active" },
 ];
 
-export const PIN_MISSING_ACTION = "The customer can spend online; they must set the card PIN before in-store payments work.";
+export const PIN_MISSING_ACTION =
+  "The customer can spend online; they must set the card PIN before in-store payments work.";
 
 /** What must happen next, in words for an issuer's staff and developers. */
-export function nextActionOf(c: Pick<CardCustomerRow, "flowStatus" | "kycStatus" | "safeState">, pinSet: boolean): string {
+export function nextActionOf(
+  c: Pick<CardCustomerRow, "flowStatus" | "kycStatus" | "safeState">,
+  pinSet: boolean,
+): string {
   switch (c.flowStatus) {
     case "email_verification":
       return "Verify the email address with the 6-digit code sent to it.";

@@ -19,7 +19,11 @@ export function registerCardInboundHandlers(): void {
   registerInboundHandler("kyc.status.changed", onKycStatusChanged);
   registerInboundHandler("account.safe.deployed", async (db, e) => {
     const customer = await lockCustomerByRecordId(db, e.orgId, e.data.owner_ref);
-    if (customer) await applySafeDeployed(db, customer, { address: e.data.address, accountStatus: e.data.account_status });
+    if (customer)
+      await applySafeDeployed(db, customer, {
+        address: e.data.address,
+        accountStatus: e.data.account_status,
+      });
   });
   registerInboundHandler("account.safe.failed", async (db, e) => {
     const customer = await lockCustomerByRecordId(db, e.orgId, e.data.owner_ref);
@@ -30,7 +34,10 @@ export function registerCardInboundHandlers(): void {
 }
 
 /** The event only says that something changed; the status and currency are asked of the provider, as with a real one. */
-async function onKycStatusChanged(db: Db, e: Extract<InboundEvent, { type: "kyc.status.changed" }>): Promise<void> {
+async function onKycStatusChanged(
+  db: Db,
+  e: Extract<InboundEvent, { type: "kyc.status.changed" }>,
+): Promise<void> {
   const customer = await lockCustomerByRecordId(db, e.orgId, e.data.external_ref);
   if (!customer) return;
   const result = await providers().kyc.getStatus(db, { orgId: e.orgId, applicantId: e.data.applicant_id });

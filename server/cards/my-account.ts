@@ -13,7 +13,11 @@ import { nextActionOf } from "./flow";
  * cards; not the issuer's fields (external_id) nor balances (the issuer view has those).
  */
 export async function getMyAccount({ ctx }: { ctx: Ctx }): Promise<MyAccount> {
-  if (ctx.actor.type !== "cardholder") throw new ServiceError("INSUFFICIENT_PERMISSION", "my-account needs a cardholder's token; an issuer reads a customer with GET /v1/card-issuer/customers/{customerId}.");
+  if (ctx.actor.type !== "cardholder")
+    throw new ServiceError(
+      "INSUFFICIENT_PERMISSION",
+      "my-account needs a cardholder's token; an issuer reads a customer with GET /v1/card-issuer/customers/{customerId}.",
+    );
   const [customer] = await ctx.db
     .select()
     .from(cardCustomers)

@@ -29,7 +29,9 @@ async function rowOf(customerId: string, purpose: string) {
   const [row] = await database.db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.customerId, customerId), eq(oneTimeCodes.purpose, purpose as "email_verification")));
+    .where(
+      and(eq(oneTimeCodes.customerId, customerId), eq(oneTimeCodes.purpose, purpose as "email_verification")),
+    );
   return row!;
 }
 
@@ -84,7 +86,9 @@ describe("one-time codes", () => {
   it("concurrent wrong tries each get their own count: exactly 4 INVALID_OTP, the rest OTP_LOCKED", async () => {
     const t = await target();
     const { code } = await issueOneTimeCode(t.db, t);
-    const results = await Promise.all(Array.from({ length: 8 }, () => refusal(consumeOneTimeCode(t.db, { ...t, code: wrongCode(code) }))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => refusal(consumeOneTimeCode(t.db, { ...t, code: wrongCode(code) }))),
+    );
     expect(results.filter((e) => e.code === "INVALID_OTP")).toHaveLength(4);
     expect(results.filter((e) => e.code === "OTP_LOCKED")).toHaveLength(4);
     expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(8);
@@ -108,10 +112,17 @@ describe("one-time codes", () => {
     const first = await issueOneTimeCode(t.db, t);
     await allowResend(t.db, t.customerId, t.purpose);
     const second = await issueOneTimeCode(t.db, t);
-    if (first.code !== second.code) expect((await refusal(consumeOneTimeCode(t.db, { ...t, code: first.code }))).code).toBe("INVALID_OTP");
-    const phone = await issueOneTimeCode(t.db, { ...t, purpose: "phone_verification", target: "+447700900123" });
+    if (first.code !== second.code)
+      expect((await refusal(consumeOneTimeCode(t.db, { ...t, code: first.code }))).code).toBe("INVALID_OTP");
+    const phone = await issueOneTimeCode(t.db, {
+      ...t,
+      purpose: "phone_verification",
+      target: "+447700900123",
+    });
     const other = await target();
-    expect((await refusal(consumeOneTimeCode(t.db, { ...other, code: second.code }))).code).toBe("INVALID_OTP");
+    expect((await refusal(consumeOneTimeCode(t.db, { ...other, code: second.code }))).code).toBe(
+      "INVALID_OTP",
+    );
     await consumeOneTimeCode(t.db, { ...t, code: second.code });
     await consumeOneTimeCode(t.db, { ...t, purpose: "phone_verification", code: phone.code });
   });
@@ -139,12 +150,17 @@ describe("one-time codes", () => {
   it("transactionKeepingTries commits the counted try and rethrows; other errors roll back", async () => {
     const t = await target();
     const { code } = await issueOneTimeCode(t.db, t);
-    const e = await refusal(transactionKeepingTries(t.db, (tx) => consumeOneTimeCode(tx, { ...t, code: wrongCode(code) })));
+    const e = await refusal(
+      transactionKeepingTries(t.db, (tx) => consumeOneTimeCode(tx, { ...t, code: wrongCode(code) })),
+    );
     expect(e.code).toBe("INVALID_OTP");
     expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(1);
     await expect(
       transactionKeepingTries(t.db, async (tx) => {
-        await tx.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.customerId, t.customerId));
+        await tx
+          .update(oneTimeCodes)
+          .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+          .where(eq(oneTimeCodes.customerId, t.customerId));
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");

@@ -26,7 +26,9 @@ export interface CodeTarget {
 }
 
 function codeHash(t: CodeTarget, code: string): string {
-  return createHmac("sha256", secrets().encryptionKey).update(`one-time-code:${t.customerId}:${t.purpose}:${code}`).digest("hex");
+  return createHmac("sha256", secrets().encryptionKey)
+    .update(`one-time-code:${t.customerId}:${t.purpose}:${code}`)
+    .digest("hex");
 }
 
 /**
@@ -34,7 +36,10 @@ function codeHash(t: CodeTarget, code: string): string {
  * with it). The code is returned for the caller to send; it is never stored in clear.
  * 429 RATE_LIMITED within 30 s of the previous code, or past ten codes in an hour.
  */
-export async function issueOneTimeCode(db: Db, input: CodeTarget & { target: string }): Promise<{ code: string; expiresAt: Date }> {
+export async function issueOneTimeCode(
+  db: Db,
+  input: CodeTarget & { target: string },
+): Promise<{ code: string; expiresAt: Date }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const hash = codeHash(input, code);
   // A savepoint when `db` is a transaction: a refused code leaves nothing behind even if the caller goes on.
@@ -66,9 +71,13 @@ export async function issueOneTimeCode(db: Db, input: CodeTarget & { target: str
       })
       .returning({ expiresAt: oneTimeCodes.expiresAt });
     if (!row) {
-      throw new ServiceError("RATE_LIMITED", `A code was sent less than ${RESEND_AFTER_SECONDS} seconds ago. Wait before requesting another.`, {
-        retryAfter: await secondsUntilResend(tx, input),
-      });
+      throw new ServiceError(
+        "RATE_LIMITED",
+        `A code was sent less than ${RESEND_AFTER_SECONDS} seconds ago. Wait before requesting another.`,
+        {
+          retryAfter: await secondsUntilResend(tx, input),
+        },
+      );
     }
     await enforceRateLimits(
       tx,
@@ -82,9 +91,17 @@ export async function issueOneTimeCode(db: Db, input: CodeTarget & { target: str
 /** Seconds until the 30-second throttle lets a new code be sent (at least 1). */
 async function secondsUntilResend(db: Db, t: CodeTarget): Promise<number> {
   const [row] = await db
-    .select({ seconds: sql<number>`greatest(1, ceil(extract(epoch from (${oneTimeCodes.createdAt} + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now()))))::int` })
+    .select({
+      seconds: sql<number>`greatest(1, ceil(extract(epoch from (${oneTimeCodes.createdAt} + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now()))))::int`,
+    })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.orgId, t.orgId), eq(oneTimeCodes.customerId, t.customerId), eq(oneTimeCodes.purpose, t.purpose)));
+    .where(
+      and(
+        eq(oneTimeCodes.orgId, t.orgId),
+        eq(oneTimeCodes.customerId, t.customerId),
+        eq(oneTimeCodes.purpose, t.purpose),
+      ),
+    );
   return Number(row?.seconds ?? 1);
 }
 
@@ -119,7 +136,9 @@ export async function consumeOneTimeCode(db: Db, input: CodeTarget & { code: str
     });
   if (!row) throw new ServiceError("INVALID_OTP", EXPIRED);
   const locked = () =>
-    new ServiceError("OTP_LOCKED", `Too many wrong codes (${MAX_WRONG_TRIES}). Request a new code.`, { retryAfter: Number(row.resendIn) });
+    new ServiceError("OTP_LOCKED", `Too many wrong codes (${MAX_WRONG_TRIES}). Request a new code.`, {
+      retryAfter: Number(row.resendIn),
+    });
   // A right code spends the row, so every earlier try on it was wrong.
   if (row.attempts > MAX_WRONG_TRIES) throw locked();
   const candidate = /^\d{6}$/.test(input.code.trim()) ? input.code.trim() : "";
@@ -134,7 +153,10 @@ export async function consumeOneTimeCode(db: Db, input: CodeTarget & { code: str
   }
   if (row.attempts >= MAX_WRONG_TRIES) throw locked();
   const left = MAX_WRONG_TRIES - row.attempts;
-  throw new ServiceError("INVALID_OTP", `The code is not valid. ${left} ${left === 1 ? "try" : "tries"} left.`);
+  throw new ServiceError(
+    "INVALID_OTP",
+    `The code is not valid. ${left} ${left === 1 ? "try" : "tries"} left.`,
+  );
 }
 
 /**
@@ -143,14 +165,17 @@ export async function consumeOneTimeCode(db: Db, input: CodeTarget & { code: str
  * before the step changes anything else.
  */
 export async function transactionKeepingTries<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const outcome = await db.transaction(async (tx): Promise<{ ok: true; value: T } | { ok: false; error: ServiceError }> => {
-    try {
-      return { ok: true, value: await fn(tx) };
-    } catch (err) {
-      if (isServiceError(err) && (err.code === "INVALID_OTP" || err.code === "OTP_LOCKED")) return { ok: false, error: err };
-      throw err;
-    }
-  });
+  const outcome = await db.transaction(
+    async (tx): Promise<{ ok: true; value: T } | { ok: false; error: ServiceError }> => {
+      try {
+        return { ok: true, value: await fn(tx) };
+      } catch (err) {
+        if (isServiceError(err) && (err.code === "INVALID_OTP" || err.code === "OTP_LOCKED"))
+          return { ok: false, error: err };
+        throw err;
+      }
+    },
+  );
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }

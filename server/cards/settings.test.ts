@@ -36,7 +36,11 @@ async function program() {
   return { org, admin };
 }
 
-const keyCtx = (orgId: string, scopes: ("read" | "write")[]): Ctx => ({ db: database.db, orgId, actor: { type: "apiKey", keyId: "key_test", scopes } });
+const keyCtx = (orgId: string, scopes: ("read" | "write")[]): Ctx => ({
+  db: database.db,
+  orgId,
+  actor: { type: "apiKey", keyId: "key_test", scopes },
+});
 
 describe("secure page theme settings", () => {
   it("is an empty object until saved; an update replaces the whole theme and is audited", async () => {
@@ -46,10 +50,15 @@ describe("secure page theme settings", () => {
     expect(await getSecureTheme(database.db, org.orgId)).toEqual(THEME);
 
     // Replace, not merge: the fields left out are gone.
-    expect(await updateSecureTheme({ ctx: admin, input: { accent_color: "#000" } })).toEqual({ accent_color: "#000" });
+    expect(await updateSecureTheme({ ctx: admin, input: { accent_color: "#000" } })).toEqual({
+      accent_color: "#000",
+    });
     expect(await readSecureTheme({ ctx: admin })).toEqual({ accent_color: "#000" });
 
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.action, "card_settings.secure_theme_updated")));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.action, "card_settings.secure_theme_updated")));
     expect(audits).toHaveLength(2);
     expect(audits.every((a) => a.actorId === org.admin.userId)).toBe(true);
   });
@@ -69,7 +78,10 @@ describe("secure page theme settings", () => {
       { unknown_field: "#fff" },
     ];
     for (const input of bad) {
-      await expect(updateSecureTheme({ ctx: admin, input: input as SecureTheme }), JSON.stringify(input)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+      await expect(
+        updateSecureTheme({ ctx: admin, input: input as SecureTheme }),
+        JSON.stringify(input),
+      ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     }
     expect(await readSecureTheme({ ctx: admin })).toEqual({});
   });
@@ -85,28 +97,64 @@ describe("secure page theme settings", () => {
 
   it("reading needs read, writing needs write (and the admin role for a user); cardholders neither", async () => {
     const { org, admin } = await program();
-    await expect(readSecureTheme({ ctx: keyCtx(org.orgId, []) })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    await expect(readSecureTheme({ ctx: keyCtx(org.orgId, []) })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
     expect(await readSecureTheme({ ctx: keyCtx(org.orgId, ["read"]) })).toEqual({});
-    await expect(updateSecureTheme({ ctx: keyCtx(org.orgId, ["read"]), input: THEME })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    expect(await updateSecureTheme({ ctx: keyCtx(org.orgId, ["read", "write"]), input: { text_color: "#111111" } })).toEqual({ text_color: "#111111" });
+    await expect(updateSecureTheme({ ctx: keyCtx(org.orgId, ["read"]), input: THEME })).rejects.toMatchObject(
+      { code: "INSUFFICIENT_PERMISSION" },
+    );
+    expect(
+      await updateSecureTheme({
+        ctx: keyCtx(org.orgId, ["read", "write"]),
+        input: { text_color: "#111111" },
+      }),
+    ).toEqual({ text_color: "#111111" });
 
     const operator = await org.user("operator");
     const viewer = await org.user("viewer");
-    await expect(updateSecureTheme({ ctx: userCtx(database.db, org.orgId, { ...operator, role: "operator" }), input: THEME })).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
-    await expect(updateSecureTheme({ ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }), input: THEME })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    expect(await readSecureTheme({ ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }) })).toEqual({ text_color: "#111111" });
+    await expect(
+      updateSecureTheme({
+        ctx: userCtx(database.db, org.orgId, { ...operator, role: "operator" }),
+        input: THEME,
+      }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
+    await expect(
+      updateSecureTheme({
+        ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }),
+        input: THEME,
+      }),
+    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    expect(
+      await readSecureTheme({ ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }) }),
+    ).toEqual({ text_color: "#111111" });
 
-    const cardholder: Ctx = { db: database.db, orgId: org.orgId, actor: { type: "cardholder", customerId: "cus_x" } };
-    await expect(readSecureTheme({ ctx: cardholder })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    await expect(updateSecureTheme({ ctx: cardholder, input: THEME })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    const cardholder: Ctx = {
+      db: database.db,
+      orgId: org.orgId,
+      actor: { type: "cardholder", customerId: "cus_x" },
+    };
+    await expect(readSecureTheme({ ctx: cardholder })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
+    await expect(updateSecureTheme({ ctx: cardholder, input: THEME })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
     expect(await readSecureTheme({ ctx: admin })).toEqual({ text_color: "#111111" });
   });
 
   it("hands out only valid fields even if the stored JSON was tampered with", async () => {
     const { org } = await program();
-    await database.db.insert(cardProgramSettings).values({ orgId: org.orgId, secureTheme: { accent_color: "#123456", text_color: "red;}", logo_url: "http://x" } as SecureTheme });
+    await database.db
+      .insert(cardProgramSettings)
+      .values({
+        orgId: org.orgId,
+        secureTheme: { accent_color: "#123456", text_color: "red;}", logo_url: "http://x" } as SecureTheme,
+      });
     expect(await getSecureTheme(database.db, org.orgId)).toEqual({ accent_color: "#123456" });
-    expect(validThemeFields({ accent_color: "#abc", bogus: 1, border_radius: "" })).toEqual({ accent_color: "#abc" });
+    expect(validThemeFields({ accent_color: "#abc", bogus: 1, border_radius: "" })).toEqual({
+      accent_color: "#abc",
+    });
     expect(validThemeFields(null)).toEqual({});
   });
 });

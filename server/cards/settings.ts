@@ -33,7 +33,10 @@ export function validThemeFields(raw: unknown): SecureTheme {
 
 /** The organization's theme; an empty object when none was saved. No access check: callers are the view-token flow and the checked functions below. */
 export async function getSecureTheme(db: Db, orgId: string): Promise<SecureTheme> {
-  const [row] = await db.select({ theme: cardProgramSettings.secureTheme }).from(cardProgramSettings).where(eq(cardProgramSettings.orgId, orgId));
+  const [row] = await db
+    .select({ theme: cardProgramSettings.secureTheme })
+    .from(cardProgramSettings)
+    .where(eq(cardProgramSettings.orgId, orgId));
   return validThemeFields(row?.theme);
 }
 
@@ -49,7 +52,13 @@ export async function readSecureTheme({ ctx }: { ctx: Ctx }): Promise<SecureThem
  * admin's (decisions.md 2) and the write scope's (decisions.md 4): a dashboard user or user
  * token must be an admin, an API key needs write.
  */
-export async function updateSecureTheme({ ctx, input }: { ctx: Ctx; input: SecureTheme }): Promise<SecureTheme> {
+export async function updateSecureTheme({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: SecureTheme;
+}): Promise<SecureTheme> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "write");
   if (ctx.actor.type === "user" && ctx.actor.role !== "admin") {
@@ -67,8 +76,19 @@ export async function updateSecureTheme({ ctx, input }: { ctx: Ctx; input: Secur
     await tx
       .insert(cardProgramSettings)
       .values({ orgId: ctx.orgId, secureTheme: theme })
-      .onConflictDoUpdate({ target: cardProgramSettings.orgId, set: { secureTheme: theme, updatedAt: sql`now()` } });
-    await recordAudit({ ...ctx, db: tx }, { action: "card_settings.secure_theme_updated", targetType: "card_program", targetId: ctx.orgId, detail: { theme } });
+      .onConflictDoUpdate({
+        target: cardProgramSettings.orgId,
+        set: { secureTheme: theme, updatedAt: sql`now()` },
+      });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "card_settings.secure_theme_updated",
+        targetType: "card_program",
+        targetId: ctx.orgId,
+        detail: { theme },
+      },
+    );
     return theme;
   });
 }

@@ -34,30 +34,64 @@ function options<T extends z.ZodRawShape>(args: string[], shape: T, flags: strin
   const { values } = parseArgs({
     args,
     options: Object.fromEntries([
-      ...Object.keys(shape).filter((k) => !flags.includes(k)).map((k) => [k, { type: "string" as const }]),
+      ...Object.keys(shape)
+        .filter((k) => !flags.includes(k))
+        .map((k) => [k, { type: "string" as const }]),
       ...flags.map((k) => [k, { type: "boolean" as const }]),
     ]),
     strict: true,
   });
   const parsed = z.object(shape).safeParse(values);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));
   return parsed.data;
 }
 
 const commands: Record<string, Command> = {
   "create-org": async ({ db }, args) => {
-    const o = options(args, { name: z.string().min(1), "admin-email": z.string().min(1), "admin-password": z.string().min(1) });
-    const { orgId, admin } = await createOrganizationWithAdmin(db, { name: o.name, adminEmail: o["admin-email"], adminPassword: o["admin-password"] });
-    return { org_id: orgId, user_id: admin.userId, totp_secret: admin.totpSecret, otpauth_url: admin.otpauthUrl };
+    const o = options(args, {
+      name: z.string().min(1),
+      "admin-email": z.string().min(1),
+      "admin-password": z.string().min(1),
+    });
+    const { orgId, admin } = await createOrganizationWithAdmin(db, {
+      name: o.name,
+      adminEmail: o["admin-email"],
+      adminPassword: o["admin-password"],
+    });
+    return {
+      org_id: orgId,
+      user_id: admin.userId,
+      totp_secret: admin.totpSecret,
+      otpauth_url: admin.otpauthUrl,
+    };
   },
   "create-user": async ({ db }, args) => {
     const o = options(
       args,
-      { org: z.string().min(1), email: z.string().min(1), password: z.string().min(1), role: z.enum(ROLES), name: z.string().optional(), "with-2fa": z.boolean().optional() },
+      {
+        org: z.string().min(1),
+        email: z.string().min(1),
+        password: z.string().min(1),
+        role: z.enum(ROLES),
+        name: z.string().optional(),
+        "with-2fa": z.boolean().optional(),
+      },
       ["with-2fa"],
     );
-    const user = await createUser(db, o.org, { email: o.email, password: o.password, role: o.role, name: o.name, withTwoFactor: o["with-2fa"] ?? false });
-    return { user_id: user.userId, email: user.email, role: user.role, ...(user.totpSecret ? { totp_secret: user.totpSecret, otpauth_url: user.otpauthUrl } : {}) };
+    const user = await createUser(db, o.org, {
+      email: o.email,
+      password: o.password,
+      role: o.role,
+      name: o.name,
+      withTwoFactor: o["with-2fa"] ?? false,
+    });
+    return {
+      user_id: user.userId,
+      email: user.email,
+      role: user.role,
+      ...(user.totpSecret ? { totp_secret: user.totpSecret, otpauth_url: user.otpauthUrl } : {}),
+    };
   },
   "user-token": async ({ db }, args) => {
     const o = options(args, { email: z.string().min(1) });
@@ -67,7 +101,11 @@ const commands: Record<string, Command> = {
   },
   "seed-demo": async ({ db }, args) => {
     const count = (max: number) => z.coerce.number().int().min(0).max(max).optional();
-    const o = options(args, { customers: count(10_000_000), transactions: count(100_000_000), org: z.string().min(1).optional() });
+    const o = options(args, {
+      customers: count(10_000_000),
+      transactions: count(100_000_000),
+      org: z.string().min(1).optional(),
+    });
     return seedDemo(db, {
       customers: o.customers ?? 100_000,
       transactions: o.transactions ?? 1_000_000,
@@ -103,8 +141,17 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (err) {
     await database.close();
-    if (err instanceof UsageError || (err instanceof Error && "code" in err && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))) fail("USAGE", `${err.message}\n\n${USAGE}`, 2);
-    if (err instanceof z.ZodError) fail("VALIDATION_ERROR", err.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "), 1);
+    if (
+      err instanceof UsageError ||
+      (err instanceof Error && "code" in err && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+    )
+      fail("USAGE", `${err.message}\n\n${USAGE}`, 2);
+    if (err instanceof z.ZodError)
+      fail(
+        "VALIDATION_ERROR",
+        err.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "),
+        1,
+      );
     if (isServiceError(err)) fail(err.code, err.message, 1);
     throw err;
   }

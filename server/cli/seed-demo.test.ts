@@ -23,11 +23,29 @@ async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 describe("seedDemo", () => {
   it("makes a new program with an admin: customers at every stage, cards, balances, 90 days of transactions, and counters that agree with the rows", async () => {
     const out = await seedDemo(database.db, { customers: 300, transactions: 4_000 });
-    expect(out).toMatchObject({ customers: 300, transactions: 4_000, admin: { email: expect.stringMatching(/@example\.test$/), password: expect.any(String), totp_secret: expect.any(String) } });
+    expect(out).toMatchObject({
+      customers: 300,
+      transactions: 4_000,
+      admin: {
+        email: expect.stringMatching(/@example\.test$/),
+        password: expect.any(String),
+        totp_secret: expect.any(String),
+      },
+    });
     const org = out.org_id;
 
-    const stages = await q<{ flow_status: string; n: number }>(sql`select flow_status, count(*)::int as n from card_customers where org_id = ${org} group by 1`);
-    expect(stages.map((s) => s.flow_status).sort()).toEqual(["account_setup", "active", "email_verification", "identity_verification", "phone_verification", "rejected", "source_of_funds"]);
+    const stages = await q<{ flow_status: string; n: number }>(
+      sql`select flow_status, count(*)::int as n from card_customers where org_id = ${org} group by 1`,
+    );
+    expect(stages.map((s) => s.flow_status).sort()).toEqual([
+      "account_setup",
+      "active",
+      "email_verification",
+      "identity_verification",
+      "phone_verification",
+      "rejected",
+      "source_of_funds",
+    ]);
     const active = stages.find((s) => s.flow_status === "active")!.n;
     expect(active / 300).toBeGreaterThan(0.7);
     const [wallets] = await q<{ deployed: number; balances: number; with_card: number }>(sql`
@@ -36,7 +54,9 @@ describe("seedDemo", () => {
         (select count(distinct customer_id)::int from cards where org_id = ${org}) as with_card`);
     expect(wallets).toEqual({ deployed: active, balances: active, with_card: active });
 
-    const [counters] = await q<{ total_customers: number; customers_with_wallets: number }>(sql`select total_customers, customers_with_wallets from program_counters where org_id = ${org}`);
+    const [counters] = await q<{ total_customers: number; customers_with_wallets: number }>(
+      sql`select total_customers, customers_with_wallets from program_counters where org_id = ${org}`,
+    );
     expect(counters).toEqual({ total_customers: 300, customers_with_wallets: active });
 
     const mismatchedTotals = await q(sql`
@@ -55,9 +75,18 @@ describe("seedDemo", () => {
         (select count(*)::int from cards where org_id = ${org}) as cards,
         (select count(*)::int from sim_cards s join cards k on k.card_token = s.card_token where k.org_id = ${org}) as sim_cards`);
     expect(sims).toEqual({ safes: active, safes_off: 0, cards: sims!.cards, sim_cards: sims!.cards });
-    const [someCard] = await q<{ id: string; card_token: string; last_four: string; svc_card_id: string }>(sql`
+    const [someCard] = await q<{
+      id: string;
+      card_token: string;
+      last_four: string;
+      svc_card_id: string;
+    }>(sql`
       select k.id, k.card_token, k.last_four, c.svc_card_id from cards k join card_customers c on c.id = k.customer_id where k.org_id = ${org} and k.status = 'active' and k.card_type = 'virtual' limit 1`);
-    expect((await revealCardSecrets(database.db, { cardToken: someCard!.card_token })).pan.endsWith(someCard!.last_four)).toBe(true);
+    expect(
+      (await revealCardSecrets(database.db, { cardToken: someCard!.card_token })).pan.endsWith(
+        someCard!.last_four,
+      ),
+    ).toBe(true);
 
     const mismatchedDays = await q(sql`
       select * from (select (created_at at time zone 'UTC')::date as day, status, count(*)::int n from card_transactions where org_id = ${org} group by 1, 2) s
@@ -65,7 +94,13 @@ describe("seedDemo", () => {
       where s.n is distinct from d.n`);
     expect(mismatchedDays).toEqual([]);
 
-    const [spread] = await q<{ days: number; statuses: number; countries: number; mccs: number; oldest: string }>(sql`
+    const [spread] = await q<{
+      days: number;
+      statuses: number;
+      countries: number;
+      mccs: number;
+      oldest: string;
+    }>(sql`
       select count(distinct (created_at at time zone 'UTC')::date)::int days, count(distinct status)::int statuses, count(distinct merchant_country)::int countries,
         count(distinct merchant_category)::int mccs, min(created_at)::text oldest from card_transactions where org_id = ${org}`);
     expect(spread!.days).toBeGreaterThanOrEqual(85);
@@ -79,11 +114,15 @@ describe("seedDemo", () => {
       where t.org_id = ${org} and k.id is null`);
     expect(orphans!.n).toBe(0);
     // No events for seeded history.
-    const [events] = await q<{ n: number }>(sql`select count(*)::int n from outbox_events where org_id = ${org}`);
+    const [events] = await q<{ n: number }>(
+      sql`select count(*)::int n from outbox_events where org_id = ${org}`,
+    );
     expect(events!.n).toBe(0);
     // A seeded card is a card like any other: the program can freeze it (the card network knows it).
     const ctx = { db: database.db, orgId: org, actor: { type: "system" as const, reason: "test" } };
-    expect(await freezeCard({ ctx, input: { svcCardId: someCard!.svc_card_id, cardId: someCard!.id } })).toMatchObject({ is_frozen: true });
+    expect(
+      await freezeCard({ ctx, input: { svcCardId: someCard!.svc_card_id, cardId: someCard!.id } }),
+    ).toMatchObject({ is_frozen: true });
   });
 
   it("adds to an existing organization without touching another's counters, and refuses an unknown one", async () => {
@@ -92,11 +131,19 @@ describe("seedDemo", () => {
     await seedDemo(database.db, { customers: 50, transactions: 100, orgId: a.orgId });
     const again = await seedDemo(database.db, { customers: 50, transactions: 100, orgId: a.orgId });
     expect(again.admin).toBeUndefined();
-    const [c] = await q<{ total_customers: number }>(sql`select total_customers from program_counters where org_id = ${a.orgId}`);
+    const [c] = await q<{ total_customers: number }>(
+      sql`select total_customers from program_counters where org_id = ${a.orgId}`,
+    );
     expect(c!.total_customers).toBe(100);
-    const [days] = await q<{ n: number }>(sql`select coalesce(sum(count), 0)::int n from card_transaction_daily_counts where org_id = ${a.orgId}`);
+    const [days] = await q<{ n: number }>(
+      sql`select coalesce(sum(count), 0)::int n from card_transaction_daily_counts where org_id = ${a.orgId}`,
+    );
     expect(days!.n).toBe(200);
-    expect(await q(sql`select * from program_counters where org_id = ${b.orgId} and total_customers > 0`)).toEqual([]);
-    await expect(seedDemo(database.db, { customers: 1, transactions: 0, orgId: "org_nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(
+      await q(sql`select * from program_counters where org_id = ${b.orgId} and total_customers > 0`),
+    ).toEqual([]);
+    await expect(
+      seedDemo(database.db, { customers: 1, transactions: 0, orgId: "org_nope" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -101,25 +101,35 @@ function sqlArray(values: string[]) {
 
 /** The CASE choosing a stage column from g % 100. */
 function stageCase(column: 1 | 2 | 3, g = "g") {
-  const arms = STAGES.map((s) => `when ${g} % 100 < ${s[0]} then ${typeof s[column] === "number" ? s[column] : `'${s[column]}'`}`).join(" ");
+  const arms = STAGES.map(
+    (s) => `when ${g} % 100 < ${s[0]} then ${typeof s[column] === "number" ? s[column] : `'${s[column]}'`}`,
+  ).join(" ");
   return sql.raw(`(case ${arms} end)`);
 }
 
 export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoResult> {
   const started = performance.now();
   const say = input.progress ?? (() => {});
-  if (!Number.isInteger(input.customers) || input.customers < 1 || input.customers > 10_000_000) throw new ServiceError("VALIDATION_ERROR", "--customers must be an integer from 1 to 10,000,000.");
-  if (!Number.isInteger(input.transactions) || input.transactions < 0 || input.transactions > 100_000_000) throw new ServiceError("VALIDATION_ERROR", "--transactions must be an integer from 0 to 100,000,000.");
+  if (!Number.isInteger(input.customers) || input.customers < 1 || input.customers > 10_000_000)
+    throw new ServiceError("VALIDATION_ERROR", "--customers must be an integer from 1 to 10,000,000.");
+  if (!Number.isInteger(input.transactions) || input.transactions < 0 || input.transactions > 100_000_000)
+    throw new ServiceError("VALIDATION_ERROR", "--transactions must be an integer from 0 to 100,000,000.");
 
   let orgId = input.orgId;
   let admin: SeedDemoResult["admin"];
   if (orgId) {
-    const found = rowsOf<{ id: string }>(await db.execute(sql`select id from organizations where id = ${orgId}`));
+    const found = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from organizations where id = ${orgId}`),
+    );
     if (!found.length) throw new ServiceError("NOT_FOUND", `No organization ${orgId}.`);
   } else {
     const email = `demo-admin-${randomBase62(6).toLowerCase()}@example.test`;
     const password = randomBase62(20);
-    const created = await createOrganizationWithAdmin(db, { name: "Demo card program", adminEmail: email, adminPassword: password });
+    const created = await createOrganizationWithAdmin(db, {
+      name: "Demo card program",
+      adminEmail: email,
+      adminPassword: password,
+    });
     orgId = created.orgId;
     admin = { email, password, totp_secret: created.admin.totpSecret ?? null };
   }
@@ -136,8 +146,14 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
   await insertSimulatorState(db, orgId, tag);
   say("the simulators' cards and wallets");
 
-  const active = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`))[0]?.n ?? 0;
-  if (input.transactions > 0 && active === 0) throw new ServiceError("CONFLICT", "No active customer to give transactions to: seed more customers.");
+  const active =
+    rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`,
+      ),
+    )[0]?.n ?? 0;
+  if (input.transactions > 0 && active === 0)
+    throw new ServiceError("CONFLICT", "No active customer to give transactions to: seed more customers.");
   for (let from = 1; from <= input.transactions; from += TRANSACTION_BATCH) {
     const to = Math.min(input.transactions, from + TRANSACTION_BATCH - 1);
     await db.transaction(async (tx) => insertTransactions(tx, orgId, tag, from, to, input.transactions));
@@ -147,10 +163,23 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
   await db.transaction(async (tx) => recomputeCounters(tx, orgId));
   say("counters");
   // Fresh statistics for the planner, and the visibility map that makes the list's key scans index-only.
-  for (const table of ["card_customers", "cards", "customer_balances", "card_transactions", "card_transaction_daily_counts", "balance_totals"]) {
+  for (const table of [
+    "card_customers",
+    "cards",
+    "customer_balances",
+    "card_transactions",
+    "card_transaction_daily_counts",
+    "balance_totals",
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
-  return { org_id: orgId, customers: input.customers, transactions: input.transactions, seconds: Math.round((performance.now() - started) / 100) / 10, ...(admin ? { admin } : {}) };
+  return {
+    org_id: orgId,
+    customers: input.customers,
+    transactions: input.transactions,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    ...(admin ? { admin } : {}),
+  };
 }
 
 async function insertCustomers(tx: Db, orgId: string, tag: string, from: number, to: number): Promise<void> {
@@ -232,18 +261,46 @@ async function insertSimulatorState(db: Db, orgId: string, tag: string): Promise
     from card_customers c join customer_balances b on b.customer_id = c.id
     where c.org_id = ${orgId} and c.email like ${`demo-${tag}-%`} and c.safe_address is not null`);
   const pinHash = await hashPin(randomPin());
-  const tokens = rowsOf<{ card_token: string; id: string }>(await db.execute(sql`select card_token, id from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`));
+  const tokens = rowsOf<{ card_token: string; id: string }>(
+    await db.execute(
+      sql`select card_token, id from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`,
+    ),
+  );
   for (let at = 0; at < tokens.length; at += SIM_CARD_BATCH) {
     const batch = tokens.slice(at, at + SIM_CARD_BATCH).map((t) => ({ ...t, ...newSealedCardSecrets() }));
     await db.transaction(async (tx) => {
-      await tx.insert(simCards).values(batch.map((b) => ({ cardToken: b.card_token, orgId, externalRef: b.id, panSealed: b.panSealed, expirySealed: b.expirySealed, cvvSealed: b.cvvSealed, pinHash })));
-      const pairs = sql.join(batch.map((b) => sql`(${b.card_token}, ${b.lastFour})`), sql`, `);
-      await tx.execute(sql`update cards set last_four = v.last_four from (values ${pairs}) as v(card_token, last_four) where cards.card_token = v.card_token and cards.org_id = ${orgId}`);
+      await tx
+        .insert(simCards)
+        .values(
+          batch.map((b) => ({
+            cardToken: b.card_token,
+            orgId,
+            externalRef: b.id,
+            panSealed: b.panSealed,
+            expirySealed: b.expirySealed,
+            cvvSealed: b.cvvSealed,
+            pinHash,
+          })),
+        );
+      const pairs = sql.join(
+        batch.map((b) => sql`(${b.card_token}, ${b.lastFour})`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update cards set last_four = v.last_four from (values ${pairs}) as v(card_token, last_four) where cards.card_token = v.card_token and cards.org_id = ${orgId}`,
+      );
     });
   }
 }
 
-async function insertTransactions(tx: Db, orgId: string, tag: string, from: number, to: number, total: number): Promise<void> {
+async function insertTransactions(
+  tx: Db,
+  orgId: string,
+  tag: string,
+  from: number,
+  to: number,
+  total: number,
+): Promise<void> {
   const merchants = sqlArray(MERCHANTS.map((m) => m[0]));
   const mccs = sqlArray(MERCHANTS.map((m) => m[1]));
   const cities = sqlArray(MERCHANTS.map((m) => m[2]));
@@ -260,7 +317,9 @@ async function insertTransactions(tx: Db, orgId: string, tag: string, from: numb
     from cards k join card_customers c on c.id = k.customer_id
     where k.org_id = ${orgId} and k.card_token like ${`ctk_${tag}%`}`);
   await tx.execute(sql`create unique index on seed_cards (n)`);
-  const cardCount = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from seed_cards`))[0]!.n;
+  const cardCount = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from seed_cards`),
+  )[0]!.n;
   await tx.execute(sql`
     insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type, status, amount_minor, currency,
       billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant, merchant_category, merchant_city,

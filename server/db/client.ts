@@ -43,7 +43,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const u = new URL(opts.url);
-    return { db, kind: "postgres", pool, location: `${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
+      close: () => pool.end(),
+    };
   }
   let lock: DataDirLock | undefined;
   let client: PGlite;

@@ -52,7 +52,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const pid = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid))
+        throw new DataDirInUseError(dataDir, pid);
       rmSync(file, { force: true });
     }
   }

@@ -7,8 +7,12 @@ try {
   const database = await openDatabase(optionsFromEnv());
   await migrateDatabase(database);
   await database.close();
-  process.stdout.write(`${JSON.stringify({ migrated: true, database: database.kind, location: database.location })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ migrated: true, database: database.kind, location: database.location })}\n`,
+  );
 } catch (err) {
-  process.stderr.write(`${JSON.stringify({ error: err instanceof DataDirInUseError ? "DATA_DIR_IN_USE" : "MIGRATION_FAILED", message: (err as Error).message })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ error: err instanceof DataDirInUseError ? "DATA_DIR_IN_USE" : "MIGRATION_FAILED", message: (err as Error).message })}\n`,
+  );
   process.exit(1);
 }

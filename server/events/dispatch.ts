@@ -48,7 +48,12 @@ export function registerEventBatchConsumer(name: string, fn: EventBatchConsumer)
   return register(name, { kind: "batch", fn });
 }
 
-async function runConsumers(tx: Db, current: [string, Registered][], events: DispatchedEvent[], onConsumer: (name: string) => void): Promise<void> {
+async function runConsumers(
+  tx: Db,
+  current: [string, Registered][],
+  events: DispatchedEvent[],
+  onConsumer: (name: string) => void,
+): Promise<void> {
   for (const [name, entry] of current) {
     onConsumer(name);
     if (entry.kind === "batch") await entry.fn(tx, events);
@@ -57,7 +62,11 @@ async function runConsumers(tx: Db, current: [string, Registered][], events: Dis
 }
 
 function toEvent(row: typeof outboxEvents.$inferSelect): DispatchedEvent {
-  return { orgId: row.orgId, seq: row.seq, envelope: { id: row.id, type: row.type, created_at: row.createdAt.toISOString(), data: row.data } };
+  return {
+    orgId: row.orgId,
+    seq: row.seq,
+    envelope: { id: row.id, type: row.type, created_at: row.createdAt.toISOString(), data: row.data },
+  };
 }
 
 export interface DispatchOptions {
@@ -110,7 +119,12 @@ export async function dispatchOutbox(db: Db, opts: DispatchOptions = {}): Promis
       await tx
         .update(outboxEvents)
         .set({ dispatchedAt: sql`now()`, lockedUntil: null })
-        .where(inArray(outboxEvents.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            outboxEvents.id,
+            rows.map((r) => r.id),
+          ),
+        );
       result.dispatched = rows.length;
       return result;
     }
@@ -125,7 +139,12 @@ export async function dispatchOutbox(db: Db, opts: DispatchOptions = {}): Promis
           await sp
             .update(outboxEvents)
             .set({ dispatchedAt: sql`now()`, lockedUntil: null })
-            .where(inArray(outboxEvents.id, rows.map((r) => r.id)));
+            .where(
+              inArray(
+                outboxEvents.id,
+                rows.map((r) => r.id),
+              ),
+            );
         });
         result.dispatched = rows.length;
         return result;
@@ -140,7 +159,10 @@ export async function dispatchOutbox(db: Db, opts: DispatchOptions = {}): Promis
       try {
         await tx.transaction(async (sp) => {
           await runConsumers(sp, current, [event], (name) => (consumerName = name));
-          await sp.update(outboxEvents).set({ dispatchedAt: sql`now()`, lockedUntil: null }).where(eq(outboxEvents.id, row.id));
+          await sp
+            .update(outboxEvents)
+            .set({ dispatchedAt: sql`now()`, lockedUntil: null })
+            .where(eq(outboxEvents.id, row.id));
         });
         result.dispatched++;
       } catch (err) {
@@ -155,7 +177,10 @@ export async function dispatchOutbox(db: Db, opts: DispatchOptions = {}): Promis
             lockedUntil: sql`now() + make_interval(secs => ${eventRetryDelaySeconds(attempts)})`,
           })
           .where(eq(outboxEvents.id, row.id));
-        log.warn({ err, eventId: row.id, type: row.type, consumer: consumerName, attempts }, "event consumer failed; will retry");
+        log.warn(
+          { err, eventId: row.id, type: row.type, consumer: consumerName, attempts },
+          "event consumer failed; will retry",
+        );
       }
     }
     return result;

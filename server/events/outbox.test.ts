@@ -5,7 +5,12 @@ import { organizations } from "@/server/db/schema/identity";
 import { auditLog, outboxEvents } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { dispatchOutbox, registerEventBatchConsumer, registerEventConsumer, type DispatchedEvent } from "./dispatch";
+import {
+  dispatchOutbox,
+  registerEventBatchConsumer,
+  registerEventConsumer,
+  type DispatchedEvent,
+} from "./dispatch";
 import { emitEvent } from "./outbox";
 
 let database: Database;
@@ -20,7 +25,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const eventsOf = (orgId: string) => database.db.select().from(outboxEvents).where(eq(outboxEvents.orgId, orgId)).orderBy(asc(outboxEvents.seq));
+const eventsOf = (orgId: string) =>
+  database.db.select().from(outboxEvents).where(eq(outboxEvents.orgId, orgId)).orderBy(asc(outboxEvents.seq));
 
 describe("transactional outbox", () => {
   it("commits an event with its change, with a stable evt_ id and the envelope fields", async () => {
@@ -33,7 +39,12 @@ describe("transactional outbox", () => {
     expect(emitted.type).toBe("organization.renamed");
     expect(new Date(emitted.created_at).toISOString()).toBe(emitted.created_at);
     const [row] = await eventsOf(orgId);
-    expect(row).toMatchObject({ id: emitted.id, type: "organization.renamed", data: { name: "Renamed" }, dispatchedAt: null });
+    expect(row).toMatchObject({
+      id: emitted.id,
+      type: "organization.renamed",
+      data: { name: "Renamed" },
+      dispatchedAt: null,
+    });
   });
 
   it("leaves no event when the transaction of the change rolls back", async () => {
@@ -55,22 +66,39 @@ describe("outbox dispatch", () => {
   it("runs consumers in outbox order, and their writes commit with the dispatched stamp", async () => {
     const { orgId } = await createTestOrg(database.db);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await emitEvent(database.db, { orgId, type: "test.ordered", data: { i } })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await emitEvent(database.db, { orgId, type: "test.ordered", data: { i } })).id);
     const seen: DispatchedEvent[] = [];
     unregister.push(
       registerEventConsumer("test-recorder", async (tx, event) => {
         if (event.orgId !== orgId) return;
         seen.push(event);
-        await tx.insert(auditLog).values({ id: `aud_${event.envelope.id}`, orgId, actorType: "system", action: "test.consumed", targetId: event.envelope.id });
+        await tx
+          .insert(auditLog)
+          .values({
+            id: `aud_${event.envelope.id}`,
+            orgId,
+            actorType: "system",
+            action: "test.consumed",
+            targetId: event.envelope.id,
+          });
       }),
     );
     const result = await dispatchOutbox(database.db, { orgId });
     expect(result).toEqual({ claimed: 5, dispatched: 5, failed: 0 });
     expect(seen.map((e) => e.envelope.id)).toEqual(ids);
     expect(seen.map((e) => e.envelope.data)).toEqual([0, 1, 2, 3, 4].map((i) => ({ i })));
-    expect(seen[0]!.envelope).toEqual({ id: ids[0], type: "test.ordered", created_at: expect.any(String), data: { i: 0 } });
+    expect(seen[0]!.envelope).toEqual({
+      id: ids[0],
+      type: "test.ordered",
+      created_at: expect.any(String),
+      data: { i: 0 },
+    });
     expect((await eventsOf(orgId)).every((r) => r.dispatchedAt !== null)).toBe(true);
-    const consumed = await database.db.select().from(auditLog).where(and(eq(auditLog.orgId, orgId), eq(auditLog.action, "test.consumed")));
+    const consumed = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, orgId), eq(auditLog.action, "test.consumed")));
     expect(consumed).toHaveLength(5);
     // Dispatched events are not claimed again.
     expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 0, dispatched: 0, failed: 0 });
@@ -86,7 +114,14 @@ describe("outbox dispatch", () => {
       registerEventConsumer("test-flaky", async (tx, event) => {
         if (event.orgId !== orgId) return;
         calls.push(event.envelope.id);
-        await tx.insert(auditLog).values({ id: `aud_${event.envelope.id}_${calls.length}`, orgId, actorType: "system", action: "test.flaky" });
+        await tx
+          .insert(auditLog)
+          .values({
+            id: `aud_${event.envelope.id}_${calls.length}`,
+            orgId,
+            actorType: "system",
+            action: "test.flaky",
+          });
         if (event.envelope.id === first.id && failNext) {
           failNext = false;
           throw new Error("receiver unavailable");
@@ -95,7 +130,12 @@ describe("outbox dispatch", () => {
     );
     expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 2, dispatched: 1, failed: 1 });
     let rows = await eventsOf(orgId);
-    expect(rows[0]).toMatchObject({ id: first.id, dispatchedAt: null, dispatchAttempts: 1, lastError: "test-flaky: receiver unavailable" });
+    expect(rows[0]).toMatchObject({
+      id: first.id,
+      dispatchedAt: null,
+      dispatchAttempts: 1,
+      lastError: "test-flaky: receiver unavailable",
+    });
     expect(rows[0]!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     expect(rows[1]!.dispatchedAt).not.toBeNull();
     // The failed consumer's write was rolled back with it; the other event's write is there.
@@ -121,7 +161,8 @@ describe("outbox dispatch", () => {
 
   it("lets concurrent dispatchers take disjoint batches: every event consumed exactly once", async () => {
     const { orgId } = await createTestOrg(database.db);
-    for (let i = 0; i < 12; i++) await emitEvent(database.db, { orgId, type: "test.concurrent", data: { i } });
+    for (let i = 0; i < 12; i++)
+      await emitEvent(database.db, { orgId, type: "test.concurrent", data: { i } });
     const consumed: string[] = [];
     unregister.push(
       registerEventConsumer("test-concurrent", async (_tx, event) => {
@@ -147,7 +188,15 @@ describe("batch consumers", () => {
     const stop = registerEventBatchConsumer("test-batch", async (tx, events) => {
       const mine = events.filter((e) => e.orgId === orgId);
       batches.push(mine.map((e) => e.envelope.id));
-      for (const e of mine) await tx.insert(auditLog).values({ id: `aud_${e.envelope.id}_${batches.length}`, orgId, actorType: "system", action: "test.batch" });
+      for (const e of mine)
+        await tx
+          .insert(auditLog)
+          .values({
+            id: `aud_${e.envelope.id}_${batches.length}`,
+            orgId,
+            actorType: "system",
+            action: "test.batch",
+          });
       if (mine.some((e) => e.envelope.id === bad.id)) throw new Error("poison event");
     });
     try {
@@ -158,8 +207,17 @@ describe("batch consumers", () => {
     // One call with the whole batch, then one per event after it failed.
     expect(batches).toEqual([[ok1.id, bad.id, ok2.id], [ok1.id], [bad.id], [ok2.id]]);
     const rows = await eventsOf(orgId);
-    expect(rows.find((r) => r.id === bad.id)).toMatchObject({ dispatchedAt: null, dispatchAttempts: 1, lastError: "test-batch: poison event" });
-    expect(rows.filter((r) => r.dispatchedAt !== null).map((r) => r.id).sort()).toEqual([ok1.id, ok2.id].sort());
+    expect(rows.find((r) => r.id === bad.id)).toMatchObject({
+      dispatchedAt: null,
+      dispatchAttempts: 1,
+      lastError: "test-batch: poison event",
+    });
+    expect(
+      rows
+        .filter((r) => r.dispatchedAt !== null)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([ok1.id, ok2.id].sort());
     // Only the per-event writes of the good events survived.
     expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(2);
   });

@@ -26,7 +26,10 @@ export interface EmitEventInput<TData extends Record<string, unknown> = Record<s
  * then the event exists if and only if the change committed. The worker dispatches it later
  * (server/events/dispatch.ts); nothing is sent from here.
  */
-export async function emitEvent<TData extends Record<string, unknown>>(tx: Db, input: EmitEventInput<TData>): Promise<Omit<EventEnvelope<TData>, "data">> {
+export async function emitEvent<TData extends Record<string, unknown>>(
+  tx: Db,
+  input: EmitEventInput<TData>,
+): Promise<Omit<EventEnvelope<TData>, "data">> {
   const [row] = await tx
     .insert(outboxEvents)
     .values({ id: newId("evt"), orgId: input.orgId, type: input.type, data: input.data })

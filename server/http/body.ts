@@ -54,7 +54,10 @@ export function parseJsonBody(c: Context<ApiEnv>, text: string): unknown {
   if (text === "") return {};
   const type = c.req.header("content-type");
   if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
-    throw new ServiceError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with Content-Type: application/json.");
+    throw new ServiceError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the request body as JSON with Content-Type: application/json.",
+    );
   }
   try {
     return JSON.parse(text) as unknown;

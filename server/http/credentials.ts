@@ -13,9 +13,14 @@ import type { ApiEnv } from "./types";
 export type BearerResolver = (db: Db, token: string, meta: RequestMeta) => Promise<ResolvedCredential | null>;
 
 /** Resolves an X-API-Key + X-API-Secret pair; null or UNAUTHENTICATED when they do not match. */
-export type ApiKeyPairResolver = (db: Db, pair: { apiKey: string; apiSecret: string }, meta: RequestMeta) => Promise<ResolvedCredential | null>;
+export type ApiKeyPairResolver = (
+  db: Db,
+  pair: { apiKey: string; apiSecret: string },
+  meta: RequestMeta,
+) => Promise<ResolvedCredential | null>;
 
-export type CredentialResolver = { kind: "bearer"; resolve: BearerResolver } | { kind: "apiKeyPair"; resolve: ApiKeyPairResolver };
+export type CredentialResolver =
+  { kind: "bearer"; resolve: BearerResolver } | { kind: "apiKeyPair"; resolve: ApiKeyPairResolver };
 
 const bearerResolvers: BearerResolver[] = [resolveUserBearer];
 let apiKeyPairResolver: ApiKeyPairResolver | null = null;
@@ -52,7 +57,11 @@ function unauthenticated(message: string): ServiceError {
  * The credential of a request. Authorization wins when both kinds are sent. Anything missing,
  * malformed or unknown is 401 UNAUTHENTICATED; an expired bearer token is 401 TOKEN_EXPIRED.
  */
-export async function resolveCredential(c: Context<ApiEnv>, db: Db, meta: RequestMeta = {}): Promise<ResolvedCredential> {
+export async function resolveCredential(
+  c: Context<ApiEnv>,
+  db: Db,
+  meta: RequestMeta = {},
+): Promise<ResolvedCredential> {
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) {
     const match = BEARER.exec(authorization);
@@ -66,8 +75,14 @@ export async function resolveCredential(c: Context<ApiEnv>, db: Db, meta: Reques
   }
   const apiKey = c.req.header("x-api-key");
   const apiSecret = c.req.header("x-api-secret");
-  if (apiKey === undefined && apiSecret === undefined) throw unauthenticated(`Authentication required. ${AUTH_HINT}`);
-  if (apiKey === undefined || apiSecret === undefined || !KEY_PART.test(apiKey) || !KEY_PART.test(apiSecret)) {
+  if (apiKey === undefined && apiSecret === undefined)
+    throw unauthenticated(`Authentication required. ${AUTH_HINT}`);
+  if (
+    apiKey === undefined ||
+    apiSecret === undefined ||
+    !KEY_PART.test(apiKey) ||
+    !KEY_PART.test(apiSecret)
+  ) {
     throw unauthenticated("X-API-Key and X-API-Secret must be sent together.");
   }
   const credential = apiKeyPairResolver ? await apiKeyPairResolver(db, { apiKey, apiSecret }, meta) : null;
@@ -84,7 +99,10 @@ export function requireScope(actor: Actor, scope: Scope): void {
   const scopes = scopesOf(actor);
   if (scopes.includes(scope)) return;
   const held = scopes.length ? scopes.join(", ") : "none";
-  throw new ServiceError("INSUFFICIENT_PERMISSION", `This endpoint needs the "${scope}" scope; this credential has: ${held}.`);
+  throw new ServiceError(
+    "INSUFFICIENT_PERMISSION",
+    `This endpoint needs the "${scope}" scope; this credential has: ${held}.`,
+  );
 }
 
 /**
@@ -93,7 +111,16 @@ export function requireScope(actor: Actor, scope: Scope): void {
  * TWO_FACTOR_NOT_ENABLED). The TOTP code itself is checked by the service, which consumes it.
  */
 export function requireUser(actor: Actor, role: Role, twoFactor: boolean): void {
-  if (actor.type !== "user") throw new ServiceError("USER_TOKEN_REQUIRED", "This endpoint needs a dashboard user's access token; API-key credentials cannot use it.");
-  if (!roleAtLeast(actor.role, role)) throw new ServiceError("FORBIDDEN_ROLE", `This endpoint needs a user with the ${role} role.`);
-  if (twoFactor && !actor.twoFactorEnabled) throw new ServiceError("TWO_FACTOR_NOT_ENABLED", "Enable two-factor authentication on your account to use this endpoint.");
+  if (actor.type !== "user")
+    throw new ServiceError(
+      "USER_TOKEN_REQUIRED",
+      "This endpoint needs a dashboard user's access token; API-key credentials cannot use it.",
+    );
+  if (!roleAtLeast(actor.role, role))
+    throw new ServiceError("FORBIDDEN_ROLE", `This endpoint needs a user with the ${role} role.`);
+  if (twoFactor && !actor.twoFactorEnabled)
+    throw new ServiceError(
+      "TWO_FACTOR_NOT_ENABLED",
+      "Enable two-factor authentication on your account to use this endpoint.",
+    );
 }

@@ -30,7 +30,13 @@ export interface ErrorExtras {
   requestId?: string;
 }
 
-export function errorBody(family: Family, status: number, code: ErrorCode, message: string, extras: ErrorExtras = {}): Record<string, unknown> {
+export function errorBody(
+  family: Family,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extras: ErrorExtras = {},
+): Record<string, unknown> {
   if (family === "fiat") {
     const body: Record<string, unknown> = { status: "error", status_code: status, error_code: code, message };
     if (extras.details?.length) body.errors = fieldErrors(extras.details);
@@ -66,17 +72,32 @@ export function ok(c: Context<ApiEnv>, data: unknown, opts: OkOptions = {}): Res
 }
 
 /** 201; the third argument is the message, or the options of ok(). */
-export function created(c: Context<ApiEnv>, data: unknown, opts: string | Omit<OkOptions, "status"> = {}): Response {
+export function created(
+  c: Context<ApiEnv>,
+  data: unknown,
+  opts: string | Omit<OkOptions, "status"> = {},
+): Response {
   return ok(c, data, { ...(typeof opts === "string" ? { message: opts } : opts), status: 201 });
 }
 
 /** 202; the third argument is the message, or the options of ok(). */
-export function accepted(c: Context<ApiEnv>, data: unknown, opts: string | Omit<OkOptions, "status"> = {}): Response {
+export function accepted(
+  c: Context<ApiEnv>,
+  data: unknown,
+  opts: string | Omit<OkOptions, "status"> = {},
+): Response {
   return ok(c, data, { ...(typeof opts === "string" ? { message: opts } : opts), status: 202 });
 }
 
 /** The error envelope, for the rare route that answers an error without throwing (health's 503). */
-export function errorJson(c: Context<ApiEnv>, status: number, code: ErrorCode, message: string, extras: ErrorExtras = {}, headers?: Record<string, string>): Response {
+export function errorJson(
+  c: Context<ApiEnv>,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extras: ErrorExtras = {},
+  headers?: Record<string, string>,
+): Response {
   return sendJson(c, status, errorBody(kitOf(c).family, status, code, message, extras), headers);
 }
 
@@ -116,7 +137,12 @@ export function successSchemaOf(family: Family, data: z.ZodType): z.ZodType {
     case "card":
       return z.object({ success: z.literal(true), message: z.string(), data });
     case "fiat":
-      return z.object({ status: z.literal("success"), status_code: z.number().int(), message: z.string(), data });
+      return z.object({
+        status: z.literal("success"),
+        status_code: z.number().int(),
+        message: z.string(),
+        data,
+      });
     case "apikey":
       return data;
   }

@@ -30,11 +30,28 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown, headers?: Record
     error = new ServiceError(HTTP_EXCEPTION_CODE[err.status]!, err.message || "The request was refused.");
   }
   if (error) {
-    const extras = { details: error.details, data: error.data, requestId: error.status >= 500 ? kit.requestId : undefined };
-    const retryAfter = error.retryAfter === undefined ? undefined : String(Math.max(1, Math.ceil(error.retryAfter)));
-    return sendJson(c, error.status, errorBody(kit.family, error.status, error.code, error.message, extras), retryAfter ? { ...headers, "retry-after": retryAfter } : headers);
+    const extras = {
+      details: error.details,
+      data: error.data,
+      requestId: error.status >= 500 ? kit.requestId : undefined,
+    };
+    const retryAfter =
+      error.retryAfter === undefined ? undefined : String(Math.max(1, Math.ceil(error.retryAfter)));
+    return sendJson(
+      c,
+      error.status,
+      errorBody(kit.family, error.status, error.code, error.message, extras),
+      retryAfter ? { ...headers, "retry-after": retryAfter } : headers,
+    );
   }
-  log.error({ err, requestId: kit.requestId, method: c.req.method, path: c.req.path }, "unhandled error in an API request");
+  log.error(
+    { err, requestId: kit.requestId, method: c.req.method, path: c.req.path },
+    "unhandled error in an API request",
+  );
   const message = `An unexpected error occurred. Quote request id ${kit.requestId} when contacting support.`;
-  return sendJson(c, 500, errorBody(kit.family, 500, "INTERNAL_ERROR", message, { requestId: kit.requestId }));
+  return sendJson(
+    c,
+    500,
+    errorBody(kit.family, 500, "INTERNAL_ERROR", message, { requestId: kit.requestId }),
+  );
 }

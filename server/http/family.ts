@@ -4,7 +4,8 @@
  */
 export type Family = "card" | "fiat" | "apikey";
 
-const FIAT_PATH = /^\/api\/v1\/(?:exchange-rate|wallet|beneficiary|payment-methods|sendmoney|business)(?:\/|$)/;
+const FIAT_PATH =
+  /^\/api\/v1\/(?:exchange-rate|wallet|beneficiary|payment-methods|sendmoney|business)(?:\/|$)/;
 const APIKEY_PATH = /^\/api\/apikey(?:\/|$)/;
 
 export function familyOf(path: string): Family {

@@ -43,7 +43,11 @@ function testApp(): ApiApp {
       request: { body },
       response: { status: 201, data: z.object({ run: z.number(), nonce: z.string() }) },
       handler: ({ c, input }) =>
-        created(c, { run: count(input.body.tag), nonce: randomBase62(12) }, { message: "Payout created.", headers: { Location: `/api/v1/wallet/payouts/${input.body.tag}` } }),
+        created(
+          c,
+          { run: count(input.body.tag), nonce: randomBase62(12) },
+          { message: "Payout created.", headers: { Location: `/api/v1/wallet/payouts/${input.body.tag}` } },
+        ),
     }),
     defineRoute({
       method: "post",
@@ -101,14 +105,21 @@ function tag(): string {
   return randomBase62(10);
 }
 function post(path: string, payload: unknown, idempotencyKey?: string) {
-  return app.request(path, postJson(payload, { ...bearer(token), ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}) }));
+  return app.request(
+    path,
+    postJson(payload, { ...bearer(token), ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}) }),
+  );
 }
 
 describe("Idempotency-Key", () => {
   it("is required where the route says so: 400 IDEMPOTENCY_KEY_REQUIRED", async () => {
     const res = await post("/api/v1/wallet/payout-test", { amount: 1, tag: tag() });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ status: "error", status_code: 400, error_code: "IDEMPOTENCY_KEY_REQUIRED" });
+    expect(await res.json()).toMatchObject({
+      status: "error",
+      status_code: 400,
+      error_code: "IDEMPOTENCY_KEY_REQUIRED",
+    });
   });
 
   it("replays the first response byte for byte, status and headers too, without running again", async () => {
@@ -214,7 +225,10 @@ describe("Idempotency-Key", () => {
     // Same key and path in another organization.
     const other = await createTestOrg(database.db);
     const otherToken = await other.token(other.admin.userId);
-    const res = await app.request("/api/v1/svc-card/flaky", postJson({ amount: 1, tag: t }, { ...bearer(otherToken), "Idempotency-Key": k }));
+    const res = await app.request(
+      "/api/v1/svc-card/flaky",
+      postJson({ amount: 1, tag: t }, { ...bearer(otherToken), "Idempotency-Key": k }),
+    );
     expect(res.headers.get("idempotent-replayed")).toBeNull();
     expect(runs.get(t)).toBe(3);
   });
@@ -223,7 +237,11 @@ describe("Idempotency-Key", () => {
     const second = testApp();
     const k = key();
     const t = tag();
-    const send = (a: ApiApp) => a.request("/api/v1/wallet/payout-test", postJson({ amount: 3, tag: t }, { ...bearer(token), "Idempotency-Key": k }));
+    const send = (a: ApiApp) =>
+      a.request(
+        "/api/v1/wallet/payout-test",
+        postJson({ amount: 3, tag: t }, { ...bearer(token), "Idempotency-Key": k }),
+      );
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => send(i % 2 ? app : second)));
     expect(runs.get(t)).toBe(1);
     const statuses = results.map((r) => r.status).sort();
@@ -236,6 +254,9 @@ describe("Idempotency-Key", () => {
   it("rejects a key that is not 1-255 visible ASCII characters", async () => {
     const res = await post("/api/v1/svc-card/flaky", { amount: 1, tag: tag() }, "x".repeat(256));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error_code: "VALIDATION_ERROR", details: [{ path: "headers.idempotency-key" }] });
+    expect(await res.json()).toMatchObject({
+      error_code: "VALIDATION_ERROR",
+      details: [{ path: "headers.idempotency-key" }],
+    });
   });
 });

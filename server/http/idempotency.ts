@@ -25,14 +25,22 @@ export function idempotencyKeyOf(c: Context<ApiEnv>, mode: IdempotencyMode): str
   if (mode === "none") return null;
   let key = c.req.header("idempotency-key");
   if (key === undefined || key === "") {
-    if (mode === "required") throw new ServiceError("IDEMPOTENCY_KEY_REQUIRED", "This endpoint needs an Idempotency-Key header (a unique value per operation, e.g. a UUID).");
+    if (mode === "required")
+      throw new ServiceError(
+        "IDEMPOTENCY_KEY_REQUIRED",
+        "This endpoint needs an Idempotency-Key header (a unique value per operation, e.g. a UUID).",
+      );
     return null;
   }
   if (key.length >= 2 && key.startsWith('"') && key.endsWith('"')) key = key.slice(1, -1);
   if (!KEY.test(key)) {
-    throw new ServiceError("VALIDATION_ERROR", "The Idempotency-Key header must be 1 to 255 visible ASCII characters.", {
-      details: [{ path: "headers.idempotency-key", message: "Must be 1 to 255 visible ASCII characters." }],
-    });
+    throw new ServiceError(
+      "VALIDATION_ERROR",
+      "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
+      {
+        details: [{ path: "headers.idempotency-key", message: "Must be 1 to 255 visible ASCII characters." }],
+      },
+    );
   }
   return key;
 }
@@ -61,14 +69,19 @@ export interface StoredResponse {
   body: string;
 }
 
-export type ClaimOutcome = { kind: "claimed"; claim: IdempotencyClaim } | { kind: "replay"; response: StoredResponse };
+export type ClaimOutcome =
+  { kind: "claimed"; claim: IdempotencyClaim } | { kind: "replay"; response: StoredResponse };
 
 /**
  * Claims the key for this request, or tells what to answer instead: the stored response (same
  * fingerprint, completed), 409 IDEMPOTENCY_KEY_IN_USE (same fingerprint, still running) or 422
  * IDEMPOTENCY_KEY_MISMATCH (another body). Expired rows and stale claims are taken over.
  */
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, fingerprint: string): Promise<ClaimOutcome> {
+export async function claimIdempotencyKey(
+  db: Db,
+  scope: IdempotencyScope,
+  fingerprint: string,
+): Promise<ClaimOutcome> {
   const { orgId, method, path, key } = scope;
   // A row may vanish between the two statements (released after a 5xx): then claim again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -83,31 +96,57 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, finge
           or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
         returning (extract(epoch from k.created_at) * 1000000)::bigint::text as claimed_at`),
     );
-    if (claimed[0]) return { kind: "claimed", claim: { ...scope, fingerprint, claimedAt: String(claimed[0].claimed_at) } };
+    if (claimed[0])
+      return { kind: "claimed", claim: { ...scope, fingerprint, claimedAt: String(claimed[0].claimed_at) } };
 
-    const [row] = rowsOf<{ request_hash: string; state: string; response_status: number | null; response_headers: Record<string, string> | string | null; response_body: string | null }>(
+    const [row] = rowsOf<{
+      request_hash: string;
+      state: string;
+      response_status: number | null;
+      response_headers: Record<string, string> | string | null;
+      response_body: string | null;
+    }>(
       await db.execute(sql`
         select request_hash, state, response_status, response_headers, response_body from idempotency_keys
         where org_id = ${orgId} and method = ${method} and path = ${path} and key = ${key} and expires_at > now()`),
     );
     if (!row) continue;
     if (row.request_hash !== fingerprint) {
-      throw new ServiceError("IDEMPOTENCY_KEY_MISMATCH", "This Idempotency-Key was already used with a different request body. Use a new key for a new operation.");
+      throw new ServiceError(
+        "IDEMPOTENCY_KEY_MISMATCH",
+        "This Idempotency-Key was already used with a different request body. Use a new key for a new operation.",
+      );
     }
     if (row.state !== "completed" || row.response_status === null) {
-      throw new ServiceError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+      throw new ServiceError(
+        "IDEMPOTENCY_KEY_IN_USE",
+        "A request with this Idempotency-Key is still being processed. Retry shortly.",
+      );
     }
-    const headers = typeof row.response_headers === "string" ? (JSON.parse(row.response_headers) as Record<string, string>) : (row.response_headers ?? {});
-    return { kind: "replay", response: { status: Number(row.response_status), headers, body: row.response_body ?? "" } };
+    const headers =
+      typeof row.response_headers === "string"
+        ? (JSON.parse(row.response_headers) as Record<string, string>)
+        : (row.response_headers ?? {});
+    return {
+      kind: "replay",
+      response: { status: Number(row.response_status), headers, body: row.response_body ?? "" },
+    };
   }
-  throw new ServiceError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is being processed. Retry shortly.");
+  throw new ServiceError(
+    "IDEMPOTENCY_KEY_IN_USE",
+    "A request with this Idempotency-Key is being processed. Retry shortly.",
+  );
 }
 
 const OWN_CLAIM = (claim: IdempotencyClaim) => sql`
   org_id = ${claim.orgId} and method = ${claim.method} and path = ${claim.path} and key = ${claim.key}
   and state = 'in_progress' and (extract(epoch from created_at) * 1000000)::bigint = ${claim.claimedAt}::bigint`;
 
-export async function completeIdempotencyKey(db: Db, claim: IdempotencyClaim, response: StoredResponse): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Db,
+  claim: IdempotencyClaim,
+  response: StoredResponse,
+): Promise<void> {
   await db.execute(sql`
     update idempotency_keys set state = 'completed', response_status = ${response.status},
       response_headers = ${JSON.stringify(response.headers)}::jsonb, response_body = ${response.body}
@@ -120,12 +159,21 @@ export async function releaseIdempotencyKey(db: Db, claim: IdempotencyClaim): Pr
 }
 
 /** Headers worth replaying: not the per-request ones. */
-const NOT_REPLAYED = new Set(["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after", "idempotent-replayed"]);
+const NOT_REPLAYED = new Set([
+  "x-request-id",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "retry-after",
+  "idempotent-replayed",
+]);
 
 /** Stores the outcome of a claimed request (or releases the key) and returns the response to send. */
 export async function settleIdempotency(db: Db, claim: IdempotencyClaim, res: Response): Promise<Response> {
   if (res.status >= 500 || res.status === 429) {
-    await releaseIdempotencyKey(db, claim).catch((err: unknown) => log.error({ err, key: claim.key }, "could not release an idempotency key"));
+    await releaseIdempotencyKey(db, claim).catch((err: unknown) =>
+      log.error({ err, key: claim.key }, "could not release an idempotency key"),
+    );
     return res;
   }
   const body = await res.text();

@@ -15,4 +15,3 @@ export function createKitApp(): ApiApp {
   app.notFound(notFoundHandler(app));
   return app;
 }
-

@@ -13,7 +13,13 @@ const WATCH_HEADERS = env().NODE_ENV !== "production";
 
 /** Starts the kit's state for a request. */
 export function startKit(c: Context<ApiEnv>, family: Family): KitState {
-  const kit: KitState = { requestId: requestIdFrom(c), family, headers: null, touchedHeaders: false, sent: null };
+  const kit: KitState = {
+    requestId: requestIdFrom(c),
+    family,
+    headers: null,
+    touchedHeaders: false,
+    sent: null,
+  };
   c.set("kit", kit);
   if (WATCH_HEADERS) {
     const setHeader = c.header;

@@ -44,9 +44,13 @@ function testApp(): ApiApp {
       summary: "card family, read",
       tags: ["Test"],
       auth: { scope: "read" },
-      request: { params: z.object({ thingId: z.string().regex(/^thg_/) }), query: z.object({ limit: z.coerce.number().int().max(100).default(20) }) },
+      request: {
+        params: z.object({ thingId: z.string().regex(/^thg_/) }),
+        query: z.object({ limit: z.coerce.number().int().max(100).default(20) }),
+      },
       response: { data: z.object({ id: z.string(), limit: z.number(), org: z.string() }) },
-      handler: ({ c, ctx, input }) => ok(c, { id: input.params.thingId, limit: input.query.limit, org: ctx.orgId }),
+      handler: ({ c, ctx, input }) =>
+        ok(c, { id: input.params.thingId, limit: input.query.limit, org: ctx.orgId }),
     }),
     defineRoute({
       method: "post",
@@ -87,7 +91,9 @@ function testApp(): ApiApp {
       auth: "public",
       response: { data: z.object({}) },
       handler: () => {
-        throw new ServiceError("PIN_NOT_SET", "Set the PIN first.", { data: { pin_setup_url: "https://x.test/secure/view/abc", pin_set: false } });
+        throw new ServiceError("PIN_NOT_SET", "Set the PIN first.", {
+          data: { pin_setup_url: "https://x.test/secure/view/abc", pin_set: false },
+        });
       },
     }),
     defineRoute({
@@ -195,9 +201,17 @@ describe("envelopes", () => {
   });
 
   it("fiat family: status, status_code, message, data", async () => {
-    const res = await app.request("/api/v1/wallet/things", postJson({ amount: 10.5, currency: "USD" }, bearer(adminToken)));
+    const res = await app.request(
+      "/api/v1/wallet/things",
+      postJson({ amount: 10.5, currency: "USD" }, bearer(adminToken)),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "success", status_code: 200, message: "Quoted.", data: { amount: 10.5 } });
+    expect(await res.json()).toEqual({
+      status: "success",
+      status_code: 200,
+      message: "Quoted.",
+      data: { amount: 10.5 },
+    });
   });
 
   it("API-key family: fields at the top level; errors as the card family", async () => {
@@ -205,13 +219,22 @@ describe("envelopes", () => {
     expect(await res.json()).toEqual({ access_token: "t", expires_in: 900 });
     const bad = await app.request("/api/apikey/things", postJson({}));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ success: false, error_code: "VALIDATION_ERROR", details: [{ path: "api_key" }] });
+    expect(await bad.json()).toMatchObject({
+      success: false,
+      error_code: "VALIDATION_ERROR",
+      details: [{ path: "api_key" }],
+    });
   });
 
   it("a ServiceError that carries data returns it (PIN_NOT_SET)", async () => {
     const res = await app.request("/api/test/pin");
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ success: false, error_code: "PIN_NOT_SET", message: "Set the PIN first.", data: { pin_setup_url: "https://x.test/secure/view/abc", pin_set: false } });
+    expect(await res.json()).toEqual({
+      success: false,
+      error_code: "PIN_NOT_SET",
+      message: "Set the PIN first.",
+      data: { pin_setup_url: "https://x.test/secure/view/abc", pin_set: false },
+    });
   });
 
   it("extra headers come from ok()'s options and setResponseHeader(); hand-built responses still get X-Request-Id", async () => {
@@ -242,15 +265,31 @@ describe("request errors", () => {
   it("malformed JSON is 400 INVALID_JSON, in the family's shape", async () => {
     const card = await app.request("/api/v1/svc-card/things", postJson('{"name": "a",', bearer(adminToken)));
     expect(card.status).toBe(400);
-    expect(await card.json()).toEqual({ success: false, error_code: "INVALID_JSON", message: "The request body is not valid JSON." });
+    expect(await card.json()).toEqual({
+      success: false,
+      error_code: "INVALID_JSON",
+      message: "The request body is not valid JSON.",
+    });
     const fiat = await app.request("/api/v1/wallet/things", postJson("{nope", bearer(adminToken)));
-    expect(await fiat.json()).toEqual({ status: "error", status_code: 400, error_code: "INVALID_JSON", message: "The request body is not valid JSON." });
+    expect(await fiat.json()).toEqual({
+      status: "error",
+      status_code: 400,
+      error_code: "INVALID_JSON",
+      message: "The request body is not valid JSON.",
+    });
   });
 
   it("wrong types are 400 VALIDATION_ERROR with every path", async () => {
-    const res = await app.request("/api/v1/svc-card/things", postJson({ name: 5, nested: { b: [1, "two", 3, "four"] } }, bearer(adminToken)));
+    const res = await app.request(
+      "/api/v1/svc-card/things",
+      postJson({ name: 5, nested: { b: [1, "two", 3, "four"] } }, bearer(adminToken)),
+    );
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error_code: string; message: string; details: { path: string; message: string }[] };
+    const body = (await res.json()) as {
+      error_code: string;
+      message: string;
+      details: { path: string; message: string }[];
+    };
     expect(body.error_code).toBe("VALIDATION_ERROR");
     expect(body.details.map((d) => d.path)).toEqual(["name", "nested.b[1]", "nested.b[3]"]);
     expect(body.details[1]!.message).toMatch(/expected number/);
@@ -259,7 +298,11 @@ describe("request errors", () => {
 
   it("params and query are validated too, under their own prefix", async () => {
     const good = await app.request("/api/v1/svc-card/things/thg_1?limit=5", { headers: bearer(adminToken) });
-    expect(await good.json()).toEqual({ success: true, message: "OK", data: { id: "thg_1", limit: 5, org: org.orgId } });
+    expect(await good.json()).toEqual({
+      success: true,
+      message: "OK",
+      data: { id: "thg_1", limit: 5, org: org.orgId },
+    });
     const bad = await app.request("/api/v1/svc-card/things/xyz?limit=500", { headers: bearer(adminToken) });
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { details: { path: string }[] };
@@ -267,7 +310,10 @@ describe("request errors", () => {
   });
 
   it("the fiat family lists validation errors as {field: [message]}", async () => {
-    const res = await app.request("/api/v1/wallet/things", postJson({ amount: -1, currency: "DOLLARS" }, bearer(adminToken)));
+    const res = await app.request(
+      "/api/v1/wallet/things",
+      postJson({ amount: -1, currency: "DOLLARS" }, bearer(adminToken)),
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ status: "error", status_code: 400, error_code: "VALIDATION_ERROR" });
@@ -282,10 +328,20 @@ describe("request errors", () => {
   });
 
   it("a non-JSON content type is 415 UNSUPPORTED_MEDIA_TYPE", async () => {
-    const res = await app.request("/api/v1/svc-card/things", { method: "POST", body: "name=a", headers: { ...bearer(adminToken), "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await app.request("/api/v1/svc-card/things", {
+      method: "POST",
+      body: "name=a",
+      headers: { ...bearer(adminToken), "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error_code: "UNSUPPORTED_MEDIA_TYPE" });
-    const vendorJson = await app.request("/api/v1/svc-card/things", postJson({ name: "a" }, { ...bearer(adminToken), "Content-Type": "application/merge-patch+json; charset=utf-8" }));
+    const vendorJson = await app.request(
+      "/api/v1/svc-card/things",
+      postJson(
+        { name: "a" },
+        { ...bearer(adminToken), "Content-Type": "application/merge-patch+json; charset=utf-8" },
+      ),
+    );
     expect(vendorJson.status).toBe(201);
   });
 
@@ -304,7 +360,12 @@ describe("request errors", () => {
         else controller.close();
       },
     });
-    const req = new Request("http://local/api/v1/svc-card/things", { method: "POST", body: stream, headers: { ...bearer(adminToken), "Content-Type": "application/json" }, duplex: "half" } as RequestInit);
+    const req = new Request("http://local/api/v1/svc-card/things", {
+      method: "POST",
+      body: stream,
+      headers: { ...bearer(adminToken), "Content-Type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     expect(req.headers.get("content-length")).toBeNull();
     const streamed = await app.request(req);
     expect(streamed.status).toBe(413);
@@ -312,7 +373,9 @@ describe("request errors", () => {
 
     // A body just under the limit still goes through.
     const fits = JSON.stringify({ name: "x".repeat(MAX_BODY_BYTES - 100) });
-    expect((await app.request("/api/v1/svc-card/things", postJson(fits, bearer(adminToken)))).status).toBe(201);
+    expect((await app.request("/api/v1/svc-card/things", postJson(fits, bearer(adminToken)))).status).toBe(
+      201,
+    );
   });
 
   it("unknown route is 404 NOT_FOUND; a known path with another method is 405 with Allow", async () => {
@@ -326,7 +389,11 @@ describe("request errors", () => {
     const withParam = await app.request("/api/v1/svc-card/things/thg_1", { method: "PUT" });
     expect(withParam.headers.get("allow")).toBe("GET, HEAD");
     const fiat = await app.request("/api/v1/wallet/things", { method: "GET" });
-    expect(await fiat.json()).toMatchObject({ status: "error", status_code: 405, error_code: "METHOD_NOT_ALLOWED" });
+    expect(await fiat.json()).toMatchObject({
+      status: "error",
+      status_code: 405,
+      error_code: "METHOD_NOT_ALLOWED",
+    });
   });
 
   it("an unexpected error is 500 INTERNAL_ERROR with the request id and nothing of the error", async () => {
@@ -335,7 +402,12 @@ describe("request errors", () => {
     const text = await res.text();
     expect(text).not.toMatch(/hunter2|postgres|leaked|Error:|\bat \w/);
     const body = JSON.parse(text) as Record<string, unknown>;
-    expect(body).toEqual({ success: false, error_code: "INTERNAL_ERROR", message: expect.stringContaining("trace-500"), request_id: "trace-500" });
+    expect(body).toEqual({
+      success: false,
+      error_code: "INTERNAL_ERROR",
+      message: expect.stringContaining("trace-500"),
+      request_id: "trace-500",
+    });
     expect(res.headers.get("x-request-id")).toBe("trace-500");
   });
 });
@@ -377,13 +449,21 @@ describe("credentials and scopes", () => {
     const unregister = registerCredentialResolver({
       kind: "apiKeyPair",
       resolve: async (_db, { apiKey, apiSecret }) =>
-        apiKey === "pk_test_abc" && apiSecret === "sk_test_def" ? { orgId: org.orgId, actor: { type: "apiKey", keyId: "key_1", scopes: ["read", "write"] } } : null,
+        apiKey === "pk_test_abc" && apiSecret === "sk_test_def"
+          ? { orgId: org.orgId, actor: { type: "apiKey", keyId: "key_1", scopes: ["read", "write"] } }
+          : null,
     });
     try {
       expect((await app.request(path, postJson({ name: "a" }, pair))).status).toBe(201);
-      const wrongSecret = await app.request(path, postJson({ name: "a" }, { ...pair, "X-API-Secret": "sk_test_nope" }));
+      const wrongSecret = await app.request(
+        path,
+        postJson({ name: "a" }, { ...pair, "X-API-Secret": "sk_test_nope" }),
+      );
       expect(wrongSecret.status).toBe(401);
-      const noScope = await app.request("/api/v1/wallet/things", postJson({ amount: 1, currency: "USD" }, pair));
+      const noScope = await app.request(
+        "/api/v1/wallet/things",
+        postJson({ amount: 1, currency: "USD" }, pair),
+      );
       expect(noScope.status).toBe(403);
     } finally {
       unregister();
@@ -394,7 +474,13 @@ describe("credentials and scopes", () => {
   it("a registered bearer resolver is asked after the user-token one", async () => {
     const unregister = registerCredentialResolver({
       kind: "bearer",
-      resolve: async (_db, token) => (token === "svc_at_valid" ? { orgId: org.orgId, actor: { type: "apiKey", keyId: "key_2", scopes: ["read"], tokenId: "tok_x" } } : null),
+      resolve: async (_db, token) =>
+        token === "svc_at_valid"
+          ? {
+              orgId: org.orgId,
+              actor: { type: "apiKey", keyId: "key_2", scopes: ["read"], tokenId: "tok_x" },
+            }
+          : null,
     });
     try {
       const res = await app.request("/api/v1/svc-card/things/thg_1", { headers: bearer("svc_at_valid") });
@@ -410,20 +496,31 @@ describe("credentials and scopes", () => {
     const body = (await res.json()) as { error_code: string; message: string };
     expect(body.error_code).toBe("INSUFFICIENT_PERMISSION");
     expect(body.message).toContain('"write"');
-    expect((await app.request("/api/v1/svc-card/things/thg_1", { headers: bearer(viewerToken) })).status).toBe(200);
+    expect(
+      (await app.request("/api/v1/svc-card/things/thg_1", { headers: bearer(viewerToken) })).status,
+    ).toBe(200);
   });
 
   it("user-token-only routes: API-key credentials get USER_TOKEN_REQUIRED, lower roles FORBIDDEN_ROLE, admins without 2FA TWO_FACTOR_NOT_ENABLED", async () => {
-    const admin = await app.request("/api/apikey/admin-thing", { method: "POST", headers: bearer(adminToken) });
+    const admin = await app.request("/api/apikey/admin-thing", {
+      method: "POST",
+      headers: bearer(adminToken),
+    });
     expect(admin.status).toBe(200);
     expect(await admin.json()).toEqual({ user: org.admin.userId });
 
     const unregister = registerCredentialResolver({
       kind: "apiKeyPair",
-      resolve: async () => ({ orgId: org.orgId, actor: { type: "apiKey", keyId: "key_all", scopes: ["read", "write", "transactions", "webhooks"] } }),
+      resolve: async () => ({
+        orgId: org.orgId,
+        actor: { type: "apiKey", keyId: "key_all", scopes: ["read", "write", "transactions", "webhooks"] },
+      }),
     });
     try {
-      const byKey = await app.request("/api/apikey/admin-thing", { method: "POST", headers: { "X-API-Key": "pk_test_x", "X-API-Secret": "sk_test_x" } });
+      const byKey = await app.request("/api/apikey/admin-thing", {
+        method: "POST",
+        headers: { "X-API-Key": "pk_test_x", "X-API-Secret": "sk_test_x" },
+      });
       expect(byKey.status).toBe(403);
       expect(await byKey.json()).toMatchObject({ success: false, error_code: "USER_TOKEN_REQUIRED" });
     } finally {
@@ -432,13 +529,23 @@ describe("credentials and scopes", () => {
 
     const operator = await org.user("operator");
     const operatorToken = await org.token(operator.userId);
-    const low = await app.request("/api/apikey/admin-thing", { method: "POST", headers: bearer(operatorToken) });
+    const low = await app.request("/api/apikey/admin-thing", {
+      method: "POST",
+      headers: bearer(operatorToken),
+    });
     expect(await low.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
-    expect((await app.request("/api/apikey/operator-thing", { headers: bearer(operatorToken) })).status).toBe(200);
-    expect(await (await app.request("/api/apikey/operator-thing", { headers: bearer(viewerToken) })).json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+    expect((await app.request("/api/apikey/operator-thing", { headers: bearer(operatorToken) })).status).toBe(
+      200,
+    );
+    expect(
+      await (await app.request("/api/apikey/operator-thing", { headers: bearer(viewerToken) })).json(),
+    ).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
 
     const plainAdmin = await org.user("admin");
-    const noTwoFactor = await app.request("/api/apikey/admin-thing", { method: "POST", headers: bearer(await org.token(plainAdmin.userId)) });
+    const noTwoFactor = await app.request("/api/apikey/admin-thing", {
+      method: "POST",
+      headers: bearer(await org.token(plainAdmin.userId)),
+    });
     expect(noTwoFactor.status).toBe(403);
     expect(await noTwoFactor.json()).toMatchObject({ error_code: "TWO_FACTOR_NOT_ENABLED" });
   });

@@ -11,7 +11,9 @@ interface PathMethods {
 function patternOf(path: string): RegExp {
   const source = path
     .split("/")
-    .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part) =>
+      part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("/");
   return new RegExp(`^${source}$`);
 }
@@ -25,11 +27,23 @@ export function notFoundHandler(app: ApiApp): (c: Context<ApiEnv>) => Response {
   return (c) => {
     table ??= buildTable(app);
     const allowed = new Set<string>();
-    for (const entry of table) if (entry.pattern.test(c.req.path)) for (const m of entry.methods) allowed.add(m);
-    if (allowed.size === 0) return errorResponse(c, new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`));
+    for (const entry of table)
+      if (entry.pattern.test(c.req.path)) for (const m of entry.methods) allowed.add(m);
+    if (allowed.size === 0)
+      return errorResponse(
+        c,
+        new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`),
+      );
     if (allowed.has("GET")) allowed.add("HEAD");
     const allow = [...allowed].sort().join(", ");
-    return errorResponse(c, new ServiceError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${allow}.`), { allow });
+    return errorResponse(
+      c,
+      new ServiceError(
+        "METHOD_NOT_ALLOWED",
+        `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${allow}.`,
+      ),
+      { allow },
+    );
   };
 }
 

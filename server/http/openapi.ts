@@ -15,17 +15,35 @@ import type { ApiApp } from "./types";
  */
 
 export const SECURITY_SCHEMES = {
-  bearerAuth: { type: "http", scheme: "bearer", description: "A user access token (1 h) or an API token from POST /api/apikey/token (900 s)." },
-  apiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key", description: "The api_key; send X-API-Secret with it." },
-  apiSecretAuth: { type: "apiKey", in: "header", name: "X-API-Secret", description: "The api_secret of the key in X-API-Key." },
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    description: "A user access token (1 h) or an API token from POST /api/apikey/token (900 s).",
+  },
+  apiKeyAuth: {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+    description: "The api_key; send X-API-Secret with it.",
+  },
+  apiSecretAuth: {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Secret",
+    description: "The api_secret of the key in X-API-Key.",
+  },
 } as const;
 
 export function registerSecuritySchemes(registry: ApiApp["openAPIRegistry"]): void {
-  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) registry.registerComponent("securitySchemes", name, scheme);
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
+    registry.registerComponent("securitySchemes", name, scheme);
 }
 
 /** Who may call a route, as the kit enforces it. */
-export type Access = { kind: "public" } | { kind: "scope"; scope: Scope; cardholder: boolean } | { kind: "user"; role: Role; twoFactor: boolean };
+export type Access =
+  | { kind: "public" }
+  | { kind: "scope"; scope: Scope; cardholder: boolean }
+  | { kind: "user"; role: Role; twoFactor: boolean };
 
 export function securityFor(access: Access): Record<string, string[]>[] {
   switch (access.kind) {
@@ -52,20 +70,26 @@ export interface KitFeatures {
 export function errorCodesOf(f: KitFeatures): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (f.hasInput) codes.add("VALIDATION_ERROR");
-  if (f.hasBody) ["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
-  if (f.access.kind !== "public") ["UNAUTHENTICATED", "TOKEN_EXPIRED"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.hasBody)
+    ["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.access.kind !== "public")
+    ["UNAUTHENTICATED", "TOKEN_EXPIRED"].forEach((c) => codes.add(c as ErrorCode));
   if (f.access.kind === "scope") codes.add("INSUFFICIENT_PERMISSION");
-  if (f.access.kind === "user") ["USER_TOKEN_REQUIRED", "FORBIDDEN_ROLE"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.access.kind === "user")
+    ["USER_TOKEN_REQUIRED", "FORBIDDEN_ROLE"].forEach((c) => codes.add(c as ErrorCode));
   if (f.access.kind === "user" && f.access.twoFactor) codes.add("TWO_FACTOR_NOT_ENABLED");
   if (f.idempotency === "required") codes.add("IDEMPOTENCY_KEY_REQUIRED");
-  if (f.idempotency !== "none") ["IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_MISMATCH"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.idempotency !== "none")
+    ["IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_MISMATCH"].forEach((c) => codes.add(c as ErrorCode));
   if (f.rateLimits.length) codes.add("RATE_LIMITED");
   for (const code of f.errors) codes.add(code);
   codes.add("INTERNAL_ERROR");
   return [...codes];
 }
 
-export function errorResponsesOf(f: KitFeatures): Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }> {
+export function errorResponsesOf(
+  f: KitFeatures,
+): Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(f)) {
     const status = ERROR_STATUS[code];
@@ -74,16 +98,26 @@ export function errorResponsesOf(f: KitFeatures): Record<number, { description: 
   const schema = errorSchemaOf(f.family);
   const out: Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }> = {};
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    out[status] = { description: `error_code: ${codes.join(", ")}`, content: { "application/json": { schema } } };
+    out[status] = {
+      description: `error_code: ${codes.join(", ")}`,
+      content: { "application/json": { schema } },
+    };
   }
   return out;
 }
 
 export function idempotencyHeaderSchema(mode: IdempotencyMode): z.ZodType | null {
   if (mode === "none") return null;
-  const header = z.string().min(1).max(255).openapi({
-    description: mode === "required" ? "Required. A unique value per operation (e.g. a UUID); kept 24 h." : "Optional. A unique value per operation (e.g. a UUID); kept 24 h.",
-  });
+  const header = z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({
+      description:
+        mode === "required"
+          ? "Required. A unique value per operation (e.g. a UUID); kept 24 h."
+          : "Optional. A unique value per operation (e.g. a UUID); kept 24 h.",
+    });
   return z.object({ "idempotency-key": mode === "required" ? header : header.optional() });
 }
 
@@ -96,7 +130,11 @@ export function extensionsOf(f: KitFeatures): Record<string, unknown> {
         : { "x-public": true };
   if (f.idempotency !== "none") out["x-idempotency"] = f.idempotency;
   if (f.rateLimits.length) {
-    out["x-rate-limit"] = f.rateLimits.map((l) => ({ limit: l.limit, window_seconds: l.windowSeconds, per: l.per === "org" ? "organization" : "client_ip" }));
+    out["x-rate-limit"] = f.rateLimits.map((l) => ({
+      limit: l.limit,
+      window_seconds: l.windowSeconds,
+      per: l.per === "org" ? "organization" : "client_ip",
+    }));
   }
   return out;
 }
@@ -116,5 +154,8 @@ export const DOCUMENT_INFO = {
 /** The document, generated on first use and kept: routes do not change after the app is built. */
 export function documentCache(app: ApiApp): () => string {
   let json: string | undefined;
-  return () => (json ??= JSON.stringify(app.getOpenAPI31Document({ ...DOCUMENT_INFO, servers: [...DOCUMENT_INFO.servers] })));
+  return () =>
+    (json ??= JSON.stringify(
+      app.getOpenAPI31Document({ ...DOCUMENT_INFO, servers: [...DOCUMENT_INFO.servers] }),
+    ));
 }

@@ -85,7 +85,9 @@ describe("rate limits", () => {
 
     // Another organization has its own budget.
     const other = await createTestOrg(database.db);
-    const otherRes = await a.request("/api/v1/svc-card/limited", { headers: bearer(await other.token(other.admin.userId)) });
+    const otherRes = await a.request("/api/v1/svc-card/limited", {
+      headers: bearer(await other.token(other.admin.userId)),
+    });
     expect(otherRes.status).toBe(200);
     expect(otherRes.headers.get("ratelimit-remaining")).toBe("2");
   });
@@ -111,7 +113,11 @@ describe("rate limits", () => {
     expect((await app.request("/api/v1/screener-test", {}, fromSocket(`${ip}0`))).status).toBe(200);
 
     setEnvForTests({ TRUST_PROXY: "on" });
-    const proxied = await app.request("/api/v1/screener-test", { headers: { "X-Forwarded-For": "198.51.100.4, 10.0.0.1" } }, fromSocket(ip));
+    const proxied = await app.request(
+      "/api/v1/screener-test",
+      { headers: { "X-Forwarded-For": "198.51.100.4, 10.0.0.1" } },
+      fromSocket(ip),
+    );
     expect(proxied.status).toBe(200);
     expect(await proxied.json()).toMatchObject({ data: { ip: "198.51.100.4" } });
   });

@@ -20,20 +20,29 @@ export interface RouteRateLimit {
  * count), sets RateLimit-Limit/Remaining/Reset from the tightest one, and throws 429
  * RATE_LIMITED with Retry-After when any is exceeded.
  */
-export async function applyRateLimits(c: Context<ApiEnv>, db: Db, limits: readonly RouteRateLimit[], who: { orgId?: string; ip?: string }): Promise<void> {
+export async function applyRateLimits(
+  c: Context<ApiEnv>,
+  db: Db,
+  limits: readonly RouteRateLimit[],
+  who: { orgId?: string; ip?: string },
+): Promise<void> {
   const states: RateLimitState[] = [];
   for (const limit of limits) {
     const subject = limit.per === "org" ? who.orgId : who.ip;
     const bucket = `${limit.name}:${limit.per}:${subject ?? "unknown"}`;
     states.push(await hitRateLimit(db, { bucket, limit: limit.limit, windowSeconds: limit.windowSeconds }));
   }
-  const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a));
+  const tightest = states.reduce((a, b) =>
+    b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a,
+  );
   setResponseHeader(c, "ratelimit-limit", String(tightest.limit));
   setResponseHeader(c, "ratelimit-remaining", String(tightest.remaining));
   setResponseHeader(c, "ratelimit-reset", String(tightest.resetSeconds));
   const blocked = states.filter((s) => !s.allowed);
   if (blocked.length > 0) {
     const retryAfter = Math.max(...blocked.map((s) => s.resetSeconds));
-    throw new ServiceError("RATE_LIMITED", `Too many requests. Try again in ${retryAfter} s.`, { retryAfter });
+    throw new ServiceError("RATE_LIMITED", `Too many requests. Try again in ${retryAfter} s.`, {
+      retryAfter,
+    });
   }
 }

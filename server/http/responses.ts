@@ -14,11 +14,18 @@ import type { ApiEnv, KitState } from "./types";
  * A response of the kit. Extra headers come from `headers` and from setResponseHeader(); Hono's
  * c.header() is not carried here (outside production, using it before send() throws).
  */
-export function send(c: Context<ApiEnv>, status: number, body: string | Uint8Array | null, headers?: Record<string, string>): Response {
+export function send(
+  c: Context<ApiEnv>,
+  status: number,
+  body: string | Uint8Array | null,
+  headers?: Record<string, string>,
+): Response {
   const kit = kitOf(c);
   if (kit.touchedHeaders) {
     kit.touchedHeaders = false; // so the 500 for this bug can itself be sent
-    throw new Error("A kit route called c.header(): pass headers to ok(c, data, { headers }) or use setResponseHeader(c, name, value).");
+    throw new Error(
+      "A kit route called c.header(): pass headers to ok(c, data, { headers }) or use setResponseHeader(c, name, value).",
+    );
   }
   const all: Record<string, string> = { "x-request-id": kit.requestId };
   if (headers) for (const name in headers) all[name] = headers[name]!;
@@ -28,11 +35,25 @@ export function send(c: Context<ApiEnv>, status: number, body: string | Uint8Arr
   return res;
 }
 
-export function sendJson(c: Context<ApiEnv>, status: number, value: unknown, headers?: Record<string, string>): Response {
+export function sendJson(
+  c: Context<ApiEnv>,
+  status: number,
+  value: unknown,
+  headers?: Record<string, string>,
+): Response {
   const kit = kitOf(c);
-  if (headers || kit.headers || kit.touchedHeaders) return send(c, status, JSON.stringify(value), headers ? { "content-type": "application/json", ...headers } : JSON_TYPE);
+  if (headers || kit.headers || kit.touchedHeaders)
+    return send(
+      c,
+      status,
+      JSON.stringify(value),
+      headers ? { "content-type": "application/json", ...headers } : JSON_TYPE,
+    );
   // The common case, one object literal of a fixed shape.
-  const res = new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json", "x-request-id": kit.requestId } });
+  const res = new Response(JSON.stringify(value), {
+    status,
+    headers: { "content-type": "application/json", "x-request-id": kit.requestId },
+  });
   kit.sent = res;
   return res;
 }
@@ -47,7 +68,9 @@ export function withKitHeaders(kit: KitState, res: Response): Response {
   let out = res;
   const apply = () => {
     out.headers.set("X-Request-Id", kit.requestId);
-    if (kit.headers) for (const [name, value] of Object.entries(kit.headers)) if (!out.headers.has(name)) out.headers.set(name, value);
+    if (kit.headers)
+      for (const [name, value] of Object.entries(kit.headers))
+        if (!out.headers.has(name)) out.headers.set(name, value);
   };
   try {
     apply();

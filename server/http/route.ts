@@ -12,8 +12,23 @@ import { requireScope, requireUser, resolveCredential } from "./credentials";
 import { successSchemaOf, type SuccessStatus } from "./envelopes";
 import { familyOf, type Family } from "./family";
 import { errorResponse } from "./error-response";
-import { claimIdempotencyKey, idempotencyKeyOf, replayResponse, requestFingerprint, settleIdempotency, type IdempotencyClaim, type IdempotencyMode } from "./idempotency";
-import { errorResponsesOf, extensionsOf, idempotencyHeaderSchema, securityFor, type Access, type KitFeatures } from "./openapi";
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  replayResponse,
+  requestFingerprint,
+  settleIdempotency,
+  type IdempotencyClaim,
+  type IdempotencyMode,
+} from "./idempotency";
+import {
+  errorResponsesOf,
+  extensionsOf,
+  idempotencyHeaderSchema,
+  securityFor,
+  type Access,
+  type KitFeatures,
+} from "./openapi";
 import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
 import { startKit } from "./kit-state";
 import { isKitResponse, withKitHeaders } from "./responses";
@@ -28,7 +43,8 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
  * by the service, which consumes it). `cardholder: true` also admits a cardholder's session token
  * (the service then limits it to the cardholder's own account).
  */
-export type AuthSpec = "public" | { scope: Scope; cardholder?: boolean } | { user: Role; twoFactor?: boolean };
+export type AuthSpec =
+  "public" | { scope: Scope; cardholder?: boolean } | { user: Role; twoFactor?: boolean };
 
 /** Zod schemas of the parts of a request; query and headers values are strings (use z.coerce). */
 export interface RequestSpec {
@@ -40,7 +56,11 @@ export interface RequestSpec {
   body?: z.ZodType;
 }
 
-type Part<R, K extends string> = R extends { [P in K]?: infer S } ? (S extends z.ZodType ? z.output<S> : undefined) : undefined;
+type Part<R, K extends string> = R extends { [P in K]?: infer S }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : undefined
+  : undefined;
 
 export interface RouteInput<R extends RequestSpec> {
   params: Part<R, "params">;
@@ -101,15 +121,23 @@ export interface ApiRoute {
  * chain and the OpenAPI document. All the work that does not depend on the request (schemas,
  * flags, the document entry) happens here, at startup.
  */
-export function defineRoute<R extends RequestSpec = Record<never, never>, A extends AuthSpec = AuthSpec>(spec: RouteSpec<R, A>): ApiRoute {
+export function defineRoute<R extends RequestSpec = Record<never, never>, A extends AuthSpec = AuthSpec>(
+  spec: RouteSpec<R, A>,
+): ApiRoute {
   const access = accessOf(spec.auth);
   const authenticated = access.kind !== "public";
-  const idempotency: IdempotencyMode = spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
-  if (!authenticated && idempotency !== "none") throw new Error(`${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`);
+  const idempotency: IdempotencyMode =
+    spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
+  if (!authenticated && idempotency !== "none")
+    throw new Error(
+      `${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`,
+    );
   const family = spec.family ?? familyOf(spec.path);
   const request: RequestSpec = spec.request ?? {};
-  const rateLimits = spec.rateLimit === undefined ? [] : Array.isArray(spec.rateLimit) ? spec.rateLimit : [spec.rateLimit];
-  if (!authenticated && rateLimits.some((l) => l.per === "org")) throw new Error(`${spec.path}: a public route has no organization to count per; use per: "ip"`);
+  const rateLimits =
+    spec.rateLimit === undefined ? [] : Array.isArray(spec.rateLimit) ? spec.rateLimit : [spec.rateLimit];
+  if (!authenticated && rateLimits.some((l) => l.per === "org"))
+    throw new Error(`${spec.path}: a public route has no organization to count per; use per: "ip"`);
   const features: KitFeatures = {
     family,
     access,
@@ -176,7 +204,8 @@ function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): Ro
 
 function queryOf(c: Context<ApiEnv>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) out[name] = values.length === 1 ? values[0]! : values;
+  for (const [name, values] of Object.entries(c.req.queries()))
+    out[name] = values.length === 1 ? values[0]! : values;
   return out;
 }
 
@@ -186,7 +215,10 @@ interface ParsedRequest {
   rawBody: string;
 }
 
-const NO_INPUT: ParsedRequest = { input: { params: undefined, query: undefined, headers: undefined, body: undefined }, rawBody: "" };
+const NO_INPUT: ParsedRequest = {
+  input: { params: undefined, query: undefined, headers: undefined, body: undefined },
+  rawBody: "",
+};
 
 async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<ParsedRequest> {
   if (!req.params && !req.query && !req.headers && !req.body) {
@@ -194,7 +226,12 @@ async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<Parse
     return NO_INPUT;
   }
   const issues: ErrorDetail[] = [];
-  const input: RouteInput<RequestSpec> = { params: undefined, query: undefined, headers: undefined, body: undefined };
+  const input: RouteInput<RequestSpec> = {
+    params: undefined,
+    query: undefined,
+    headers: undefined,
+    body: undefined,
+  };
   let rawBody = "";
   if (req.params) input.params = parsePart(req.params, c.req.param(), "params", issues);
   if (req.query) input.query = parsePart(req.query, queryOf(c), "query", issues);
@@ -234,7 +271,10 @@ class Args {
   }
 }
 
-function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (c: Context<ApiEnv>) => Response | Promise<Response> {
+function buildHandler(
+  spec: RouteSpec<RequestSpec, AuthSpec>,
+  f: KitFeatures,
+): (c: Context<ApiEnv>) => Response | Promise<Response> {
   const request = spec.request ?? {};
   const { access, idempotency, rateLimits, family } = f;
   const handler = spec.handler as (args: HandlerArgs<RequestSpec, AuthSpec>) => Response | Promise<Response>;
@@ -246,7 +286,9 @@ function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (
       const kit = startKit(c, family);
       try {
         checkDeclaredLength(c);
-        const out = handler(new Args(c, null, NO_INPUT.input, kit.requestId) as HandlerArgs<RequestSpec, AuthSpec>);
+        const out = handler(
+          new Args(c, null, NO_INPUT.input, kit.requestId) as HandlerArgs<RequestSpec, AuthSpec>,
+        );
         return out instanceof Promise ? settleAsync(c, kit, out) : finish(kit, out);
       } catch (err) {
         return errorResponse(c, err);
@@ -266,21 +308,33 @@ function buildHandler(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): (
         db = await getDb();
         const credential = await resolveCredential(c, db, { ip: args.ip });
         if (access.kind === "scope") {
-          if (!(access.cardholder && credential.actor.type === "cardholder")) requireScope(credential.actor, access.scope);
-        }
-        else requireUser(credential.actor, access.role, access.twoFactor);
-        const ctx: Ctx = { orgId: credential.orgId, actor: credential.actor, db, ip: args.ip, requestId: kit.requestId };
+          if (!(access.cardholder && credential.actor.type === "cardholder"))
+            requireScope(credential.actor, access.scope);
+        } else requireUser(credential.actor, access.role, access.twoFactor);
+        const ctx: Ctx = {
+          orgId: credential.orgId,
+          actor: credential.actor,
+          db,
+          ip: args.ip,
+          requestId: kit.requestId,
+        };
         args.ctx = ctx;
         c.set("ctx", ctx);
       }
-      if (rateLimits.length) await applyRateLimits(c, (db ??= await getDb()), rateLimits, { orgId: args.ctx?.orgId, ip: args.ip });
+      if (rateLimits.length)
+        await applyRateLimits(c, (db ??= await getDb()), rateLimits, { orgId: args.ctx?.orgId, ip: args.ip });
       const key = idempotencyKeyOf(c, idempotency);
       const { input, rawBody } = await parseRequest(c, request);
       args.input = input;
       if (key && args.ctx) {
         const scopeOfKey = { orgId: args.ctx.orgId, method: c.req.method, path: c.req.path, key };
-        const outcome = await claimIdempotencyKey(args.ctx.db, scopeOfKey, requestFingerprint(new URL(c.req.url).search, rawBody));
-        if (outcome.kind === "replay") return withKitHeaders(kit, replayResponse(outcome.response, kit.requestId));
+        const outcome = await claimIdempotencyKey(
+          args.ctx.db,
+          scopeOfKey,
+          requestFingerprint(new URL(c.req.url).search, rawBody),
+        );
+        if (outcome.kind === "replay")
+          return withKitHeaders(kit, replayResponse(outcome.response, kit.requestId));
         claim = outcome.claim;
       }
       res = await handler(args as HandlerArgs<RequestSpec, AuthSpec>);
@@ -308,7 +362,13 @@ async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Respo
  */
 const accessLog = log.isLevelEnabled("debug") || env().NODE_ENV === "test";
 
-function logAccess(c: Context<ApiEnv>, requestId: string, status: number, started: number, ctx: Ctx | null): void {
+function logAccess(
+  c: Context<ApiEnv>,
+  requestId: string,
+  status: number,
+  started: number,
+  ctx: Ctx | null,
+): void {
   if (!log.isLevelEnabled("debug")) return;
   const actor = ctx?.actor;
   log.debug(
@@ -319,7 +379,13 @@ function logAccess(c: Context<ApiEnv>, requestId: string, status: number, starte
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       orgId: ctx?.orgId,
-      actor: actor ? (actor.type === "user" ? `user:${actor.userId}` : actor.type === "apiKey" ? `key:${actor.keyId}` : actor.type) : undefined,
+      actor: actor
+        ? actor.type === "user"
+          ? `user:${actor.userId}`
+          : actor.type === "apiKey"
+            ? `key:${actor.keyId}`
+            : actor.type
+        : undefined,
     },
     "api request",
   );

@@ -6,7 +6,11 @@ import { accessTokens } from "@/server/db/schema/identity";
 /** Test helpers for requests against a kit app (app.request). */
 
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } };
+  return {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "Content-Type": "application/json", ...headers },
+  };
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -15,7 +19,10 @@ export function bearer(token: string): Record<string, string> {
 
 /** Moves a token's expiry into the past, as if an hour had gone by. */
 export async function expireToken(db: Db, token: string): Promise<void> {
-  await db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(accessTokens.tokenHash, sha256Hex(token)));
+  await db
+    .update(accessTokens)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(accessTokens.tokenHash, sha256Hex(token)));
 }
 
 /** A promise and its resolve, to hold a handler in flight. */

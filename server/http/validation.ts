@@ -15,15 +15,23 @@ export function formatPath(prefix: string | null, path: readonly PropertyKey[]):
  * Parses one part of the request (body paths are bare, others carry `query.`, `params.` or
  * `headers.`), collecting every issue so the caller learns all of them in one answer.
  */
-export function parsePart<T extends z.ZodType>(schema: T, value: unknown, prefix: string | null, issues: ErrorDetail[]): z.output<T> | undefined {
+export function parsePart<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  prefix: string | null,
+  issues: ErrorDetail[],
+): z.output<T> | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) issues.push({ path: formatPath(prefix, issue.path), message: issue.message });
+  for (const issue of result.error.issues)
+    issues.push({ path: formatPath(prefix, issue.path), message: issue.message });
   return undefined;
 }
 
 export function validationError(issues: ErrorDetail[]): ServiceError {
   const first = issues[0]!;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-  return new ServiceError("VALIDATION_ERROR", `Invalid request: ${first.path}: ${first.message}${more}`, { details: issues });
+  return new ServiceError("VALIDATION_ERROR", `Invalid request: ${first.path}: ${first.message}${more}`, {
+    details: issues,
+  });
 }

@@ -17,7 +17,10 @@ export const aggregateBalanceEntrySchema = z.object({
   total_pending_balance_minor: z.number().int(),
   customer_count: z.number().int().describe("Customers with this card currency and a deployed wallet."),
   realtime_count: z.number().int().describe("Wallets whose balance came from live card notifications."),
-  on_chain_count: z.number().int().describe("Wallets whose balance was read from the chain (no pending information)."),
+  on_chain_count: z
+    .number()
+    .int()
+    .describe("Wallets whose balance was read from the chain (no pending information)."),
 });
 export const aggregateBalancesSchema = z.object({
   by_currency: z.array(aggregateBalanceEntrySchema),
@@ -38,8 +41,15 @@ export async function getAggregateBalances({ ctx }: { ctx: Ctx }): Promise<Aggre
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const [totals, counters] = await Promise.all([
-    ctx.db.select().from(balanceTotals).where(eq(balanceTotals.orgId, ctx.orgId)).orderBy(asc(balanceTotals.currency)),
-    ctx.db.select().from(programCounters).where(and(eq(programCounters.orgId, ctx.orgId))),
+    ctx.db
+      .select()
+      .from(balanceTotals)
+      .where(eq(balanceTotals.orgId, ctx.orgId))
+      .orderBy(asc(balanceTotals.currency)),
+    ctx.db
+      .select()
+      .from(programCounters)
+      .where(and(eq(programCounters.orgId, ctx.orgId))),
   ]);
   const order = (c: string) => CARD_CURRENCIES.indexOf(c as (typeof CARD_CURRENCIES)[number]);
   return {

@@ -7,7 +7,12 @@ import type { Ctx } from "@/server/context";
 import { setDatabase, type Database, type Db } from "@/server/db/client";
 import { schema } from "@/server/db/schema";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { balanceTotals, cardTransactionDailyCounts, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
+import {
+  balanceTotals,
+  cardTransactionDailyCounts,
+  cardTransactions,
+  type CardTransactionStatus,
+} from "@/server/db/schema/money";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { getDeclinesByReason, getTransactionVolume } from "./overview";
@@ -26,17 +31,39 @@ const daysBefore = (n: number, hour = 12) => new Date(Date.UTC(2026, 10, 21 - n,
 
 async function program() {
   const org = await createTestOrg(database.db);
-  const ctx = userCtx(database.db, org.orgId, { userId: org.admin.userId, email: "admin@example.test", role: "admin" });
-  const customer = { id: newId("cus"), svcCardId: newId("sc"), orgId: org.orgId, email: uniqueEmail("holder"), origin: "issuer" as const };
+  const ctx = userCtx(database.db, org.orgId, {
+    userId: org.admin.userId,
+    email: "admin@example.test",
+    role: "admin",
+  });
+  const customer = {
+    id: newId("cus"),
+    svcCardId: newId("sc"),
+    orgId: org.orgId,
+    email: uniqueEmail("holder"),
+    origin: "issuer" as const,
+  };
   await database.db.insert(cardCustomers).values(customer);
   return { org, ctx, customer };
 }
 
-async function dailyCount(orgId: string, day: string, status: CardTransactionStatus, count: number, volumeMinor: number) {
+async function dailyCount(
+  orgId: string,
+  day: string,
+  status: CardTransactionStatus,
+  count: number,
+  volumeMinor: number,
+) {
   await database.db.insert(cardTransactionDailyCounts).values({ orgId, day, status, count, volumeMinor });
 }
 
-async function declined(orgId: string, customer: { id: string; svcCardId: string }, code: string | null, createdAt: Date, status: CardTransactionStatus = "declined") {
+async function declined(
+  orgId: string,
+  customer: { id: string; svcCardId: string },
+  code: string | null,
+  createdAt: Date,
+  status: CardTransactionStatus = "declined",
+) {
   await database.db.insert(cardTransactions).values({
     id: newId("txn"),
     orgId,
@@ -69,10 +96,29 @@ describe("getTransactionVolume", () => {
     const v = await getTransactionVolume({ ctx, input: { days: 7 }, now: NOW });
     expect(v.from).toBe("2026-11-15");
     expect(v.to).toBe("2026-11-21");
-    expect(v.days.map((d) => d.day)).toEqual(["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]);
-    expect(v.days[0]!.count).toEqual({ authorized: 0, settled: 0, declined: 0, reversed: 0, partially_reversed: 0, failed: 0, expired: 0 });
+    expect(v.days.map((d) => d.day)).toEqual([
+      "2026-11-15",
+      "2026-11-16",
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+    ]);
+    expect(v.days[0]!.count).toEqual({
+      authorized: 0,
+      settled: 0,
+      declined: 0,
+      reversed: 0,
+      partially_reversed: 0,
+      failed: 0,
+      expired: 0,
+    });
     expect(v.days[4]).toMatchObject({ count: { authorized: 2 }, volume_minor: { authorized: 2000 } });
-    expect(v.days[6]).toMatchObject({ count: { settled: 3, declined: 1 }, volume_minor: { settled: 4500, declined: 999 } });
+    expect(v.days[6]).toMatchObject({
+      count: { settled: 3, declined: 1 },
+      volume_minor: { settled: 4500, declined: 999 },
+    });
     expect(v.totals.count).toMatchObject({ settled: 3, declined: 1, authorized: 2 });
     expect(v.totals.volume_minor.settled).toBe(4500);
     expect(v.currency).toBe("EUR");
@@ -102,13 +148,31 @@ describe("getTransactionVolume", () => {
     expect(v.totals.count.settled).toBe(0);
     expect(v.currency).toBeNull();
 
-    const cardholder: Ctx = { orgId: a.org.orgId, db: database.db, actor: { type: "cardholder", customerId: a.customer.id } };
-    await expect(getTransactionVolume({ ctx: cardholder, input: {} })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    const writeOnly: Ctx = { orgId: a.org.orgId, db: database.db, actor: { type: "apiKey", keyId: "key_test", scopes: ["write"] } };
-    await expect(getDeclinesByReason({ ctx: writeOnly, input: {} })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    await expect(getTransactionVolume({ ctx: a.ctx, input: { days: 91 } })).rejects.toMatchObject({ name: "ZodError" });
+    const cardholder: Ctx = {
+      orgId: a.org.orgId,
+      db: database.db,
+      actor: { type: "cardholder", customerId: a.customer.id },
+    };
+    await expect(getTransactionVolume({ ctx: cardholder, input: {} })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
+    const writeOnly: Ctx = {
+      orgId: a.org.orgId,
+      db: database.db,
+      actor: { type: "apiKey", keyId: "key_test", scopes: ["write"] },
+    };
+    await expect(getDeclinesByReason({ ctx: writeOnly, input: {} })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
+    await expect(getTransactionVolume({ ctx: a.ctx, input: { days: 91 } })).rejects.toMatchObject({
+      name: "ZodError",
+    });
     const viewer = await a.org.user("viewer");
-    const viewerCtx = userCtx(database.db, a.org.orgId, { userId: viewer.userId, email: viewer.email, role: "viewer" });
+    const viewerCtx = userCtx(database.db, a.org.orgId, {
+      userId: viewer.userId,
+      email: viewer.email,
+      role: "viewer",
+    });
     expect((await getDeclinesByReason({ ctx: viewerCtx, input: {} })).total).toBe(0);
   });
 });
@@ -143,11 +207,14 @@ describe("getDeclinesByReason", () => {
     ]);
   });
 
-  it("reads a large program's declines through the partial index, never the whole table", { timeout: 120_000 }, async () => {
-    const { org, customer } = await program();
-    const BIG = 40_000;
-    // Every 20th transaction declined, the rest spread over the other statuses, over 60 days.
-    await database.db.execute(sql`
+  it(
+    "reads a large program's declines through the partial index, never the whole table",
+    { timeout: 120_000 },
+    async () => {
+      const { org, customer } = await program();
+      const BIG = 40_000;
+      // Every 20th transaction declined, the rest spread over the other statuses, over 60 days.
+      await database.db.execute(sql`
       insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type, status, amount_minor, currency,
         billing_amount_minor, billing_currency, decline_code, authorized_at, created_at)
       select 'txn_big_' || ${org.orgId} || '_' || i, ${org.orgId}, ${customer.id}, ${customer.svcCardId}, 'crd_x', 'ctk_x', 'purchase',
@@ -156,22 +223,31 @@ describe("getDeclinesByReason", () => {
         case when i % 20 = 0 then (array['810','UBT','PFT'])[1 + (i / 20) % 3] end,
         now() - (i * 129 || ' seconds')::interval, now() - (i * 129 || ' seconds')::interval
       from generate_series(1, ${BIG}) i`);
-    await database.db.execute(sql`vacuum analyze card_transactions`);
+      await database.db.execute(sql`vacuum analyze card_transactions`);
 
-    const log: { query: string; params: unknown[] }[] = [];
-    const logger = { logQuery: (query: string, params: unknown[]) => log.push({ query, params }) };
-    const recording = (database.pglite ? drizzlePglite({ client: database.pglite, schema, logger }) : drizzlePg({ client: database.pool!, schema, logger })) as unknown as Db;
-    const ctx = userCtx(recording, org.orgId, { userId: org.admin.userId, email: "admin@example.test", role: "admin" });
+      const log: { query: string; params: unknown[] }[] = [];
+      const logger = { logQuery: (query: string, params: unknown[]) => log.push({ query, params }) };
+      const recording = (database.pglite
+        ? drizzlePglite({ client: database.pglite, schema, logger })
+        : drizzlePg({ client: database.pool!, schema, logger })) as unknown as Db;
+      const ctx = userCtx(recording, org.orgId, {
+        userId: org.admin.userId,
+        email: "admin@example.test",
+        role: "admin",
+      });
 
-    const d = await getDeclinesByReason({ ctx, input: {} });
-    // 30 of the 60 days: about half of the 2,000 declines.
-    expect(d.total).toBeGreaterThan(900);
-    expect(d.total).toBeLessThan(1100);
-    expect(log).toHaveLength(1);
-    const { query, params } = log[0]!;
-    const res = database.pglite ? await database.pglite.query<Record<string, string>>(`explain ${query}`, params) : await database.pool!.query<Record<string, string>>(`explain ${query}`, params);
-    const plan = res.rows.map((r) => r["QUERY PLAN"]).join("\n");
-    expect(plan).toMatch(/Index Only Scan using card_transactions_declines_idx/);
-    expect(plan).not.toMatch(/Seq Scan/);
-  });
+      const d = await getDeclinesByReason({ ctx, input: {} });
+      // 30 of the 60 days: about half of the 2,000 declines.
+      expect(d.total).toBeGreaterThan(900);
+      expect(d.total).toBeLessThan(1100);
+      expect(log).toHaveLength(1);
+      const { query, params } = log[0]!;
+      const res = database.pglite
+        ? await database.pglite.query<Record<string, string>>(`explain ${query}`, params)
+        : await database.pool!.query<Record<string, string>>(`explain ${query}`, params);
+      const plan = res.rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan).toMatch(/Index Only Scan using card_transactions_declines_idx/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    },
+  );
 });

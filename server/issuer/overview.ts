@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { balanceTotals, CARD_TRANSACTION_STATUSES, cardTransactionDailyCounts, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
+import {
+  balanceTotals,
+  CARD_TRANSACTION_STATUSES,
+  cardTransactionDailyCounts,
+  cardTransactions,
+  type CardTransactionStatus,
+} from "@/server/db/schema/money";
 
 /*
  * The overview's charts, read from what is kept on write: card_transaction_daily_counts for the
@@ -71,15 +77,34 @@ function guard(ctx: Ctx): void {
 }
 
 /** Card transactions per UTC day (of creation) and current status, with their billing amounts. */
-export async function getTransactionVolume({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.input<typeof overviewRangeSchema>; now?: Date }): Promise<TransactionVolume> {
+export async function getTransactionVolume({
+  ctx,
+  input,
+  now = new Date(),
+}: {
+  ctx: Ctx;
+  input: z.input<typeof overviewRangeSchema>;
+  now?: Date;
+}): Promise<TransactionVolume> {
   guard(ctx);
   const { days } = overviewRangeSchema.parse(input);
   const { from, to, dayList } = dayRange(days, now);
   const [rows, currencies] = await Promise.all([
     ctx.db
-      .select({ day: cardTransactionDailyCounts.day, status: cardTransactionDailyCounts.status, count: cardTransactionDailyCounts.count, volume: cardTransactionDailyCounts.volumeMinor })
+      .select({
+        day: cardTransactionDailyCounts.day,
+        status: cardTransactionDailyCounts.status,
+        count: cardTransactionDailyCounts.count,
+        volume: cardTransactionDailyCounts.volumeMinor,
+      })
       .from(cardTransactionDailyCounts)
-      .where(and(eq(cardTransactionDailyCounts.orgId, ctx.orgId), gte(cardTransactionDailyCounts.day, from), lte(cardTransactionDailyCounts.day, to))),
+      .where(
+        and(
+          eq(cardTransactionDailyCounts.orgId, ctx.orgId),
+          gte(cardTransactionDailyCounts.day, from),
+          lte(cardTransactionDailyCounts.day, to),
+        ),
+      ),
     ctx.db
       .select({ currency: balanceTotals.currency })
       .from(balanceTotals)
@@ -96,11 +121,25 @@ export async function getTransactionVolume({ ctx, input, now = new Date() }: { c
     totals.count[r.status] += r.count;
     totals.volume_minor[r.status] += r.volume;
   }
-  return { from, to, days: [...byDay.values()], totals, currency: currencies.length === 1 ? currencies[0]!.currency : null };
+  return {
+    from,
+    to,
+    days: [...byDay.values()],
+    totals,
+    currency: currencies.length === 1 ? currencies[0]!.currency : null,
+  };
 }
 
 /** Declined card transactions of the range, counted per decline code (through card_transactions_declines_idx). */
-export async function getDeclinesByReason({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.input<typeof overviewRangeSchema>; now?: Date }): Promise<DeclinesByReason> {
+export async function getDeclinesByReason({
+  ctx,
+  input,
+  now = new Date(),
+}: {
+  ctx: Ctx;
+  input: z.input<typeof overviewRangeSchema>;
+  now?: Date;
+}): Promise<DeclinesByReason> {
   guard(ctx);
   const { days } = overviewRangeSchema.parse(input);
   const { from, to } = dayRange(days, now);
@@ -109,7 +148,13 @@ export async function getDeclinesByReason({ ctx, input, now = new Date() }: { ct
   const rows = await ctx.db
     .select({ code: cardTransactions.declineCode, n })
     .from(cardTransactions)
-    .where(and(eq(cardTransactions.orgId, ctx.orgId), sql`${cardTransactions.status} = 'declined'`, gte(cardTransactions.createdAt, new Date(`${from}T00:00:00.000Z`))))
+    .where(
+      and(
+        eq(cardTransactions.orgId, ctx.orgId),
+        sql`${cardTransactions.status} = 'declined'`,
+        gte(cardTransactions.createdAt, new Date(`${from}T00:00:00.000Z`)),
+      ),
+    )
     .groupBy(cardTransactions.declineCode)
     .orderBy(desc(n), sql`${cardTransactions.declineCode} nulls last`);
   const reasons = rows.map((r) => ({ decline_code: r.code, count: Number(r.n) }));

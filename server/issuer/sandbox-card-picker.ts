@@ -19,7 +19,13 @@ export interface PickableCard {
  * cards_org_idx), one customer's, or one card by its id, in every state, so a purchase
  * on a frozen or voided card can be tried too and be seen declined.
  */
-export async function listPickableCards({ ctx, input }: { ctx: Ctx; input: { limit: number; svcCardId?: string; cardId?: string } }): Promise<PickableCard[]> {
+export async function listPickableCards({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { limit: number; svcCardId?: string; cardId?: string };
+}): Promise<PickableCard[]> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const where: SQL = and(
@@ -38,7 +44,10 @@ export async function listPickableCards({ ctx, input }: { ctx: Ctx; input: { lim
       currency: cardCustomers.currency,
     })
     .from(cards)
-    .innerJoin(cardCustomers, and(eq(cardCustomers.id, cards.customerId), eq(cardCustomers.orgId, cards.orgId)))
+    .innerJoin(
+      cardCustomers,
+      and(eq(cardCustomers.id, cards.customerId), eq(cardCustomers.orgId, cards.orgId)),
+    )
     .where(where)
     .orderBy(desc(cards.createdAt), desc(cards.id))
     .limit(Math.min(Math.max(input.limit, 1), 200));

@@ -12,7 +12,12 @@ export async function latestHeartbeat(db: Db): Promise<{ workerId: string; beatA
   const [row] = await db
     .select({ workerId: workerHeartbeats.workerId, beatAt: workerHeartbeats.beatAt })
     .from(workerHeartbeats)
-    .where(and(isNull(workerHeartbeats.stoppedAt), gt(workerHeartbeats.beatAt, new Date(Date.now() - HEARTBEAT_STALE_MS))))
+    .where(
+      and(
+        isNull(workerHeartbeats.stoppedAt),
+        gt(workerHeartbeats.beatAt, new Date(Date.now() - HEARTBEAT_STALE_MS)),
+      ),
+    )
     .orderBy(desc(workerHeartbeats.beatAt))
     .limit(1);
   return row ?? null;
@@ -28,5 +33,8 @@ export async function writeHeartbeat(db: Db, workerId: string): Promise<void> {
 
 /** A stopped worker stops counting for health at once, without waiting HEARTBEAT_STALE_MS. */
 export async function markHeartbeatStopped(db: Db, workerId: string): Promise<void> {
-  await db.update(workerHeartbeats).set({ stoppedAt: sql`now()`, beatAt: sql`now()` }).where(eq(workerHeartbeats.workerId, workerId));
+  await db
+    .update(workerHeartbeats)
+    .set({ stoppedAt: sql`now()`, beatAt: sql`now()` })
+    .where(eq(workerHeartbeats.workerId, workerId));
 }

@@ -6,7 +6,13 @@ import { accessTokens, signInTickets, stepUps } from "@/server/db/schema/identit
 import { idempotencyKeys, jobs, rateLimitCounters, workerHeartbeats } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { ensureHousekeepingScheduled, HOUSEKEEPING_INTERVAL_MS, HOUSEKEEPING_KIND, registerHousekeeping, runHousekeeping } from "./housekeeping";
+import {
+  ensureHousekeepingScheduled,
+  HOUSEKEEPING_INTERVAL_MS,
+  HOUSEKEEPING_KIND,
+  registerHousekeeping,
+  runHousekeeping,
+} from "./housekeeping";
 import { jobHandler } from "./registry";
 
 let database: Database;
@@ -31,8 +37,24 @@ describe("housekeeping", () => {
       { bucket: `live-${tag}`, windowStart: new Date(), count: 1, expiresAt: ahead(60_000) },
     ]);
     await db.insert(idempotencyKeys).values([
-      { orgId, method: "POST", path: "/x", key: `old-${tag}`, requestHash: "h", state: "completed", expiresAt: ago(1_000) },
-      { orgId, method: "POST", path: "/x", key: `live-${tag}`, requestHash: "h", state: "completed", expiresAt: ahead(DAY) },
+      {
+        orgId,
+        method: "POST",
+        path: "/x",
+        key: `old-${tag}`,
+        requestHash: "h",
+        state: "completed",
+        expiresAt: ago(1_000),
+      },
+      {
+        orgId,
+        method: "POST",
+        path: "/x",
+        key: `live-${tag}`,
+        requestHash: "h",
+        state: "completed",
+        expiresAt: ahead(DAY),
+      },
     ]);
     await db.insert(signInTickets).values([
       { id: `tkt_old_${tag}`, ticketHash: `old-${tag}`, userId: admin.userId, expiresAt: ago(1_000) },
@@ -43,8 +65,22 @@ describe("housekeeping", () => {
       { sessionId: `live-${tag}`, userId: admin.userId, validUntil: ahead(60_000) },
     ]);
     await db.insert(accessTokens).values([
-      { id: `tok_old_${tag}`, tokenHash: `old-${tag}`, kind: "user", orgId, userId: admin.userId, expiresAt: ago(2 * DAY) },
-      { id: `tok_live_${tag}`, tokenHash: `live-${tag}`, kind: "user", orgId, userId: admin.userId, expiresAt: ahead(3_600_000) },
+      {
+        id: `tok_old_${tag}`,
+        tokenHash: `old-${tag}`,
+        kind: "user",
+        orgId,
+        userId: admin.userId,
+        expiresAt: ago(2 * DAY),
+      },
+      {
+        id: `tok_live_${tag}`,
+        tokenHash: `live-${tag}`,
+        kind: "user",
+        orgId,
+        userId: admin.userId,
+        expiresAt: ahead(3_600_000),
+      },
     ]);
     const kind = `test.hk.${tag}`;
     await db.insert(jobs).values([
@@ -63,13 +99,59 @@ describe("housekeeping", () => {
     expect(Object.values(report)).not.toContain("failed");
 
     const keys = (rows: { k: string }[]) => rows.map((r) => r.k).sort();
-    expect(keys(await db.select({ k: rateLimitCounters.bucket }).from(rateLimitCounters).where(inArray(rateLimitCounters.bucket, [`old-${tag}`, `live-${tag}`])))).toEqual([`live-${tag}`]);
-    expect(keys(await db.select({ k: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.orgId, orgId)))).toEqual([`live-${tag}`]);
-    expect(keys(await db.select({ k: signInTickets.id }).from(signInTickets).where(eq(signInTickets.userId, admin.userId)))).toEqual([`tkt_live_${tag}`]);
-    expect(keys(await db.select({ k: stepUps.sessionId }).from(stepUps).where(eq(stepUps.userId, admin.userId)))).toEqual([`live-${tag}`]);
-    expect(keys(await db.select({ k: accessTokens.id }).from(accessTokens).where(inArray(accessTokens.id, [`tok_old_${tag}`, `tok_live_${tag}`])))).toEqual([`tok_live_${tag}`]);
-    expect(keys(await db.select({ k: jobs.id }).from(jobs).where(eq(jobs.kind, kind)))).toEqual([`job_pending_${tag}`, `job_recent_${tag}`]);
-    expect(keys(await db.select({ k: workerHeartbeats.workerId }).from(workerHeartbeats).where(inArray(workerHeartbeats.workerId, [`wrk_stopped_${tag}`, `wrk_vanished_${tag}`, `wrk_recent_${tag}`])))).toEqual([`wrk_recent_${tag}`]);
+    expect(
+      keys(
+        await db
+          .select({ k: rateLimitCounters.bucket })
+          .from(rateLimitCounters)
+          .where(inArray(rateLimitCounters.bucket, [`old-${tag}`, `live-${tag}`])),
+      ),
+    ).toEqual([`live-${tag}`]);
+    expect(
+      keys(
+        await db
+          .select({ k: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.orgId, orgId)),
+      ),
+    ).toEqual([`live-${tag}`]);
+    expect(
+      keys(
+        await db
+          .select({ k: signInTickets.id })
+          .from(signInTickets)
+          .where(eq(signInTickets.userId, admin.userId)),
+      ),
+    ).toEqual([`tkt_live_${tag}`]);
+    expect(
+      keys(await db.select({ k: stepUps.sessionId }).from(stepUps).where(eq(stepUps.userId, admin.userId))),
+    ).toEqual([`live-${tag}`]);
+    expect(
+      keys(
+        await db
+          .select({ k: accessTokens.id })
+          .from(accessTokens)
+          .where(inArray(accessTokens.id, [`tok_old_${tag}`, `tok_live_${tag}`])),
+      ),
+    ).toEqual([`tok_live_${tag}`]);
+    expect(keys(await db.select({ k: jobs.id }).from(jobs).where(eq(jobs.kind, kind)))).toEqual([
+      `job_pending_${tag}`,
+      `job_recent_${tag}`,
+    ]);
+    expect(
+      keys(
+        await db
+          .select({ k: workerHeartbeats.workerId })
+          .from(workerHeartbeats)
+          .where(
+            inArray(workerHeartbeats.workerId, [
+              `wrk_stopped_${tag}`,
+              `wrk_vanished_${tag}`,
+              `wrk_recent_${tag}`,
+            ]),
+          ),
+      ),
+    ).toEqual([`wrk_recent_${tag}`]);
   });
 
   it("is scheduled once however often workers start, and asks to run again later", async () => {
@@ -83,7 +165,11 @@ describe("housekeeping", () => {
     const handler = jobHandler(HOUSEKEEPING_KIND)!;
     expect(handler.maxConcurrency).toBe(1);
     const before = Date.now();
-    const outcome = await handler.handler({ db: database.db, job: row!, signal: new AbortController().signal });
+    const outcome = await handler.handler({
+      db: database.db,
+      job: row!,
+      signal: new AbortController().signal,
+    });
     expect(outcome && outcome.repeatAt!.getTime()).toBeGreaterThanOrEqual(before + HOUSEKEEPING_INTERVAL_MS);
   });
 });

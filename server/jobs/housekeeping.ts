@@ -30,11 +30,21 @@ const tasks = new Map<string, Task>([
   ["step_ups", (db) => deleted(db, sql`delete from step_ups where valid_until < now()`)],
   ["cardholder_sessions", purgeExpiredCardholderSessions],
   // Codes and secure-page links are worthless once expired; a day's grace keeps them for support questions.
-  ["one_time_codes", (db) => deleted(db, sql`delete from one_time_codes where expires_at < now() - interval '1 day'`)],
-  ["sim_secure_views", (db) => deleted(db, sql`delete from sim_secure_views where expires_at < now() - interval '1 day'`)],
+  [
+    "one_time_codes",
+    (db) => deleted(db, sql`delete from one_time_codes where expires_at < now() - interval '1 day'`),
+  ],
+  [
+    "sim_secure_views",
+    (db) => deleted(db, sql`delete from sim_secure_views where expires_at < now() - interval '1 day'`),
+  ],
   [
     "jobs",
-    (db) => deleted(db, sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() - ${FINISHED_JOBS_KEPT}::interval`),
+    (db) =>
+      deleted(
+        db,
+        sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() - ${FINISHED_JOBS_KEPT}::interval`,
+      ),
   ],
   [
     "worker_heartbeats",

@@ -117,10 +117,16 @@ export async function failAbandonedJobs(db: Db, kinds: string[]): Promise<number
   return rowsOf<{ id: string }>(result).length;
 }
 
-const ownedBy = (jobId: string, workerId: string) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, "running"));
+const ownedBy = (jobId: string, workerId: string) =>
+  and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, "running"));
 
 /** Extends the lease of a running job; false when this worker no longer holds it. */
-export async function renewLease(db: Db, jobId: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+export async function renewLease(
+  db: Db,
+  jobId: string,
+  workerId: string,
+  leaseSeconds: number,
+): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds}::float8)` })
@@ -139,7 +145,14 @@ export async function completeJob(db: Db, job: JobRow, workerId: string, repeatA
       .returning({ id: jobs.id });
     if (rows.length === 0) return false;
     if (repeatAt) {
-      await enqueueJob(tx, { kind: job.kind, payload: job.payload, orgId: job.orgId, dedupeKey: job.dedupeKey, maxAttempts: job.maxAttempts, runAt: repeatAt });
+      await enqueueJob(tx, {
+        kind: job.kind,
+        payload: job.payload,
+        orgId: job.orgId,
+        dedupeKey: job.dedupeKey,
+        maxAttempts: job.maxAttempts,
+        runAt: repeatAt,
+      });
     }
     return true;
   };
@@ -150,13 +163,24 @@ export async function completeJob(db: Db, job: JobRow, workerId: string, repeatA
  * Records a failed run: back to pending after `delayMs`, or failed for good when the attempts
  * are used up or the failure is permanent. Returns the new status, or null when the lease was lost.
  */
-export async function failJob(db: Db, job: JobRow, workerId: string, failure: { error: string; delayMs: number; permanent: boolean }): Promise<"pending" | "failed" | null> {
+export async function failJob(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  failure: { error: string; delayMs: number; permanent: boolean },
+): Promise<"pending" | "failed" | null> {
   const final = failure.permanent || job.attempts >= job.maxAttempts;
   const rows = await db
     .update(jobs)
     .set(
       final
-        ? { status: "failed", finishedAt: sql`now()`, lastError: failure.error, lockedBy: null, lockedUntil: null }
+        ? {
+            status: "failed",
+            finishedAt: sql`now()`,
+            lastError: failure.error,
+            lockedBy: null,
+            lockedUntil: null,
+          }
         : {
             status: "pending",
             runAt: sql`now() + make_interval(secs => ${failure.delayMs / 1000}::float8)`,
@@ -178,7 +202,12 @@ export async function releaseJobs(db: Db, jobIds: string[], workerId: string): P
   if (jobIds.length === 0) return 0;
   const rows = await db
     .update(jobs)
-    .set({ status: "pending", attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null })
+    .set({
+      status: "pending",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+    })
     .where(and(inArray(jobs.id, jobIds), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
     .returning({ id: jobs.id });
   return rows.length;

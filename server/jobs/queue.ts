@@ -44,7 +44,10 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<Enqueu
     const inserted = await db
       .insert(jobs)
       .values(values)
-      .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`dedupe_key is not null and status in ('pending', 'running')` })
+      .onConflictDoNothing({
+        target: jobs.dedupeKey,
+        where: sql`dedupe_key is not null and status in ('pending', 'running')`,
+      })
       .returning({ id: jobs.id });
     if (inserted.length > 0) return { id: values.id, created: true };
     const [existing] = await db

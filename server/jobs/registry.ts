@@ -69,7 +69,11 @@ export function payloadString(payload: unknown, key: string): string {
 const handlers = new Map<string, RegisteredJobHandler>();
 
 /** Registers (or replaces) the handler of a job kind; returns a function that removes it. */
-export function registerJobHandler(kind: string, handler: JobHandler, opts: JobHandlerOptions = {}): () => void {
+export function registerJobHandler(
+  kind: string,
+  handler: JobHandler,
+  opts: JobHandlerOptions = {},
+): () => void {
   const entry: RegisteredJobHandler = {
     kind,
     handler,

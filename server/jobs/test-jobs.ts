@@ -16,7 +16,8 @@ export function registerTestJobs(): void {
     async ({ job, signal }) => {
       const { ms, logFile } = job.payload as { ms: number; logFile: string };
       // A leftover from an earlier run whose folder is gone: nothing to report to.
-      const note = (what: string) => existsSync(path.dirname(logFile)) && appendFileSync(logFile, `${what} ${job.id} ${job.lockedBy}\n`);
+      const note = (what: string) =>
+        existsSync(path.dirname(logFile)) && appendFileSync(logFile, `${what} ${job.id} ${job.lockedBy}\n`);
       note("start");
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, ms);

@@ -24,10 +24,22 @@ let database: Database;
 let dir: string;
 const workers = workerProcesses();
 const spawnWorker = () =>
-  workers.spawn({ DATABASE_URL: env().DATABASE_URL, WORKER_POLL_MS: "50", WORKER_CONCURRENCY: "4", NODE_ENV: "development", LOG_LEVEL: "info" }, ["--test-jobs"]);
+  workers.spawn(
+    {
+      DATABASE_URL: env().DATABASE_URL,
+      WORKER_POLL_MS: "50",
+      WORKER_CONCURRENCY: "4",
+      NODE_ENV: "development",
+      LOG_LEVEL: "info",
+    },
+    ["--test-jobs"],
+  );
 
 beforeAll(async () => {
-  if (!env().DATABASE_URL) throw new Error("worker-crash.pg.test.ts needs DATABASE_URL (a Postgres server): run it with vitest.postgres.config.ts");
+  if (!env().DATABASE_URL)
+    throw new Error(
+      "worker-crash.pg.test.ts needs DATABASE_URL (a Postgres server): run it with vitest.postgres.config.ts",
+    );
   database = await openTestDatabase();
   // Leftovers of an interrupted earlier run would compete for the workers' slots.
   await database.db.delete(jobs).where(eq(jobs.kind, TEST_SLEEP_KIND));
@@ -62,10 +74,18 @@ describe("standalone worker, killed mid-job", () => {
   it("a second worker runs the dead one's jobs after their leases; only finished runs are marked succeeded", async () => {
     const logFile = path.join(dir, "runs.log");
     const ids: string[] = [];
-    for (let i = 0; i < JOBS; i++) ids.push((await enqueueJob(database.db, { kind: TEST_SLEEP_KIND, payload: { ms: JOB_MS, logFile } })).id);
+    for (let i = 0; i < JOBS; i++)
+      ids.push(
+        (await enqueueJob(database.db, { kind: TEST_SLEEP_KIND, payload: { ms: JOB_MS, logFile } })).id,
+      );
 
     const first = spawnWorker();
-    await waitFor("the first worker to start 4 jobs", async () => lines(logFile).filter((l) => l.what === "start").length >= 4, 60_000, first.output);
+    await waitFor(
+      "the first worker to start 4 jobs",
+      async () => lines(logFile).filter((l) => l.what === "start").length >= 4,
+      60_000,
+      first.output,
+    );
     await sleep(500);
     killGroup(first.child, "SIGKILL");
     await first.exited;
@@ -75,7 +95,10 @@ describe("standalone worker, killed mid-job", () => {
     expect(killed.every((l) => l.what === "start" && l.workerId === firstWorker)).toBe(true);
     const interrupted = new Set(killed.map((l) => l.jobId));
     expect(interrupted.size).toBe(4);
-    const midRun = await database.db.select().from(jobs).where(inArray(jobs.id, [...interrupted]));
+    const midRun = await database.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.id, [...interrupted]));
     expect(midRun.every((j) => j.status === "running" && j.lockedBy === firstWorker)).toBe(true);
 
     const second = spawnWorker();
@@ -102,13 +125,22 @@ describe("standalone worker, killed mid-job", () => {
     }
 
     // The dead worker's heartbeat was never marked stopped; a clean SIGTERM marks the second's and exits 0.
-    const [deadBeat] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, firstWorker));
+    const [deadBeat] = await database.db
+      .select()
+      .from(workerHeartbeats)
+      .where(eq(workerHeartbeats.workerId, firstWorker));
     expect(deadBeat!.stoppedAt).toBeNull();
-    const [liveBeat] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, secondWorker));
+    const [liveBeat] = await database.db
+      .select()
+      .from(workerHeartbeats)
+      .where(eq(workerHeartbeats.workerId, secondWorker));
     expect(liveBeat!.stoppedAt).toBeNull();
     process.kill(liveBeat!.pid, "SIGTERM");
     expect(await second.exited).toBe(0);
-    const [stoppedBeat] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, secondWorker));
+    const [stoppedBeat] = await database.db
+      .select()
+      .from(workerHeartbeats)
+      .where(eq(workerHeartbeats.workerId, secondWorker));
     expect(stoppedBeat!.stoppedAt).toBeInstanceOf(Date);
     expect(second.output.join("")).toContain('"msg":"worker stopped"');
   });

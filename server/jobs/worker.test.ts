@@ -10,7 +10,13 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { latestHeartbeat } from "./heartbeat";
 import { claimDueJobs, completeJob } from "./lease";
 import { enqueueJob } from "./queue";
-import { defaultBackoffMs, PermanentJobError, registerJobHandler, type JobHandler, type JobHandlerOptions } from "./registry";
+import {
+  defaultBackoffMs,
+  PermanentJobError,
+  registerJobHandler,
+  type JobHandler,
+  type JobHandlerOptions,
+} from "./registry";
 import { startWorker, type WorkerHandle, type WorkerOptions } from "./worker";
 
 let database: Database;
@@ -27,7 +33,10 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function waitFor<T>(probe: () => Promise<T | false | null | undefined>, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | false | null | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -61,7 +70,13 @@ describe("worker: running jobs", () => {
   it("runs a due job once and marks it succeeded", async () => {
     const seen: unknown[] = [];
     const kind = kindWith(async ({ job, signal }) => {
-      seen.push({ id: job.id, attempts: job.attempts, payload: job.payload, lockedBy: job.lockedBy, aborted: signal.aborted });
+      seen.push({
+        id: job.id,
+        attempts: job.attempts,
+        payload: job.payload,
+        lockedBy: job.lockedBy,
+        aborted: signal.aborted,
+      });
     });
     const { id } = await enqueueJob(database.db, { kind, payload: { x: 1 } });
     const w = await worker([kind]);
@@ -127,7 +142,10 @@ describe("worker: running jobs", () => {
     });
     const { id } = await enqueueJob(database.db, { kind, maxAttempts: 5 });
     await worker([kind]);
-    expect(await untilStatus(id, "failed")).toMatchObject({ attempts: 1, lastError: "payload names no card" });
+    expect(await untilStatus(id, "failed")).toMatchObject({
+      attempts: 1,
+      lastError: "payload names no card",
+    });
   });
 
   it("backs off exponentially by default, capped at an hour", () => {
@@ -158,7 +176,10 @@ describe("worker: running jobs", () => {
     );
     const { id } = await emitEvent(database.db, { orgId, type: "test.worker", data: {} });
     await worker([], { events: { orgId } });
-    await waitFor(async () => (await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, id)))[0]!.dispatchedAt);
+    await waitFor(
+      async () =>
+        (await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, id)))[0]!.dispatchedAt,
+    );
     expect(consumed).toEqual([id]);
   });
 });
@@ -170,7 +191,11 @@ describe("worker: leases and several workers", () => {
       runs.push(job.lockedBy!);
     });
     const { id } = await enqueueJob(database.db, { kind });
-    const [claimed] = await claimDueJobs(database.db, { workerId: "wrk_dead", leases: new Map([[kind, 1]]), limit: 1 });
+    const [claimed] = await claimDueJobs(database.db, {
+      workerId: "wrk_dead",
+      leases: new Map([[kind, 1]]),
+      limit: 1,
+    });
     expect(claimed).toMatchObject({ id, status: "running", attempts: 1, lockedBy: "wrk_dead" });
     const w = await worker([kind]);
     await sleep(400);
@@ -212,7 +237,15 @@ describe("worker: leases and several workers", () => {
     const ids: string[] = [];
     for (let i = 0; i < 24; i++) ids.push((await enqueueJob(database.db, { kind })).id);
     await Promise.all([worker([kind], { concurrency: 4 }), worker([kind], { concurrency: 4 })]);
-    await waitFor(async () => (await database.db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.status, "succeeded")))).length === 24);
+    await waitFor(
+      async () =>
+        (
+          await database.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.kind, kind), eq(jobs.status, "succeeded")))
+        ).length === 24,
+    );
     expect(overlap).toBe(0);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(runs.size).toBe(24);
@@ -251,7 +284,15 @@ describe("worker: leases and several workers", () => {
     for (let i = 0; i < 6; i++) await enqueueJob(database.db, { kind: kindA });
     for (let i = 0; i < 6; i++) await enqueueJob(database.db, { kind: kindB });
     await worker([kindA, kindB], { concurrency: 5 });
-    await waitFor(async () => (await database.db.select().from(jobs).where(and(inArray(jobs.kind, [kindA, kindB]), eq(jobs.status, "succeeded")))).length === 12);
+    await waitFor(
+      async () =>
+        (
+          await database.db
+            .select()
+            .from(jobs)
+            .where(and(inArray(jobs.kind, [kindA, kindB]), eq(jobs.status, "succeeded")))
+        ).length === 12,
+    );
     expect(live.maxB).toBe(2);
     expect(live.maxAll).toBe(5);
   });
@@ -273,14 +314,23 @@ describe("worker: shutdown and heartbeat", () => {
     const { id: stuckId } = await enqueueJob(database.db, { kind: stuck });
     const { id: quickId } = await enqueueJob(database.db, { kind: quick });
     const w = await worker([stuck, quick]);
-    await waitFor(async () => (await jobRow(stuckId)).status === "running" && (await jobRow(quickId)).status === "running");
+    await waitFor(
+      async () =>
+        (await jobRow(stuckId)).status === "running" && (await jobRow(quickId)).status === "running",
+    );
     const started = Date.now();
     await w.stop(800);
     expect(Date.now() - started).toBeGreaterThanOrEqual(750);
     expect(aborted).toBeInstanceOf(Error);
     // The quick one finished within the grace period; the stuck one went back, its attempt not counted.
     expect(await jobRow(quickId)).toMatchObject({ status: "succeeded", attempts: 1 });
-    expect(await jobRow(stuckId)).toMatchObject({ status: "pending", attempts: 0, lockedBy: null, lockedUntil: null, lastError: null });
+    expect(await jobRow(stuckId)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+    });
     // Another worker can take it at once.
     const seen: string[] = [];
     cleanups.push(registerJobHandler(stuck, async ({ job }) => void seen.push(job.id)));
@@ -291,7 +341,10 @@ describe("worker: shutdown and heartbeat", () => {
 
   it("beats a heartbeat while running; a stopped worker no longer counts; stop does not wait for the poll", async () => {
     const w = await worker([], { pollMs: 60_000 });
-    const [row] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, w.id));
+    const [row] = await database.db
+      .select()
+      .from(workerHeartbeats)
+      .where(eq(workerHeartbeats.workerId, w.id));
     expect(row).toMatchObject({ pid: process.pid, stoppedAt: null });
     expect(Date.now() - row!.beatAt.getTime()).toBeLessThan(5_000);
     const latest = await latestHeartbeat(database.db);
@@ -301,7 +354,10 @@ describe("worker: shutdown and heartbeat", () => {
     const started = Date.now();
     await w.stop();
     expect(Date.now() - started).toBeLessThan(1_000);
-    const [after] = await database.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, w.id));
+    const [after] = await database.db
+      .select()
+      .from(workerHeartbeats)
+      .where(eq(workerHeartbeats.workerId, w.id));
     expect(after!.stoppedAt).toBeInstanceOf(Date);
     expect((await latestHeartbeat(database.db))?.workerId).not.toBe(w.id);
   });

@@ -4,7 +4,13 @@ import { dispatchOutbox, type DispatchOptions } from "@/server/events/dispatch";
 import { log } from "@/server/log";
 import { HEARTBEAT_INTERVAL_MS, markHeartbeatStopped, writeHeartbeat } from "./heartbeat";
 import { claimDueJobs, completeJob, failAbandonedJobs, failJob, releaseJobs, renewLease } from "./lease";
-import { jobHandler, PermanentJobError, registeredJobKinds, type JobRow, type RegisteredJobHandler } from "./registry";
+import {
+  jobHandler,
+  PermanentJobError,
+  registeredJobKinds,
+  type JobRow,
+  type RegisteredJobHandler,
+} from "./registry";
 
 export interface WorkerOptions {
   db: Db;
@@ -125,13 +131,24 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       try {
         if (!failure) {
           const held = await completeJob(db, job, id, outcome?.repeatAt);
-          if (!held) logger.warn({ jobId: job.id, kind: job.kind }, "job finished after its lease was lost; outcome not recorded");
+          if (!held)
+            logger.warn(
+              { jobId: job.id, kind: job.kind },
+              "job finished after its lease was lost; outcome not recorded",
+            );
           return;
         }
         const permanent = failure.error instanceof PermanentJobError;
-        const status = await failJob(db, job, id, { error: errorText(failure.error), delayMs: reg.backoff(job.attempts, failure.error), permanent });
+        const status = await failJob(db, job, id, {
+          error: errorText(failure.error),
+          delayMs: reg.backoff(job.attempts, failure.error),
+          permanent,
+        });
         const level = status === "failed" ? "error" : "warn";
-        logger[level]({ err: failure.error, jobId: job.id, kind: job.kind, attempt: job.attempts, status }, status === "failed" ? "job failed for good" : "job failed; will retry");
+        logger[level](
+          { err: failure.error, jobId: job.id, kind: job.kind, attempt: job.attempts, status },
+          status === "failed" ? "job failed for good" : "job failed; will retry",
+        );
       } catch (err) {
         // The lease will expire and the job run again: at-least-once, never lost.
         logger.error({ err, jobId: job.id, kind: job.kind }, "could not record a job's outcome");
@@ -148,7 +165,8 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     if (Date.now() - lastAbandonedSweep >= ABANDONED_SWEEP_MS) {
       lastAbandonedSweep = Date.now();
       const failed = await failAbandonedJobs(db, kinds);
-      if (failed > 0) logger.warn({ count: failed }, "failed jobs whose last attempt was abandoned by a dead worker");
+      if (failed > 0)
+        logger.warn({ count: failed }, "failed jobs whose last attempt was abandoned by a dead worker");
     }
     let free = concurrency - inFlight.size;
     const registered = new Map<string, RegisteredJobHandler>();
@@ -166,7 +184,11 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       if (!reg.maxConcurrency || free <= 0) continue;
       const room = Math.min(free, reg.maxConcurrency - runningOfKind(k));
       if (room <= 0) continue;
-      const rows = await claimDueJobs(db, { workerId: id, leases: new Map([[k, reg.leaseSeconds]]), limit: room });
+      const rows = await claimDueJobs(db, {
+        workerId: id,
+        leases: new Map([[k, reg.leaseSeconds]]),
+        limit: room,
+      });
       claimed.push(...rows);
       free -= rows.length;
     }
@@ -234,7 +256,11 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
           f.controller.abort(new Error("The worker is shutting down."));
         }
         try {
-          const count = await releaseJobs(db, unfinished.map((f) => f.job.id), id);
+          const count = await releaseJobs(
+            db,
+            unfinished.map((f) => f.job.id),
+            id,
+          );
           logger.info({ count }, "released unfinished jobs");
         } catch (err) {
           logger.error({ err }, "could not release unfinished jobs; their leases will expire");

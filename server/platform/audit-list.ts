@@ -31,7 +31,8 @@ export interface AuditEntry {
 function requireAuditReader(ctx: Ctx): void {
   const { actor } = ctx;
   if (actor.type === "system") return;
-  if (actor.type !== "user" || actor.role !== "admin") throw new ServiceError("INSUFFICIENT_PERMISSION", "Only an admin can read the audit log.");
+  if (actor.type !== "user" || actor.role !== "admin")
+    throw new ServiceError("INSUFFICIENT_PERMISSION", "Only an admin can read the audit log.");
 }
 
 /**
@@ -39,7 +40,13 @@ function requireAuditReader(ctx: Ctx): void {
  * on (created_at, id), which the (org_id, created_at) index serves; an unknown `before` id
  * (or one of another organization) gives an empty page.
  */
-export async function listAuditEntries({ ctx, input }: { ctx: Ctx; input: ListAuditEntriesInput }): Promise<{ entries: AuditEntry[]; next_before: string | null }> {
+export async function listAuditEntries({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ListAuditEntriesInput;
+}): Promise<{ entries: AuditEntry[]; next_before: string | null }> {
   requireAuditReader(ctx);
   const { targetType, limit, before } = listAuditEntriesSchema.parse(input);
   const conditions = [eq(auditLog.orgId, ctx.orgId)];
@@ -53,7 +60,10 @@ export async function listAuditEntries({ ctx, input }: { ctx: Ctx; input: ListAu
     .select({ entry: auditLog, email: users.email })
     .from(auditLog)
     // Same organization in the join too: an actor id never reveals another program's user.
-    .leftJoin(users, and(eq(auditLog.actorType, "user"), eq(users.id, auditLog.actorId), eq(users.orgId, auditLog.orgId)))
+    .leftJoin(
+      users,
+      and(eq(auditLog.actorType, "user"), eq(users.id, auditLog.actorId), eq(users.orgId, auditLog.orgId)),
+    )
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit + 1);

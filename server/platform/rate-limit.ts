@@ -43,17 +43,27 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
 }
 
 /** Hits every rule; throws RATE_LIMITED (429 with Retry-After) when any is over its limit. */
-export async function enforceRateLimits(db: Db, rules: RateLimitRule[], message = "Too many requests. Try again later."): Promise<RateLimitState[]> {
+export async function enforceRateLimits(
+  db: Db,
+  rules: RateLimitRule[],
+  message = "Too many requests. Try again later.",
+): Promise<RateLimitState[]> {
   const states: RateLimitState[] = [];
   for (const rule of rules) states.push(await hitRateLimit(db, rule));
   const blocked = states.filter((s) => !s.allowed);
   if (blocked.length > 0) {
-    throw new ServiceError("RATE_LIMITED", message, { retryAfter: Math.max(...blocked.map((s) => s.resetSeconds)) });
+    throw new ServiceError("RATE_LIMITED", message, {
+      retryAfter: Math.max(...blocked.map((s) => s.resetSeconds)),
+    });
   }
   return states;
 }
 
 export async function purgeExpiredRateLimits(db: Db): Promise<number> {
   const result = await db.execute(sql`delete from rate_limit_counters where expires_at < now()`);
-  return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+  return (
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+    (result as { affectedRows?: number }).affectedRows ??
+    0
+  );
 }

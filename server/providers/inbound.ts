@@ -7,7 +7,11 @@ import type { Db } from "@/server/db/client";
  */
 export type InboundEvent =
   | { type: "kyc.status.changed"; orgId: string; data: { applicant_id: string; external_ref: string } }
-  | { type: "account.safe.deployed"; orgId: string; data: { address: string; owner_ref: string; account_status: number } }
+  | {
+      type: "account.safe.deployed";
+      orgId: string;
+      data: { address: string; owner_ref: string; account_status: number };
+    }
   | { type: "account.safe.failed"; orgId: string; data: { address: string; owner_ref: string } }
   | { type: "physical.card.pin.changed"; orgId: string; data: { card_token: string } }
   | { type: "physical.card.activated"; orgId: string; data: { card_token: string } };

@@ -12,11 +12,17 @@ export type SecureView = "pin_setup" | "pin_change" | "details_and_pin";
 
 export interface CardProviderPort {
   /** Issues a virtual card. Number, expiry and CVV stay inside the provider; only the token and last four come back. */
-  issueVirtualCard(db: Db, input: { orgId: string; cardId: string; currency: CardCurrency }): Promise<{ cardToken: string; lastFour: string }>;
+  issueVirtualCard(
+    db: Db,
+    input: { orgId: string; cardId: string; currency: CardCurrency },
+  ): Promise<{ cardToken: string; lastFour: string }>;
   /** Mirrors a status change on the card network (frozen, active, voided, lost, stolen). */
   setCardStatus(db: Db, input: { orgId: string; cardToken: string; status: string }): Promise<void>;
   /** A single-use URL (10 minutes) of the hosted secure page for this card. */
-  createSecureView(db: Db, input: { orgId: string; cardToken: string; view: SecureView; theme: SecurePageTheme }): Promise<{ url: string; expiresAt: Date }>;
+  createSecureView(
+    db: Db,
+    input: { orgId: string; cardToken: string; view: SecureView; theme: SecurePageTheme },
+  ): Promise<{ url: string; expiresAt: Date }>;
 }
 
 export interface SafeInfo {
@@ -32,7 +38,10 @@ export interface ChainPort {
    * Starts deploying the customer's account wallet. Completes asynchronously: the chain reports
    * `account.safe.deployed` through the inbound path when it is done. Idempotent per owner.
    */
-  deploySafe(db: Db, input: { orgId: string; ownerRef: string; currency: CardCurrency }): Promise<{ address: string; estimatedCompletion: Date }>;
+  deploySafe(
+    db: Db,
+    input: { orgId: string; ownerRef: string; currency: CardCurrency },
+  ): Promise<{ address: string; estimatedCompletion: Date }>;
   getSafe(db: Db, input: { orgId: string; address: string }): Promise<SafeInfo | null>;
   /** Token balance in minor units of the card currency. */
   balanceOf(db: Db, input: { orgId: string; address: string }): Promise<{ balanceMinor: number }>;
@@ -41,14 +50,23 @@ export interface ChainPort {
    * one on-chain transfer: a funding, a card settlement or a refund. Never below 0
    * (INSUFFICIENT_FUNDS); an address the chain does not know is NOT_FOUND.
    */
-  moveFunds(db: Db, input: { orgId: string; address: string; deltaMinor: number }): Promise<{ txHash: string }>;
+  moveFunds(
+    db: Db,
+    input: { orgId: string; address: string; deltaMinor: number },
+  ): Promise<{ txHash: string }>;
 }
 
 export interface KycPort {
   /** A link to the hosted KYC page for this applicant (a new applicant on first call; a fresh link after expiry). */
-  createLink(db: Db, input: { orgId: string; externalRef: string; email: string; applicantId: string | null }): Promise<{ applicantId: string; url: string; expiresAt: Date }>;
+  createLink(
+    db: Db,
+    input: { orgId: string; externalRef: string; email: string; applicantId: string | null },
+  ): Promise<{ applicantId: string; url: string; expiresAt: Date }>;
   /** The applicant's status mapped to the interface's kyc_status, with the currency its region implies once approved. */
-  getStatus(db: Db, input: { orgId: string; applicantId: string }): Promise<{ kycStatus: KycStatus; currency: CardCurrency | null } | null>;
+  getStatus(
+    db: Db,
+    input: { orgId: string; applicantId: string },
+  ): Promise<{ kycStatus: KycStatus; currency: CardCurrency | null } | null>;
 }
 
 export interface MessagingPort {

@@ -24,9 +24,16 @@ export function providers(): Providers {
   ensureInboundHandlers();
   if (replaced) return replaced;
   if (env().SVC_MODE !== "sandbox") {
-    throw new Error("SVC_MODE=live but no live provider adapters (card network, chain, KYC, messaging) are configured.");
+    throw new Error(
+      "SVC_MODE=live but no live provider adapters (card network, chain, KYC, messaging) are configured.",
+    );
   }
-  return (sandbox ??= { cards: sandboxCardProvider, chain: sandboxChain, kyc: sandboxKyc, messaging: sandboxMessaging });
+  return (sandbox ??= {
+    cards: sandboxCardProvider,
+    chain: sandboxChain,
+    kyc: sandboxKyc,
+    messaging: sandboxMessaging,
+  });
 }
 
 /** Tests: use these providers instead (a failing fake, a spy); without an argument, the real ones again. */

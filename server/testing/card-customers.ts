@@ -11,7 +11,11 @@ import { uniqueEmail } from "./fixtures";
  * the wallet deployed (our record). Built straight in the database so the card tests do not
  * depend on the onboarding code; `overrides` takes any column (e.g. phoneVerifiedAt: null).
  */
-export async function createReadyCustomer(db: Db, orgId: string, overrides: Partial<typeof cardCustomers.$inferInsert> = {}): Promise<CardCustomerRow> {
+export async function createReadyCustomer(
+  db: Db,
+  orgId: string,
+  overrides: Partial<typeof cardCustomers.$inferInsert> = {},
+): Promise<CardCustomerRow> {
   const now = new Date();
   const [row] = await db
     .insert(cardCustomers)
@@ -33,7 +37,11 @@ export async function createReadyCustomer(db: Db, orgId: string, overrides: Part
       phone: "+4915112345678",
       phoneVerifiedAt: now,
       safeState: "deployed",
-      safeAddress: `0x${randomBase62(40).replace(/[^0-9a-f]/gi, "a").toLowerCase().slice(0, 40).padEnd(40, "0")}`,
+      safeAddress: `0x${randomBase62(40)
+        .replace(/[^0-9a-f]/gi, "a")
+        .toLowerCase()
+        .slice(0, 40)
+        .padEnd(40, "0")}`,
       safeRequestedAt: now,
       safeDeployedAt: now,
       accountStatus: 0,
@@ -55,12 +63,21 @@ export interface TestCardOptions {
  * A card of `customer` in any state, issued by the real (sandbox) card provider so the card
  * network knows its token, then written as our record with the stamps its state implies.
  */
-export async function createTestCard(db: Db, customer: CardCustomerRow, opts: TestCardOptions = {}): Promise<CardRow> {
+export async function createTestCard(
+  db: Db,
+  customer: CardCustomerRow,
+  opts: TestCardOptions = {},
+): Promise<CardRow> {
   const cardType = opts.cardType ?? "virtual";
   const status = opts.status ?? "active";
   const cardId = newId("crd");
-  const issued = await providers().cards.issueVirtualCard(db, { orgId: customer.orgId, cardId, currency: customer.currency ?? "EUR" });
-  if (status !== "active") await providers().cards.setCardStatus(db, { orgId: customer.orgId, cardToken: issued.cardToken, status });
+  const issued = await providers().cards.issueVirtualCard(db, {
+    orgId: customer.orgId,
+    cardId,
+    currency: customer.currency ?? "EUR",
+  });
+  if (status !== "active")
+    await providers().cards.setCardStatus(db, { orgId: customer.orgId, cardToken: issued.cardToken, status });
   const at = new Date(Date.now() - 60_000);
   const [row] = await db
     .insert(cards)

@@ -13,12 +13,21 @@ export const TEST_PASSWORD = "correct horse battery";
 
 /** A fresh organization with an admin (2FA on) and, on request, users of other roles. */
 export async function createTestOrg(db: Db) {
-  const { orgId, admin } = await createOrganizationWithAdmin(db, { name: `Program ${randomBase62(6)}`, adminEmail: uniqueEmail("admin"), adminPassword: TEST_PASSWORD });
+  const { orgId, admin } = await createOrganizationWithAdmin(db, {
+    name: `Program ${randomBase62(6)}`,
+    adminEmail: uniqueEmail("admin"),
+    adminPassword: TEST_PASSWORD,
+  });
   return {
     orgId,
     admin: { ...admin, totpSecret: admin.totpSecret! },
     async user(role: Role, opts: { withTwoFactor?: boolean } = {}) {
-      return createUser(db, orgId, { email: uniqueEmail(role), password: TEST_PASSWORD, role, withTwoFactor: opts.withTwoFactor ?? false });
+      return createUser(db, orgId, {
+        email: uniqueEmail(role),
+        password: TEST_PASSWORD,
+        role,
+        withTwoFactor: opts.withTwoFactor ?? false,
+      });
     },
     async token(userId: string) {
       return (await issueUserAccessToken(db, { id: userId, orgId })).access_token;
@@ -26,10 +35,23 @@ export async function createTestOrg(db: Db) {
   };
 }
 
-export function userCtx(db: Db, orgId: string, user: { userId: string; email: string; role: Role }, extra: { sessionId?: string; twoFactorEnabled?: boolean } = {}): Ctx {
+export function userCtx(
+  db: Db,
+  orgId: string,
+  user: { userId: string; email: string; role: Role },
+  extra: { sessionId?: string; twoFactorEnabled?: boolean } = {},
+): Ctx {
   return {
     db,
     orgId,
-    actor: { type: "user", userId: user.userId, email: user.email, role: user.role, scopes: ROLE_SCOPES[user.role], twoFactorEnabled: extra.twoFactorEnabled ?? false, sessionId: extra.sessionId },
+    actor: {
+      type: "user",
+      userId: user.userId,
+      email: user.email,
+      role: user.role,
+      scopes: ROLE_SCOPES[user.role],
+      twoFactorEnabled: extra.twoFactorEnabled ?? false,
+      sessionId: extra.sessionId,
+    },
   };
 }

@@ -34,7 +34,8 @@ export function workerProcesses() {
       return { child, output, exited };
     },
     killAll(): void {
-      for (const child of children) if (child.exitCode === null && child.signalCode === null) killGroup(child, "SIGKILL");
+      for (const child of children)
+        if (child.exitCode === null && child.signalCode === null) killGroup(child, "SIGKILL");
     },
   };
 }
@@ -50,7 +51,13 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls until the probe returns something truthy; on timeout, fails with the workers' output. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined>, timeoutMs: number, output?: string[], everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | false | null | undefined>,
+  timeoutMs: number,
+  output?: string[],
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

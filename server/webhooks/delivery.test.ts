@@ -2,12 +2,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
-import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from "@/server/db/schema/webhooks";
+import {
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookSubscriptions,
+} from "@/server/db/schema/webhooks";
 import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvent } from "@/server/events/outbox";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { getDelivery, listDeliveries, replayFailedDeliveries, retryDelivery, runReplay, sendTestEvent } from "./deliveries";
+import {
+  getDelivery,
+  listDeliveries,
+  replayFailedDeliveries,
+  retryDelivery,
+  runReplay,
+  sendTestEvent,
+} from "./deliveries";
 import { fanOutEvent } from "./fan-out";
 import { createWebhook, rotateWebhookSecret, updateWebhook } from "./manage";
 import { deliverDueOnce } from "./pump";
@@ -22,7 +33,11 @@ let database: Database;
 let receiver: TestReceiver;
 
 beforeAll(async () => {
-  setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1", WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(",") });
+  setEnvForTests({
+    SVC_MODE: "sandbox",
+    WEBHOOK_ALLOW_LOCALHOST: "1",
+    WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(","),
+  });
   database = await openTestDatabase();
   receiver = await startTestReceiver();
   registerWebhookHandlers();
@@ -41,16 +56,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function setup(events: string[] = ["*"], path = "/hook") {
   const org = await createTestOrg(database.db);
   const ctx = userCtx(database.db, org.orgId, org.admin, { twoFactorEnabled: true });
-  const hook = await createWebhook({ ctx, input: { url: `http://127.0.0.1:${receiver.port}${path}`, events } });
+  const hook = await createWebhook({
+    ctx,
+    input: { url: `http://127.0.0.1:${receiver.port}${path}`, events },
+  });
   return { org, ctx, hook };
 }
 
-const deliveriesOf = (webhookId: string) => database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(asc(webhookDeliveries.createdAt));
-const subscription = async (id: string) => (await database.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)))[0]!;
+const deliveriesOf = (webhookId: string) =>
+  database.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(asc(webhookDeliveries.createdAt));
+const subscription = async (id: string) =>
+  (await database.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id)))[0]!;
 const requestsTo = (path: string) => receiver.received.filter((r) => r.path === path);
 
 /** Runs delivery rounds for one organization until `done` holds. */
-async function deliverUntil(orgId: string, done: () => Promise<boolean>, opts: { timeoutMs?: number; maxMs?: number } = {}) {
+async function deliverUntil(
+  orgId: string,
+  done: () => Promise<boolean>,
+  opts: { timeoutMs?: number; maxMs?: number } = {},
+) {
   const deadline = Date.now() + (opts.maxMs ?? 15_000);
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error("deliveries did not settle in time");
@@ -62,12 +90,31 @@ async function deliverUntil(orgId: string, done: () => Promise<boolean>, opts: {
 describe("fan-out", () => {
   it("one delivery per enabled subscription whose events match (or *), same event id and bytes for all, idempotent per event", async () => {
     const { org, ctx, hook: all } = await setup(["*"], "/fan-all");
-    const frozen = await createWebhook({ ctx, input: { url: `http://127.0.0.1:${receiver.port}/fan-frozen`, events: ["card.frozen", "card.unfrozen"] } });
-    const other = await createWebhook({ ctx, input: { url: `http://127.0.0.1:${receiver.port}/fan-other`, events: ["transaction.settled"] } });
-    const off = await createWebhook({ ctx, input: { url: `http://127.0.0.1:${receiver.port}/fan-off`, events: ["*"] } });
+    const frozen = await createWebhook({
+      ctx,
+      input: {
+        url: `http://127.0.0.1:${receiver.port}/fan-frozen`,
+        events: ["card.frozen", "card.unfrozen"],
+      },
+    });
+    const other = await createWebhook({
+      ctx,
+      input: { url: `http://127.0.0.1:${receiver.port}/fan-other`, events: ["transaction.settled"] },
+    });
+    const off = await createWebhook({
+      ctx,
+      input: { url: `http://127.0.0.1:${receiver.port}/fan-off`, events: ["*"] },
+    });
     await updateWebhook({ ctx, input: { webhookId: off.webhook_id, enabled: false } });
-    const event = await emitEvent(database.db, { orgId: org.orgId, type: "card.frozen", data: { svc_card_id: "sc_1", note: "Zürich" } });
-    expect(await dispatchOutbox(database.db, { orgId: org.orgId })).toMatchObject({ dispatched: 1, failed: 0 });
+    const event = await emitEvent(database.db, {
+      orgId: org.orgId,
+      type: "card.frozen",
+      data: { svc_card_id: "sc_1", note: "Zürich" },
+    });
+    expect(await dispatchOutbox(database.db, { orgId: org.orgId })).toMatchObject({
+      dispatched: 1,
+      failed: 0,
+    });
 
     const a = await deliveriesOf(all.webhook_id);
     const f = await deliveriesOf(frozen.webhook_id);
@@ -77,17 +124,36 @@ describe("fan-out", () => {
     expect(await deliveriesOf(off.webhook_id)).toHaveLength(0);
     expect(a[0]!.eventId).toBe(event.id);
     expect(a[0]!.payload).toBe(f[0]!.payload);
-    expect(JSON.parse(a[0]!.payload)).toEqual({ id: event.id, type: "card.frozen", created_at: event.created_at, data: { svc_card_id: "sc_1", note: "Zürich" } });
+    expect(JSON.parse(a[0]!.payload)).toEqual({
+      id: event.id,
+      type: "card.frozen",
+      created_at: event.created_at,
+      data: { svc_card_id: "sc_1", note: "Zürich" },
+    });
     // The consumer may run again for the same event (at least once): no second delivery.
-    expect(await fanOutEvent(database.db, { orgId: org.orgId, seq: 0, envelope: JSON.parse(a[0]!.payload) })).toBe(0);
+    expect(
+      await fanOutEvent(database.db, { orgId: org.orgId, seq: 0, envelope: JSON.parse(a[0]!.payload) }),
+    ).toBe(0);
 
-    await deliverUntil(org.orgId, async () => (await deliveriesOf(all.webhook_id))[0]!.status === "succeeded" && (await deliveriesOf(frozen.webhook_id))[0]!.status === "succeeded");
+    await deliverUntil(
+      org.orgId,
+      async () =>
+        (await deliveriesOf(all.webhook_id))[0]!.status === "succeeded" &&
+        (await deliveriesOf(frozen.webhook_id))[0]!.status === "succeeded",
+    );
     const got = requestsTo("/fan-all").at(-1)!;
     expect(got.body.toString("utf8")).toBe(a[0]!.payload);
     expect(got.headers["x-svc-delivery-id"]).toBe(a[0]!.id);
     expect(got.headers["x-svc-event"]).toBe("card.frozen");
     const detail = await getDelivery({ ctx, input: { deliveryId: a[0]!.id } });
-    expect(detail).toMatchObject({ status: "succeeded", attempts: 1, last_response_status: 200, last_response_body: "ok", next_attempt_at: null, request_body: a[0]!.payload });
+    expect(detail).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      last_response_status: 200,
+      last_response_body: "ok",
+      next_attempt_at: null,
+      request_body: a[0]!.payload,
+    });
     expect(detail.delivered_at).not.toBeNull();
     expect(detail.attempt_log).toHaveLength(1);
     expect(detail.attempt_log[0]!.request_headers["x-svc-signature"]).toBe(got.headers["x-svc-signature"]);
@@ -109,14 +175,26 @@ describe("retry schedule", () => {
     expect(new Set(sent.map((r) => r.body.toString("hex"))).size).toBe(1);
     expect(new Set(sent.map((r) => r.headers["x-svc-delivery-id"]))).toEqual(new Set([test.delivery_id]));
     expect(JSON.parse(sent[0]!.body.toString()).type).toBe("webhook.test");
-    for (let i = 1; i < 7; i++) expect(sent[i]!.at - sent[i - 1]!.at, `gap before attempt ${i + 1}`).toBeGreaterThanOrEqual(SCHEDULE[i - 1]! * 1000 - 5);
+    for (let i = 1; i < 7; i++)
+      expect(sent[i]!.at - sent[i - 1]!.at, `gap before attempt ${i + 1}`).toBeGreaterThanOrEqual(
+        SCHEDULE[i - 1]! * 1000 - 5,
+      );
 
     const detail = await getDelivery({ ctx, input: { deliveryId: test.delivery_id } });
-    expect(detail).toMatchObject({ status: "failed", attempts: 7, last_response_status: 500, last_error: "HTTP 500", next_attempt_at: null });
+    expect(detail).toMatchObject({
+      status: "failed",
+      attempts: 7,
+      last_response_status: 500,
+      last_error: "HTTP 500",
+      next_attempt_at: null,
+    });
     expect(detail.last_response_body).toHaveLength(2048);
     expect(detail.attempt_log.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const [i, a] of detail.attempt_log.entries()) {
-      if (i < 6) expect(new Date(a.next_attempt_at!).getTime() - new Date(a.started_at).getTime()).toBeGreaterThanOrEqual(SCHEDULE[i]! * 1000);
+      if (i < 6)
+        expect(
+          new Date(a.next_attempt_at!).getTime() - new Date(a.started_at).getTime(),
+        ).toBeGreaterThanOrEqual(SCHEDULE[i]! * 1000);
       else expect(a.next_attempt_at).toBeNull();
     }
     expect((await subscription(hook.webhook_id)).consecutiveFailures).toBe(1);
@@ -128,10 +206,15 @@ describe("retry schedule", () => {
     const rotated = await rotateWebhookSecret({ ctx, input: { webhookId: hook.webhook_id } });
     receiver.respond(answer(204));
     expect((await retryDelivery({ ctx, input: { deliveryId: test.delivery_id } })).status).toBe("retrying");
-    await deliverUntil(org.orgId, async () => (await deliveriesOf(hook.webhook_id))[0]!.status === "succeeded");
+    await deliverUntil(
+      org.orgId,
+      async () => (await deliveriesOf(hook.webhook_id))[0]!.status === "succeeded",
+    );
     const last = requestsTo("/always-500").at(-1)!;
     expect(last.body.equals(sent[0]!.body)).toBe(true);
-    expect(last.headers["x-svc-signature"]).toBe(signWebhookBody(rotated.secret!, String(last.headers["x-svc-timestamp"]), last.body.toString("utf8")));
+    expect(last.headers["x-svc-signature"]).toBe(
+      signWebhookBody(rotated.secret!, String(last.headers["x-svc-timestamp"]), last.body.toString("utf8")),
+    );
     expect((await getDelivery({ ctx, input: { deliveryId: test.delivery_id } })).attempts).toBe(8);
     expect((await subscription(hook.webhook_id)).consecutiveFailures).toBe(0);
   });
@@ -156,7 +239,10 @@ describe("retry schedule", () => {
     expect(detail.next_attempt_at).not.toBeNull();
     expect(requestsTo("/redirect-target")).toHaveLength(0);
 
-    const slow = await createWebhook({ ctx, input: { url: `http://127.0.0.1:${receiver.port}/slow`, events: ["*"] } });
+    const slow = await createWebhook({
+      ctx,
+      input: { url: `http://127.0.0.1:${receiver.port}/slow`, events: ["*"] },
+    });
     const s = await sendTestEvent({ ctx, input: { webhookId: slow.webhook_id } });
     const before = Date.now();
     await deliverDueOnce(database.db, { orgId: org.orgId, timeoutMs: 200 });
@@ -182,10 +268,25 @@ describe("disabling after 100 failed deliveries", () => {
   it("the 100th delivery failed for good disables the subscription with a reason; PUT enabled:true re-enables and resets; a success resets the count", async () => {
     const { org, ctx, hook } = await setup(["*"], "/dying");
     receiver.respond((req, res) => res.writeHead(req.path === "/dying" ? 503 : 200).end());
-    await database.db.update(webhookSubscriptions).set({ consecutiveFailures: 99 }).where(eq(webhookSubscriptions.id, hook.webhook_id));
+    await database.db
+      .update(webhookSubscriptions)
+      .set({ consecutiveFailures: 99 })
+      .where(eq(webhookSubscriptions.id, hook.webhook_id));
     // A delivery on its last attempt.
     const id = newDeliveryId();
-    await database.db.insert(webhookDeliveries).values({ id, orgId: org.orgId, webhookId: hook.webhook_id, eventId: "evt_seeded", eventType: "card.frozen", payload: "{}", status: "retrying", attempts: 6, nextAttemptAt: sql`now()` });
+    await database.db
+      .insert(webhookDeliveries)
+      .values({
+        id,
+        orgId: org.orgId,
+        webhookId: hook.webhook_id,
+        eventId: "evt_seeded",
+        eventType: "card.frozen",
+        payload: "{}",
+        status: "retrying",
+        attempts: 6,
+        nextAttemptAt: sql`now()`,
+      });
     await deliverDueOnce(database.db, { orgId: org.orgId });
     const sub = await subscription(hook.webhook_id);
     expect(sub).toMatchObject({ enabled: false, consecutiveFailures: 100 });
@@ -196,17 +297,37 @@ describe("disabling after 100 failed deliveries", () => {
     await emitEvent(database.db, { orgId: org.orgId, type: "card.frozen", data: {} });
     await dispatchOutbox(database.db, { orgId: org.orgId });
     expect(await deliveriesOf(hook.webhook_id)).toHaveLength(1);
-    await expect(sendTestEvent({ ctx, input: { webhookId: hook.webhook_id } })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(sendTestEvent({ ctx, input: { webhookId: hook.webhook_id } })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     const parked = newDeliveryId();
-    await database.db.insert(webhookDeliveries).values({ id: parked, orgId: org.orgId, webhookId: hook.webhook_id, eventId: "evt_parked", eventType: "card.frozen", payload: "{}", nextAttemptAt: sql`now()` });
+    await database.db
+      .insert(webhookDeliveries)
+      .values({
+        id: parked,
+        orgId: org.orgId,
+        webhookId: hook.webhook_id,
+        eventId: "evt_parked",
+        eventType: "card.frozen",
+        payload: "{}",
+        nextAttemptAt: sql`now()`,
+      });
     expect(await deliverDueOnce(database.db, { orgId: org.orgId })).toHaveLength(0);
 
     receiver.respond(answer(200));
     const view = await updateWebhook({ ctx, input: { webhookId: hook.webhook_id, enabled: true } });
     expect(view).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_reason: null });
-    await deliverUntil(org.orgId, async () => (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, parked)))[0]!.status === "succeeded");
+    await deliverUntil(
+      org.orgId,
+      async () =>
+        (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, parked)))[0]!
+          .status === "succeeded",
+    );
 
-    await database.db.update(webhookSubscriptions).set({ consecutiveFailures: 42 }).where(eq(webhookSubscriptions.id, hook.webhook_id));
+    await database.db
+      .update(webhookSubscriptions)
+      .set({ consecutiveFailures: 42 })
+      .where(eq(webhookSubscriptions.id, hook.webhook_id));
     await sendTestEvent({ ctx, input: { webhookId: hook.webhook_id } });
     await deliverDueOnce(database.db, { orgId: org.orgId });
     expect((await subscription(hook.webhook_id)).consecutiveFailures).toBe(0);
@@ -217,25 +338,50 @@ describe("queue", () => {
   it("concurrent claimers take disjoint deliveries: each attempt is sent once", async () => {
     const { org, ctx, hook } = await setup(["*"], "/once");
     const ids = new Set<string>();
-    for (let i = 0; i < 20; i++) ids.add((await sendTestEvent({ ctx, input: { webhookId: hook.webhook_id } })).delivery_id);
+    for (let i = 0; i < 20; i++)
+      ids.add((await sendTestEvent({ ctx, input: { webhookId: hook.webhook_id } })).delivery_id);
     const before = requestsTo("/once").length;
-    const rounds = await Promise.all([0, 1, 2].map(() => deliverDueOnce(database.db, { orgId: org.orgId, maxInFlight: 8, perEndpoint: 8 })));
+    const rounds = await Promise.all(
+      [0, 1, 2].map(() => deliverDueOnce(database.db, { orgId: org.orgId, maxInFlight: 8, perEndpoint: 8 })),
+    );
     const sent = rounds.flat().map((o) => o.deliveryId);
     expect(new Set(sent).size).toBe(sent.length);
-    await deliverUntil(org.orgId, async () => (await deliveriesOf(hook.webhook_id)).every((d) => d.status === "succeeded"));
+    await deliverUntil(org.orgId, async () =>
+      (await deliveriesOf(hook.webhook_id)).every((d) => d.status === "succeeded"),
+    );
     expect(requestsTo("/once").length - before).toBe(20);
-    expect(new Set(requestsTo("/once").slice(before).map((r) => r.headers["x-svc-delivery-id"]))).toEqual(ids);
+    expect(
+      new Set(
+        requestsTo("/once")
+          .slice(before)
+          .map((r) => r.headers["x-svc-delivery-id"]),
+      ),
+    ).toEqual(ids);
   });
 
   it("per-endpoint limits: a saturated endpoint is skipped so others are claimed; a batch takes at most the room per endpoint", async () => {
     const { org, ctx, hook: slow } = await setup(["*"], "/fair-a");
-    const other = await createWebhook({ ctx, input: { url: `http://127.0.0.1:${receiver.port}/fair-b`, events: ["*"] } });
+    const other = await createWebhook({
+      ctx,
+      input: { url: `http://127.0.0.1:${receiver.port}/fair-b`, events: ["*"] },
+    });
     for (let i = 0; i < 6; i++) await sendTestEvent({ ctx, input: { webhookId: slow.webhook_id } });
     for (let i = 0; i < 3; i++) await sendTestEvent({ ctx, input: { webhookId: other.webhook_id } });
-    const claim = (inFlight: Map<string, number>) => claimDueDeliveries(database.db, { workerId: "wrk_fair", limit: 10, leaseSeconds: 1, perEndpoint: 2, inFlight, orgId: org.orgId });
+    const claim = (inFlight: Map<string, number>) =>
+      claimDueDeliveries(database.db, {
+        workerId: "wrk_fair",
+        limit: 10,
+        leaseSeconds: 1,
+        perEndpoint: 2,
+        inFlight,
+        orgId: org.orgId,
+      });
     const first = await claim(new Map([[slow.webhook_id, 2]]));
     expect(first.map((d) => d.webhookId)).toEqual([other.webhook_id, other.webhook_id]);
-    await database.db.update(webhookDeliveries).set({ lockedUntil: null, lockedBy: null, attempts: 0 }).where(eq(webhookDeliveries.orgId, org.orgId));
+    await database.db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: null, lockedBy: null, attempts: 0 })
+      .where(eq(webhookDeliveries.orgId, org.orgId));
     const second = await claim(new Map([[slow.webhook_id, 1]]));
     expect(second.filter((d) => d.webhookId === slow.webhook_id)).toHaveLength(1);
     expect(second.filter((d) => d.webhookId === other.webhook_id)).toHaveLength(2);
@@ -249,11 +395,37 @@ describe("queue", () => {
     for (const [i, status] of (["failed", "failed", "succeeded"] as const).entries()) {
       const id = newDeliveryId();
       ids.push(id);
-      await database.db.insert(webhookDeliveries).values({ id, orgId: org.orgId, webhookId: hook.webhook_id, eventId: `evt_r${i}`, eventType: "card.frozen", payload: "{}", status, attempts: 7 });
+      await database.db
+        .insert(webhookDeliveries)
+        .values({
+          id,
+          orgId: org.orgId,
+          webhookId: hook.webhook_id,
+          eventId: `evt_r${i}`,
+          eventType: "card.frozen",
+          payload: "{}",
+          status,
+          attempts: 7,
+        });
     }
     const old = newDeliveryId();
-    await database.db.insert(webhookDeliveries).values({ id: old, orgId: org.orgId, webhookId: hook.webhook_id, eventId: "evt_old", eventType: "card.frozen", payload: "{}", status: "failed", attempts: 7, createdAt: new Date(Date.now() - 86_400_000) });
-    const window = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() };
+    await database.db
+      .insert(webhookDeliveries)
+      .values({
+        id: old,
+        orgId: org.orgId,
+        webhookId: hook.webhook_id,
+        eventId: "evt_old",
+        eventType: "card.frozen",
+        payload: "{}",
+        status: "failed",
+        attempts: 7,
+        createdAt: new Date(Date.now() - 86_400_000),
+      });
+    const window = {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    };
     const accepted = await replayFailedDeliveries({ ctx, input: { webhookId: hook.webhook_id, ...window } });
     expect(accepted.job_id).toMatch(/^job_/);
     expect(await runReplay(database.db, { orgId: org.orgId, webhookId: hook.webhook_id, ...window })).toBe(2);
@@ -261,11 +433,24 @@ describe("queue", () => {
       const rows = await deliveriesOf(hook.webhook_id);
       return rows.filter((r) => r.status === "succeeded").length === 3;
     });
-    const rows = await database.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, hook.webhook_id), eq(webhookDeliveries.id, old)));
+    const rows = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.webhookId, hook.webhook_id), eq(webhookDeliveries.id, old)));
     expect(rows[0]!.status).toBe("failed");
-    const page = await listDeliveries({ ctx, input: { webhookId: hook.webhook_id, status: "succeeded", limit: 2 } });
+    const page = await listDeliveries({
+      ctx,
+      input: { webhookId: hook.webhook_id, status: "succeeded", limit: 2 },
+    });
     expect(page).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(page.deliveries).toHaveLength(2);
-    expect((await database.db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, ids[0]!)))[0]!.attempt).toBe(8);
+    expect(
+      (
+        await database.db
+          .select()
+          .from(webhookDeliveryAttempts)
+          .where(eq(webhookDeliveryAttempts.deliveryId, ids[0]!))
+      )[0]!.attempt,
+    ).toBe(8);
   });
 });

@@ -17,7 +17,11 @@ export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<n
   if (events.length === 0) return 0;
   const orgIds = [...new Set(events.map((e) => e.orgId))];
   const subs = await tx
-    .select({ id: webhookSubscriptions.id, orgId: webhookSubscriptions.orgId, events: webhookSubscriptions.events })
+    .select({
+      id: webhookSubscriptions.id,
+      orgId: webhookSubscriptions.orgId,
+      events: webhookSubscriptions.events,
+    })
     .from(webhookSubscriptions)
     .where(and(inArray(webhookSubscriptions.orgId, orgIds), eq(webhookSubscriptions.enabled, true)));
   if (subs.length === 0) return 0;
@@ -26,9 +30,21 @@ export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<n
   for (const event of events) {
     let payload: string | undefined;
     for (const sub of subs) {
-      if (sub.orgId !== event.orgId || !(sub.events.includes("*") || sub.events.includes(event.envelope.type))) continue;
+      if (
+        sub.orgId !== event.orgId ||
+        !(sub.events.includes("*") || sub.events.includes(event.envelope.type))
+      )
+        continue;
       payload ??= JSON.stringify(event.envelope);
-      rows.push({ id: newDeliveryId(), orgId: event.orgId, webhookId: sub.id, eventId: event.envelope.id, eventType: event.envelope.type, payload, nextAttemptAt: sql`now()` });
+      rows.push({
+        id: newDeliveryId(),
+        orgId: event.orgId,
+        webhookId: sub.id,
+        eventId: event.envelope.id,
+        eventType: event.envelope.type,
+        payload,
+        nextAttemptAt: sql`now()`,
+      });
     }
   }
   if (rows.length === 0) return 0;

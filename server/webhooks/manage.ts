@@ -1,6 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
-import { createWebhookSchema, updateWebhookSchema, type CreatedWebhook, type CreateWebhookInput, type UpdateWebhookInput, type WebhookView } from "@/lib/contracts/webhooks";
+import {
+  createWebhookSchema,
+  updateWebhookSchema,
+  type CreatedWebhook,
+  type CreateWebhookInput,
+  type UpdateWebhookInput,
+  type WebhookView,
+} from "@/lib/contracts/webhooks";
 import type { Ctx } from "@/server/context";
 import { webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { recordAudit } from "@/server/platform/audit";
@@ -19,7 +26,13 @@ export async function findWebhook(ctx: Ctx, webhookId: string): Promise<Subscrip
   return row;
 }
 
-export async function createWebhook({ ctx, input }: { ctx: Ctx; input: CreateWebhookInput }): Promise<CreatedWebhook> {
+export async function createWebhook({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CreateWebhookInput;
+}): Promise<CreatedWebhook> {
   requireWebhookScope(ctx);
   const parsed = createWebhookSchema.parse(input);
   const url = await assertRegistrableUrl(parsed.url);
@@ -28,27 +41,64 @@ export async function createWebhook({ ctx, input }: { ctx: Ctx; input: CreateWeb
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhookSubscriptions)
-      .values({ id, orgId: ctx.orgId, url, events: parsed.events, description: parsed.description, secretSealed: sealWebhookSecret(secret) })
+      .values({
+        id,
+        orgId: ctx.orgId,
+        url,
+        events: parsed.events,
+        description: parsed.description,
+        secretSealed: sealWebhookSecret(secret),
+      })
       .returning();
-    await recordAudit({ ...ctx, db: tx }, { action: "webhook.created", targetType: "webhook", targetId: id, detail: { url, events: parsed.events } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "webhook.created",
+        targetType: "webhook",
+        targetId: id,
+        detail: { url, events: parsed.events },
+      },
+    );
     return created!;
   });
-  return { webhook_id: row.id, url: row.url, events: row.events, secret, created_at: row.createdAt.toISOString() };
+  return {
+    webhook_id: row.id,
+    url: row.url,
+    events: row.events,
+    secret,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 export async function listWebhooks({ ctx }: { ctx: Ctx }): Promise<{ webhooks: WebhookView[] }> {
   requireWebhookScope(ctx);
-  const rows = await ctx.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.orgId, ctx.orgId)).orderBy(desc(webhookSubscriptions.createdAt));
+  const rows = await ctx.db
+    .select()
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.orgId, ctx.orgId))
+    .orderBy(desc(webhookSubscriptions.createdAt));
   return { webhooks: rows.map((r) => webhookView(r)) };
 }
 
-export async function getWebhook({ ctx, input }: { ctx: Ctx; input: { webhookId: string } }): Promise<WebhookView> {
+export async function getWebhook({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { webhookId: string };
+}): Promise<WebhookView> {
   requireWebhookScope(ctx);
   return webhookView(await findWebhook(ctx, input.webhookId), { withSecret: true });
 }
 
 /** enabled: true re-enables a disabled subscription and resets its failure count; false disables it by hand. */
-export async function updateWebhook({ ctx, input }: { ctx: Ctx; input: { webhookId: string } & UpdateWebhookInput }): Promise<WebhookView> {
+export async function updateWebhook({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { webhookId: string } & UpdateWebhookInput;
+}): Promise<WebhookView> {
   requireWebhookScope(ctx);
   const { webhookId, ...rest } = input;
   const patch = updateWebhookSchema.parse(rest);
@@ -62,20 +112,39 @@ export async function updateWebhook({ ctx, input }: { ctx: Ctx; input: { webhook
         ...(patch.events !== undefined ? { events: patch.events } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(patch.enabled === true ? { enabled: true, consecutiveFailures: 0, disabledReason: null } : {}),
-        ...(patch.enabled === false ? { enabled: false, disabledReason: sql`coalesce(${webhookSubscriptions.disabledReason}, 'Disabled by a user.')` } : {}),
+        ...(patch.enabled === false
+          ? {
+              enabled: false,
+              disabledReason: sql`coalesce(${webhookSubscriptions.disabledReason}, 'Disabled by a user.')`,
+            }
+          : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(webhookSubscriptions.id, webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))
       .returning();
     if (!updated) throw new ServiceError("NOT_FOUND", "No webhook with this id.");
-    await recordAudit({ ...ctx, db: tx }, { action: "webhook.updated", targetType: "webhook", targetId: webhookId, detail: { ...patch, ...(url ? { url } : {}) } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "webhook.updated",
+        targetType: "webhook",
+        targetId: webhookId,
+        detail: { ...patch, ...(url ? { url } : {}) },
+      },
+    );
     return updated;
   });
   return webhookView(row);
 }
 
 /** Deletes the subscription and its delivery log; nothing more is sent to it. */
-export async function deleteWebhook({ ctx, input }: { ctx: Ctx; input: { webhookId: string } }): Promise<{ webhook_id: string; deleted: true }> {
+export async function deleteWebhook({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { webhookId: string };
+}): Promise<{ webhook_id: string; deleted: true }> {
   requireWebhookScope(ctx);
   await ctx.db.transaction(async (tx) => {
     const [gone] = await tx
@@ -83,13 +152,22 @@ export async function deleteWebhook({ ctx, input }: { ctx: Ctx; input: { webhook
       .where(and(eq(webhookSubscriptions.id, input.webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))
       .returning({ id: webhookSubscriptions.id, url: webhookSubscriptions.url });
     if (!gone) throw new ServiceError("NOT_FOUND", "No webhook with this id.");
-    await recordAudit({ ...ctx, db: tx }, { action: "webhook.deleted", targetType: "webhook", targetId: gone.id, detail: { url: gone.url } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "webhook.deleted", targetType: "webhook", targetId: gone.id, detail: { url: gone.url } },
+    );
   });
   return { webhook_id: input.webhookId, deleted: true };
 }
 
 /** A new secret at once: every attempt from now on (retries included) is signed with it. */
-export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { webhookId: string } }): Promise<WebhookView> {
+export async function rotateWebhookSecret({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { webhookId: string };
+}): Promise<WebhookView> {
   requireWebhookScope(ctx);
   const secret = newWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {
@@ -99,7 +177,10 @@ export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { w
       .where(and(eq(webhookSubscriptions.id, input.webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))
       .returning();
     if (!updated) throw new ServiceError("NOT_FOUND", "No webhook with this id.");
-    await recordAudit({ ...ctx, db: tx }, { action: "webhook.secret_rotated", targetType: "webhook", targetId: updated.id });
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "webhook.secret_rotated", targetType: "webhook", targetId: updated.id },
+    );
     return updated;
   });
   return { ...webhookView(row), secret };

@@ -1,7 +1,13 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
-import { claimDueDeliveries, recordOutcomes, releaseDeliveries, type AttemptOutcome, type ClaimedDelivery } from "./queue";
+import {
+  claimDueDeliveries,
+  recordOutcomes,
+  releaseDeliveries,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from "./queue";
 import { nextRetryDelayMs, RESPONSE_TIMEOUT_MS } from "./schedule";
 import { openWebhookSecret } from "./secret";
 import { attemptDelivery, type AttemptResult } from "./send";
@@ -26,20 +32,44 @@ export interface DeliveryRunOptions {
 }
 
 export function outcomeOf(d: ClaimedDelivery, r: AttemptResult): AttemptOutcome {
-  const base = { deliveryId: d.id, webhookId: d.webhookId, attempt: d.attempt, responseStatus: r.status, responseBody: r.body, error: r.error, durationMs: r.durationMs, startedAt: r.startedAt, requestHeaders: r.requestHeaders };
+  const base = {
+    deliveryId: d.id,
+    webhookId: d.webhookId,
+    attempt: d.attempt,
+    responseStatus: r.status,
+    responseBody: r.body,
+    error: r.error,
+    durationMs: r.durationMs,
+    startedAt: r.startedAt,
+    requestHeaders: r.requestHeaders,
+  };
   if (r.ok) return { ...base, status: "succeeded", nextAttemptAt: null };
   const delay = nextRetryDelayMs(d.attempt, d.attemptLimit);
-  return delay === null ? { ...base, status: "failed", nextAttemptAt: null } : { ...base, status: "retrying", nextAttemptAt: new Date(Date.now() + delay) };
+  return delay === null
+    ? { ...base, status: "failed", nextAttemptAt: null }
+    : { ...base, status: "retrying", nextAttemptAt: new Date(Date.now() + delay) };
 }
 
 /** Never throws: a secret that cannot be opened (wrong ENCRYPTION_KEY) is a failed attempt like any other. */
-async function send(d: ClaimedDelivery, opts: DeliveryRunOptions, signal?: AbortSignal): Promise<AttemptResult> {
+async function send(
+  d: ClaimedDelivery,
+  opts: DeliveryRunOptions,
+  signal?: AbortSignal,
+): Promise<AttemptResult> {
   let secret: string;
   try {
     secret = openWebhookSecret(d.secretSealed);
   } catch (err) {
     log.error({ err, deliveryId: d.id }, "could not open a webhook secret");
-    return { ok: false, status: null, body: null, error: "The signing secret could not be decrypted (ENCRYPTION_KEY changed?)", durationMs: 0, startedAt: new Date(), requestHeaders: {} };
+    return {
+      ok: false,
+      status: null,
+      body: null,
+      error: "The signing secret could not be decrypted (ENCRYPTION_KEY changed?)",
+      durationMs: 0,
+      startedAt: new Date(),
+      requestHeaders: {},
+    };
   }
   return attemptDelivery({
     url: d.url,
@@ -60,7 +90,13 @@ async function send(d: ClaimedDelivery, opts: DeliveryRunOptions, signal?: Abort
 export async function deliverDueOnce(db: Db, opts: DeliveryRunOptions = {}): Promise<AttemptOutcome[]> {
   const workerId = opts.workerId ?? newId("wrk");
   const timeoutMs = opts.timeoutMs ?? RESPONSE_TIMEOUT_MS;
-  const claimed = await claimDueDeliveries(db, { workerId, limit: opts.maxInFlight ?? MAX_IN_FLIGHT, leaseSeconds: leaseSecondsFor(timeoutMs), perEndpoint: opts.perEndpoint ?? PER_ENDPOINT_IN_FLIGHT, orgId: opts.orgId });
+  const claimed = await claimDueDeliveries(db, {
+    workerId,
+    limit: opts.maxInFlight ?? MAX_IN_FLIGHT,
+    leaseSeconds: leaseSecondsFor(timeoutMs),
+    perEndpoint: opts.perEndpoint ?? PER_ENDPOINT_IN_FLIGHT,
+    orgId: opts.orgId,
+  });
   const outcomes = await Promise.all(claimed.map(async (d) => outcomeOf(d, await send(d, opts))));
   await recordOutcomes(db, workerId, outcomes);
   return outcomes;
@@ -140,10 +176,21 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
       const room = maxInFlight - inFlight.size;
       if (room > 0) {
         try {
-          const rows = await claimDueDeliveries(db, { workerId, limit: room, leaseSeconds, perEndpoint, inFlight: perWebhook, orgId: opts.orgId });
+          const rows = await claimDueDeliveries(db, {
+            workerId,
+            limit: room,
+            leaseSeconds,
+            perEndpoint,
+            inFlight: perWebhook,
+            orgId: opts.orgId,
+          });
           claimed = rows.length;
           if (opts.signal.aborted) {
-            await releaseDeliveries(db, workerId, rows.map((r) => r.id));
+            await releaseDeliveries(
+              db,
+              workerId,
+              rows.map((r) => r.id),
+            );
             break;
           }
           for (const d of rows) start(d);
@@ -172,7 +219,11 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
       const held = [...inFlight.values()];
       for (const f of held) f.controller.abort(new Error("The worker is shutting down."));
       try {
-        await releaseDeliveries(db, workerId, held.map((f) => f.delivery.id));
+        await releaseDeliveries(
+          db,
+          workerId,
+          held.map((f) => f.delivery.id),
+        );
       } catch (err) {
         log.warn({ err }, "could not release webhook deliveries; their leases will expire");
       }

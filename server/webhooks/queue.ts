@@ -52,7 +52,14 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       where d.status in ('pending', 'retrying') and d.next_attempt_at <= now()
         and (d.locked_until is null or d.locked_until < now())
         ${opts.orgId ? sql`and d.org_id = ${opts.orgId}` : sql``}
-        ${saturated.length ? sql`and d.webhook_id not in (${sql.join(saturated.map((s) => sql`${s}`), sql`, `)})` : sql``}
+        ${
+          saturated.length
+            ? sql`and d.webhook_id not in (${sql.join(
+                saturated.map((s) => sql`${s}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
         and exists (select 1 from webhook_subscriptions s where s.id = d.webhook_id and s.enabled)
       order by d.next_attempt_at
       limit ${scan}
@@ -107,7 +114,11 @@ export interface AttemptOutcome {
  * subscription's run of failed-for-good deliveries (a success resets it; 100 disables).
  * Returns the ids recorded.
  */
-export async function recordOutcomes(db: Db, workerId: string, outcomes: AttemptOutcome[]): Promise<Set<string>> {
+export async function recordOutcomes(
+  db: Db,
+  workerId: string,
+  outcomes: AttemptOutcome[],
+): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
   return db.transaction(async (tx) => {
     const rows = outcomes.map((o) => ({
@@ -156,7 +167,9 @@ export async function recordOutcomes(db: Db, workerId: string, outcomes: Attempt
       else if (o.status === "failed") Object.assign(run, { failed: run.failed + 1, lastError: o.error });
       runs.set(o.webhookId, run);
     }
-    const changes = [...runs].filter(([, r]) => r.reset || r.failed > 0).map(([id, r]) => ({ id, reset: r.reset, failed: r.failed, err: r.lastError }));
+    const changes = [...runs]
+      .filter(([, r]) => r.reset || r.failed > 0)
+      .map(([id, r]) => ({ id, reset: r.reset, failed: r.failed, err: r.lastError }));
     if (changes.length > 0) {
       await tx.execute(sql`
         with o as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as o(id text, reset boolean, failed int, err text)),
@@ -183,7 +196,10 @@ export async function releaseDeliveries(db: Db, workerId: string, ids: string[])
   if (ids.length === 0) return 0;
   const result = await db.execute(sql`
     update webhook_deliveries set locked_by = null, locked_until = null, attempts = greatest(attempts - 1, 0)
-    where locked_by = ${workerId} and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+    where locked_by = ${workerId} and id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})
     returning id`);
   return rowsOf(result).length;
 }

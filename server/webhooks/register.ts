@@ -30,7 +30,12 @@ export async function ensureDeliveryPumps(db: Db, opts: { force?: boolean } = {}
   }
 }
 
-const replayPayload = z.object({ orgId: z.string(), webhookId: z.string(), from: z.string(), to: z.string() });
+const replayPayload = z.object({
+  orgId: z.string(),
+  webhookId: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
 
 let registered = false;
 
@@ -60,7 +65,9 @@ export function registerWebhookHandlers(): void {
   });
   // Finished deliveries (and their attempts, by cascade) are kept 30 days: the log and replay window.
   addHousekeepingTask("webhooks.retention", async (db) => {
-    await db.execute(sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now() - ${DELIVERY_RETENTION}::interval`);
+    await db.execute(
+      sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now() - ${DELIVERY_RETENTION}::interval`,
+    );
   });
 }
 

@@ -39,7 +39,10 @@ export interface AttemptResult {
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
 const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
 
-export function webhookRequestHeaders(req: Pick<AttemptRequest, "secret" | "payload" | "eventType" | "deliveryId">, timestamp: string): Record<string, string> {
+export function webhookRequestHeaders(
+  req: Pick<AttemptRequest, "secret" | "payload" | "eventType" | "deliveryId">,
+  timestamp: string,
+): Record<string, string> {
   return {
     "content-type": "application/json",
     "user-agent": "svc-webhooks/1",
@@ -65,19 +68,35 @@ export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResul
   const finish = (r: { status: number | null; body: string | null; error: string | null }): AttemptResult => {
     const ok = r.status !== null && r.status >= 200 && r.status < 300;
     let error = r.error;
-    if (!error && !ok && r.status !== null) error = r.status >= 300 && r.status < 400 ? `HTTP ${r.status}: redirects are not followed` : `HTTP ${r.status}`;
-    return { ok, ...r, error: ok ? null : error, durationMs: Math.round(performance.now() - started), startedAt, requestHeaders: headers };
+    if (!error && !ok && r.status !== null)
+      error =
+        r.status >= 300 && r.status < 400
+          ? `HTTP ${r.status}: redirects are not followed`
+          : `HTTP ${r.status}`;
+    return {
+      ok,
+      ...r,
+      error: ok ? null : error,
+      durationMs: Math.round(performance.now() - started),
+      startedAt,
+      requestHeaders: headers,
+    };
   };
 
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error(`No response within ${timeoutMs / 1000} s`)), timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`No response within ${timeoutMs / 1000} s`)),
+    timeoutMs,
+  );
   const onOuterAbort = () => deadline.abort(req.signal?.reason ?? new Error("aborted"));
   req.signal?.addEventListener("abort", onOuterAbort, { once: true });
   try {
     const checked = checkWebhookUrl(req.url);
     const addresses = await Promise.race([
       resolveSafeAddresses(checked, req.resolver),
-      new Promise<never>((_, reject) => deadline.signal.addEventListener("abort", () => reject(deadline.signal.reason), { once: true })),
+      new Promise<never>((_, reject) =>
+        deadline.signal.addEventListener("abort", () => reject(deadline.signal.reason), { once: true }),
+      ),
     ]);
     const target = addresses[0]!;
     const outcome = await post(checked.url, headers, req.payload, target, deadline.signal);
@@ -90,13 +109,20 @@ export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResul
   }
 }
 
-function post(url: URL, headers: Record<string, string>, payload: string, target: { address: string; family: 4 | 6 }, signal: AbortSignal): Promise<{ status: number | null; body: string | null; error: string | null }> {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  payload: string,
+  target: { address: string; family: 4 | 6 },
+  signal: AbortSignal,
+): Promise<{ status: number | null; body: string | null; error: string | null }> {
   return new Promise((resolve) => {
     const secure = url.protocol === "https:";
     const host = url.hostname.replace(/^\[|\]$/g, "");
     // Connect to the checked address whatever DNS says now; TLS still verifies the host name.
     const pinned: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
       else callback(null, target.address, target.family);
     };
     const body = Buffer.from(payload, "utf8");
@@ -119,7 +145,11 @@ function post(url: URL, headers: Record<string, string>, payload: string, target
     const done = (error: string | null) => {
       if (settled) return;
       settled = true;
-      const text = chunks.length ? new TextDecoder("utf-8").decode(Buffer.concat(chunks)) : status === null ? null : "";
+      const text = chunks.length
+        ? new TextDecoder("utf-8").decode(Buffer.concat(chunks))
+        : status === null
+          ? null
+          : "";
       resolve({ status, body: text, error: status === null ? error : null });
     };
     const request = (secure ? https : http).request(options, (res) => {
@@ -140,7 +170,9 @@ function post(url: URL, headers: Record<string, string>, payload: string, target
       res.on("error", () => done(null));
       res.on("close", () => done(null));
     });
-    request.on("error", (err) => done(err.name === "AbortError" && signal.reason instanceof Error ? signal.reason.message : err.message));
+    request.on("error", (err) =>
+      done(err.name === "AbortError" && signal.reason instanceof Error ? signal.reason.message : err.message),
+    );
     request.end(body);
   });
 }

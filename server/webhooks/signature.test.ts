@@ -9,7 +9,8 @@ import { systemResolver } from "./url-safety";
 
 const SECRET = "whsec_q7aH3Yd9u3p0k8Jz+f1V2w9cQeR6bT4nL0sM5xA7yUo=";
 // Non-ASCII, escaped and raw, with whitespace and key order kept exactly as written.
-const BODY = '{"id":"evt_1", "type":"card.frozen",\n  "created_at":"2026-01-05T10:00:00.000Z","data":{"merchant":"Café Zürich — 東京 🍣","note":"  two  spaces\\t"}}';
+const BODY =
+  '{"id":"evt_1", "type":"card.frozen",\n  "created_at":"2026-01-05T10:00:00.000Z","data":{"merchant":"Café Zürich — 東京 🍣","note":"  two  spaces\\t"}}';
 const TS = "1767607200";
 
 /** The HMAC computed here from bytes, without the code under test. */
@@ -31,7 +32,15 @@ afterAll(async () => {
 
 describe("webhook signature", () => {
   it("the bytes on the wire are the bytes signed: independent HMAC over the received raw body", async () => {
-    const result = await attemptDelivery({ url: receiver.url, secret: SECRET, payload: BODY, eventType: "card.frozen", deliveryId: "whd_test", resolver: systemResolver, now: Number(TS) });
+    const result = await attemptDelivery({
+      url: receiver.url,
+      secret: SECRET,
+      payload: BODY,
+      eventType: "card.frozen",
+      deliveryId: "whd_test",
+      resolver: systemResolver,
+      now: Number(TS),
+    });
     expect(result.ok).toBe(true);
     const got = receiver.received.at(-1)!;
     expect(got.body.equals(Buffer.from(BODY, "utf8"))).toBe(true);
@@ -50,13 +59,37 @@ describe("webhook signature", () => {
     expect(signWebhookBody(SECRET, TS, BODY)).toBe(expected);
     expect(await computeWebhookSignature(SECRET, TS, BODY)).toBe(expected);
     expect(await computeWebhookSignature(SECRET, TS, new TextEncoder().encode(BODY))).toBe(expected);
-    expect(await verifyWebhookSignature({ secret: SECRET, body: BODY, timestamp: TS, signature: expected, now: Number(TS) + 299 })).toEqual({ ok: true });
-    expect(await verifyWebhookSignature({ secret: SECRET, body: BODY, timestamp: TS, signature: expected, now: Number(TS) - 300 })).toEqual({ ok: true });
+    expect(
+      await verifyWebhookSignature({
+        secret: SECRET,
+        body: BODY,
+        timestamp: TS,
+        signature: expected,
+        now: Number(TS) + 299,
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      await verifyWebhookSignature({
+        secret: SECRET,
+        body: BODY,
+        timestamp: TS,
+        signature: expected,
+        now: Number(TS) - 300,
+      }),
+    ).toEqual({ ok: true });
   });
 
   it("the verifier refuses tampered requests and says why", async () => {
     const good = signWebhookBody(SECRET, TS, BODY);
-    const check = (over: Partial<Parameters<typeof verifyWebhookSignature>[0]>) => verifyWebhookSignature({ secret: SECRET, body: BODY, timestamp: TS, signature: good, now: Number(TS), ...over });
+    const check = (over: Partial<Parameters<typeof verifyWebhookSignature>[0]>) =>
+      verifyWebhookSignature({
+        secret: SECRET,
+        body: BODY,
+        timestamp: TS,
+        signature: good,
+        now: Number(TS),
+        ...over,
+      });
     const reason = async (over: Partial<Parameters<typeof verifyWebhookSignature>[0]>) => {
       const r = await check(over);
       return r.ok ? "ok" : r.reason;
@@ -66,7 +99,9 @@ describe("webhook signature", () => {
     expect(await reason({ body: BODY.replace("Zürich", "Zurich") })).toBe("signature_mismatch");
     expect(await reason({ secret: SECRET + "x" })).toBe("signature_mismatch");
     expect(await reason({ timestamp: String(Number(TS) + 1) })).toBe("signature_mismatch");
-    expect(await reason({ signature: good.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).toBe("signature_mismatch");
+    expect(await reason({ signature: good.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).toBe(
+      "signature_mismatch",
+    );
     expect(await reason({ signature: good.toUpperCase() })).toBe("malformed_signature");
     expect(await reason({ signature: good.slice(7) })).toBe("malformed_signature");
     expect(await reason({ signature: null })).toBe("missing_header");

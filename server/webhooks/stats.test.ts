@@ -28,9 +28,24 @@ async function setup() {
   const ctx = userCtx(database.db, org.orgId, org.admin);
   const a = await createWebhook({ ctx, input: { url: "http://127.0.0.1:9/a", events: ["*"] } });
   const b = await createWebhook({ ctx, input: { url: "http://127.0.0.1:9/b", events: ["card.frozen"] } });
-  const add = async (webhookId: string, status: "pending" | "retrying" | "succeeded" | "failed", createdAt: Date) => {
+  const add = async (
+    webhookId: string,
+    status: "pending" | "retrying" | "succeeded" | "failed",
+    createdAt: Date,
+  ) => {
     const eventId = `evt_${newDeliveryId()}`;
-    await database.db.insert(webhookDeliveries).values({ id: newDeliveryId(), orgId: org.orgId, webhookId, eventId, eventType: "card.frozen", payload: "{}", status, createdAt });
+    await database.db
+      .insert(webhookDeliveries)
+      .values({
+        id: newDeliveryId(),
+        orgId: org.orgId,
+        webhookId,
+        eventId,
+        eventType: "card.frozen",
+        payload: "{}",
+        status,
+        createdAt,
+      });
   };
   return { org, ctx, a, b, add };
 }
@@ -50,29 +65,56 @@ describe("deliveriesOverTime", () => {
     const all = await deliveriesOverTime({ ctx, input: { range: "24h", now: NOW } });
     expect(all.bucket_seconds).toBe(3600);
     expect(all.buckets).toHaveLength(24);
-    expect(all.buckets.at(-1)).toEqual({ start: "2026-03-10T12:00:00.000Z", pending: 0, retrying: 0, succeeded: 2, failed: 1 });
-    expect(all.buckets.at(-3)).toEqual({ start: "2026-03-10T10:00:00.000Z", pending: 0, retrying: 1, succeeded: 0, failed: 0 });
+    expect(all.buckets.at(-1)).toEqual({
+      start: "2026-03-10T12:00:00.000Z",
+      pending: 0,
+      retrying: 0,
+      succeeded: 2,
+      failed: 1,
+    });
+    expect(all.buckets.at(-3)).toEqual({
+      start: "2026-03-10T10:00:00.000Z",
+      pending: 0,
+      retrying: 1,
+      succeeded: 0,
+      failed: 0,
+    });
     expect(all.buckets[0]!.start).toBe("2026-03-09T13:00:00.000Z");
     const sum = all.buckets.reduce((n, x) => n + x.pending + x.retrying + x.succeeded + x.failed, 0);
     expect(sum).toBe(4);
 
-    const onlyB = await deliveriesOverTime({ ctx, input: { range: "24h", webhookId: b.webhook_id, now: NOW } });
+    const onlyB = await deliveriesOverTime({
+      ctx,
+      input: { range: "24h", webhookId: b.webhook_id, now: NOW },
+    });
     expect(onlyB.buckets.at(-1)).toMatchObject({ succeeded: 0, failed: 1 });
 
     const week = await deliveriesOverTime({ ctx, input: { range: "7d", now: NOW } });
     expect(week.buckets).toHaveLength(7);
-    expect(week.buckets.at(-1)).toEqual({ start: "2026-03-10T00:00:00.000Z", pending: 0, retrying: 1, succeeded: 2, failed: 1 });
+    expect(week.buckets.at(-1)).toEqual({
+      start: "2026-03-10T00:00:00.000Z",
+      pending: 0,
+      retrying: 1,
+      succeeded: 2,
+      failed: 1,
+    });
     expect(week.buckets.at(-2)).toMatchObject({ start: "2026-03-09T00:00:00.000Z", succeeded: 1 });
   });
 
   it("refuses another organization's webhook and a user without the webhooks scope", async () => {
     const { ctx, org } = await setup();
     const other = await setup();
-    await expect(deliveriesOverTime({ ctx, input: { webhookId: other.a.webhook_id, now: NOW } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      deliveriesOverTime({ ctx, input: { webhookId: other.a.webhook_id, now: NOW } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const viewer = await org.user("viewer");
     const viewerCtx = userCtx(database.db, org.orgId, viewer);
-    await expect(deliveriesOverTime({ ctx: viewerCtx, input: {} })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    await expect(webhookSuccessRates({ ctx: viewerCtx })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    await expect(deliveriesOverTime({ ctx: viewerCtx, input: {} })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
+    await expect(webhookSuccessRates({ ctx: viewerCtx })).rejects.toMatchObject({
+      code: "INSUFFICIENT_PERMISSION",
+    });
   });
 });
 

@@ -42,10 +42,21 @@ function bucketStarts(nowMs: number, bucketSeconds: number, count: number): numb
   return Array.from({ length: count }, (_, i) => current - (count - 1 - i) * bucketSeconds);
 }
 
-const emptyCounts = (): Record<WebhookDeliveryStatus, number> => ({ pending: 0, retrying: 0, succeeded: 0, failed: 0 });
+const emptyCounts = (): Record<WebhookDeliveryStatus, number> => ({
+  pending: 0,
+  retrying: 0,
+  succeeded: 0,
+  failed: 0,
+});
 
 /** Deliveries created per hour (24h) or per day (7d, 30d) by their current status; one webhook's or all. */
-export async function deliveriesOverTime({ ctx, input }: { ctx: Ctx; input: { range?: ChartRange; webhookId?: string; now?: Date } }): Promise<DeliveriesOverTime> {
+export async function deliveriesOverTime({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { range?: ChartRange; webhookId?: string; now?: Date };
+}): Promise<DeliveriesOverTime> {
   requireWebhookScope(ctx);
   const range = chartRangeSchema.parse(input.range);
   const { bucketSeconds, buckets } = CHART_RANGES[range];
@@ -63,7 +74,8 @@ export async function deliveriesOverTime({ ctx, input }: { ctx: Ctx; input: { ra
   const byStart = new Map(starts.map((s) => [s, emptyCounts()]));
   for (const r of rows) {
     const counts = byStart.get(Number(r.bucket));
-    if (counts && (WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(r.status)) counts[r.status] += Number(r.n);
+    if (counts && (WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(r.status))
+      counts[r.status] += Number(r.n);
   }
   return {
     range,
@@ -94,13 +106,30 @@ export interface WebhookSuccessRate {
  * delivery still retrying counts against the rate (its attempts so far failed); a pending one is
  * left out (no attempt yet).
  */
-export async function webhookSuccessRates({ ctx, input = {} }: { ctx: Ctx; input?: { hours?: number; now?: Date } }): Promise<Record<string, WebhookSuccessRate>> {
+export async function webhookSuccessRates({
+  ctx,
+  input = {},
+}: {
+  ctx: Ctx;
+  input?: { hours?: number; now?: Date };
+}): Promise<Record<string, WebhookSuccessRate>> {
   requireWebhookScope(ctx);
-  const hours = z.number().int().min(1).max(24 * 30).default(24).parse(input.hours);
+  const hours = z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24)
+    .parse(input.hours);
   const bucketSeconds = 3600;
   const starts = bucketStarts((input.now ?? new Date()).getTime(), bucketSeconds, hours);
   const since = new Date(starts[0]! * 1000);
-  const rows = rowsOf<{ webhook_id: string; bucket: string | number; ok: string | number; bad: string | number }>(
+  const rows = rowsOf<{
+    webhook_id: string;
+    bucket: string | number;
+    ok: string | number;
+    bad: string | number;
+  }>(
     await ctx.db.execute(sql`
       select webhook_id, floor(extract(epoch from created_at) / ${bucketSeconds})::bigint * ${bucketSeconds} as bucket,
         count(*) filter (where status = 'succeeded') as ok,

@@ -35,7 +35,13 @@ export async function startTestReceiver(opts: { record?: boolean } = {}): Promis
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      const r = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: Date.now(),
+      };
       if (opts.record !== false) received.push(r);
       responder(r, res);
     });

@@ -85,7 +85,14 @@ export function blockedAddressReason(ip: string): string | null {
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::/96) carry an IPv4 address.
   if (zeroTo(10) && b[10] === 0xff && b[11] === 0xff) return v4Blocked(b.slice(12));
   if (zeroTo(12)) return v4Blocked(b.slice(12));
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b.slice(4, 12).every((x) => x === 0)) return v4Blocked(b.slice(12));
+  if (
+    b[0] === 0x00 &&
+    b[1] === 0x64 &&
+    b[2] === 0xff &&
+    b[3] === 0x9b &&
+    b.slice(4, 12).every((x) => x === 0)
+  )
+    return v4Blocked(b.slice(12));
   if (b[0] === 0x20 && b[1] === 0x02) return v4Blocked(b.slice(2, 6)); // 6to4
   if ((b[0]! & 0xfe) === 0xfc) return "fc00::/7 (unique local)";
   if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return "fe80::/10 (link-local)";
@@ -115,10 +122,17 @@ export function checkWebhookUrl(raw: string): CheckedUrl {
   }
   if (url.username || url.password) refuse("The URL may not carry a user name or password.");
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (localhostAllowed() && LOCAL_NAMES.has(host) && (url.protocol === "http:" || url.protocol === "https:")) return { url, local: true };
+  if (localhostAllowed() && LOCAL_NAMES.has(host) && (url.protocol === "http:" || url.protocol === "https:"))
+    return { url, local: true };
   if (url.protocol !== "https:") refuse("The URL must use https.");
   const lower = host.toLowerCase();
-  if (lower === "localhost" || lower.endsWith(".localhost") || lower.endsWith(".local") || lower.endsWith(".internal")) refuse(`${host} is a local name; webhooks go to public endpoints only.`);
+  if (
+    lower === "localhost" ||
+    lower.endsWith(".localhost") ||
+    lower.endsWith(".local") ||
+    lower.endsWith(".internal")
+  )
+    refuse(`${host} is a local name; webhooks go to public endpoints only.`);
   if (isIP(host)) {
     const reason = blockedAddressReason(host);
     if (reason) refuse(`${host} is in ${reason}; webhooks go to public addresses only.`);
@@ -130,7 +144,10 @@ export function checkWebhookUrl(raw: string): CheckedUrl {
  * Resolves the URL's host and checks every address (any private one refuses the whole name, so
  * round-robin answers cannot sneak one in). Returns the addresses to connect to.
  */
-export async function resolveSafeAddresses(checked: CheckedUrl, resolver: Resolver): Promise<ResolvedAddress[]> {
+export async function resolveSafeAddresses(
+  checked: CheckedUrl,
+  resolver: Resolver,
+): Promise<ResolvedAddress[]> {
   const host = checked.url.hostname.replace(/^\[|\]$/g, "");
   const literal = isIP(host);
   if (checked.local) return [{ address: host === "localhost" ? "127.0.0.1" : host, family: 4 }];
@@ -154,19 +171,26 @@ export class UnsafeAddressError extends Error {
  * At registration: the static rules, then, when the name resolves, its addresses (a name that does
  * not resolve yet is accepted; it is checked again on every send).
  */
-export async function assertRegistrableUrl(raw: string, resolver: Resolver = activeResolver): Promise<string> {
+export async function assertRegistrableUrl(
+  raw: string,
+  resolver: Resolver = activeResolver,
+): Promise<string> {
   const checked = checkWebhookUrl(raw);
   const host = checked.url.hostname.replace(/^\[|\]$/g, "");
   if (!checked.local && !isIP(host)) {
     let addresses: ResolvedAddress[] = [];
     try {
-      addresses = await Promise.race([resolver(host), new Promise<ResolvedAddress[]>((r) => setTimeout(() => r([]), 2_000).unref())]);
+      addresses = await Promise.race([
+        resolver(host),
+        new Promise<ResolvedAddress[]>((r) => setTimeout(() => r([]), 2_000).unref()),
+      ]);
     } catch {
       addresses = [];
     }
     for (const a of addresses) {
       const reason = blockedAddressReason(a.address);
-      if (reason) refuse(`${host} resolves to ${a.address}, in ${reason}; webhooks go to public addresses only.`);
+      if (reason)
+        refuse(`${host} resolves to ${a.address}, in ${reason}; webhooks go to public addresses only.`);
     }
   }
   return checked.url.toString();

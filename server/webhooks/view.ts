@@ -1,5 +1,9 @@
 import type { WebhookAttemptView, WebhookDeliveryView, WebhookView } from "@/lib/contracts/webhooks";
-import type { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from "@/server/db/schema/webhooks";
+import type {
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookSubscriptions,
+} from "@/server/db/schema/webhooks";
 import { openWebhookSecret } from "./secret";
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;

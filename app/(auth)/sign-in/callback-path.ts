@@ -11,7 +11,13 @@ export function safeCallbackPath(raw: string | string[] | undefined, fallback = 
     const path = `${url.pathname}${url.search}${url.hash}`;
     const sameOriginInput = url.origin === base;
     if (!sameOriginInput && !/^https?:\/\//.test(value)) return fallback;
-    if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/sign-in") || path.startsWith("/api/")) return fallback;
+    if (
+      !path.startsWith("/") ||
+      path.startsWith("//") ||
+      path.startsWith("/sign-in") ||
+      path.startsWith("/api/")
+    )
+      return fallback;
     return path;
   } catch {
     return fallback;

@@ -22,7 +22,10 @@ export default async function BalancesPage() {
   ]);
   return (
     <>
-      <PageHeader title="Balances" description="Your master wallet in each currency, what your customers hold, and the funds you send them." />
+      <PageHeader
+        title="Balances"
+        description="Your master wallet in each currency, what your customers hold, and the funds you send them."
+      />
       <BalancesDashboard
         initial={{ balances, masterWallet, deposits: deposits.deposits }}
         read={balancesAction}

@@ -11,14 +11,21 @@ export const metadata: Metadata = { title: "Customers" };
 
 const PAGE_SIZE = 20;
 
-export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CustomersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx, org } = await requireSession();
   const filters = parseCustomerFilters(await searchParams);
   const list = await listCustomers({ ctx, input: { ...filters, limit: PAGE_SIZE } });
 
   return (
     <>
-      <PageHeader title="Customers" description="Your cardholders and business customers, where each one is in onboarding, and their cards. Newest first." />
+      <PageHeader
+        title="Customers"
+        description="Your cardholders and business customers, where each one is in onboarding, and their cards. Newest first."
+      />
       <Card aria-label="Customers">
         <CardBody className="border-b border-border">
           <CustomerFilterForm filters={filters} />

@@ -10,7 +10,11 @@ import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overv
 
 export const metadata: Metadata = { title: "Overview" };
 
-export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OverviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx } = await requireSession();
   const days = parseOverviewRange((await searchParams).days);
   const [volume, declines, balances, masterWallet] = await Promise.all([
@@ -21,8 +25,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   ]);
   return (
     <>
-      <PageHeader title="Overview" description="Your card program at a glance: customers, card activity and balances, kept live." />
-      <OverviewDashboard key={days} initial={{ volume, declines, balances, masterWallet }} read={overviewAction} days={days} />
+      <PageHeader
+        title="Overview"
+        description="Your card program at a glance: customers, card activity and balances, kept live."
+      />
+      <OverviewDashboard
+        key={days}
+        initial={{ volume, declines, balances, masterWallet }}
+        read={overviewAction}
+        days={days}
+      />
     </>
   );
 }

@@ -42,7 +42,11 @@ const description =
   "Test the card program end to end without real emails, texts, cards or money: read the codes the sandbox would have sent, open your cardholder pages, charge cards and fund your master wallet.";
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 
-export default async function SandboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SandboxPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx, user, org } = await requireSession();
   if (!isSandbox()) {
     // Live mode has no simulators and no sandbox section (decisions.md 1).
@@ -50,7 +54,8 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
       <>
         <PageHeader title="Sandbox" />
         <p className="rounded-lg border border-dashed border-input px-4 py-6 text-sm text-muted">
-          The sandbox is not available: this console runs in live mode, where real providers send real messages.
+          The sandbox is not available: this console runs in live mode, where real providers send real
+          messages.
         </p>
       </>
     );
@@ -78,7 +83,10 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
         listCardTransactions({ ctx, input: { page: 1, limit: RECENT_LIMIT } }),
       ])
     : [[], [], null];
-  const cards = [...preselected, ...pickable.filter((c) => !preselected.some((p) => p.card_id === c.card_id))];
+  const cards = [
+    ...preselected,
+    ...pickable.filter((c) => !preselected.some((p) => p.card_id === c.card_id)),
+  ];
 
   return (
     <>
@@ -89,7 +97,8 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
           <CardHeader>
             <CardTitle id="outbox-title">Dev outbox</CardTitle>
             <CardDescription>
-              The newest {OUTBOX_SIZE} emails and text messages of this program, refreshed every few seconds. Also at <code className="font-mono text-xs">GET /api/v1/sandbox/outbox</code>.
+              The newest {OUTBOX_SIZE} emails and text messages of this program, refreshed every few seconds.
+              Also at <code className="font-mono text-xs">GET /api/v1/sandbox/outbox</code>.
             </CardDescription>
           </CardHeader>
           {canRead ? (
@@ -108,7 +117,8 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
           <CardHeader>
             <CardTitle id="card-network-title">Card network</CardTitle>
             <CardDescription>
-              Charge a card as a merchant would, then settle, reverse, expire, fail or refund the transaction. Balances, Transactions and your webhooks follow. Also at{" "}
+              Charge a card as a merchant would, then settle, reverse, expire, fail or refund the transaction.
+              Balances, Transactions and your webhooks follow. Also at{" "}
               <code className="font-mono text-xs">POST /api/v1/sandbox/card-transactions</code>.
             </CardDescription>
           </CardHeader>
@@ -129,7 +139,10 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
               />
             </CardBody>
           ) : (
-            <CardNetworkOperatorsOnly role={user.role} what="Simulated card transactions move customer balances and raise events." />
+            <CardNetworkOperatorsOnly
+              role={user.role}
+              what="Simulated card transactions move customer balances and raise events."
+            />
           )}
         </Card>
 
@@ -137,7 +150,8 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
           <CardHeader>
             <CardTitle id="deposit-title">Master wallet deposit</CardTitle>
             <CardDescription>
-              Money arriving at your master wallet, on the one-step path (settled at once) or the two-step path (processing, then settled). Also at{" "}
+              Money arriving at your master wallet, on the one-step path (settled at once) or the two-step
+              path (processing, then settled). Also at{" "}
               <code className="font-mono text-xs">POST /api/v1/sandbox/master-wallet/deposit</code>.
             </CardDescription>
           </CardHeader>
@@ -153,10 +167,18 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
         <Card aria-labelledby="cardholder-title">
           <CardHeader>
             <CardTitle id="cardholder-title">Cardholder pages</CardTitle>
-            <CardDescription>Your customers&apos; own pages: sign up, verify email and identity, get a card and set its PIN. Their codes land in the outbox above.</CardDescription>
+            <CardDescription>
+              Your customers&apos; own pages: sign up, verify email and identity, get a card and set its PIN.
+              Their codes land in the outbox above.
+            </CardDescription>
           </CardHeader>
           <div className="flex flex-wrap items-center gap-3 px-5 py-4">
-            <Link href={cardholderPath} target="_blank" rel="noopener" className="font-mono text-sm break-all text-accent hover:underline">
+            <Link
+              href={cardholderPath}
+              target="_blank"
+              rel="noopener"
+              className="font-mono text-sm break-all text-accent hover:underline"
+            >
               {`${appUrl()}${cardholderPath}`}
             </Link>
             <CopyButton value={`${appUrl()}${cardholderPath}`} label="Copy link" />

@@ -17,7 +17,10 @@ export const metadata: Metadata = { title: "Identity verification", robots: { in
 /** Opening the page moves the applicant on (documents requested): never serve it from a cache. */
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /**
  * The KYC provider's hosted page, simulated in sandbox (decisions.md 7): reached through the
@@ -33,7 +36,9 @@ export default async function KycPage({ params, searchParams }: Props) {
   if (!view) {
     return (
       <Shell>
-        <Message title="This link is not valid">It may have been replaced by a newer one. Go back and start identity verification again.</Message>
+        <Message title="This link is not valid">
+          It may have been replaced by a newer one. Go back and start identity verification again.
+        </Message>
       </Shell>
     );
   }
@@ -48,7 +53,9 @@ export default async function KycPage({ params, searchParams }: Props) {
   if (view.linkExpired) {
     return (
       <Shell email={view.email}>
-        <Message title="This link has expired">Verification links are valid for one hour. Go back and request a new one.</Message>
+        <Message title="This link has expired">
+          Verification links are valid for one hour. Go back and request a new one.
+        </Message>
       </Shell>
     );
   }
@@ -84,7 +91,9 @@ function Shell({ email, children }: { email?: string; children: ReactNode }) {
           </CardHeader>
           <CardBody>{children}</CardBody>
         </Card>
-        <p className="mt-4 text-center text-xs text-muted">Simulated by the sandbox: no documents are collected and no real check is made.</p>
+        <p className="mt-4 text-center text-xs text-muted">
+          Simulated by the sandbox: no documents are collected and no real check is made.
+        </p>
       </div>
     </main>
   );

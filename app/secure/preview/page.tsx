@@ -11,7 +11,11 @@ import { validThemeFields } from "@/server/cards/settings";
  */
 const SAMPLE: SecureCardDetails = { pan: "4000000000000002", expiry: "12/34", cvv: "123" };
 
-export default async function SecurePreviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SecurePreviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const theme = validThemeFields(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, first(v)])));

@@ -45,16 +45,30 @@ describe("a cardholder's session token on the REST API", () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.success).toBe(true);
-    expect(body.data).toMatchObject({ svc_card_id: me.customer.svcCardId, email: me.email, step: 3, flow_status: "source_of_funds", pin_set: false, cards: [] });
+    expect(body.data).toMatchObject({
+      svc_card_id: me.customer.svcCardId,
+      email: me.email,
+      step: 3,
+      flow_status: "source_of_funds",
+      pin_set: false,
+      cards: [],
+    });
   });
 
   it("reaches the cardholder's own customer paths, and another customer's (same program) is 404", async () => {
     const me = await signedIn();
-    const own = await app.request(`/api/v1/svc-card/${me.customer.svcCardId}/kyc-status`, { headers: me.auth });
+    const own = await app.request(`/api/v1/svc-card/${me.customer.svcCardId}/kyc-status`, {
+      headers: me.auth,
+    });
     expect(own.status).toBe(200);
-    expect((await json(own)).data).toMatchObject({ svc_card_id: me.customer.svcCardId, kyc_status: "approved" });
+    expect((await json(own)).data).toMatchObject({
+      svc_card_id: me.customer.svcCardId,
+      kyc_status: "approved",
+    });
     const neighbour = await walkTo(me.system, "identity_verification", { email: uniqueEmail("neighbour") });
-    const theirs = await app.request(`/api/v1/svc-card/${neighbour.svcCardId}/kyc-status`, { headers: me.auth });
+    const theirs = await app.request(`/api/v1/svc-card/${neighbour.svcCardId}/kyc-status`, {
+      headers: me.auth,
+    });
     expect(theirs.status).toBe(404);
     expect((await json(theirs)).error_code).toBe("NOT_FOUND");
   });
@@ -76,21 +90,30 @@ describe("a cardholder's session token on the REST API", () => {
     expect(expired.status).toBe(401);
     expect((await json(expired)).error_code).toBe("TOKEN_EXPIRED");
 
-    const other = await createCardholderSession(database.db, { orgId: me.org.orgId, customerId: me.customer.id });
-    expect((await app.request("/api/v1/svc-card/my-account", { headers: bearer(other.token) })).status).toBe(200);
+    const other = await createCardholderSession(database.db, {
+      orgId: me.org.orgId,
+      customerId: me.customer.id,
+    });
+    expect((await app.request("/api/v1/svc-card/my-account", { headers: bearer(other.token) })).status).toBe(
+      200,
+    );
     await endCardholderSession(database.db, other.token);
     const ended = await app.request("/api/v1/svc-card/my-account", { headers: bearer(other.token) });
     expect(ended.status).toBe(401);
     expect((await json(ended)).error_code).toBe("UNAUTHENTICATED");
 
-    const madeUp = await app.request("/api/v1/svc-card/my-account", { headers: bearer(`cht_${"A".repeat(43)}`) });
+    const madeUp = await app.request("/api/v1/svc-card/my-account", {
+      headers: bearer(`cht_${"A".repeat(43)}`),
+    });
     expect(madeUp.status).toBe(401);
     expect((await json(madeUp)).error_code).toBe("UNAUTHENTICATED");
   });
 
   it("a dashboard user's token on my-account is refused: the endpoint is for cardholders", async () => {
     const me = await signedIn();
-    const res = await app.request("/api/v1/svc-card/my-account", { headers: bearer(await me.org.token(me.org.admin.userId)) });
+    const res = await app.request("/api/v1/svc-card/my-account", {
+      headers: bearer(await me.org.token(me.org.admin.userId)),
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -56,15 +56,27 @@ describe("a cardholder from email to an active card with a PIN", () => {
     const svcCardId = signedIn.svcCardId;
 
     // Identity: the hosted page with the way back to the wizard.
-    const link = await getKycLink({ ctx, input: { svcCardId, returnTo: `/card/${orgId}/onboarding?kyc=returned` } });
-    expect(new URL(link.url, "http://x").searchParams.get("return_to")).toBe(`/card/${orgId}/onboarding?kyc=returned`);
+    const link = await getKycLink({
+      ctx,
+      input: { svcCardId, returnTo: `/card/${orgId}/onboarding?kyc=returned` },
+    });
+    expect(new URL(link.url, "http://x").searchParams.get("return_to")).toBe(
+      `/card/${orgId}/onboarding?kyc=returned`,
+    );
     await decideByLink(db, { token: tokenOf(link.url), decision: "approved", country: "GB" });
-    expect(await getKycStatus({ ctx, input: { svcCardId } })).toMatchObject({ kyc_status: "approved", currency: "GBP", flow_status: "source_of_funds" });
+    expect(await getKycStatus({ ctx, input: { svcCardId } })).toMatchObject({
+      kyc_status: "approved",
+      currency: "GBP",
+      flow_status: "source_of_funds",
+    });
 
     // Source of funds: the first option of every question, as the form's selects would send.
     const { questions } = await getSourceOfFunds({ ctx, input: { svcCardId, locale: "en" } });
     expect(questions.length).toBeGreaterThan(0);
-    await submitSourceOfFunds({ ctx, input: { svcCardId, answers: questions.map((q) => ({ question: q.question, answer: q.options[0]! })) } });
+    await submitSourceOfFunds({
+      ctx,
+      input: { svcCardId, answers: questions.map((q) => ({ question: q.question, answer: q.options[0]! })) },
+    });
 
     // Phone.
     const phone = "+447700900456";
@@ -76,7 +88,10 @@ describe("a cardholder from email to an active card with a PIN", () => {
     expect(deployment).toMatchObject({ deploy_status: "processing", is_ready: false });
     expect(Date.parse(deployment.estimated_completion!)).not.toBeNaN();
     await completeSafeDeployment(db, { orgId, address: (await findCustomer(ctx, svcCardId)).safeAddress! });
-    expect(await getSafeDeployment({ ctx, input: { svcCardId } })).toMatchObject({ deploy_status: "deployed", is_ready: true });
+    expect(await getSafeDeployment({ ctx, input: { svcCardId } })).toMatchObject({
+      deploy_status: "deployed",
+      is_ready: true,
+    });
 
     // First card, then the PIN: the view-token answer carries the setup page's URL.
     const card = await createVirtualCard({ ctx, input: { svcCardId } });
@@ -95,7 +110,10 @@ describe("a cardholder from email to an active card with a PIN", () => {
     const active = await getMyAccount({ ctx });
     expect(active).toMatchObject({ flow_status: "active", pin_set: true });
     expect(active.cards[0]).toMatchObject({ card_id: card.card_id, pin_set: true, status: "active" });
-    const details = await createViewToken({ ctx, input: { svcCardId, cardId: card.card_id, enabled_views: ["data", "pin"] } });
+    const details = await createViewToken({
+      ctx,
+      input: { svcCardId, cardId: card.card_id, enabled_views: ["data", "pin"] },
+    });
     expect(details.view).toBe("details_and_pin");
 
     // The cardholder freezes and unfreezes their own card without any second factor.
@@ -111,9 +129,16 @@ describe("a cardholder from email to an active card with a PIN", () => {
     // Another cardholder's session cannot touch this card.
     const otherEmail = uniqueEmail("other");
     await requestCardholderCode({ db, orgId, email: otherEmail, ip: "203.0.113.8" });
-    const other = await verifyCardholderCode({ db, orgId, email: otherEmail, code: await lastCode(db, orgId, otherEmail) });
+    const other = await verifyCardholderCode({
+      db,
+      orgId,
+      email: otherEmail,
+      code: await lastCode(db, orgId, otherEmail),
+    });
     const otherWho = (await resolveCardholderSession(db, other.token))!;
     const otherCtx: Ctx = { db, orgId, actor: { type: "cardholder", customerId: otherWho.customerId } };
-    expect((await refusal(unfreezeCard({ ctx: otherCtx, input: { svcCardId, cardId: card.card_id } }))).code).toBe("NOT_FOUND");
+    expect(
+      (await refusal(unfreezeCard({ ctx: otherCtx, input: { svcCardId, cardId: card.card_id } }))).code,
+    ).toBe("NOT_FOUND");
   });
 });

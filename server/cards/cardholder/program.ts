@@ -5,7 +5,10 @@ import { organizations } from "@/server/db/schema/identity";
 /** The card program (organization) a cardholder page belongs to, or null for an unknown id. */
 export async function findCardProgram(db: Db, orgId: string): Promise<{ id: string; name: string } | null> {
   if (orgId.length === 0 || orgId.length > 64) return null;
-  const [org] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  const [org] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return org ?? null;
 }
 

@@ -51,7 +51,10 @@ describe("cardholder sessions", () => {
     const { token, expiresAt } = await createCardholderSession(database.db, who);
     expect(token).toMatch(/^cht_[A-Za-z0-9_-]{43}$/);
     expect(Math.abs(expiresAt.getTime() - before - CARDHOLDER_SESSION_TTL_SECONDS * 1000)).toBeLessThan(5000);
-    const rows = await database.db.select().from(cardholderSessions).where(eq(cardholderSessions.customerId, who.customerId));
+    const rows = await database.db
+      .select()
+      .from(cardholderSessions)
+      .where(eq(cardholderSessions.customerId, who.customerId));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(sha256Hex(token));
     expect(JSON.stringify(rows)).not.toContain(token.slice(4));
@@ -80,8 +83,13 @@ describe("cardholder sessions", () => {
     expect(await resolveCardholderBearer(database.db, "svc_ut_abc", {})).toBeNull();
     expect(await resolveCardholderBearer(database.db, "pk_test_abc", {})).toBeNull();
     const { token } = await createCardholderSession(database.db, who);
-    expect(await resolveCardholderBearer(database.db, token, {})).toEqual({ orgId: who.orgId, actor: { type: "cardholder", customerId: who.customerId } });
-    expect((await refusal(resolveCardholderBearer(database.db, token + "x", {}))).code).toBe("UNAUTHENTICATED");
+    expect(await resolveCardholderBearer(database.db, token, {})).toEqual({
+      orgId: who.orgId,
+      actor: { type: "cardholder", customerId: who.customerId },
+    });
+    expect((await refusal(resolveCardholderBearer(database.db, token + "x", {}))).code).toBe(
+      "UNAUTHENTICATED",
+    );
     await expire(token, 1);
     const expired = await refusal(resolveCardholderBearer(database.db, token, {}));
     expect(expired.code).toBe("TOKEN_EXPIRED");
@@ -100,7 +108,9 @@ describe("cardholder sessions", () => {
     const second = await createCardholderSession(database.db, who);
     expect(await resolveCardholderBearer(database.db, second.token, {})).not.toBeNull();
     await endCardholderSession(database.db, second.token);
-    expect((await refusal(resolveCardholderBearer(database.db, second.token, {}))).code).toBe("UNAUTHENTICATED");
+    expect((await refusal(resolveCardholderBearer(database.db, second.token, {}))).code).toBe(
+      "UNAUTHENTICATED",
+    );
   });
 
   it("housekeeping drops sessions expired for more than a day and keeps the rest", async () => {
@@ -111,7 +121,10 @@ describe("cardholder sessions", () => {
     await expire(old.token, 86_400 + 60);
     await expire(recent.token, 60);
     expect(await purgeExpiredCardholderSessions(database.db)).toBeGreaterThanOrEqual(1);
-    const left = await database.db.select({ hash: cardholderSessions.tokenHash }).from(cardholderSessions).where(eq(cardholderSessions.customerId, who.customerId));
+    const left = await database.db
+      .select({ hash: cardholderSessions.tokenHash })
+      .from(cardholderSessions)
+      .where(eq(cardholderSessions.customerId, who.customerId));
     expect(left.map((r) => r.hash).sort()).toEqual([sha256Hex(recent.token), sha256Hex(live.token)].sort());
   });
 });

@@ -1,7 +1,12 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { cachedCredential, credentialEpoch, credentialsChanged, storeCredential } from "@/server/auth/credential-cache";
+import {
+  cachedCredential,
+  credentialEpoch,
+  credentialsChanged,
+  storeCredential,
+} from "@/server/auth/credential-cache";
 import type { ResolvedCredential } from "@/server/auth/tokens";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
@@ -25,22 +30,38 @@ export interface CardholderIdentity {
 }
 
 /** A new session for a cardholder who just proved their email. Only the SHA-256 of the token is stored. */
-export async function createCardholderSession(db: Db, who: CardholderIdentity): Promise<CardholderSessionToken> {
+export async function createCardholderSession(
+  db: Db,
+  who: CardholderIdentity,
+): Promise<CardholderSessionToken> {
   const token = newOpaqueToken(CARDHOLDER_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + CARDHOLDER_SESSION_TTL_SECONDS * 1000);
-  await db.insert(cardholderSessions).values({ id: newId("chs"), tokenHash: sha256Hex(token), orgId: who.orgId, customerId: who.customerId, expiresAt });
+  await db
+    .insert(cardholderSessions)
+    .values({
+      id: newId("chs"),
+      tokenHash: sha256Hex(token),
+      orgId: who.orgId,
+      customerId: who.customerId,
+      expiresAt,
+    });
   return { token, expiresAt };
 }
 
 const sessionByHash = preparedPerDb((db) =>
   db
-    .select({ orgId: cardholderSessions.orgId, customerId: cardholderSessions.customerId, expiresAt: cardholderSessions.expiresAt })
+    .select({
+      orgId: cardholderSessions.orgId,
+      customerId: cardholderSessions.customerId,
+      expiresAt: cardholderSessions.expiresAt,
+    })
     .from(cardholderSessions)
     .where(eq(cardholderSessions.tokenHash, sql.placeholder("hash")))
     .prepare("cardholder_session_by_hash"),
 );
 
-type Lookup = { state: "valid"; who: CardholderIdentity; expiresAt: Date } | { state: "expired" } | { state: "unknown" };
+type Lookup =
+  { state: "valid"; who: CardholderIdentity; expiresAt: Date } | { state: "expired" } | { state: "unknown" };
 
 async function lookUp(db: Db, token: string): Promise<Lookup> {
   if (!token.startsWith(CARDHOLDER_TOKEN_PREFIX)) return { state: "unknown" };
@@ -59,7 +80,10 @@ export async function resolveCardholderSession(db: Db, token: string): Promise<C
 /** Sign-out. Ending an unknown or already ended session is not an error. */
 export async function endCardholderSession(db: Db, token: string): Promise<void> {
   if (!token.startsWith(CARDHOLDER_TOKEN_PREFIX)) return;
-  const ended = await db.delete(cardholderSessions).where(eq(cardholderSessions.tokenHash, sha256Hex(token))).returning({ id: cardholderSessions.id });
+  const ended = await db
+    .delete(cardholderSessions)
+    .where(eq(cardholderSessions.tokenHash, sha256Hex(token)))
+    .returning({ id: cardholderSessions.id });
   // The REST resolver may have cached this token: it must stop working at once.
   if (ended.length > 0) credentialsChanged();
 }
@@ -79,8 +103,12 @@ export const resolveCardholderBearer: BearerResolver = async (db, token) => {
   const epoch = credentialEpoch();
   const found = await lookUp(db, token);
   if (found.state === "unknown") throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
-  if (found.state === "expired") throw new ServiceError("TOKEN_EXPIRED", "The cardholder session has expired. Sign in again.");
-  const credential: ResolvedCredential = { orgId: found.who.orgId, actor: { type: "cardholder", customerId: found.who.customerId } };
+  if (found.state === "expired")
+    throw new ServiceError("TOKEN_EXPIRED", "The cardholder session has expired. Sign in again.");
+  const credential: ResolvedCredential = {
+    orgId: found.who.orgId,
+    actor: { type: "cardholder", customerId: found.who.customerId },
+  };
   storeCredential(cacheKey, epoch, { credential, validUntil: found.expiresAt.getTime() });
   return credential;
 };

@@ -7,9 +7,17 @@ import { CODE_TTL_SECONDS, issueOneTimeCode } from "../one-time-codes";
  * message (the dev outbox in sandbox mode). One transaction: a code that could not be sent is not
  * left behind to count against the resend throttle.
  */
-export async function sendSignInCode(db: Db, input: { orgId: string; customerId: string; email: string }): Promise<void> {
+export async function sendSignInCode(
+  db: Db,
+  input: { orgId: string; customerId: string; email: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const { code } = await issueOneTimeCode(tx, { orgId: input.orgId, customerId: input.customerId, purpose: "cardholder_sign_in", target: input.email });
+    const { code } = await issueOneTimeCode(tx, {
+      orgId: input.orgId,
+      customerId: input.customerId,
+      purpose: "cardholder_sign_in",
+      target: input.email,
+    });
     await providers().messaging.sendEmail(tx, {
       orgId: input.orgId,
       to: input.email,

@@ -23,12 +23,18 @@ export const requestCodeSchema = z.object({ email: emailSchema });
 export const verifyCodeSchema = z.object({ email: emailSchema, code: sixDigitCodeSchema });
 
 async function requireOrganization(db: Db, orgId: string): Promise<void> {
-  if (!(await findCardProgram(db, orgId))) throw new ServiceError("NOT_FOUND", "No card program with this id.");
+  if (!(await findCardProgram(db, orgId)))
+    throw new ServiceError("NOT_FOUND", "No card program with this id.");
 }
 
 async function customerByEmail(db: Db, orgId: string, email: string) {
   const [row] = await db
-    .select({ id: cardCustomers.id, svcCardId: cardCustomers.svcCardId, flowStatus: cardCustomers.flowStatus, email: cardCustomers.email })
+    .select({
+      id: cardCustomers.id,
+      svcCardId: cardCustomers.svcCardId,
+      flowStatus: cardCustomers.flowStatus,
+      email: cardCustomers.email,
+    })
     .from(cardCustomers)
     .where(and(eq(cardCustomers.orgId, orgId), eq(cardCustomers.email, email)));
   return row ?? null;
@@ -45,15 +51,28 @@ function systemCtx(db: Db, orgId: string, ip: string | undefined): Ctx {
  * answer is the same in every case, so it does not tell who has an account. Rate limited per
  * email and per client IP (and by the codes' own 30-second resend throttle).
  */
-export async function requestCardholderCode(args: { db: Db; orgId: string; email: string; ip: string }): Promise<{ sent: true }> {
+export async function requestCardholderCode(args: {
+  db: Db;
+  orgId: string;
+  email: string;
+  ip: string;
+}): Promise<{ sent: true }> {
   const { db, orgId, ip } = args;
   const { email } = requestCodeSchema.parse({ email: args.email });
   await requireOrganization(db, orgId);
   await enforceRateLimits(
     db,
     [
-      { bucket: `cardholder-code:email:${orgId}:${email}`, limit: CARDHOLDER_CODE_LIMITS.perEmail, windowSeconds: CARDHOLDER_CODE_LIMITS.windowSeconds },
-      { bucket: `cardholder-code:ip:${ip}`, limit: CARDHOLDER_CODE_LIMITS.perIp, windowSeconds: CARDHOLDER_CODE_LIMITS.windowSeconds },
+      {
+        bucket: `cardholder-code:email:${orgId}:${email}`,
+        limit: CARDHOLDER_CODE_LIMITS.perEmail,
+        windowSeconds: CARDHOLDER_CODE_LIMITS.windowSeconds,
+      },
+      {
+        bucket: `cardholder-code:ip:${ip}`,
+        limit: CARDHOLDER_CODE_LIMITS.perIp,
+        windowSeconds: CARDHOLDER_CODE_LIMITS.windowSeconds,
+      },
     ],
     "Too many code requests. Wait a few minutes and try again.",
   );
@@ -90,12 +109,18 @@ export interface CardholderSignedIn extends CardholderSessionToken {
  * a sign-in code. A wrong code counts towards the code's lockout (5 tries, then OTP_LOCKED).
  * An unknown email gets the same INVALID_OTP as a wrong code.
  */
-export async function verifyCardholderCode(args: { db: Db; orgId: string; email: string; code: string }): Promise<CardholderSignedIn> {
+export async function verifyCardholderCode(args: {
+  db: Db;
+  orgId: string;
+  email: string;
+  code: string;
+}): Promise<CardholderSignedIn> {
   const { db, orgId } = args;
   const { email, code } = verifyCodeSchema.parse({ email: args.email, code: args.code });
   await requireOrganization(db, orgId);
   const customer = await customerByEmail(db, orgId, email);
-  if (!customer) throw new ServiceError("INVALID_OTP", "The code is not valid. Check it or ask for a new one.");
+  if (!customer)
+    throw new ServiceError("INVALID_OTP", "The code is not valid. Check it or ask for a new one.");
   if (purposeFor(customer.flowStatus) === "email_verification") {
     const ctx: Ctx = { db, orgId, actor: { type: "cardholder", customerId: customer.id } };
     await verifyEmailOtp({ ctx, input: { svcCardId: customer.svcCardId, otp: code } });
@@ -103,6 +128,9 @@ export async function verifyCardholderCode(args: { db: Db; orgId: string; email:
     await consumeOneTimeCode(db, { orgId, customerId: customer.id, purpose: "cardholder_sign_in", code });
   }
   const session = await createCardholderSession(db, { orgId, customerId: customer.id });
-  const [now] = await db.select({ flowStatus: cardCustomers.flowStatus }).from(cardCustomers).where(and(eq(cardCustomers.orgId, orgId), eq(cardCustomers.id, customer.id)));
+  const [now] = await db
+    .select({ flowStatus: cardCustomers.flowStatus })
+    .from(cardCustomers)
+    .where(and(eq(cardCustomers.orgId, orgId), eq(cardCustomers.id, customer.id)));
   return { ...session, svcCardId: customer.svcCardId, flowStatus: now?.flowStatus ?? customer.flowStatus };
 }

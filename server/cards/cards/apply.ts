@@ -19,7 +19,8 @@ export interface AppliedChange {
 
 function stampsOf(stamp: Stamp, at: Date): Partial<CardRow> {
   const out: Partial<CardRow> = {};
-  for (const [column, value] of Object.entries(stamp) as [keyof Stamp, true | null][]) out[column] = value === true ? at : null;
+  for (const [column, value] of Object.entries(stamp) as [keyof Stamp, true | null][])
+    out[column] = value === true ? at : null;
   return out;
 }
 
@@ -40,13 +41,33 @@ export async function applyCardAction(
   const outcome = decide(action, card);
   if (outcome.kind === "refusal") throw new ServiceError(outcome.code, outcome.message);
   const at = new Date();
-  if (!opts.fromProvider) await providers().cards.setCardStatus(tx, { orgId: ctx.orgId, cardToken: card.cardToken, status: outcome.to });
+  if (!opts.fromProvider)
+    await providers().cards.setCardStatus(tx, {
+      orgId: ctx.orgId,
+      cardToken: card.cardToken,
+      status: outcome.to,
+    });
   const [updated] = await tx
     .update(cards)
     .set({ status: outcome.to, ...stampsOf(outcome.stamp, at), updatedAt: at })
     .where(and(eq(cards.id, card.id), eq(cards.orgId, ctx.orgId)))
     .returning();
-  await emitCardStatusEvent(tx, { orgId: ctx.orgId, type: outcome.event, svcCardId: customer.svcCardId, cardToken: card.cardToken, status: outcome.to, at });
-  await recordAudit({ ...ctx, db: tx }, { action: `card.${action}`, targetType: "card", targetId: card.id, detail: { svc_card_id: customer.svcCardId, from: card.status, to: outcome.to } });
+  await emitCardStatusEvent(tx, {
+    orgId: ctx.orgId,
+    type: outcome.event,
+    svcCardId: customer.svcCardId,
+    cardToken: card.cardToken,
+    status: outcome.to,
+    at,
+  });
+  await recordAudit(
+    { ...ctx, db: tx },
+    {
+      action: `card.${action}`,
+      targetType: "card",
+      targetId: card.id,
+      detail: { svc_card_id: customer.svcCardId, from: card.status, to: outcome.to },
+    },
+  );
   return { customer, card: updated!, at };
 }

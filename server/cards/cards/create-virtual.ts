@@ -23,13 +23,37 @@ const IN_USE = ["active", "frozen", "blocked"] as const;
  * "Account wallet (safe) deployment"), not the chain. A physical card (sandbox) may be ordered
  * before the wallet exists: its activation needs the wallet instead (provider-facts.md "Cards").
  */
-export function requireReadyForCard(customer: CardCustomerRow, opts: { wallet?: boolean } = {}): CardCurrency {
-  if (!customer.emailVerifiedAt) throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the customer's email address before creating a card.");
-  if (customer.kycStatus === "rejected") throw new ServiceError("KYC_REJECTED", "Identity verification was rejected: this customer cannot be issued a card.");
-  if (customer.kycStatus !== "approved" || !customer.currency) throw new ServiceError("KYC_NOT_APPROVED", "Identity verification must be approved before a card can be created.");
-  if (!customer.sourceOfFundsAt) throw new ServiceError("SOURCE_OF_FUNDS_REQUIRED", "Answer the source-of-funds questions before creating a card.");
-  if (!customer.phoneVerifiedAt) throw new ServiceError("PHONE_NOT_VERIFIED", "Verify a mobile phone number before creating a card.");
-  if (opts.wallet !== false && customer.safeState !== "deployed") throw new ServiceError("WALLET_NOT_DEPLOYED", "Deploy the account wallet (POST .../safe/deploy) and wait for it to finish before creating a card.");
+export function requireReadyForCard(
+  customer: CardCustomerRow,
+  opts: { wallet?: boolean } = {},
+): CardCurrency {
+  if (!customer.emailVerifiedAt)
+    throw new ServiceError(
+      "EMAIL_NOT_VERIFIED",
+      "Verify the customer's email address before creating a card.",
+    );
+  if (customer.kycStatus === "rejected")
+    throw new ServiceError(
+      "KYC_REJECTED",
+      "Identity verification was rejected: this customer cannot be issued a card.",
+    );
+  if (customer.kycStatus !== "approved" || !customer.currency)
+    throw new ServiceError(
+      "KYC_NOT_APPROVED",
+      "Identity verification must be approved before a card can be created.",
+    );
+  if (!customer.sourceOfFundsAt)
+    throw new ServiceError(
+      "SOURCE_OF_FUNDS_REQUIRED",
+      "Answer the source-of-funds questions before creating a card.",
+    );
+  if (!customer.phoneVerifiedAt)
+    throw new ServiceError("PHONE_NOT_VERIFIED", "Verify a mobile phone number before creating a card.");
+  if (opts.wallet !== false && customer.safeState !== "deployed")
+    throw new ServiceError(
+      "WALLET_NOT_DEPLOYED",
+      "Deploy the account wallet (POST .../safe/deploy) and wait for it to finish before creating a card.",
+    );
   return customer.currency;
 }
 
@@ -38,9 +62,18 @@ export async function requireBelowCardLimit(tx: Db, customer: CardCustomerRow): 
   const [row] = await tx
     .select({ n: count() })
     .from(cards)
-    .where(and(eq(cards.orgId, customer.orgId), eq(cards.customerId, customer.id), inArray(cards.status, [...IN_USE])));
+    .where(
+      and(
+        eq(cards.orgId, customer.orgId),
+        eq(cards.customerId, customer.id),
+        inArray(cards.status, [...IN_USE]),
+      ),
+    );
   if ((row?.n ?? 0) >= CARD_LIMIT) {
-    throw new ServiceError("CARD_LIMIT_REACHED", `A customer can have at most ${CARD_LIMIT} cards in use; void or report one before creating another.`);
+    throw new ServiceError(
+      "CARD_LIMIT_REACHED",
+      `A customer can have at most ${CARD_LIMIT} cards in use; void or report one before creating another.`,
+    );
   }
 }
 
@@ -49,7 +82,13 @@ export async function requireBelowCardLimit(tx: Db, customer: CardCustomerRow): 
  * provider issues the card (its token differs from our card id), our card row (active at once,
  * no PIN yet), the first card moves the customer to step 6 (active), and card.created.
  */
-export async function createVirtualCard({ ctx, input }: { ctx: Ctx; input: { svcCardId: string } }): Promise<CreatedCard> {
+export async function createVirtualCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<CreatedCard> {
   requireCardScope(ctx, "write");
   const card = await ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
@@ -60,11 +99,37 @@ export async function createVirtualCard({ ctx, input }: { ctx: Ctx; input: { svc
     const at = new Date();
     const [row] = await tx
       .insert(cards)
-      .values({ id: cardId, orgId: ctx.orgId, customerId: customer.id, cardToken: issued.cardToken, lastFour: issued.lastFour, cardType: "virtual", status: "active", activatedAt: at, createdAt: at, updatedAt: at })
+      .values({
+        id: cardId,
+        orgId: ctx.orgId,
+        customerId: customer.id,
+        cardToken: issued.cardToken,
+        lastFour: issued.lastFour,
+        cardType: "virtual",
+        status: "active",
+        activatedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
     await becomeActive(tx, customer);
-    await emitCardCreated(tx, { orgId: ctx.orgId, svcCardId: customer.svcCardId, cardToken: issued.cardToken, type: "virtual", status: "active", at });
-    await recordAudit({ ...ctx, db: tx }, { action: "card.created", targetType: "card", targetId: cardId, detail: { svc_card_id: customer.svcCardId, card_type: "virtual" } });
+    await emitCardCreated(tx, {
+      orgId: ctx.orgId,
+      svcCardId: customer.svcCardId,
+      cardToken: issued.cardToken,
+      type: "virtual",
+      status: "active",
+      at,
+    });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "card.created",
+        targetType: "card",
+        targetId: cardId,
+        detail: { svc_card_id: customer.svcCardId, card_type: "virtual" },
+      },
+    );
     return { row: row as CardRow, svcCardId: customer.svcCardId };
   });
   return { ...cardView(card.row), svc_card_id: card.svcCardId };

@@ -12,7 +12,10 @@ export const DISPUTE_REASONS: readonly DisputeReason[] = [
   { reason_code: "not_received", description: "I paid but did not receive the goods or service." },
   { reason_code: "duplicate", description: "I was charged more than once for the same purchase." },
   { reason_code: "incorrect_amount", description: "I was charged a different amount than I agreed to." },
-  { reason_code: "credit_not_processed", description: "I returned or cancelled the purchase but the refund has not arrived." },
+  {
+    reason_code: "credit_not_processed",
+    description: "I returned or cancelled the purchase but the refund has not arrived.",
+  },
 ];
 
 /**
@@ -20,7 +23,13 @@ export const DISPUTE_REASONS: readonly DisputeReason[] = [
  * customer; the customer is still looked up so an unknown or foreign id is 404 and a cardholder
  * reads only under their own id.
  */
-export async function listDisputeReasons({ ctx, input }: { ctx: Ctx; input: { svcCardId: string } }): Promise<readonly DisputeReason[]> {
+export async function listDisputeReasons({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<readonly DisputeReason[]> {
   requireCardScope(ctx, "read");
   await findCustomer(ctx, input.svcCardId);
   return DISPUTE_REASONS;

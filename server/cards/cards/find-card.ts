@@ -12,7 +12,12 @@ const NOT_FOUND = "No card with this id for this customer.";
  * another customer (or organization) is 404 like an unknown one. `forUpdate` locks the row for the
  * rest of the transaction `db`.
  */
-export async function findCard(ctx: Ctx, customer: CardCustomerRow, cardId: string, opts: { db?: Db; forUpdate?: boolean } = {}): Promise<CardRow> {
+export async function findCard(
+  ctx: Ctx,
+  customer: CardCustomerRow,
+  cardId: string,
+  opts: { db?: Db; forUpdate?: boolean } = {},
+): Promise<CardRow> {
   const query = (opts.db ?? ctx.db)
     .select()
     .from(cards)
@@ -23,7 +28,11 @@ export async function findCard(ctx: Ctx, customer: CardCustomerRow, cardId: stri
 }
 
 /** A card by its id alone (the sandbox's activate path names no customer), scoped to the organization. */
-export async function findCardInOrg(ctx: Ctx, cardId: string, opts: { db?: Db; forUpdate?: boolean } = {}): Promise<CardRow> {
+export async function findCardInOrg(
+  ctx: Ctx,
+  cardId: string,
+  opts: { db?: Db; forUpdate?: boolean } = {},
+): Promise<CardRow> {
   const own = ctx.actor.type === "cardholder" ? eq(cards.customerId, ctx.actor.customerId) : undefined;
   const query = (opts.db ?? ctx.db)
     .select()
@@ -35,7 +44,12 @@ export async function findCardInOrg(ctx: Ctx, cardId: string, opts: { db?: Db; f
 }
 
 /** The card the provider knows by this token (inbound events name cards by token). */
-export async function findCardByToken(db: Db, orgId: string, cardToken: string, opts: { forUpdate?: boolean } = {}): Promise<CardRow | null> {
+export async function findCardByToken(
+  db: Db,
+  orgId: string,
+  cardToken: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CardRow | null> {
   const query = db
     .select()
     .from(cards)

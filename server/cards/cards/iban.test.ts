@@ -18,7 +18,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const keyCtx = (orgId: string): Ctx => ({ db: database.db, orgId, actor: { type: "apiKey", keyId: "key_iban", scopes: ["read"] } });
+const keyCtx = (orgId: string): Ctx => ({
+  db: database.db,
+  orgId,
+  actor: { type: "apiKey", keyId: "key_iban", scopes: ["read"] },
+});
 
 describe("IBAN status", () => {
   it("check digits follow ISO 13616 (known IBANs) and a changed digit fails the check", () => {
@@ -40,7 +44,12 @@ describe("IBAN status", () => {
     const ctx = keyCtx(org.orgId);
     const eur = await createReadyCustomer(database.db, org.orgId);
     const status = await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } });
-    expect(status).toEqual({ activated: true, profile_status: "approved", iban: { iban: sandboxIbanOf(eur.svcCardId), bic: "SVCSDEB1XXX", currency: "EUR", status: "active" }, usage: expect.stringContaining("SEPA") });
+    expect(status).toEqual({
+      activated: true,
+      profile_status: "approved",
+      iban: { iban: sandboxIbanOf(eur.svcCardId), bic: "SVCSDEB1XXX", currency: "EUR", status: "active" },
+      usage: expect.stringContaining("SEPA"),
+    });
 
     const cases = [
       [{ currency: "USD" as const }, "not_eligible"],
@@ -51,20 +60,31 @@ describe("IBAN status", () => {
     for (const [overrides, profile] of cases) {
       const c = await createReadyCustomer(database.db, org.orgId, overrides);
       const s = await getIbanStatus({ ctx, input: { svcCardId: c.svcCardId } });
-      expect(s, profile).toMatchObject({ activated: false, profile_status: profile, iban: { iban: "", status: "inactive" } });
+      expect(s, profile).toMatchObject({
+        activated: false,
+        profile_status: profile,
+        iban: { iban: "", status: "inactive" },
+      });
       expect(s.usage.length).toBeGreaterThan(10);
     }
 
     setEnvForTests({ SVC_MODE: "live" });
-    expect(await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } })).toMatchObject({ activated: false, profile_status: "unavailable" });
+    expect(await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } })).toMatchObject({
+      activated: false,
+      profile_status: "unavailable",
+    });
   });
 
   it("another organization's customer is 404", async () => {
     const org = await createTestOrg(database.db);
     const other = await createTestOrg(database.db);
     const c = await createReadyCustomer(database.db, org.orgId);
-    await expect(getIbanStatus({ ctx: keyCtx(other.orgId), input: { svcCardId: c.svcCardId } })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(listDisputeReasons({ ctx: keyCtx(other.orgId), input: { svcCardId: c.svcCardId } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      getIbanStatus({ ctx: keyCtx(other.orgId), input: { svcCardId: c.svcCardId } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      listDisputeReasons({ ctx: keyCtx(other.orgId), input: { svcCardId: c.svcCardId } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -73,7 +93,13 @@ describe("dispute reasons", () => {
     const org = await createTestOrg(database.db);
     const c = await createReadyCustomer(database.db, org.orgId);
     const reasons = await listDisputeReasons({ ctx: keyCtx(org.orgId), input: { svcCardId: c.svcCardId } });
-    expect(reasons.map((r) => r.reason_code)).toEqual(["unauthorized", "not_received", "duplicate", "incorrect_amount", "credit_not_processed"]);
+    expect(reasons.map((r) => r.reason_code)).toEqual([
+      "unauthorized",
+      "not_received",
+      "duplicate",
+      "incorrect_amount",
+      "credit_not_processed",
+    ]);
     for (const r of DISPUTE_REASONS) expect(r.description.length).toBeGreaterThan(10);
   });
 });

@@ -43,23 +43,51 @@ export function sandboxIbanOf(svcCardId: string): string {
 }
 
 function inactive(customer: CardCustomerRow, profileStatus: string, usage: string): IbanStatus {
-  return { activated: false, profile_status: profileStatus, iban: { iban: "", bic: "", currency: customer.currency ?? "", status: "inactive" }, usage };
+  return {
+    activated: false,
+    profile_status: profileStatus,
+    iban: { iban: "", bic: "", currency: customer.currency ?? "", status: "inactive" },
+    usage,
+  };
 }
 
 export function ibanStatusOf(customer: CardCustomerRow): IbanStatus {
-  if (env().SVC_MODE !== "sandbox") return inactive(customer, "unavailable", "IBAN top-ups are not offered by this card program.");
-  if (customer.kycStatus !== "approved" || !customer.currency) return inactive(customer, "identity_verification_required", "An IBAN is offered once identity verification is approved.");
-  if (customer.currency !== "EUR") return inactive(customer, "not_eligible", `IBAN top-ups are for EUR card accounts; this account is in ${customer.currency}.`);
-  if (customer.safeState !== "deployed") return inactive(customer, "wallet_not_deployed", "The IBAN is activated once the account wallet is deployed.");
+  if (env().SVC_MODE !== "sandbox")
+    return inactive(customer, "unavailable", "IBAN top-ups are not offered by this card program.");
+  if (customer.kycStatus !== "approved" || !customer.currency)
+    return inactive(
+      customer,
+      "identity_verification_required",
+      "An IBAN is offered once identity verification is approved.",
+    );
+  if (customer.currency !== "EUR")
+    return inactive(
+      customer,
+      "not_eligible",
+      `IBAN top-ups are for EUR card accounts; this account is in ${customer.currency}.`,
+    );
+  if (customer.safeState !== "deployed")
+    return inactive(
+      customer,
+      "wallet_not_deployed",
+      "The IBAN is activated once the account wallet is deployed.",
+    );
   return {
     activated: true,
     profile_status: "approved",
     iban: { iban: sandboxIbanOf(customer.svcCardId), bic: SANDBOX_BIC, currency: "EUR", status: "active" },
-    usage: "Send EUR by SEPA transfer to this IBAN to top up the card account; the funds arrive as EURe in the account wallet.",
+    usage:
+      "Send EUR by SEPA transfer to this IBAN to top up the card account; the funds arrive as EURe in the account wallet.",
   };
 }
 
-export async function getIbanStatus({ ctx, input }: { ctx: Ctx; input: { svcCardId: string } }): Promise<IbanStatus> {
+export async function getIbanStatus({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<IbanStatus> {
   requireCardScope(ctx, "read");
   return ibanStatusOf(await findCustomer(ctx, input.svcCardId));
 }

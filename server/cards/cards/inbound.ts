@@ -42,8 +42,14 @@ async function recordActivation(db: Db, orgId: string, cardToken: string): Promi
     if (!card) return void log.warn({ orgId }, "physical.card.activated for an unknown card token");
     const outcome = decide("activate", card);
     // Already activated (a repeated event) or no longer usable: nothing to record.
-    if (outcome.kind === "refusal") return void log.info({ orgId, cardId: card.id, code: outcome.code }, "physical.card.activated ignored");
-    const [customer] = await tx.select().from(cardCustomers).where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
-    await applyCardAction({ ...ctx, db: tx }, tx, { customer: customer!, card }, "activate", { fromProvider: true });
+    if (outcome.kind === "refusal")
+      return void log.info({ orgId, cardId: card.id, code: outcome.code }, "physical.card.activated ignored");
+    const [customer] = await tx
+      .select()
+      .from(cardCustomers)
+      .where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
+    await applyCardAction({ ...ctx, db: tx }, tx, { customer: customer!, card }, "activate", {
+      fromProvider: true,
+    });
   });
 }

@@ -29,7 +29,13 @@ import { decide } from "./transitions";
  */
 
 /** POST /api/v1/sandbox/customers/{svcCardId}/cards/physical: a physical card, not yet activated. */
-export async function issuePhysicalCard({ ctx, input }: { ctx: Ctx; input: { svcCardId: string } }): Promise<CreatedCard> {
+export async function issuePhysicalCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<CreatedCard> {
   requireSandbox();
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
@@ -42,9 +48,28 @@ export async function issuePhysicalCard({ ctx, input }: { ctx: Ctx; input: { svc
     const at = new Date();
     const [row] = await tx
       .insert(cards)
-      .values({ id: cardId, orgId: ctx.orgId, customerId: customer.id, cardToken: issued.cardToken, lastFour: issued.lastFour, cardType: "physical", status: "active", activatedAt: null, createdAt: at, updatedAt: at })
+      .values({
+        id: cardId,
+        orgId: ctx.orgId,
+        customerId: customer.id,
+        cardToken: issued.cardToken,
+        lastFour: issued.lastFour,
+        cardType: "physical",
+        status: "active",
+        activatedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
-    await recordAudit({ ...ctx, db: tx }, { action: "card.created", targetType: "card", targetId: cardId, detail: { svc_card_id: customer.svcCardId, card_type: "physical" } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "card.created",
+        targetType: "card",
+        targetId: cardId,
+        detail: { svc_card_id: customer.svcCardId, card_type: "physical" },
+      },
+    );
     return { row: row as CardRow, svcCardId: customer.svcCardId };
   });
   return { ...cardView(out.row), svc_card_id: out.svcCardId };
@@ -54,7 +79,13 @@ export async function issuePhysicalCard({ ctx, input }: { ctx: Ctx; input: { svc
  * POST /api/v1/sandbox/cards/{cardId}/activate (decisions.md 11): what the cardholder does with
  * the card in hand. Sets activated_at and raises card.activated; needs the wallet deployed.
  */
-export async function activatePhysicalCard({ ctx, input }: { ctx: Ctx; input: { cardId: string } }): Promise<ActivatedCard> {
+export async function activatePhysicalCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { cardId: string };
+}): Promise<ActivatedCard> {
   requireSandbox();
   requireCardScope(ctx, "write");
   await findCardInOrg(ctx, input.cardId);
@@ -62,8 +93,15 @@ export async function activatePhysicalCard({ ctx, input }: { ctx: Ctx; input: { 
     const card = await findCardInOrg(ctx, input.cardId, { db: tx, forUpdate: true });
     const outcome = decide("activate", card);
     if (outcome.kind === "refusal") throw new ServiceError(outcome.code, outcome.message);
-    const [customer] = await tx.select().from(cardCustomers).where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, ctx.orgId)));
-    if (customer!.safeState !== "deployed") throw new ServiceError("WALLET_NOT_DEPLOYED", "A physical card is activated only once the customer's account wallet is deployed.");
+    const [customer] = await tx
+      .select()
+      .from(cardCustomers)
+      .where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, ctx.orgId)));
+    if (customer!.safeState !== "deployed")
+      throw new ServiceError(
+        "WALLET_NOT_DEPLOYED",
+        "A physical card is activated only once the customer's account wallet is deployed.",
+      );
     return applyCardAction(ctx, tx, { customer: customer!, card }, "activate");
   });
   return { ...cardView(out.card), svc_card_id: out.customer.svcCardId };

@@ -14,7 +14,14 @@ import { cardView } from "../customers/view";
 import { applyCardAction } from "./apply";
 import { blockCard, freezeCard, reportCard, unblockCard, unfreezeCard, voidCard } from "./change-status";
 import { activatePhysicalCard } from "./physical";
-import { CARD_ACTIONS, CARD_KINDS, CARD_TRANSITIONS, decide, type CardAction, type CardKind } from "./transitions";
+import {
+  CARD_ACTIONS,
+  CARD_KINDS,
+  CARD_TRANSITIONS,
+  decide,
+  type CardAction,
+  type CardKind,
+} from "./transitions";
 
 let database: Database;
 beforeAll(async () => {
@@ -56,8 +63,16 @@ const EXPECTED: Record<CardAction, Record<CardStatus, Expect>> = {
     frozen: { virtual: "voided", physical: "!VIRTUAL_CARD_ONLY", physical_inactive: "!VIRTUAL_CARD_ONLY" },
     blocked: { virtual: "voided", physical: "!VIRTUAL_CARD_ONLY", physical_inactive: "!VIRTUAL_CARD_ONLY" },
     lost: { virtual: "voided", physical: "!VIRTUAL_CARD_ONLY", physical_inactive: "!VIRTUAL_CARD_ONLY" },
-    stolen: { virtual: "!CARD_ALREADY_VOIDED", physical: "!VIRTUAL_CARD_ONLY", physical_inactive: "!VIRTUAL_CARD_ONLY" },
-    voided: { virtual: "!CARD_ALREADY_VOIDED", physical: "!VIRTUAL_CARD_ONLY", physical_inactive: "!VIRTUAL_CARD_ONLY" },
+    stolen: {
+      virtual: "!CARD_ALREADY_VOIDED",
+      physical: "!VIRTUAL_CARD_ONLY",
+      physical_inactive: "!VIRTUAL_CARD_ONLY",
+    },
+    voided: {
+      virtual: "!CARD_ALREADY_VOIDED",
+      physical: "!VIRTUAL_CARD_ONLY",
+      physical_inactive: "!VIRTUAL_CARD_ONLY",
+    },
   },
   report_lost: {
     active: all("lost"),
@@ -93,12 +108,36 @@ const EXPECTED: Record<CardAction, Record<CardStatus, Expect>> = {
     voided: all("!CARD_NOT_ACTIVE"),
   },
   activate: {
-    active: { virtual: "!PHYSICAL_CARD_ONLY", physical: "!CARD_ALREADY_ACTIVATED", physical_inactive: "active" },
-    frozen: { virtual: "!PHYSICAL_CARD_ONLY", physical: "!CARD_ALREADY_ACTIVATED", physical_inactive: "!CARD_NOT_ACTIVE" },
-    blocked: { virtual: "!PHYSICAL_CARD_ONLY", physical: "!CARD_ALREADY_ACTIVATED", physical_inactive: "!CARD_NOT_ACTIVE" },
-    lost: { virtual: "!PHYSICAL_CARD_ONLY", physical: "!CARD_ALREADY_ACTIVATED", physical_inactive: "!CARD_NOT_ACTIVE" },
-    stolen: { virtual: "!PHYSICAL_CARD_ONLY", physical: "!CARD_ALREADY_ACTIVATED", physical_inactive: "!CARD_NOT_ACTIVE" },
-    voided: { virtual: "!PHYSICAL_CARD_ONLY", physical: "!CARD_ALREADY_ACTIVATED", physical_inactive: "!CARD_NOT_ACTIVE" },
+    active: {
+      virtual: "!PHYSICAL_CARD_ONLY",
+      physical: "!CARD_ALREADY_ACTIVATED",
+      physical_inactive: "active",
+    },
+    frozen: {
+      virtual: "!PHYSICAL_CARD_ONLY",
+      physical: "!CARD_ALREADY_ACTIVATED",
+      physical_inactive: "!CARD_NOT_ACTIVE",
+    },
+    blocked: {
+      virtual: "!PHYSICAL_CARD_ONLY",
+      physical: "!CARD_ALREADY_ACTIVATED",
+      physical_inactive: "!CARD_NOT_ACTIVE",
+    },
+    lost: {
+      virtual: "!PHYSICAL_CARD_ONLY",
+      physical: "!CARD_ALREADY_ACTIVATED",
+      physical_inactive: "!CARD_NOT_ACTIVE",
+    },
+    stolen: {
+      virtual: "!PHYSICAL_CARD_ONLY",
+      physical: "!CARD_ALREADY_ACTIVATED",
+      physical_inactive: "!CARD_NOT_ACTIVE",
+    },
+    voided: {
+      virtual: "!PHYSICAL_CARD_ONLY",
+      physical: "!CARD_ALREADY_ACTIVATED",
+      physical_inactive: "!CARD_NOT_ACTIVE",
+    },
   },
 };
 
@@ -127,11 +166,20 @@ const STAMP_OF: Record<CardAction, { column: keyof CardRow; value: "at" | null }
 };
 
 function keyCtx(orgId: string): Ctx {
-  return { db: database.db, orgId, actor: { type: "apiKey", keyId: "key_transitions", scopes: ["read", "write"] } };
+  return {
+    db: database.db,
+    orgId,
+    actor: { type: "apiKey", keyId: "key_transitions", scopes: ["read", "write"] },
+  };
 }
 
 /** Runs the action through its real service function; answers the time it reports, or the error. */
-async function run(ctx: Ctx, action: CardAction, svcCardId: string, cardId: string): Promise<{ at: string } | { error: unknown }> {
+async function run(
+  ctx: Ctx,
+  action: CardAction,
+  svcCardId: string,
+  cardId: string,
+): Promise<{ at: string } | { error: unknown }> {
   const target = { svcCardId, cardId };
   try {
     switch (action) {
@@ -170,11 +218,17 @@ async function reload(card: CardRow): Promise<CardRow> {
 }
 
 async function networkStatus(cardToken: string): Promise<string> {
-  const [row] = await database.db.select({ status: simCards.status }).from(simCards).where(eq(simCards.cardToken, cardToken));
+  const [row] = await database.db
+    .select({ status: simCards.status })
+    .from(simCards)
+    .where(eq(simCards.cardToken, cardToken));
   return row!.status;
 }
 
-const optionsOf = (kind: CardKind) => ({ cardType: kind === "virtual" ? ("virtual" as const) : ("physical" as const), activated: kind !== "physical_inactive" });
+const optionsOf = (kind: CardKind) => ({
+  cardType: kind === "virtual" ? ("virtual" as const) : ("physical" as const),
+  activated: kind !== "physical_inactive",
+});
 const STAMPED: (keyof CardRow)[] = ["activatedAt", "frozenAt", "voidedAt", "lostAt", "stolenAt", "blockedAt"];
 
 describe("card transitions, every action x state x kind, through the service functions", () => {
@@ -182,13 +236,19 @@ describe("card transitions, every action x state x kind, through the service fun
     for (const action of CARD_ACTIONS)
       for (const state of STATES)
         for (const kind of CARD_KINDS) {
-          const card = { cardType: kind === "virtual" ? "virtual" : "physical", activatedAt: kind === "physical_inactive" ? null : new Date(), status: state, frozenAt: null } as const;
+          const card = {
+            cardType: kind === "virtual" ? "virtual" : "physical",
+            activatedAt: kind === "physical_inactive" ? null : new Date(),
+            status: state,
+            frozenAt: null,
+          } as const;
           const outcome = decide(action, card);
           const got = outcome.kind === "refusal" ? `!${outcome.code}` : outcome.to;
           expect(got, `${action} ${state} ${kind}`).toBe(EXPECTED[action][state][kind]);
         }
     // Every action has a cell for every state: nothing is left to a default.
-    for (const action of CARD_ACTIONS) expect(Object.keys(CARD_TRANSITIONS[action]).sort()).toEqual([...STATES].sort());
+    for (const action of CARD_ACTIONS)
+      expect(Object.keys(CARD_TRANSITIONS[action]).sort()).toEqual([...STATES].sort());
   });
 
   for (const action of CARD_ACTIONS) {
@@ -221,10 +281,25 @@ describe("card transitions, every action x state x kind, through the service fun
           expect(await networkStatus(before.cardToken), `${label}: network told`).toBe(expected);
           expect(after.updatedAt.toISOString(), label).toBe(at);
           const stamp = STAMP_OF[action];
-          expect(after[stamp.column] instanceof Date ? (after[stamp.column] as Date).toISOString() : after[stamp.column], `${label}: ${stamp.column}`).toBe(stamp.value === "at" ? at : null);
-          for (const column of STAMPED) if (column !== stamp.column) expect(after[column], `${label}: ${column} unchanged`).toEqual(before[column]);
+          expect(
+            after[stamp.column] instanceof Date
+              ? (after[stamp.column] as Date).toISOString()
+              : after[stamp.column],
+            `${label}: ${stamp.column}`,
+          ).toBe(stamp.value === "at" ? at : null);
+          for (const column of STAMPED)
+            if (column !== stamp.column)
+              expect(after[column], `${label}: ${column} unchanged`).toEqual(before[column]);
           expect(events, `${label}: one event`).toEqual([
-            { type: EVENT_OF[action].type, data: { svc_card_id: customer.svcCardId, card_id: before.cardToken, status: EVENT_OF[action].status, timestamp: at } },
+            {
+              type: EVENT_OF[action].type,
+              data: {
+                svc_card_id: customer.svcCardId,
+                card_id: before.cardToken,
+                status: EVENT_OF[action].status,
+                timestamp: at,
+              },
+            },
           ]);
           expect(before.cardToken).not.toBe(before.id);
         }
@@ -258,18 +333,28 @@ describe("card transitions, every action x state x kind, through the service fun
     const customer = await createReadyCustomer(database.db, org.orgId);
     const a = await createTestCard(database.db, customer);
     const b = await createTestCard(database.db, customer);
-    expect(await reportCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: a.id, reason: "stolen" } })).toMatchObject({ status: "voided", is_lost: false, is_stolen: true });
-    expect(await reportCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: b.id, reason: "lost" } })).toMatchObject({ status: "lost", is_lost: true, is_stolen: false });
+    expect(
+      await reportCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: a.id, reason: "stolen" } }),
+    ).toMatchObject({ status: "voided", is_lost: false, is_stolen: true });
+    expect(
+      await reportCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: b.id, reason: "lost" } }),
+    ).toMatchObject({ status: "lost", is_lost: true, is_stolen: false });
     expect(cardView(await reload(a))).toMatchObject({ status: "voided", is_void: true, is_stolen: true });
   });
 
   it("activation needs the wallet deployed; another organization's card is 404", async () => {
     const org = await createTestOrg(database.db);
     const other = await createTestOrg(database.db);
-    const customer = await createReadyCustomer(database.db, org.orgId, { safeState: "processing", safeDeployedAt: null });
+    const customer = await createReadyCustomer(database.db, org.orgId, {
+      safeState: "processing",
+      safeDeployedAt: null,
+    });
     const card = await createTestCard(database.db, customer, { cardType: "physical", activated: false });
     const refused = await run(keyCtx(org.orgId), "activate", customer.svcCardId, card.id);
-    expect(isServiceError((refused as { error: unknown }).error) && (refused as { error: { code: string } }).error.code).toBe("WALLET_NOT_DEPLOYED");
+    expect(
+      isServiceError((refused as { error: unknown }).error) &&
+        (refused as { error: { code: string } }).error.code,
+    ).toBe("WALLET_NOT_DEPLOYED");
     expect(await reload(card)).toEqual(card);
     const foreign = await run(keyCtx(other.orgId), "activate", customer.svcCardId, card.id);
     expect((foreign as { error: { code: string } }).error.code).toBe("NOT_FOUND");

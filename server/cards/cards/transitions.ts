@@ -23,7 +23,16 @@ import type { CardRow } from "../customers/find";
  * - activate is for physical cards not yet activated, in state active; anything else refused.
  */
 
-export const CARD_ACTIONS = ["freeze", "unfreeze", "void", "report_lost", "report_stolen", "block", "unblock", "activate"] as const;
+export const CARD_ACTIONS = [
+  "freeze",
+  "unfreeze",
+  "void",
+  "report_lost",
+  "report_stolen",
+  "block",
+  "unblock",
+  "activate",
+] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
 /** What sets cards apart for the rules: virtual cards are active from issue; physical ones wait for activation. */
@@ -31,7 +40,9 @@ export const CARD_KINDS = ["virtual", "physical", "physical_inactive"] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
 
 /** The card columns a move sets; `true` stamps the time of the change, `null` clears. */
-export type Stamp = Partial<Record<"frozenAt" | "voidedAt" | "lostAt" | "stolenAt" | "blockedAt" | "activatedAt", true | null>>;
+export type Stamp = Partial<
+  Record<"frozenAt" | "voidedAt" | "lostAt" | "stolenAt" | "blockedAt" | "activatedAt", true | null>
+>;
 
 export interface Move {
   kind: "move";
@@ -51,28 +62,54 @@ export interface Refusal {
 export type Outcome = Move | Refusal;
 type Cell = Outcome | Record<CardKind, Outcome>;
 
-const to = (state: CardStatus, stamp: Stamp, event: string): Move => ({ kind: "move", to: state, stamp, event });
+const to = (state: CardStatus, stamp: Stamp, event: string): Move => ({
+  kind: "move",
+  to: state,
+  stamp,
+  event,
+});
 const no = (code: ErrorCode, message: string): Refusal => ({ kind: "refusal", code, message });
 
-const NOT_ACTIVE = (what: string, why: string) => no("CARD_NOT_ACTIVE", `The card ${why}; it cannot be ${what}.`);
+const NOT_ACTIVE = (what: string, why: string) =>
+  no("CARD_NOT_ACTIVE", `The card ${why}; it cannot be ${what}.`);
 const LOST = "was reported lost (permanent)";
 const STOLEN = "was reported stolen (permanent)";
 const VOIDED = "is voided (permanent)";
 const BLOCKED = "is blocked by the card program";
 
 const ALREADY_VOIDED = no("CARD_ALREADY_VOIDED", "The card is already voided.");
-const STOLEN_IS_VOIDED = no("CARD_ALREADY_VOIDED", "The card was reported stolen, which voids it permanently.");
-const VIRTUAL_ONLY = no("VIRTUAL_CARD_ONLY", "Only virtual cards can be voided; freeze a physical card to stop transactions, or report it lost or stolen.");
+const STOLEN_IS_VOIDED = no(
+  "CARD_ALREADY_VOIDED",
+  "The card was reported stolen, which voids it permanently.",
+);
+const VIRTUAL_ONLY = no(
+  "VIRTUAL_CARD_ONLY",
+  "Only virtual cards can be voided; freeze a physical card to stop transactions, or report it lost or stolen.",
+);
 
 /** Only the virtual kind gets `outcome`; physical cards are refused VIRTUAL_CARD_ONLY. */
-const virtualOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({ virtual: outcome, physical: VIRTUAL_ONLY, physical_inactive: VIRTUAL_ONLY });
+const virtualOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({
+  virtual: outcome,
+  physical: VIRTUAL_ONLY,
+  physical_inactive: VIRTUAL_ONLY,
+});
 
-const ACTIVATE_VIRTUAL = no("PHYSICAL_CARD_ONLY", "Virtual cards are active from issue; only physical cards are activated.");
+const ACTIVATE_VIRTUAL = no(
+  "PHYSICAL_CARD_ONLY",
+  "Virtual cards are active from issue; only physical cards are activated.",
+);
 const ALREADY_ACTIVATED = no("CARD_ALREADY_ACTIVATED", "The card is already activated.");
 /** activate: virtual and activated physical cards are refused in every state; an inactive physical card gets `outcome`. */
-const inactivePhysicalOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({ virtual: ACTIVATE_VIRTUAL, physical: ALREADY_ACTIVATED, physical_inactive: outcome });
+const inactivePhysicalOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({
+  virtual: ACTIVATE_VIRTUAL,
+  physical: ALREADY_ACTIVATED,
+  physical_inactive: outcome,
+});
 
-const reported = (state: "lost" | "stolen"): Move => (state === "lost" ? to("lost", { lostAt: true }, "card.lost") : to("stolen", { stolenAt: true }, "card.stolen"));
+const reported = (state: "lost" | "stolen"): Move =>
+  state === "lost"
+    ? to("lost", { lostAt: true }, "card.lost")
+    : to("stolen", { stolenAt: true }, "card.stolen");
 const ALREADY_LOST = no("CARD_ALREADY_REPORTED", "The card is already reported lost; that is permanent.");
 const ALREADY_STOLEN = no("CARD_ALREADY_REPORTED", "The card is already reported stolen; that is permanent.");
 
@@ -81,7 +118,10 @@ export const CARD_TRANSITIONS: Record<CardAction, Record<CardStatus, Cell>> = {
     active: {
       virtual: to("frozen", { frozenAt: true }, "card.frozen"),
       physical: to("frozen", { frozenAt: true }, "card.frozen"),
-      physical_inactive: no("CARD_NOT_ACTIVATED", "The physical card is not activated yet; it cannot be frozen before activation."),
+      physical_inactive: no(
+        "CARD_NOT_ACTIVATED",
+        "The physical card is not activated yet; it cannot be frozen before activation.",
+      ),
     },
     frozen: no("CARD_NOT_ACTIVE", "The card is already frozen."),
     blocked: NOT_ACTIVE("frozen", BLOCKED),
@@ -161,11 +201,20 @@ export interface ResolvedMove {
 }
 
 /** The table's answer for this card: the concrete next state and event, or the refusal. */
-export function decide(action: CardAction, card: Pick<CardRow, "cardType" | "activatedAt" | "status" | "frozenAt">): ResolvedMove | Refusal {
+export function decide(
+  action: CardAction,
+  card: Pick<CardRow, "cardType" | "activatedAt" | "status" | "frozenAt">,
+): ResolvedMove | Refusal {
   const cell = CARD_TRANSITIONS[action][card.status];
   const outcome = "kind" in cell ? (cell as Outcome) : cell[kindOf(card)];
   if (outcome.kind === "refusal") return outcome;
-  if (outcome.to !== "unblocked") return { kind: "move", to: outcome.to, stamp: outcome.stamp, event: outcome.event };
+  if (outcome.to !== "unblocked")
+    return { kind: "move", to: outcome.to, stamp: outcome.stamp, event: outcome.event };
   const back = card.frozenAt ? "frozen" : "active";
-  return { kind: "move", to: back, stamp: outcome.stamp, event: back === "frozen" ? "card.frozen" : "card.unfrozen" };
+  return {
+    kind: "move",
+    to: back,
+    stamp: outcome.stamp,
+    event: back === "frozen" ? "card.frozen" : "card.unfrozen",
+  };
 }

@@ -37,12 +37,18 @@ function keyCtx(orgId: string): Ctx {
   return { db: database.db, orgId, actor: { type: "apiKey", keyId: "key_views", scopes: ["read", "write"] } };
 }
 
-async function setup(opts: { status?: CardStatus; cardType?: "virtual" | "physical"; activated?: boolean } = {}) {
+async function setup(
+  opts: { status?: CardStatus; cardType?: "virtual" | "physical"; activated?: boolean } = {},
+) {
   const org = await createTestOrg(database.db);
   const customer = await createReadyCustomer(database.db, org.orgId, { step: 6, flowStatus: "active" });
   const card = await createTestCard(database.db, customer, opts);
   const ctx = keyCtx(org.orgId);
-  const ask = (views: ViewTokenInput["enabled_views"], theme?: ViewTokenInput["theme"]) => createViewToken({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id, enabled_views: views, theme } });
+  const ask = (views: ViewTokenInput["enabled_views"], theme?: ViewTokenInput["theme"]) =>
+    createViewToken({
+      ctx,
+      input: { svcCardId: customer.svcCardId, cardId: card.id, enabled_views: views, theme },
+    });
   return { org, customer, card, ctx, ask };
 }
 
@@ -59,13 +65,20 @@ async function caught(p: Promise<unknown>): Promise<ServiceError> {
 /** The secure view the URL opens (the provider's row, found by the token's hash). */
 async function viewOfUrl(url: string) {
   const token = url.split("/secure/view/")[1]!;
-  const [row] = await database.db.select().from(simSecureViews).where(eq(simSecureViews.tokenHash, sha256Hex(token)));
+  const [row] = await database.db
+    .select()
+    .from(simSecureViews)
+    .where(eq(simSecureViews.tokenHash, sha256Hex(token)));
   return { token, row: row! };
 }
 
 /** Rule 7: pin_set follows the card network's physical.card.pin.changed. */
 async function pinChanged(orgId: string, card: CardRow) {
-  await deliverInbound(database.db, { type: "physical.card.pin.changed", orgId, data: { card_token: card.cardToken } });
+  await deliverInbound(database.db, {
+    type: "physical.card.pin.changed",
+    orgId,
+    data: { card_token: card.cardToken },
+  });
 }
 
 async function pinSetOf(card: CardRow): Promise<boolean> {
@@ -93,14 +106,21 @@ describe("view-token: interface.md PIN rules 1-7", () => {
 
   it("rule 2: while pin_set is false every call is 422 PIN_NOT_SET with a short-lived pin_setup_url, whatever enabled_views says", async () => {
     const { card, ask } = await setup();
-    for (const views of [["pin"], ["data", "pin"], ["data"], ["pin", "data"]] as ViewTokenInput["enabled_views"][]) {
+    for (const views of [
+      ["pin"],
+      ["data", "pin"],
+      ["data"],
+      ["pin", "data"],
+    ] as ViewTokenInput["enabled_views"][]) {
       const before = Date.now();
       const error = await caught(ask(views));
       expect(error.code, String(views)).toBe("PIN_NOT_SET");
       expect(error.status).toBe(422);
       expect(Object.keys(error.data!).sort()).toEqual(["expires_at", "pin_set", "pin_setup_url"]);
       expect(error.data!.pin_set).toBe(false);
-      expect(String(error.data!.pin_setup_url)).toMatch(new RegExp(`^${appUrl()}/secure/view/svt_[A-Za-z0-9_-]+$`));
+      expect(String(error.data!.pin_setup_url)).toMatch(
+        new RegExp(`^${appUrl()}/secure/view/svt_[A-Za-z0-9_-]+$`),
+      );
       const expires = Date.parse(String(error.data!.expires_at));
       expect(expires - before).toBeGreaterThan(9 * 60_000);
       expect(expires - before).toBeLessThanOrEqual(10 * 60_000 + 1000);
@@ -133,12 +153,26 @@ describe("view-token: interface.md PIN rules 1-7", () => {
 
   it("rule 5: the page's theme is the program's theme with the request's fields on top", async () => {
     const { org, card, ask } = await setup();
-    await database.db.insert(cardProgramSettings).values({ orgId: org.orgId, secureTheme: { accent_color: "#112233", background_color: "#ffffff", font_family: "Inter" } });
+    await database.db
+      .insert(cardProgramSettings)
+      .values({
+        orgId: org.orgId,
+        secureTheme: { accent_color: "#112233", background_color: "#ffffff", font_family: "Inter" },
+      });
     const first = await caught(ask(["pin"], { accent_color: "#abcdef", border_radius: "12px" }));
-    expect((await viewOfUrl(String(first.data!.pin_setup_url))).row.theme).toEqual({ accent_color: "#abcdef", background_color: "#ffffff", font_family: "Inter", border_radius: "12px" });
+    expect((await viewOfUrl(String(first.data!.pin_setup_url))).row.theme).toEqual({
+      accent_color: "#abcdef",
+      background_color: "#ffffff",
+      font_family: "Inter",
+      border_radius: "12px",
+    });
     await pinChanged(org.orgId, card);
     const plain = await ask(["pin"]);
-    expect((await viewOfUrl(plain.secure_view_url)).row.theme).toEqual({ accent_color: "#112233", background_color: "#ffffff", font_family: "Inter" });
+    expect((await viewOfUrl(plain.secure_view_url)).row.theme).toEqual({
+      accent_color: "#112233",
+      background_color: "#ffffff",
+      font_family: "Inter",
+    });
   });
 
   it("rule 6: the iframe sizes the pages are made for", () => {
@@ -162,7 +196,11 @@ describe("view-token: interface.md PIN rules 1-7", () => {
     expect(view.next_action).not.toBe(PIN_MISSING_ACTION);
     // An event for a token of another organization changes nothing here.
     const other = await setup();
-    await deliverInbound(database.db, { type: "physical.card.pin.changed", orgId: org.orgId, data: { card_token: other.card.cardToken } });
+    await deliverInbound(database.db, {
+      type: "physical.card.pin.changed",
+      orgId: org.orgId,
+      data: { card_token: other.card.cardToken },
+    });
     expect(await pinSetOf(other.card)).toBe(false);
   });
 });
@@ -193,10 +231,21 @@ describe("view-token: what the interface leaves open", () => {
     const input = { svcCardId: a.customer.svcCardId, cardId: a.card.id, enabled_views: ["pin" as const] };
     expect((await caught(createViewToken({ ctx: b.ctx, input }))).code).toBe("NOT_FOUND");
     const neighbour: CardCustomerRow = await createReadyCustomer(database.db, a.org.orgId);
-    expect((await caught(createViewToken({ ctx: a.ctx, input: { ...input, svcCardId: neighbour.svcCardId } }))).code).toBe("NOT_FOUND");
-    const stranger: Ctx = { db: database.db, orgId: a.org.orgId, actor: { type: "cardholder", customerId: neighbour.id } };
+    expect(
+      (await caught(createViewToken({ ctx: a.ctx, input: { ...input, svcCardId: neighbour.svcCardId } })))
+        .code,
+    ).toBe("NOT_FOUND");
+    const stranger: Ctx = {
+      db: database.db,
+      orgId: a.org.orgId,
+      actor: { type: "cardholder", customerId: neighbour.id },
+    };
     expect((await caught(createViewToken({ ctx: stranger, input }))).code).toBe("NOT_FOUND");
-    const owner: Ctx = { db: database.db, orgId: a.org.orgId, actor: { type: "cardholder", customerId: a.customer.id } };
+    const owner: Ctx = {
+      db: database.db,
+      orgId: a.org.orgId,
+      actor: { type: "cardholder", customerId: a.customer.id },
+    };
     expect((await caught(createViewToken({ ctx: owner, input }))).code).toBe("PIN_NOT_SET");
   });
 });

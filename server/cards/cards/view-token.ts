@@ -37,7 +37,8 @@ const CLOSED_STATES = new Set(["voided", "lost", "stolen", "blocked"]);
 /** The organization's theme with the request's fields on top (rule 5; decisions.md 8). */
 export function mergeTheme(org: SecureTheme, request: SecureTheme | undefined): SecureTheme {
   const merged: Record<string, string> = { ...org };
-  for (const [field, value] of Object.entries(request ?? {})) if (value !== undefined && value !== "") merged[field] = value;
+  for (const [field, value] of Object.entries(request ?? {}))
+    if (value !== undefined && value !== "") merged[field] = value;
   return merged as SecureTheme;
 }
 
@@ -46,13 +47,29 @@ function viewOf(enabled: ViewTokenInput["enabled_views"]): Exclude<SecureView, "
   return enabled.includes("data") ? "details_and_pin" : "pin_change";
 }
 
-export async function createViewToken({ ctx, input }: { ctx: Ctx; input: ViewTokenInput }): Promise<ViewTokenResponse> {
+export async function createViewToken({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ViewTokenInput;
+}): Promise<ViewTokenResponse> {
   requireCardScope(ctx, "write");
   const customer = await findCustomer(ctx, input.svcCardId);
   const card = await findCard(ctx, customer, input.cardId);
   if (CLOSED_STATES.has(card.status)) {
-    const why = card.status === "blocked" ? "is blocked by the card program" : card.status === "stolen" ? "was reported stolen" : card.status === "lost" ? "was reported lost" : "is voided";
-    throw new ServiceError("CARD_NOT_ACTIVE", `The card ${why}; its details and PIN are no longer available.`);
+    const why =
+      card.status === "blocked"
+        ? "is blocked by the card program"
+        : card.status === "stolen"
+          ? "was reported stolen"
+          : card.status === "lost"
+            ? "was reported lost"
+            : "is voided";
+    throw new ServiceError(
+      "CARD_NOT_ACTIVE",
+      `The card ${why}; its details and PIN are no longer available.`,
+    );
   }
   const theme = mergeTheme(await getSecureTheme(ctx.db, ctx.orgId), input.theme);
   const cardsPort = providers().cards;
@@ -60,12 +77,30 @@ export async function createViewToken({ ctx, input }: { ctx: Ctx; input: ViewTok
   if (!card.pinSet) {
     // Rule 2: whatever enabled_views asked for, the PIN-setup view, as a 422 carrying its URL.
     // Not in a transaction: the view must outlive the error answer.
-    const setup = await cardsPort.createSecureView(ctx.db, { orgId: ctx.orgId, cardToken: card.cardToken, view: "pin_setup", theme });
-    const data: PinNotSetData = { pin_setup_url: setup.url, pin_set: false, expires_at: setup.expiresAt.toISOString() };
-    throw new ServiceError("PIN_NOT_SET", "No PIN is set on this card yet: open data.pin_setup_url (a 4-digit PIN is chosen there), then ask again.", { data });
+    const setup = await cardsPort.createSecureView(ctx.db, {
+      orgId: ctx.orgId,
+      cardToken: card.cardToken,
+      view: "pin_setup",
+      theme,
+    });
+    const data: PinNotSetData = {
+      pin_setup_url: setup.url,
+      pin_set: false,
+      expires_at: setup.expiresAt.toISOString(),
+    };
+    throw new ServiceError(
+      "PIN_NOT_SET",
+      "No PIN is set on this card yet: open data.pin_setup_url (a 4-digit PIN is chosen there), then ask again.",
+      { data },
+    );
   }
 
   const view = viewOf(input.enabled_views);
-  const secure = await cardsPort.createSecureView(ctx.db, { orgId: ctx.orgId, cardToken: card.cardToken, view, theme });
+  const secure = await cardsPort.createSecureView(ctx.db, {
+    orgId: ctx.orgId,
+    cardToken: card.cardToken,
+    view,
+    theme,
+  });
   return { pin_set: true, secure_view_url: secure.url, view, expires_at: secure.expiresAt.toISOString() };
 }

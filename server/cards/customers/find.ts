@@ -20,8 +20,15 @@ function scoped(ctx: Ctx, match: SQL): SQL {
  * another organization's customer). `forUpdate` locks the row for the rest of the transaction
  * `db`, so concurrent steps of one customer run one after another.
  */
-export async function findCustomer(ctx: Ctx, svcCardId: string, opts: { db?: Db; forUpdate?: boolean } = {}): Promise<CardCustomerRow> {
-  const query = (opts.db ?? ctx.db).select().from(cardCustomers).where(scoped(ctx, eq(cardCustomers.svcCardId, svcCardId)));
+export async function findCustomer(
+  ctx: Ctx,
+  svcCardId: string,
+  opts: { db?: Db; forUpdate?: boolean } = {},
+): Promise<CardCustomerRow> {
+  const query = (opts.db ?? ctx.db)
+    .select()
+    .from(cardCustomers)
+    .where(scoped(ctx, eq(cardCustomers.svcCardId, svcCardId)));
   const [row] = opts.forUpdate ? await query.for("update") : await query;
   if (!row) throw new ServiceError("NOT_FOUND", NOT_FOUND);
   return row;
@@ -32,7 +39,16 @@ export async function findCustomerByAnyId(ctx: Ctx, customerId: string): Promise
   const rows = await ctx.db
     .select()
     .from(cardCustomers)
-    .where(scoped(ctx, or(eq(cardCustomers.svcCardId, customerId), eq(cardCustomers.id, customerId), eq(cardCustomers.externalId, customerId))!))
+    .where(
+      scoped(
+        ctx,
+        or(
+          eq(cardCustomers.svcCardId, customerId),
+          eq(cardCustomers.id, customerId),
+          eq(cardCustomers.externalId, customerId),
+        )!,
+      ),
+    )
     .limit(2);
   // An external id could equal another customer's svc_card_id only by malice; prefer the canonical ids.
   const row = rows.find((r) => r.svcCardId === customerId || r.id === customerId) ?? rows[0];

@@ -30,7 +30,13 @@ function searchOf(q: string): SQL {
  * plans): the plain list walks (org_id, created_at, id) backwards, a kyc_status or flow_status
  * filter its (org_id, status, created_at) index, a search the four lookups of searchOf.
  */
-export async function listCustomers({ ctx, input }: { ctx: Ctx; input: Partial<CustomerListQuery> }): Promise<CustomerList> {
+export async function listCustomers({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: Partial<CustomerListQuery>;
+}): Promise<CustomerList> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const f = customerListQuerySchema.parse(input);

@@ -37,7 +37,14 @@ export function customerPinSet(cardRows: CardRow[]): boolean {
 
 type BalanceFields = Pick<
   CardCustomerView,
-  "ledger_balance" | "available_balance" | "pending_balance" | "ledger_balance_minor" | "available_balance_minor" | "pending_balance_minor" | "balance_freshness" | "balance_updated_at"
+  | "ledger_balance"
+  | "available_balance"
+  | "pending_balance"
+  | "ledger_balance_minor"
+  | "available_balance_minor"
+  | "pending_balance_minor"
+  | "balance_freshness"
+  | "balance_updated_at"
 >;
 
 /**
@@ -47,7 +54,16 @@ type BalanceFields = Pick<
  */
 export function balanceFields(customer: CardCustomerRow, balance: CustomerBalanceRow | null): BalanceFields {
   if (!balance || customer.safeState !== "deployed") {
-    return { ledger_balance: null, available_balance: null, pending_balance: null, ledger_balance_minor: null, available_balance_minor: null, pending_balance_minor: null, balance_freshness: null, balance_updated_at: null };
+    return {
+      ledger_balance: null,
+      available_balance: null,
+      pending_balance: null,
+      ledger_balance_minor: null,
+      available_balance_minor: null,
+      pending_balance_minor: null,
+      balance_freshness: null,
+      balance_updated_at: null,
+    };
   }
   const realtime = balance.freshness === "realtime";
   const pending = realtime ? balance.pendingMinor : null;
@@ -65,7 +81,11 @@ export function balanceFields(customer: CardCustomerRow, balance: CustomerBalanc
 }
 
 /** interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its balance row). */
-export function customerView(customer: CardCustomerRow, cardRows: CardRow[], balance: CustomerBalanceRow | null = null): CardCustomerView {
+export function customerView(
+  customer: CardCustomerRow,
+  cardRows: CardRow[],
+  balance: CustomerBalanceRow | null = null,
+): CardCustomerView {
   const pinSet = customerPinSet(cardRows);
   return {
     svc_card_id: customer.svcCardId,
@@ -86,9 +106,18 @@ export function customerView(customer: CardCustomerRow, cardRows: CardRow[], bal
 }
 
 /** GET /v1/card-issuer/customers/{customerId}: by svc_card_id, record id or external id. */
-export async function getIssuerCustomer({ ctx, input }: { ctx: Ctx; input: { customerId: string } }): Promise<CardCustomerView> {
+export async function getIssuerCustomer({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { customerId: string };
+}): Promise<CardCustomerView> {
   requireCardScope(ctx, "read");
   const customer = await findCustomerByAnyId(ctx, input.customerId);
-  const [cardRows, balance] = await Promise.all([cardsOf(ctx.db, ctx.orgId, customer.id), customerBalanceOf(ctx.db, ctx.orgId, customer.id)]);
+  const [cardRows, balance] = await Promise.all([
+    cardsOf(ctx.db, ctx.orgId, customer.id),
+    customerBalanceOf(ctx.db, ctx.orgId, customer.id),
+  ]);
   return customerView(customer, cardRows, balance);
 }

@@ -31,24 +31,46 @@ const FINAL: readonly KycStatus[] = ["approved", "rejected"];
  * applicant; after a link expired (or verification expired) a new one may be requested
  * (decisions.md 7). `returnTo` is passed to the page as ?return_to=.
  */
-export async function getKycLink({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; returnTo?: string } }): Promise<KycLink> {
+export async function getKycLink({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; returnTo?: string };
+}): Promise<KycLink> {
   requireCardScope(ctx, "read");
   return ctx.db.transaction(async (tx) => {
     let customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
-    if (!customer.emailVerifiedAt) throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the email address with the 6-digit code first.");
+    if (!customer.emailVerifiedAt)
+      throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the email address with the 6-digit code first.");
     if (customer.kycStatus === "rejected" || customer.flowStatus === "rejected") {
-      throw new ServiceError("KYC_REJECTED", "Identity verification was rejected: this customer cannot be issued a card.");
+      throw new ServiceError(
+        "KYC_REJECTED",
+        "Identity verification was rejected: this customer cannot be issued a card.",
+      );
     }
-    if (customer.kycStatus === "approved") throw new ServiceError("ONBOARDING_STEP_DONE", "Identity verification is already approved.");
-    const link = await providers().kyc.createLink(tx, { orgId: ctx.orgId, externalRef: customer.id, email: customer.email, applicantId: customer.kycApplicantId });
+    if (customer.kycStatus === "approved")
+      throw new ServiceError("ONBOARDING_STEP_DONE", "Identity verification is already approved.");
+    const link = await providers().kyc.createLink(tx, {
+      orgId: ctx.orgId,
+      externalRef: customer.id,
+      email: customer.email,
+      applicantId: customer.kycApplicantId,
+    });
     // The provider may have reported a change (an expired applicant starting over) in this transaction.
     customer = await findCustomer(ctx, input.svcCardId, { db: tx });
     const changes: CustomerChanges = {};
     if (link.applicantId !== customer.kycApplicantId) changes.kycApplicantId = link.applicantId;
     // A new link after expiry starts verification over.
-    if (customer.kycStatus === "expired") Object.assign(changes, { kycStatus: "pending", kycUpdatedAt: new Date() });
+    if (customer.kycStatus === "expired")
+      Object.assign(changes, { kycStatus: "pending", kycUpdatedAt: new Date() });
     if (Object.keys(changes).length) customer = await saveProgress(tx, customer, changes);
-    return { svc_card_id: customer.svcCardId, url: withReturnTo(link.url, input.returnTo), expires_at: link.expiresAt.toISOString(), kyc_status: customer.kycStatus };
+    return {
+      svc_card_id: customer.svcCardId,
+      url: withReturnTo(link.url, input.returnTo),
+      expires_at: link.expiresAt.toISOString(),
+      kyc_status: customer.kycStatus,
+    };
   });
 }
 
@@ -61,12 +83,25 @@ function withReturnTo(url: string, returnTo: string | undefined): string {
  * GET /v1/svc-card/{svcCardId}/kyc-status. While verification is open it also asks the provider
  * and applies a change it finds, so a missed kyc.status.changed event cannot strand the customer.
  */
-export async function getKycStatus({ ctx, input }: { ctx: Ctx; input: { svcCardId: string } }): Promise<KycStatusView> {
+export async function getKycStatus({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<KycStatusView> {
   requireCardScope(ctx, "read");
   let customer = await findCustomer(ctx, input.svcCardId);
   if (customer.kycApplicantId && !FINAL.includes(customer.kycStatus)) {
-    const upstream = await providers().kyc.getStatus(ctx.db, { orgId: ctx.orgId, applicantId: customer.kycApplicantId });
-    if (upstream && (upstream.kycStatus !== customer.kycStatus || (upstream.currency && upstream.currency !== customer.currency))) {
+    const upstream = await providers().kyc.getStatus(ctx.db, {
+      orgId: ctx.orgId,
+      applicantId: customer.kycApplicantId,
+    });
+    if (
+      upstream &&
+      (upstream.kycStatus !== customer.kycStatus ||
+        (upstream.currency && upstream.currency !== customer.currency))
+    ) {
       customer = await ctx.db.transaction(async (tx) => {
         const locked = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
         return applyKycResult(tx, locked, { ...upstream, applicantId: customer.kycApplicantId! });
@@ -74,7 +109,14 @@ export async function getKycStatus({ ctx, input }: { ctx: Ctx; input: { svcCardI
     }
   }
   const state = await onboardingStateOf(ctx.db, customer);
-  return { svc_card_id: customer.svcCardId, kyc_status: customer.kycStatus, currency: customer.currency, step: state.step, flow_status: state.flow_status, next_action: state.next_action };
+  return {
+    svc_card_id: customer.svcCardId,
+    kyc_status: customer.kycStatus,
+    currency: customer.currency,
+    step: state.step,
+    flow_status: state.flow_status,
+    next_action: state.next_action,
+  };
 }
 
 /**
@@ -90,7 +132,8 @@ export async function applyKycResult(
   const changes: CustomerChanges = {};
   if (!customer.kycApplicantId) changes.kycApplicantId = result.applicantId;
   if (FINAL.includes(customer.kycStatus)) {
-    if (customer.kycStatus === "approved" && !customer.currency && result.currency) changes.currency = result.currency;
+    if (customer.kycStatus === "approved" && !customer.currency && result.currency)
+      changes.currency = result.currency;
   } else if (result.kycStatus !== customer.kycStatus) {
     changes.kycStatus = result.kycStatus;
     changes.kycUpdatedAt = new Date();

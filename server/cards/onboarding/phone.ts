@@ -4,7 +4,12 @@ import type { Ctx } from "@/server/context";
 import { providers } from "@/server/providers/registry";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
-import { CODE_TTL_SECONDS, consumeOneTimeCode, issueOneTimeCode, transactionKeepingTries } from "../one-time-codes";
+import {
+  CODE_TTL_SECONDS,
+  consumeOneTimeCode,
+  issueOneTimeCode,
+  transactionKeepingTries,
+} from "../one-time-codes";
 import { onboardingStateOf, requireOnboardedUpTo, saveProgress } from "./progress";
 
 export interface PhoneCodeSent {
@@ -21,7 +26,8 @@ export function maskPhone(phone: string): string {
 }
 
 function requirePhoneStep(c: CardCustomerRow): void {
-  if (c.phoneVerifiedAt) throw new ServiceError("ONBOARDING_STEP_DONE", "A phone number is already verified.");
+  if (c.phoneVerifiedAt)
+    throw new ServiceError("ONBOARDING_STEP_DONE", "A phone number is already verified.");
   requireOnboardedUpTo(c, "source_of_funds");
 }
 
@@ -29,16 +35,35 @@ function requirePhoneStep(c: CardCustomerRow): void {
  * POST /phone/request-verification {svc_card_id, phone}: step 4 sends a 6-digit SMS code to an
  * E.164 number. A new request (another number, or a lost code) replaces the previous code.
  */
-export async function requestPhoneVerification({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; phone: string } }): Promise<PhoneCodeSent> {
+export async function requestPhoneVerification({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; phone: string };
+}): Promise<PhoneCodeSent> {
   requireCardScope(ctx, "write");
   const phone = input.phone.trim();
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     requirePhoneStep(customer);
-    const { code, expiresAt } = await issueOneTimeCode(tx, { orgId: ctx.orgId, customerId: customer.id, purpose: "phone_verification", target: phone });
+    const { code, expiresAt } = await issueOneTimeCode(tx, {
+      orgId: ctx.orgId,
+      customerId: customer.id,
+      purpose: "phone_verification",
+      target: phone,
+    });
     await saveProgress(tx, customer, { phone });
-    await providers().messaging.sendSms(tx, { orgId: ctx.orgId, to: phone, text: `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.` });
-    return { svc_card_id: customer.svcCardId, phone: maskPhone(phone), code_expires_at: expiresAt.toISOString() };
+    await providers().messaging.sendSms(tx, {
+      orgId: ctx.orgId,
+      to: phone,
+      text: `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`,
+    });
+    return {
+      svc_card_id: customer.svcCardId,
+      phone: maskPhone(phone),
+      code_expires_at: expiresAt.toISOString(),
+    };
   });
 }
 
@@ -46,12 +71,23 @@ export async function requestPhoneVerification({ ctx, input }: { ctx: Ctx; input
  * POST /phone/verify {svc_card_id, code}: the SMS code verifies the number it was sent to (the
  * customer's phone: a new request replaces both) and the customer moves to account setup (step 5).
  */
-export async function verifyPhone({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; code: string } }): Promise<OnboardingState> {
+export async function verifyPhone({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; code: string };
+}): Promise<OnboardingState> {
   requireCardScope(ctx, "write");
   return transactionKeepingTries(ctx.db, async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     requirePhoneStep(customer);
-    await consumeOneTimeCode(tx, { orgId: ctx.orgId, customerId: customer.id, purpose: "phone_verification", code: input.code });
+    await consumeOneTimeCode(tx, {
+      orgId: ctx.orgId,
+      customerId: customer.id,
+      purpose: "phone_verification",
+      code: input.code,
+    });
     return onboardingStateOf(tx, await saveProgress(tx, customer, { phoneVerifiedAt: new Date() }));
   });
 }

@@ -28,14 +28,21 @@ function flowOfFacts(c: Facts): FlowStatusName {
 /** Forward only; rejected is the exit of identity verification and final. */
 export function nextFlow(current: FlowStatusName, reached: FlowStatusName): FlowStatusName {
   if (current === "rejected") return current;
-  if (reached === "rejected") return current === "email_verification" || current === "identity_verification" ? "rejected" : current;
+  if (reached === "rejected")
+    return current === "email_verification" || current === "identity_verification" ? "rejected" : current;
   return STEP_OF_FLOW[reached] > STEP_OF_FLOW[current] ? reached : current;
 }
 
-export type CustomerChanges = Partial<Omit<typeof cardCustomers.$inferInsert, "id" | "orgId" | "svcCardId" | "step" | "flowStatus">>;
+export type CustomerChanges = Partial<
+  Omit<typeof cardCustomers.$inferInsert, "id" | "orgId" | "svcCardId" | "step" | "flowStatus">
+>;
 
 /** Records a step's changes on the (locked) customer and moves its flow as far as they allow. */
-export async function saveProgress(tx: Db, customer: CardCustomerRow, changes: CustomerChanges): Promise<CardCustomerRow> {
+export async function saveProgress(
+  tx: Db,
+  customer: CardCustomerRow,
+  changes: CustomerChanges,
+): Promise<CardCustomerRow> {
   const flowStatus = nextFlow(customer.flowStatus, flowOfFacts({ ...customer, ...changes }));
   const [row] = await tx
     .update(cardCustomers)
@@ -46,7 +53,11 @@ export async function saveProgress(tx: Db, customer: CardCustomerRow, changes: C
 }
 
 /** The customer by record id (inbound events carry it), locked; null when unknown. */
-export async function lockCustomerByRecordId(db: Db, orgId: string, customerId: string): Promise<CardCustomerRow | null> {
+export async function lockCustomerByRecordId(
+  db: Db,
+  orgId: string,
+  customerId: string,
+): Promise<CardCustomerRow | null> {
   const [row] = await db
     .select()
     .from(cardCustomers)
@@ -58,7 +69,12 @@ export async function lockCustomerByRecordId(db: Db, orgId: string, customerId: 
 /** The answer of every onboarding step. pin_set only matters once active. */
 export async function onboardingStateOf(db: Db, c: CardCustomerRow): Promise<OnboardingState> {
   const pinSet = c.flowStatus === "active" ? customerPinSet(await cardsOf(db, c.orgId, c.id)) : false;
-  return { svc_card_id: c.svcCardId, step: c.step, flow_status: c.flowStatus, next_action: nextActionOf(c, pinSet) };
+  return {
+    svc_card_id: c.svcCardId,
+    step: c.step,
+    flow_status: c.flowStatus,
+    next_action: nextActionOf(c, pinSet),
+  };
 }
 
 /**
@@ -66,11 +82,21 @@ export async function onboardingStateOf(db: Db, c: CardCustomerRow): Promise<Onb
  * (decisions.md 7; the same order card creation names them in); `upTo` is the last one needed.
  */
 export function requireOnboardedUpTo(c: CardCustomerRow, upTo: "kyc" | "source_of_funds" | "phone"): void {
-  if (!c.emailVerifiedAt) throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the email address with the 6-digit code first.");
-  if (c.kycStatus === "rejected") throw new ServiceError("KYC_REJECTED", "Identity verification was rejected: this customer cannot continue onboarding.");
-  if (c.kycStatus !== "approved") throw new ServiceError("KYC_NOT_APPROVED", `Identity verification must be approved first (kyc_status is ${c.kycStatus}).`);
+  if (!c.emailVerifiedAt)
+    throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the email address with the 6-digit code first.");
+  if (c.kycStatus === "rejected")
+    throw new ServiceError(
+      "KYC_REJECTED",
+      "Identity verification was rejected: this customer cannot continue onboarding.",
+    );
+  if (c.kycStatus !== "approved")
+    throw new ServiceError(
+      "KYC_NOT_APPROVED",
+      `Identity verification must be approved first (kyc_status is ${c.kycStatus}).`,
+    );
   if (upTo === "kyc") return;
-  if (!c.sourceOfFundsAt) throw new ServiceError("SOURCE_OF_FUNDS_REQUIRED", "Answer the source-of-funds questions first.");
+  if (!c.sourceOfFundsAt)
+    throw new ServiceError("SOURCE_OF_FUNDS_REQUIRED", "Answer the source-of-funds questions first.");
   if (upTo === "source_of_funds") return;
   if (!c.phoneVerifiedAt) throw new ServiceError("PHONE_NOT_VERIFIED", "Verify a mobile phone number first.");
 }

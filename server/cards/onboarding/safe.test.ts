@@ -68,8 +68,15 @@ describe("account wallet deployment (step 5)", () => {
       expect((await customerOf(ctx.db, c.svcCardId)).safeState).toBe("not_deployed");
     }
     const rejected = await walkTo(ctx, "identity_verification", { email: uniqueEmail("rejected") });
-    await decideApplicant(ctx.db, { orgId: ctx.orgId, externalRef: rejected.id, email: rejected.email, decision: "rejected" });
-    expect((await refusal(deploySafe({ ctx, input: { svcCardId: rejected.svcCardId } }))).code).toBe("KYC_REJECTED");
+    await decideApplicant(ctx.db, {
+      orgId: ctx.orgId,
+      externalRef: rejected.id,
+      email: rejected.email,
+      decision: "rejected",
+    });
+    expect((await refusal(deploySafe({ ctx, input: { svcCardId: rejected.svcCardId } }))).code).toBe(
+      "KYC_REJECTED",
+    );
   });
 
   it("starts (accepted), then reports in progress, then the chain's news makes it deployed and ready", async () => {
@@ -97,12 +104,19 @@ describe("account wallet deployment (step 5)", () => {
     const row = await customerOf(db, c.svcCardId);
     expect(row).toMatchObject({ safeState: "processing", step: 5, flowStatus: "account_setup" });
     expect(row.safeAddress).toMatch(/^0x[0-9a-f]{40}$/);
-    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe("Wait for the account wallet deployment to finish.");
+    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
+      "Wait for the account wallet deployment to finish.",
+    );
 
     const again = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
     expect(again.accepted).toBe(false);
     expect(Object.keys(again.deployment).sort()).toEqual(PROCESSING_KEYS);
-    expect(again.deployment).toMatchObject({ deployment_accepted: false, already_deployed: false, deploy_status: "processing", is_ready: false });
+    expect(again.deployment).toMatchObject({
+      deployment_accepted: false,
+      already_deployed: false,
+      deploy_status: "processing",
+      is_ready: false,
+    });
     const polled = await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } });
     expect(polled).toEqual({ ...again.deployment, estimated_completion: polled.estimated_completion });
 
@@ -122,9 +136,15 @@ describe("account wallet deployment (step 5)", () => {
       token_symbol: "GBPe",
       fiat_symbol: "GBP",
     });
-    expect(await customerOf(db, c.svcCardId)).toMatchObject({ safeState: "deployed", accountStatus: 0, step: 5 });
+    expect(await customerOf(db, c.svcCardId)).toMatchObject({
+      safeState: "deployed",
+      accountStatus: 0,
+      step: 5,
+    });
     expect((await customerOf(db, c.svcCardId)).safeDeployedAt).not.toBeNull();
-    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe("Create the first virtual card.");
+    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
+      "Create the first virtual card.",
+    );
 
     const idempotent = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
     expect(idempotent.accepted).toBe(false);
@@ -136,9 +156,22 @@ describe("account wallet deployment (step 5)", () => {
     const c = await walkTo(ctx, "account_setup", { email: uniqueEmail("status") });
     await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
     const address = (await customerOf(ctx.db, c.svcCardId)).safeAddress!;
-    await deliverInbound(ctx.db, { type: "account.safe.deployed", orgId, data: { address, owner_ref: c.id, account_status: 7 } });
-    expect(await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } })).toMatchObject({ account_status: 7, account_status_meaning: "DelayQueueNotEmpty", is_ready: true, token_symbol: "EURe" });
-    await deliverInbound(ctx.db, { type: "account.safe.deployed", orgId, data: { address, owner_ref: c.id, account_status: 2 } });
+    await deliverInbound(ctx.db, {
+      type: "account.safe.deployed",
+      orgId,
+      data: { address, owner_ref: c.id, account_status: 7 },
+    });
+    expect(await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } })).toMatchObject({
+      account_status: 7,
+      account_status_meaning: "DelayQueueNotEmpty",
+      is_ready: true,
+      token_symbol: "EURe",
+    });
+    await deliverInbound(ctx.db, {
+      type: "account.safe.deployed",
+      orgId,
+      data: { address, owner_ref: c.id, account_status: 2 },
+    });
     expect(await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } })).toMatchObject({
       already_deployed: true,
       account_status: 2,
@@ -157,12 +190,22 @@ describe("account wallet deployment (step 5)", () => {
     await deliverInbound(db, { type: "account.safe.failed", orgId, data: { address, owner_ref: c.id } });
     const failed = await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } });
     expect(Object.keys(failed).sort()).toEqual(PROCESSING_KEYS.filter((k) => k !== "estimated_completion"));
-    expect(failed).toMatchObject({ deploy_status: "failed", deployment_accepted: false, already_deployed: false, is_ready: false, next_step: "retry_deploy" });
-    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe("The account wallet deployment failed: deploy it again.");
+    expect(failed).toMatchObject({
+      deploy_status: "failed",
+      deployment_accepted: false,
+      already_deployed: false,
+      is_ready: false,
+      next_step: "retry_deploy",
+    });
+    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
+      "The account wallet deployment failed: deploy it again.",
+    );
     const retried = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
     expect(retried.accepted).toBe(true);
     expect(retried.deployment).toMatchObject({ deployment_accepted: true, deploy_status: "processing" });
-    expect((await db.select().from(simSafes).where(eq(simSafes.address, address)))[0]!.deployStatus).toBe("processing");
+    expect((await db.select().from(simSafes).where(eq(simSafes.address, address)))[0]!.deployStatus).toBe(
+      "processing",
+    );
   });
 
   it("a missed account.safe.deployed is made good by the GET asking the chain", async () => {
@@ -170,8 +213,15 @@ describe("account wallet deployment (step 5)", () => {
     const c = await walkTo(ctx, "account_setup", { email: uniqueEmail("missed") });
     await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
     const address = (await customerOf(db, c.svcCardId)).safeAddress!;
-    await db.update(simSafes).set({ deployStatus: "ok", accountStatus: 0 }).where(eq(simSafes.address, address));
-    expect(await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } })).toMatchObject({ deploy_status: "deployed", is_ready: true, safe_address: address });
+    await db
+      .update(simSafes)
+      .set({ deployStatus: "ok", accountStatus: 0 })
+      .where(eq(simSafes.address, address));
+    expect(await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } })).toMatchObject({
+      deploy_status: "deployed",
+      is_ready: true,
+      safe_address: address,
+    });
     expect((await customerOf(db, c.svcCardId)).safeState).toBe("deployed");
   });
 
@@ -181,10 +231,26 @@ describe("account wallet deployment (step 5)", () => {
     const c = await walkTo(a.ctx, "account_setup", { email: uniqueEmail("news") });
     await deploySafe({ ctx: a.ctx, input: { svcCardId: c.svcCardId } });
     const address = (await customerOf(a.db, c.svcCardId)).safeAddress!;
-    await deliverInbound(a.db, { type: "account.safe.deployed", orgId: a.orgId, data: { address: "0x" + "1".repeat(40), owner_ref: c.id, account_status: 0 } });
-    await deliverInbound(a.db, { type: "account.safe.deployed", orgId: a.orgId, data: { address, owner_ref: "cus_nobody", account_status: 0 } });
-    await deliverInbound(a.db, { type: "account.safe.deployed", orgId: b.orgId, data: { address, owner_ref: c.id, account_status: 0 } });
-    await deliverInbound(a.db, { type: "account.safe.failed", orgId: b.orgId, data: { address, owner_ref: c.id } });
+    await deliverInbound(a.db, {
+      type: "account.safe.deployed",
+      orgId: a.orgId,
+      data: { address: "0x" + "1".repeat(40), owner_ref: c.id, account_status: 0 },
+    });
+    await deliverInbound(a.db, {
+      type: "account.safe.deployed",
+      orgId: a.orgId,
+      data: { address, owner_ref: "cus_nobody", account_status: 0 },
+    });
+    await deliverInbound(a.db, {
+      type: "account.safe.deployed",
+      orgId: b.orgId,
+      data: { address, owner_ref: c.id, account_status: 0 },
+    });
+    await deliverInbound(a.db, {
+      type: "account.safe.failed",
+      orgId: b.orgId,
+      data: { address, owner_ref: c.id },
+    });
     expect((await customerOf(a.db, c.svcCardId)).safeState).toBe("processing");
   });
 
@@ -200,22 +266,38 @@ describe("account wallet deployment (step 5)", () => {
     await requestPhoneVerification({ ctx, input: { svcCardId, phone: "+12025550143" } });
     await verifyPhone({ ctx, input: { svcCardId, code: await lastCode(db, orgId, "+12025550143") } });
     const first = await deploySafe({ ctx, input: { svcCardId } });
-    expect(first.deployment).toMatchObject({ monitor_endpoint: `/api/v1/svc-card/customers/${svcCardId}/safe/deploy`, token_symbol: "USDCe", fiat_symbol: "USD" });
-    expect((await getSafeDeployment({ ctx, input: { svcCardId, path: "svc-card" } })).monitor_endpoint).toBe(`/api/v1/svc-card/${svcCardId}/safe/deploy`);
+    expect(first.deployment).toMatchObject({
+      monitor_endpoint: `/api/v1/svc-card/customers/${svcCardId}/safe/deploy`,
+      token_symbol: "USDCe",
+      fiat_symbol: "USD",
+    });
+    expect((await getSafeDeployment({ ctx, input: { svcCardId, path: "svc-card" } })).monitor_endpoint).toBe(
+      `/api/v1/svc-card/${svcCardId}/safe/deploy`,
+    );
   });
 
   it("cross-organization 404, cardholder on another id 404, viewer 403 on deploy but may poll", async () => {
     const a = await program();
     const b = await program();
     const c = await walkTo(a.ctx, "account_setup", { email: uniqueEmail("scope") });
-    expect((await refusal(deploySafe({ ctx: b.ctx, input: { svcCardId: c.svcCardId } }))).code).toBe("NOT_FOUND");
-    expect((await refusal(getSafeDeployment({ ctx: b.ctx, input: { svcCardId: c.svcCardId } }))).code).toBe("NOT_FOUND");
+    expect((await refusal(deploySafe({ ctx: b.ctx, input: { svcCardId: c.svcCardId } }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await refusal(getSafeDeployment({ ctx: b.ctx, input: { svcCardId: c.svcCardId } }))).code).toBe(
+      "NOT_FOUND",
+    );
     const other = await walkTo(a.ctx, "email_verification", { email: uniqueEmail("other") });
     const stranger: Ctx = { ...a.ctx, actor: { type: "cardholder", customerId: other.id } };
-    expect((await refusal(deploySafe({ ctx: stranger, input: { svcCardId: c.svcCardId } }))).code).toBe("NOT_FOUND");
+    expect((await refusal(deploySafe({ ctx: stranger, input: { svcCardId: c.svcCardId } }))).code).toBe(
+      "NOT_FOUND",
+    );
     const viewer = userCtx(a.db, a.orgId, await a.org.user("viewer"));
-    expect((await refusal(deploySafe({ ctx: viewer, input: { svcCardId: c.svcCardId } }))).code).toBe("INSUFFICIENT_PERMISSION");
-    expect((await getSafeDeployment({ ctx: viewer, input: { svcCardId: c.svcCardId } })).deploy_status).toBe("not_deployed");
+    expect((await refusal(deploySafe({ ctx: viewer, input: { svcCardId: c.svcCardId } }))).code).toBe(
+      "INSUFFICIENT_PERMISSION",
+    );
+    expect((await getSafeDeployment({ ctx: viewer, input: { svcCardId: c.svcCardId } })).deploy_status).toBe(
+      "not_deployed",
+    );
     const own: Ctx = { ...a.ctx, actor: { type: "cardholder", customerId: c.id } };
     expect((await deploySafe({ ctx: own, input: { svcCardId: c.svcCardId } })).accepted).toBe(true);
   });

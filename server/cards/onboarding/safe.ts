@@ -27,7 +27,9 @@ export type SafePath = "svc-card" | "customers";
 /** The GET to poll; by default the path family the customer belongs to (customers/ is for B2B issuer customers). */
 export function monitorEndpointOf(c: CardCustomerRow, path?: SafePath): string {
   const family = path ?? (c.origin === "issuer" ? "customers" : "svc-card");
-  return family === "customers" ? `/api/v1/svc-card/customers/${c.svcCardId}/safe/deploy` : `/api/v1/svc-card/${c.svcCardId}/safe/deploy`;
+  return family === "customers"
+    ? `/api/v1/svc-card/customers/${c.svcCardId}/safe/deploy`
+    : `/api/v1/svc-card/${c.svcCardId}/safe/deploy`;
 }
 
 /** When a deployment under way should be done: the interface's "typically up to 1 minute", the simulator's own time in sandbox. */
@@ -46,14 +48,25 @@ const NEXT_STEP = {
 } as const;
 
 function requireCurrency(c: CardCustomerRow): CardCurrency {
-  if (!c.currency) throw new ServiceError("KYC_NOT_APPROVED", "Identity verification has not assigned the account's currency yet.");
+  if (!c.currency)
+    throw new ServiceError(
+      "KYC_NOT_APPROVED",
+      "Identity verification has not assigned the account's currency yet.",
+    );
   return c.currency;
 }
 
 /** The response form of the customer's deployment state. */
-export function safeDeploymentOf(c: CardCustomerRow, opts: { accepted?: boolean; estimatedCompletion?: Date; path?: SafePath } = {}): SafeDeployment {
+export function safeDeploymentOf(
+  c: CardCustomerRow,
+  opts: { accepted?: boolean; estimatedCompletion?: Date; path?: SafePath } = {},
+): SafeDeployment {
   const currency = requireCurrency(c);
-  const common = { monitor_endpoint: monitorEndpointOf(c, opts.path), token_symbol: TOKEN_OF_CURRENCY[currency], fiat_symbol: currency };
+  const common = {
+    monitor_endpoint: monitorEndpointOf(c, opts.path),
+    token_symbol: TOKEN_OF_CURRENCY[currency],
+    fiat_symbol: currency,
+  };
   if (c.safeState === "deployed") {
     const status = c.accountStatus ?? 0;
     const meaning = ACCOUNT_STATUS_MEANINGS[status];
@@ -74,7 +87,9 @@ export function safeDeploymentOf(c: CardCustomerRow, opts: { accepted?: boolean;
   const processing = c.safeState === "processing";
   return {
     deployment_accepted: opts.accepted ?? false,
-    ...(processing ? { estimated_completion: (opts.estimatedCompletion ?? estimateFrom(c.safeRequestedAt)).toISOString() } : {}),
+    ...(processing
+      ? { estimated_completion: (opts.estimatedCompletion ?? estimateFrom(c.safeRequestedAt)).toISOString() }
+      : {}),
     next_step: NEXT_STEP[c.safeState],
     ...common,
     already_deployed: false,
@@ -90,7 +105,13 @@ export function safeDeploymentOf(c: CardCustomerRow, opts: { accepted?: boolean;
  * phone (named in that order). Not deployed, or failed: the chain is asked to deploy in the same
  * transaction that records processing, and `accepted` is true (HTTP 202).
  */
-export async function deploySafe({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; path?: SafePath } }): Promise<{ accepted: boolean; deployment: SafeDeployment }> {
+export async function deploySafe({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; path?: SafePath };
+}): Promise<{ accepted: boolean; deployment: SafeDeployment }> {
   requireCardScope(ctx, "write");
   return ctx.db.transaction(async (tx) => {
     let customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
@@ -100,11 +121,27 @@ export async function deploySafe({ ctx, input }: { ctx: Ctx; input: { svcCardId:
       return { accepted: false, deployment: safeDeploymentOf(customer, { path: input.path }) };
     }
     // Processing is recorded before the chain is asked, so news it reports at once is not overwritten.
-    customer = await saveProgress(tx, customer, { safeState: "processing", safeRequestedAt: new Date(), accountStatus: null });
-    const started = await providers().chain.deploySafe(tx, { orgId: ctx.orgId, ownerRef: customer.id, currency });
+    customer = await saveProgress(tx, customer, {
+      safeState: "processing",
+      safeRequestedAt: new Date(),
+      accountStatus: null,
+    });
+    const started = await providers().chain.deploySafe(tx, {
+      orgId: ctx.orgId,
+      ownerRef: customer.id,
+      currency,
+    });
     customer = await findCustomer(ctx, input.svcCardId, { db: tx });
-    if (customer.safeAddress !== started.address && customer.safeState === "processing") customer = await saveProgress(tx, customer, { safeAddress: started.address });
-    return { accepted: true, deployment: safeDeploymentOf(customer, { accepted: true, estimatedCompletion: started.estimatedCompletion, path: input.path }) };
+    if (customer.safeAddress !== started.address && customer.safeState === "processing")
+      customer = await saveProgress(tx, customer, { safeAddress: started.address });
+    return {
+      accepted: true,
+      deployment: safeDeploymentOf(customer, {
+        accepted: true,
+        estimatedCompletion: started.estimatedCompletion,
+        path: input.path,
+      }),
+    };
   });
 }
 
@@ -112,7 +149,13 @@ export async function deploySafe({ ctx, input }: { ctx: Ctx; input: { svcCardId:
  * GET .../safe/deploy: the deployment's state. While processing it also asks the chain, so a
  * missed inbound event cannot leave the customer waiting forever.
  */
-export async function getSafeDeployment({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; path?: SafePath } }): Promise<SafeDeployment> {
+export async function getSafeDeployment({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; path?: SafePath };
+}): Promise<SafeDeployment> {
   requireCardScope(ctx, "read");
   let customer = await findCustomer(ctx, input.svcCardId);
   requireCurrency(customer);
@@ -136,16 +179,29 @@ function isOurs(c: CardCustomerRow, address: string): boolean {
 }
 
 /** The chain reports the wallet deployed (or its integrity status changed): recorded on the locked customer. */
-export async function applySafeDeployed(tx: Db, c: CardCustomerRow, news: { address: string; accountStatus: number }): Promise<CardCustomerRow> {
+export async function applySafeDeployed(
+  tx: Db,
+  c: CardCustomerRow,
+  news: { address: string; accountStatus: number },
+): Promise<CardCustomerRow> {
   if (!isOurs(c, news.address)) return c;
   if (c.safeState === "deployed" && c.accountStatus === news.accountStatus) return c;
   // The balance ledger starts with the wallet, in the same transaction (idempotent on later status news).
   if (c.currency) await openCustomerBalance(tx, { orgId: c.orgId, customerId: c.id, currency: c.currency });
-  return saveProgress(tx, c, { safeState: "deployed", safeAddress: news.address, accountStatus: news.accountStatus, safeDeployedAt: c.safeDeployedAt ?? new Date() });
+  return saveProgress(tx, c, {
+    safeState: "deployed",
+    safeAddress: news.address,
+    accountStatus: news.accountStatus,
+    safeDeployedAt: c.safeDeployedAt ?? new Date(),
+  });
 }
 
 /** The chain reports the deployment failed; a deployed wallet stays deployed. */
-export async function applySafeFailed(tx: Db, c: CardCustomerRow, news: { address: string }): Promise<CardCustomerRow> {
+export async function applySafeFailed(
+  tx: Db,
+  c: CardCustomerRow,
+  news: { address: string },
+): Promise<CardCustomerRow> {
   if (!isOurs(c, news.address) || c.safeState === "deployed" || c.safeState === "failed") return c;
   return saveProgress(tx, c, { safeState: "failed" });
 }

@@ -42,23 +42,42 @@ export const VALID_ANSWERS = [
   { question: "ACCOUNT_PURPOSE", answer: "EVERYDAY_SPENDING" },
 ];
 
-export type WalkTarget = "email_verification" | "identity_verification" | "source_of_funds" | "phone_verification" | "account_setup";
-const ORDER: WalkTarget[] = ["email_verification", "identity_verification", "source_of_funds", "phone_verification", "account_setup"];
+export type WalkTarget =
+  "email_verification" | "identity_verification" | "source_of_funds" | "phone_verification" | "account_setup";
+const ORDER: WalkTarget[] = [
+  "email_verification",
+  "identity_verification",
+  "source_of_funds",
+  "phone_verification",
+  "account_setup",
+];
 
 /**
  * A new own-account customer brought through the real steps until `to` is its flow_status
  * (KYC approved through the KYC simulator, in `country`).
  */
-export async function walkTo(ctx: Ctx, to: WalkTarget, opts: { email: string; country?: string; phone?: string }): Promise<CardCustomerRow> {
+export async function walkTo(
+  ctx: Ctx,
+  to: WalkTarget,
+  opts: { email: string; country?: string; phone?: string },
+): Promise<CardCustomerRow> {
   const started = await startOnboarding({ ctx, input: { email: opts.email } });
   const svcCardId = started.svc_card_id;
   const reach = (step: WalkTarget) => ORDER.indexOf(to) >= ORDER.indexOf(step);
-  if (reach("identity_verification")) await verifyEmailOtp({ ctx, input: { svcCardId, otp: await lastCode(ctx.db, ctx.orgId, opts.email) } });
+  if (reach("identity_verification"))
+    await verifyEmailOtp({ ctx, input: { svcCardId, otp: await lastCode(ctx.db, ctx.orgId, opts.email) } });
   if (reach("source_of_funds")) {
     const c = await customerOf(ctx.db, svcCardId);
-    await decideApplicant(ctx.db, { orgId: ctx.orgId, externalRef: c.id, email: c.email, decision: "approved", country: opts.country ?? "DE" });
+    await decideApplicant(ctx.db, {
+      orgId: ctx.orgId,
+      externalRef: c.id,
+      email: c.email,
+      decision: "approved",
+      country: opts.country ?? "DE",
+    });
   }
-  if (reach("phone_verification")) await submitSourceOfFunds({ ctx, input: { svcCardId, answers: VALID_ANSWERS } });
+  if (reach("phone_verification"))
+    await submitSourceOfFunds({ ctx, input: { svcCardId, answers: VALID_ANSWERS } });
   if (reach("account_setup")) {
     const phone = opts.phone ?? "+447700900123";
     await requestPhoneVerification({ ctx, input: { svcCardId, phone } });

@@ -3,7 +3,11 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { requireCardScope } from "../access";
 import { findCustomer } from "../customers/find";
-import { SOURCE_OF_FUNDS_OPTIONS, sourceOfFundsQuestions, type SourceOfFundsQuestion } from "../source-of-funds-questions";
+import {
+  SOURCE_OF_FUNDS_OPTIONS,
+  sourceOfFundsQuestions,
+  type SourceOfFundsQuestion,
+} from "../source-of-funds-questions";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
 
 export interface SourceOfFundsQuestions {
@@ -30,7 +34,13 @@ export interface SourceOfFundsAnswer {
  * customer, so they are served at any step (a client may show them early); answering is what
  * step 3 checks.
  */
-export async function getSourceOfFunds({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; locale?: string } }): Promise<SourceOfFundsQuestions> {
+export async function getSourceOfFunds({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; locale?: string };
+}): Promise<SourceOfFundsQuestions> {
   requireCardScope(ctx, "read");
   const customer = await findCustomer(ctx, input.svcCardId);
   return {
@@ -45,16 +55,28 @@ export async function getSourceOfFunds({ ctx, input }: { ctx: Ctx; input: { svcC
  * POST /v1/svc-card/customers/{svcCardId}/source-of-funds: all answers at once (step 3, after
  * identity approval); the customer moves to phone verification (step 4).
  */
-export async function submitSourceOfFunds({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; answers: SourceOfFundsAnswer[] } }): Promise<SourceOfFundsSubmitted> {
+export async function submitSourceOfFunds({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; answers: SourceOfFundsAnswer[] };
+}): Promise<SourceOfFundsSubmitted> {
   requireCardScope(ctx, "write");
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
-    if (customer.sourceOfFundsAt) throw new ServiceError("ONBOARDING_STEP_DONE", "The source-of-funds answers were already submitted.");
+    if (customer.sourceOfFundsAt)
+      throw new ServiceError("ONBOARDING_STEP_DONE", "The source-of-funds answers were already submitted.");
     requireOnboardedUpTo(customer, "kyc");
     const answers = checkAnswers(input.answers);
     const submittedAt = new Date();
     await saveProgress(tx, customer, { sourceOfFunds: answers, sourceOfFundsAt: submittedAt });
-    return { svc_card_id: customer.svcCardId, status: "completed", submitted_at: submittedAt.toISOString(), next_step: "phone_verification" };
+    return {
+      svc_card_id: customer.svcCardId,
+      status: "completed",
+      submitted_at: submittedAt.toISOString(),
+      next_step: "phone_verification",
+    };
   });
 }
 
@@ -67,14 +89,23 @@ export function checkAnswers(answers: SourceOfFundsAnswer[]): SourceOfFundsAnswe
   const seen = new Map<string, string>();
   answers.forEach((a, i) => {
     const options = SOURCE_OF_FUNDS_OPTIONS.get(a.question);
-    if (!options) details.push({ path: `answers[${i}].question`, message: `Unknown question "${a.question}".` });
-    else if (seen.has(a.question)) details.push({ path: `answers[${i}].question`, message: `${a.question} is answered more than once.` });
-    else if (!options.includes(a.answer)) details.push({ path: `answers[${i}].answer`, message: `"${a.answer}" is not an option of ${a.question}. Use one of: ${options.join(", ")}.` });
+    if (!options)
+      details.push({ path: `answers[${i}].question`, message: `Unknown question "${a.question}".` });
+    else if (seen.has(a.question))
+      details.push({ path: `answers[${i}].question`, message: `${a.question} is answered more than once.` });
+    else if (!options.includes(a.answer))
+      details.push({
+        path: `answers[${i}].answer`,
+        message: `"${a.answer}" is not an option of ${a.question}. Use one of: ${options.join(", ")}.`,
+      });
     if (options && !seen.has(a.question)) seen.set(a.question, a.answer);
   });
   for (const question of SOURCE_OF_FUNDS_OPTIONS.keys()) {
     if (!seen.has(question)) details.push({ path: "answers", message: `${question} is not answered.` });
   }
-  if (details.length) throw new ServiceError("INVALID_ANSWER", "Some source-of-funds answers are missing or not valid.", { details });
+  if (details.length)
+    throw new ServiceError("INVALID_ANSWER", "Some source-of-funds answers are missing or not valid.", {
+      details,
+    });
   return [...SOURCE_OF_FUNDS_OPTIONS.keys()].map((question) => ({ question, answer: seen.get(question)! }));
 }

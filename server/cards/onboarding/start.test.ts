@@ -6,7 +6,16 @@ import { oneTimeCodes } from "@/server/db/schema/cards";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { createIssuerCustomer, resendEmailCode, startOnboarding } from "./start";
-import { allowResend, customerOf, expireCode, lastCode, messagesTo, refusal, walkTo, wrongCode } from "./testing";
+import {
+  allowResend,
+  customerOf,
+  expireCode,
+  lastCode,
+  messagesTo,
+  refusal,
+  walkTo,
+  wrongCode,
+} from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
 let database: Database;
@@ -26,7 +35,10 @@ async function program() {
   return { db, org, ctx, orgId: org.orgId };
 }
 
-const cardholder = (ctx: Ctx, customerId: string): Ctx => ({ ...ctx, actor: { type: "cardholder", customerId } });
+const cardholder = (ctx: Ctx, customerId: string): Ctx => ({
+  ...ctx,
+  actor: { type: "cardholder", customerId },
+});
 
 describe("onboarding start (step 1)", () => {
   it("creates an own-account customer with the email lower-cased and emails a 6-digit code", async () => {
@@ -34,12 +46,32 @@ describe("onboarding start (step 1)", () => {
     const email = uniqueEmail("Start").replace("start", "StArT");
     const before = Date.now();
     const started = await startOnboarding({ ctx, input: { email: `  ${email} ` } });
-    expect(Object.keys(started).sort()).toEqual(["code_expires_at", "email", "external_id", "flow_status", "next_action", "step", "svc_card_id"]);
-    expect(started).toMatchObject({ email: email.toLowerCase(), external_id: null, step: 1, flow_status: "email_verification", next_action: "Verify the email address with the 6-digit code sent to it." });
+    expect(Object.keys(started).sort()).toEqual([
+      "code_expires_at",
+      "email",
+      "external_id",
+      "flow_status",
+      "next_action",
+      "step",
+      "svc_card_id",
+    ]);
+    expect(started).toMatchObject({
+      email: email.toLowerCase(),
+      external_id: null,
+      step: 1,
+      flow_status: "email_verification",
+      next_action: "Verify the email address with the 6-digit code sent to it.",
+    });
     expect(started.svc_card_id).toMatch(/^sc_/);
     expect(new Date(started.code_expires_at).getTime() - before).toBeGreaterThan(590_000);
     const row = await customerOf(db, started.svc_card_id);
-    expect(row).toMatchObject({ origin: "own", orgId, email: email.toLowerCase(), kycStatus: "pending", safeState: "not_deployed" });
+    expect(row).toMatchObject({
+      origin: "own",
+      orgId,
+      email: email.toLowerCase(),
+      kycStatus: "pending",
+      safeState: "not_deployed",
+    });
     const mail = await messagesTo(db, orgId, email);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ channel: "email", subject: "Your verification code" });
@@ -51,21 +83,47 @@ describe("onboarding start (step 1)", () => {
     const system: Ctx = { ...ctx, actor: { type: "system", reason: "cardholder pages" } };
     const started = await startOnboarding({ ctx: system, input: { email: uniqueEmail("sys") } });
     const row = await customerOf(db, started.svc_card_id);
-    expect((await refusal(startOnboarding({ ctx: cardholder(ctx, row.id), input: { email: uniqueEmail("ch") } }))).code).toBe("INSUFFICIENT_PERMISSION");
+    expect(
+      (await refusal(startOnboarding({ ctx: cardholder(ctx, row.id), input: { email: uniqueEmail("ch") } })))
+        .code,
+    ).toBe("INSUFFICIENT_PERMISSION");
     const viewer = userCtx(db, org.orgId, await org.user("viewer"));
     const e = await refusal(startOnboarding({ ctx: viewer, input: { email: uniqueEmail("v") } }));
     expect(e.code).toBe("INSUFFICIENT_PERMISSION");
     expect(e.status).toBe(403);
-    expect((await refusal(createIssuerCustomer({ ctx: viewer, input: { email: uniqueEmail("v"), external_id: "x-1" } }))).code).toBe("INSUFFICIENT_PERMISSION");
-    expect((await refusal(createIssuerCustomer({ ctx: cardholder(ctx, row.id), input: { email: uniqueEmail("ch"), external_id: "x-2" } }))).code).toBe("INSUFFICIENT_PERMISSION");
+    expect(
+      (
+        await refusal(
+          createIssuerCustomer({ ctx: viewer, input: { email: uniqueEmail("v"), external_id: "x-1" } }),
+        )
+      ).code,
+    ).toBe("INSUFFICIENT_PERMISSION");
+    expect(
+      (
+        await refusal(
+          createIssuerCustomer({
+            ctx: cardholder(ctx, row.id),
+            input: { email: uniqueEmail("ch"), external_id: "x-2" },
+          }),
+        )
+      ).code,
+    ).toBe("INSUFFICIENT_PERMISSION");
   });
 
   it("B2B: createIssuerCustomer starts the same flow with origin issuer and the external_id", async () => {
     const { db, ctx, orgId } = await program();
     const email = uniqueEmail("b2b");
     const started = await createIssuerCustomer({ ctx, input: { email, external_id: "acme-42" } });
-    expect(started).toMatchObject({ email, external_id: "acme-42", step: 1, flow_status: "email_verification" });
-    expect(await customerOf(db, started.svc_card_id)).toMatchObject({ origin: "issuer", externalId: "acme-42" });
+    expect(started).toMatchObject({
+      email,
+      external_id: "acme-42",
+      step: 1,
+      flow_status: "email_verification",
+    });
+    expect(await customerOf(db, started.svc_card_id)).toMatchObject({
+      origin: "issuer",
+      externalId: "acme-42",
+    });
     expect(await lastCode(db, orgId, email)).toMatch(/^\d{6}$/);
   });
 
@@ -76,13 +134,22 @@ describe("onboarding start (step 1)", () => {
     const again = await refusal(startOnboarding({ ctx, input: { email: email.toUpperCase() } }));
     expect(again.code).toBe("EMAIL_IN_USE");
     expect(again.status).toBe(409);
-    expect((await refusal(createIssuerCustomer({ ctx, input: { email, external_id: "new-ref" } }))).code).toBe("EMAIL_IN_USE");
+    expect(
+      (await refusal(createIssuerCustomer({ ctx, input: { email, external_id: "new-ref" } }))).code,
+    ).toBe("EMAIL_IN_USE");
 
-    const b2b = await createIssuerCustomer({ ctx, input: { email: uniqueEmail("b2b"), external_id: "ref-1" } });
-    const sameRef = await refusal(createIssuerCustomer({ ctx, input: { email: uniqueEmail("other"), external_id: "ref-1" } }));
+    const b2b = await createIssuerCustomer({
+      ctx,
+      input: { email: uniqueEmail("b2b"), external_id: "ref-1" },
+    });
+    const sameRef = await refusal(
+      createIssuerCustomer({ ctx, input: { email: uniqueEmail("other"), external_id: "ref-1" } }),
+    );
     expect(sameRef.code).toBe("EMAIL_IN_USE");
     expect(sameRef.message).toMatch(/external_id/);
-    const otherRef = await refusal(createIssuerCustomer({ ctx, input: { email: b2b.email, external_id: "ref-2" } }));
+    const otherRef = await refusal(
+      createIssuerCustomer({ ctx, input: { email: b2b.email, external_id: "ref-2" } }),
+    );
     expect(otherRef.code).toBe("EMAIL_IN_USE");
     expect(verified.flowStatus).toBe("identity_verification");
   });
@@ -104,7 +171,11 @@ describe("onboarding start (step 1)", () => {
     expect(await customerOf(db, first.svc_card_id)).toMatchObject({ externalId: "late-ref", origin: "own" });
     expect(await messagesTo(db, orgId, email)).toHaveLength(2);
     const secondCode = await lastCode(db, orgId, email);
-    if (secondCode !== firstCode) expect((await refusal(verifyEmailOtp({ ctx, input: { svcCardId: first.svc_card_id, otp: firstCode } }))).code).toBe("INVALID_OTP");
+    if (secondCode !== firstCode)
+      expect(
+        (await refusal(verifyEmailOtp({ ctx, input: { svcCardId: first.svc_card_id, otp: firstCode } })))
+          .code,
+      ).toBe("INVALID_OTP");
     await verifyEmailOtp({ ctx, input: { svcCardId: first.svc_card_id, otp: secondCode } });
   });
 
@@ -113,14 +184,21 @@ describe("onboarding start (step 1)", () => {
     const email = uniqueEmail("resend");
     const started = await startOnboarding({ ctx, input: { email } });
     const row = await customerOf(db, started.svc_card_id);
-    expect((await refusal(resendEmailCode({ ctx, input: { svcCardId: started.svc_card_id } }))).code).toBe("RATE_LIMITED");
+    expect((await refusal(resendEmailCode({ ctx, input: { svcCardId: started.svc_card_id } }))).code).toBe(
+      "RATE_LIMITED",
+    );
     await allowResend(db, row.id, "email_verification");
     const resent = await resendEmailCode({ ctx, input: { svcCardId: started.svc_card_id } });
     expect(resent).toMatchObject({ svc_card_id: started.svc_card_id, step: 1 });
     expect(await messagesTo(db, orgId, email)).toHaveLength(2);
-    await verifyEmailOtp({ ctx, input: { svcCardId: started.svc_card_id, otp: await lastCode(db, orgId, email) } });
+    await verifyEmailOtp({
+      ctx,
+      input: { svcCardId: started.svc_card_id, otp: await lastCode(db, orgId, email) },
+    });
     await allowResend(db, row.id, "email_verification");
-    expect((await refusal(resendEmailCode({ ctx, input: { svcCardId: started.svc_card_id } }))).code).toBe("ONBOARDING_STEP_DONE");
+    expect((await refusal(resendEmailCode({ ctx, input: { svcCardId: started.svc_card_id } }))).code).toBe(
+      "ONBOARDING_STEP_DONE",
+    );
   });
 });
 
@@ -129,8 +207,16 @@ describe("verify-otp", () => {
     const { db, ctx, orgId } = await program();
     const email = uniqueEmail("verify");
     const { svc_card_id } = await startOnboarding({ ctx, input: { email } });
-    const state = await verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: await lastCode(db, orgId, email) } });
-    expect(state).toEqual({ svc_card_id, step: 2, flow_status: "identity_verification", next_action: "Complete identity verification on the hosted KYC page." });
+    const state = await verifyEmailOtp({
+      ctx,
+      input: { svcCardId: svc_card_id, otp: await lastCode(db, orgId, email) },
+    });
+    expect(state).toEqual({
+      svc_card_id,
+      step: 2,
+      flow_status: "identity_verification",
+      next_action: "Complete identity verification on the hosted KYC page.",
+    });
     expect((await customerOf(db, svc_card_id)).emailVerifiedAt).not.toBeNull();
     const done = await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: "123456" } }));
     expect(done.code).toBe("ONBOARDING_STEP_DONE");
@@ -142,22 +228,42 @@ describe("verify-otp", () => {
     const email = uniqueEmail("wrong");
     const { svc_card_id } = await startOnboarding({ ctx, input: { email } });
     const code = await lastCode(db, orgId, email);
-    const first = await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: wrongCode(code) } }));
+    const first = await refusal(
+      verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: wrongCode(code) } }),
+    );
     expect(first.code).toBe("INVALID_OTP");
     expect(first.message).toContain("4 tries left");
     const row = await customerOf(db, svc_card_id);
-    const [stored] = await db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.customerId, row.id), eq(oneTimeCodes.purpose, "email_verification")));
+    const [stored] = await db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.customerId, row.id), eq(oneTimeCodes.purpose, "email_verification")));
     expect(stored!.attempts).toBe(1);
-    for (let i = 0; i < 3; i++) expect((await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: wrongCode(code) } }))).code).toBe("INVALID_OTP");
-    const locked = await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: wrongCode(code) } }));
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: wrongCode(code) } })))
+          .code,
+      ).toBe("INVALID_OTP");
+    const locked = await refusal(
+      verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: wrongCode(code) } }),
+    );
     expect(locked.code).toBe("OTP_LOCKED");
     expect(locked.status).toBe(429);
     expect(locked.retryAfter).toBeGreaterThan(0);
-    expect((await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: code } }))).code).toBe("OTP_LOCKED");
+    expect((await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: code } }))).code).toBe(
+      "OTP_LOCKED",
+    );
     expect((await customerOf(db, svc_card_id)).step).toBe(1);
     await allowResend(db, row.id, "email_verification");
     await resendEmailCode({ ctx, input: { svcCardId: svc_card_id } });
-    expect((await verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: await lastCode(db, orgId, email) } })).step).toBe(2);
+    expect(
+      (
+        await verifyEmailOtp({
+          ctx,
+          input: { svcCardId: svc_card_id, otp: await lastCode(db, orgId, email) },
+        })
+      ).step,
+    ).toBe(2);
   });
 
   it("an expired code is INVALID_OTP asking for a new one", async () => {
@@ -166,7 +272,9 @@ describe("verify-otp", () => {
     const { svc_card_id } = await startOnboarding({ ctx, input: { email } });
     const row = await customerOf(db, svc_card_id);
     await expireCode(db, row.id, "email_verification");
-    const e = await refusal(verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: await lastCode(db, orgId, email) } }));
+    const e = await refusal(
+      verifyEmailOtp({ ctx, input: { svcCardId: svc_card_id, otp: await lastCode(db, orgId, email) } }),
+    );
     expect(e.code).toBe("INVALID_OTP");
     expect(e.message).toMatch(/expired.*request a new code/i);
   });
@@ -180,16 +288,32 @@ describe("verify-otp", () => {
     const cross = await refusal(verifyEmailOtp({ ctx: b.ctx, input: { svcCardId: svc_card_id, otp: code } }));
     expect(cross.code).toBe("NOT_FOUND");
     expect(cross.status).toBe(404);
-    expect((await refusal(resendEmailCode({ ctx: b.ctx, input: { svcCardId: svc_card_id } }))).code).toBe("NOT_FOUND");
+    expect((await refusal(resendEmailCode({ ctx: b.ctx, input: { svcCardId: svc_card_id } }))).code).toBe(
+      "NOT_FOUND",
+    );
 
     const other = await startOnboarding({ ctx: a.ctx, input: { email: uniqueEmail("other") } });
     const otherRow = await customerOf(a.db, other.svc_card_id);
-    expect((await refusal(verifyEmailOtp({ ctx: cardholder(a.ctx, otherRow.id), input: { svcCardId: svc_card_id, otp: code } }))).code).toBe("NOT_FOUND");
+    expect(
+      (
+        await refusal(
+          verifyEmailOtp({
+            ctx: cardholder(a.ctx, otherRow.id),
+            input: { svcCardId: svc_card_id, otp: code },
+          }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
 
     const viewer = userCtx(a.db, a.orgId, await a.org.user("viewer"));
-    expect((await refusal(verifyEmailOtp({ ctx: viewer, input: { svcCardId: svc_card_id, otp: code } }))).code).toBe("INSUFFICIENT_PERMISSION");
+    expect(
+      (await refusal(verifyEmailOtp({ ctx: viewer, input: { svcCardId: svc_card_id, otp: code } }))).code,
+    ).toBe("INSUFFICIENT_PERMISSION");
     // None of those refusals spent a try.
     const own = await customerOf(a.db, svc_card_id);
-    expect((await verifyEmailOtp({ ctx: cardholder(a.ctx, own.id), input: { svcCardId: svc_card_id, otp: code } })).step).toBe(2);
+    expect(
+      (await verifyEmailOtp({ ctx: cardholder(a.ctx, own.id), input: { svcCardId: svc_card_id, otp: code } }))
+        .step,
+    ).toBe(2);
   });
 });

@@ -25,12 +25,24 @@ export interface OnboardingStarted {
 type StartInput = { email: string; external_id?: string };
 
 /** POST /v1/svc-card/onboarding: the program's own account holders (origin "own"). */
-export async function startOnboarding({ ctx, input }: { ctx: Ctx; input: StartInput }): Promise<OnboardingStarted> {
+export async function startOnboarding({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: StartInput;
+}): Promise<OnboardingStarted> {
   return start(ctx, input, "own");
 }
 
 /** POST /v1/card-issuer/customers: an issuer onboards its B2B customer; the same flow (decisions.md 7). */
-export async function createIssuerCustomer({ ctx, input }: { ctx: Ctx; input: { email: string; external_id: string } }): Promise<OnboardingStarted> {
+export async function createIssuerCustomer({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { email: string; external_id: string };
+}): Promise<OnboardingStarted> {
   return start(ctx, input, "issuer");
 }
 
@@ -53,18 +65,34 @@ async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Pro
     const matches = await tx
       .select()
       .from(cardCustomers)
-      .where(and(eq(cardCustomers.orgId, ctx.orgId), externalId ? or(eq(cardCustomers.email, email), eq(cardCustomers.externalId, externalId)) : eq(cardCustomers.email, email)))
+      .where(
+        and(
+          eq(cardCustomers.orgId, ctx.orgId),
+          externalId
+            ? or(eq(cardCustomers.email, email), eq(cardCustomers.externalId, externalId))
+            : eq(cardCustomers.email, email),
+        ),
+      )
       .for("update");
     const byEmail = matches.find((m) => m.email === email);
     const byExternal = externalId ? matches.find((m) => m.externalId === externalId) : undefined;
-    if (byExternal && byExternal.id !== byEmail?.id) throw new ServiceError("EMAIL_IN_USE", "This external_id already belongs to another card customer.");
+    if (byExternal && byExternal.id !== byEmail?.id)
+      throw new ServiceError("EMAIL_IN_USE", "This external_id already belongs to another card customer.");
     let customer: CardCustomerRow;
     if (byEmail) {
-      if (byEmail.flowStatus !== "email_verification") throw new ServiceError("EMAIL_IN_USE", "This email address already belongs to a card customer of this program.");
+      if (byEmail.flowStatus !== "email_verification")
+        throw new ServiceError(
+          "EMAIL_IN_USE",
+          "This email address already belongs to a card customer of this program.",
+        );
       if (externalId && byEmail.externalId && byEmail.externalId !== externalId) {
-        throw new ServiceError("EMAIL_IN_USE", "This email address is already being onboarded under another external_id.");
+        throw new ServiceError(
+          "EMAIL_IN_USE",
+          "This email address is already being onboarded under another external_id.",
+        );
       }
-      customer = externalId && !byEmail.externalId ? await attachExternalId(tx, byEmail, externalId) : byEmail;
+      customer =
+        externalId && !byEmail.externalId ? await attachExternalId(tx, byEmail, externalId) : byEmail;
     } else {
       customer = await insertCustomer(tx, { orgId: ctx.orgId, email, externalId, origin });
     }
@@ -73,20 +101,38 @@ async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Pro
   });
 }
 
-async function insertCustomer(tx: Db, v: { orgId: string; email: string; externalId: string | null; origin: "own" | "issuer" }): Promise<CardCustomerRow> {
+async function insertCustomer(
+  tx: Db,
+  v: { orgId: string; email: string; externalId: string | null; origin: "own" | "issuer" },
+): Promise<CardCustomerRow> {
   // A concurrent start of the same email or external_id loses on the unique indexes: no row.
   const [row] = await tx
     .insert(cardCustomers)
-    .values({ id: newId("cus"), svcCardId: newId("sc"), orgId: v.orgId, email: v.email, externalId: v.externalId, origin: v.origin })
+    .values({
+      id: newId("cus"),
+      svcCardId: newId("sc"),
+      orgId: v.orgId,
+      email: v.email,
+      externalId: v.externalId,
+      origin: v.origin,
+    })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new ServiceError("EMAIL_IN_USE", "This email address or external_id already belongs to a card customer of this program.");
+  if (!row)
+    throw new ServiceError(
+      "EMAIL_IN_USE",
+      "This email address or external_id already belongs to a card customer of this program.",
+    );
   // program_counters.total_customers is kept on write (aggregate-balances reads it, never counts).
   await countNewCustomer(tx, v.orgId);
   return row;
 }
 
-async function attachExternalId(tx: Db, customer: CardCustomerRow, externalId: string): Promise<CardCustomerRow> {
+async function attachExternalId(
+  tx: Db,
+  customer: CardCustomerRow,
+  externalId: string,
+): Promise<CardCustomerRow> {
   const [row] = await tx
     .update(cardCustomers)
     .set({ externalId, updatedAt: sql`now()` })
@@ -97,7 +143,12 @@ async function attachExternalId(tx: Db, customer: CardCustomerRow, externalId: s
 
 /** Emails a new step-1 code, through the messaging port in the caller's transaction. */
 async function sendEmailCode(tx: Db, customer: CardCustomerRow): Promise<{ expiresAt: Date }> {
-  const { code, expiresAt } = await issueOneTimeCode(tx, { orgId: customer.orgId, customerId: customer.id, purpose: "email_verification", target: customer.email });
+  const { code, expiresAt } = await issueOneTimeCode(tx, {
+    orgId: customer.orgId,
+    customerId: customer.id,
+    purpose: "email_verification",
+    target: customer.email,
+  });
   await providers().messaging.sendEmail(tx, {
     orgId: customer.orgId,
     to: customer.email,
@@ -120,11 +171,18 @@ function started(c: CardCustomerRow, codeExpiresAt: Date): OnboardingStarted {
 }
 
 /** POST /v1/svc-card/{svcCardId}/otp/resend: a new step-1 code (the previous one stops working). */
-export async function resendEmailCode({ ctx, input }: { ctx: Ctx; input: { svcCardId: string } }): Promise<OnboardingStarted> {
+export async function resendEmailCode({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<OnboardingStarted> {
   requireCardScope(ctx, "write");
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
-    if (customer.emailVerifiedAt) throw new ServiceError("ONBOARDING_STEP_DONE", "The email address is already verified.");
+    if (customer.emailVerifiedAt)
+      throw new ServiceError("ONBOARDING_STEP_DONE", "The email address is already verified.");
     const code = await sendEmailCode(tx, customer);
     return started(customer, code.expiresAt);
   });

@@ -31,7 +31,6 @@ export async function expireCode(db: Db, customerId: string, purpose: OneTimeCod
     .where(and(eq(oneTimeCodes.customerId, customerId), eq(oneTimeCodes.purpose, purpose)));
 }
 
-
 /** The ServiceError a call is refused with (fails the test when it succeeds). */
 export async function refusal(p: Promise<unknown>): Promise<ServiceError> {
   try {
@@ -47,5 +46,3 @@ export async function refusal(p: Promise<unknown>): Promise<ServiceError> {
 export function wrongCode(code: string): string {
   return code === "000000" ? "111111" : "000000";
 }
-
-

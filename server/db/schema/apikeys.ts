@@ -30,7 +30,10 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     lastUsedIp: text("last_used_ip"),
   },
-  (t) => [uniqueIndex("api_keys_api_key_key").on(t.apiKey), index("api_keys_org_idx").on(t.orgId, t.createdAt)],
+  (t) => [
+    uniqueIndex("api_keys_api_key_key").on(t.apiKey),
+    index("api_keys_org_idx").on(t.orgId, t.createdAt),
+  ],
 );
 
 /** Bearer tokens minted by POST /api/apikey/token (900 s). Stored as SHA-256. */

@@ -3,10 +3,25 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { organizations } from "./identity";
 
 /** interface.md "Card customer": the onboarding stage names of decisions.md section 7. */
-export const FLOW_STATUSES = ["email_verification", "identity_verification", "source_of_funds", "phone_verification", "account_setup", "active", "rejected"] as const;
+export const FLOW_STATUSES = [
+  "email_verification",
+  "identity_verification",
+  "source_of_funds",
+  "phone_verification",
+  "account_setup",
+  "active",
+  "rejected",
+] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
-export const KYC_STATUSES = ["pending", "in_progress", "pending_review", "approved", "rejected", "expired"] as const;
+export const KYC_STATUSES = [
+  "pending",
+  "in_progress",
+  "pending_review",
+  "approved",
+  "rejected",
+  "expired",
+] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const CARD_CURRENCIES = ["USD", "EUR", "GBP"] as const;
@@ -60,7 +75,9 @@ export const cardCustomers = pgTable(
   (t) => [
     uniqueIndex("card_customers_svc_card_id_key").on(t.svcCardId),
     uniqueIndex("card_customers_org_email_key").on(t.orgId, t.email),
-    uniqueIndex("card_customers_org_external_id_key").on(t.orgId, t.externalId).where(sql`external_id is not null`),
+    uniqueIndex("card_customers_org_external_id_key")
+      .on(t.orgId, t.externalId)
+      .where(sql`external_id is not null`),
     // The customers list: newest first, keyset on (created_at, id), optionally by status.
     index("card_customers_org_created_idx").on(t.orgId, t.createdAt, t.id),
     index("card_customers_org_kyc_idx").on(t.orgId, t.kycStatus, t.createdAt),
@@ -100,10 +117,18 @@ export const cards = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("cards_card_token_key").on(t.cardToken), index("cards_customer_idx").on(t.customerId, t.createdAt), index("cards_org_idx").on(t.orgId, t.createdAt)],
+  (t) => [
+    uniqueIndex("cards_card_token_key").on(t.cardToken),
+    index("cards_customer_idx").on(t.customerId, t.createdAt),
+    index("cards_org_idx").on(t.orgId, t.createdAt),
+  ],
 );
 
-export const ONE_TIME_CODE_PURPOSES = ["email_verification", "phone_verification", "cardholder_sign_in"] as const;
+export const ONE_TIME_CODE_PURPOSES = [
+  "email_verification",
+  "phone_verification",
+  "cardholder_sign_in",
+] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
@@ -129,7 +154,10 @@ export const oneTimeCodes = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("one_time_codes_customer_purpose_key").on(t.customerId, t.purpose), index("one_time_codes_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("one_time_codes_customer_purpose_key").on(t.customerId, t.purpose),
+    index("one_time_codes_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /** A cardholder signed in to the cardholder pages (email code). Only the SHA-256 of the token is stored. */
@@ -147,7 +175,10 @@ export const cardholderSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("cardholder_sessions_token_key").on(t.tokenHash), index("cardholder_sessions_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("cardholder_sessions_token_key").on(t.tokenHash),
+    index("cardholder_sessions_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /** Theme of the hosted secure page (interface.md PIN rule 5). */

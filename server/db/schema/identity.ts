@@ -52,7 +52,10 @@ export const accessTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("access_tokens_hash_key").on(t.tokenHash), index("access_tokens_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("access_tokens_hash_key").on(t.tokenHash),
+    index("access_tokens_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /**

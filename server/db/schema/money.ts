@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { CardCurrency } from "./cards";
 import { cardCustomers } from "./cards";
 import { organizations } from "./identity";
@@ -78,7 +90,15 @@ export const programCounters = pgTable("program_counters", {
   customersWithWallets: integer("customers_with_wallets").notNull().default(0),
 });
 
-export const CARD_TRANSACTION_STATUSES = ["authorized", "settled", "declined", "reversed", "partially_reversed", "failed", "expired"] as const;
+export const CARD_TRANSACTION_STATUSES = [
+  "authorized",
+  "settled",
+  "declined",
+  "reversed",
+  "partially_reversed",
+  "failed",
+  "expired",
+] as const;
 export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
 export const CARD_TRANSACTION_TYPES = ["purchase", "refund", "withdrawal"] as const;
 export type CardTransactionType = (typeof CARD_TRANSACTION_TYPES)[number];
@@ -177,7 +197,10 @@ export const masterWallets = pgTable(
     lowBalanceThresholdMinor: bigint("low_balance_threshold_minor", { mode: "number" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.currency] }), check("master_wallets_nonneg", sql`${t.balanceMinor} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.currency] }),
+    check("master_wallets_nonneg", sql`${t.balanceMinor} >= 0`),
+  ],
 );
 
 /** Incoming master-wallet deposits: one-step (settled at once) or two-step (processing, then settled). */
@@ -221,5 +244,8 @@ export const customerFundings = pgTable(
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("customer_fundings_org_idx").on(t.orgId, t.createdAt), index("customer_fundings_customer_idx").on(t.customerId, t.createdAt)],
+  (t) => [
+    index("customer_fundings_org_idx").on(t.orgId, t.createdAt),
+    index("customer_fundings_customer_idx").on(t.customerId, t.createdAt),
+  ],
 );

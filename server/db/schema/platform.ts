@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * Transactional outbox: a row is written in the same transaction as the change it records.
@@ -22,7 +32,11 @@ export const outboxEvents = pgTable(
     dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
     lastError: text("last_error"),
   },
-  (t) => [index("outbox_pending_idx").on(t.seq).where(sql`dispatched_at is null`)],
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.seq)
+      .where(sql`dispatched_at is null`),
+  ],
 );
 
 export const JOB_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
@@ -49,9 +63,13 @@ export const jobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("jobs_due_idx").on(t.runAt).where(sql`status in ('pending', 'running')`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`status in ('pending', 'running')`),
     // Unique: enqueueJob relies on it (insert ... on conflict do nothing) to stay race-safe.
-    uniqueIndex("jobs_dedupe_key").on(t.dedupeKey).where(sql`dedupe_key is not null and status in ('pending', 'running')`),
+    uniqueIndex("jobs_dedupe_key")
+      .on(t.dedupeKey)
+      .where(sql`dedupe_key is not null and status in ('pending', 'running')`),
   ],
 );
 
@@ -92,7 +110,10 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.method, t.path, t.key] }), index("idempotency_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.method, t.path, t.key] }),
+    index("idempotency_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /** Who did what, when, from where: written with the change it records. */

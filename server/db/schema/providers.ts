@@ -52,7 +52,10 @@ export const simSecureViews = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sim_secure_views_token_key").on(t.tokenHash), index("sim_secure_views_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("sim_secure_views_token_key").on(t.tokenHash),
+    index("sim_secure_views_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /** The chain's account wallets (Safes). */
@@ -99,7 +102,10 @@ export const simKycApplicants = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sim_kyc_applicants_link_key").on(t.linkTokenHash), uniqueIndex("sim_kyc_applicants_ref_key").on(t.orgId, t.externalRef)],
+  (t) => [
+    uniqueIndex("sim_kyc_applicants_link_key").on(t.linkTokenHash),
+    uniqueIndex("sim_kyc_applicants_ref_key").on(t.orgId, t.externalRef),
+  ],
 );
 
 /** Sandbox email and SMS: nothing is sent; messages land here (decisions.md 11). */
@@ -116,5 +122,8 @@ export const devOutboxMessages = pgTable(
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("dev_outbox_org_to_idx").on(t.orgId, t.to, t.createdAt), index("dev_outbox_org_created_idx").on(t.orgId, t.createdAt)],
+  (t) => [
+    index("dev_outbox_org_to_idx").on(t.orgId, t.to, t.createdAt),
+    index("dev_outbox_org_created_idx").on(t.orgId, t.createdAt),
+  ],
 );

@@ -57,7 +57,8 @@ const num = (v: string | number | null) => Number(v ?? 0);
 const at = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 function assertInteger(name: string, value: number | undefined): void {
-  if (value !== undefined && !Number.isSafeInteger(value)) throw new ServiceError("VALIDATION_ERROR", `${name} must be an integer number of minor units.`);
+  if (value !== undefined && !Number.isSafeInteger(value))
+    throw new ServiceError("VALIDATION_ERROR", `${name} must be an integer number of minor units.`);
 }
 
 export interface ApplyOptions {
@@ -79,7 +80,11 @@ export interface ApplyOptions {
  * holds restart from the customer's open authorizations (card_transactions hold_minor). Callers
  * that change a transaction's hold therefore call this BEFORE writing the transaction row.
  */
-export async function applyBalanceChange(tx: Db, change: BalanceChange, opts: ApplyOptions = {}): Promise<BalanceSnapshot | null> {
+export async function applyBalanceChange(
+  tx: Db,
+  change: BalanceChange,
+  opts: ApplyOptions = {},
+): Promise<BalanceSnapshot | null> {
   assertInteger("ledgerDeltaMinor", change.ledgerDeltaMinor);
   assertInteger("pendingDeltaMinor", change.pendingDeltaMinor);
   assertInteger("requireAvailableMinor", change.requireAvailableMinor);
@@ -124,7 +129,11 @@ export async function applyBalanceChange(tx: Db, change: BalanceChange, opts: Ap
     if (required !== null && available < required) return null;
     throw new ServiceError("INSUFFICIENT_FUNDS", "The change would take the customer's balance below zero.");
   }
-  const before = { ledgerMinor: num(row.prev_ledger), pendingMinor: num(row.prev_pending), freshness: row.prev_freshness };
+  const before = {
+    ledgerMinor: num(row.prev_ledger),
+    pendingMinor: num(row.prev_pending),
+    freshness: row.prev_freshness,
+  };
   const snapshot: BalanceSnapshot = {
     customerId: change.customerId,
     svcCardId: row.svc_card_id,
@@ -135,7 +144,12 @@ export async function applyBalanceChange(tx: Db, change: BalanceChange, opts: Ap
     freshness: "realtime",
     notifiedAt: at(row.notified_at),
   };
-  await moveBalanceTotals(tx, { orgId: change.orgId, currency: snapshot.currency, before, after: { ledgerMinor: snapshot.ledgerMinor, pendingMinor: snapshot.pendingMinor, freshness: "realtime" } });
+  await moveBalanceTotals(tx, {
+    orgId: change.orgId,
+    currency: snapshot.currency,
+    before,
+    after: { ledgerMinor: snapshot.ledgerMinor, pendingMinor: snapshot.pendingMinor, freshness: "realtime" },
+  });
   if (opts.beforeEvents) await opts.beforeEvents(snapshot);
   await emitBalanceEvents(
     tx,
@@ -162,11 +176,21 @@ export async function applyBalanceChange(tx: Db, change: BalanceChange, opts: Ap
 export const FUNDING_CORRELATION_MS = 10 * 60 * 1000;
 
 /** Rule 2: the customer's newest completed funding of the last 10 minutes, if any. */
-async function recentFunding(tx: Db, customerId: string, now: Date): Promise<{ id: string; txHash: string | null } | null> {
+async function recentFunding(
+  tx: Db,
+  customerId: string,
+  now: Date,
+): Promise<{ id: string; txHash: string | null } | null> {
   const [row] = await tx
     .select({ id: customerFundings.id, txHash: customerFundings.txHash })
     .from(customerFundings)
-    .where(and(eq(customerFundings.customerId, customerId), eq(customerFundings.status, "completed"), gte(customerFundings.createdAt, new Date(now.getTime() - FUNDING_CORRELATION_MS))))
+    .where(
+      and(
+        eq(customerFundings.customerId, customerId),
+        eq(customerFundings.status, "completed"),
+        gte(customerFundings.createdAt, new Date(now.getTime() - FUNDING_CORRELATION_MS)),
+      ),
+    )
     .orderBy(desc(customerFundings.createdAt))
     .limit(1);
   return row ?? null;
@@ -204,7 +228,11 @@ export async function applyReconciledBalance(
     confirmLive?: boolean;
   },
 ): Promise<BalanceSnapshot | null> {
-  if (!Number.isSafeInteger(input.onChainMinor) || input.onChainMinor < 0) throw new ServiceError("VALIDATION_ERROR", "An on-chain balance is a non-negative integer of minor units.");
+  if (!Number.isSafeInteger(input.onChainMinor) || input.onChainMinor < 0)
+    throw new ServiceError(
+      "VALIDATION_ERROR",
+      "An on-chain balance is a non-negative integer of minor units.",
+    );
   const now = new Date();
   const keep = input.confirmLive === true;
   const result = await tx.execute(sql`
@@ -231,7 +259,11 @@ export async function applyReconciledBalance(
     join card_customers c on c.id = prev.customer_id`);
   const row = rowsOf<ReconcileRow>(result)[0];
   if (!row) return null;
-  const before = { ledgerMinor: num(row.prev_ledger), pendingMinor: num(row.prev_pending), freshness: row.prev_freshness };
+  const before = {
+    ledgerMinor: num(row.prev_ledger),
+    pendingMinor: num(row.prev_pending),
+    freshness: row.prev_freshness,
+  };
   const stayLive = keep && before.freshness === "realtime";
   const after = stayLive
     ? { ledgerMinor: input.onChainMinor, pendingMinor: before.pendingMinor, freshness: "realtime" as const }

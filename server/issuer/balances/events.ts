@@ -9,7 +9,16 @@ import { emitEvent } from "@/server/events/outbox";
  * from minor units by toMajor, next to their `_minor` integers (Rule 7).
  */
 
-export const BALANCE_TRIGGERS = ["funding", "authorization", "settlement", "reversal", "expiry", "failure", "refund", "deposit"] as const;
+export const BALANCE_TRIGGERS = [
+  "funding",
+  "authorization",
+  "settlement",
+  "reversal",
+  "expiry",
+  "failure",
+  "refund",
+  "deposit",
+] as const;
 export type BalanceTrigger = (typeof BALANCE_TRIGGERS)[number];
 
 /** realtime: from a live card notification; reconciliation: read from the chain (pending unknown). */
@@ -72,7 +81,16 @@ export function depositConfirmedData(e: BalanceEventInput, increaseMinor: number
 }
 
 /** Emits customer.balance.updated, then wallet.deposit.confirmed when the ledger increased, in the caller's transaction. */
-export async function emitBalanceEvents(tx: Db, e: BalanceEventInput, ledgerIncreaseMinor: number): Promise<void> {
+export async function emitBalanceEvents(
+  tx: Db,
+  e: BalanceEventInput,
+  ledgerIncreaseMinor: number,
+): Promise<void> {
   await emitEvent(tx, { orgId: e.orgId, type: "customer.balance.updated", data: balanceUpdatedData(e) });
-  if (ledgerIncreaseMinor > 0) await emitEvent(tx, { orgId: e.orgId, type: "wallet.deposit.confirmed", data: depositConfirmedData(e, ledgerIncreaseMinor) });
+  if (ledgerIncreaseMinor > 0)
+    await emitEvent(tx, {
+      orgId: e.orgId,
+      type: "wallet.deposit.confirmed",
+      data: depositConfirmedData(e, ledgerIncreaseMinor),
+    });
 }

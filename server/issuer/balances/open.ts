@@ -10,14 +10,30 @@ import { moveBalanceTotals } from "./totals";
  * realtime_count) and in program_counters.customers_with_wallets. Idempotent: a second call
  * for the same customer changes nothing. Call it in the transaction that marks the wallet deployed.
  */
-export async function openCustomerBalance(tx: Db, input: { orgId: string; customerId: string; currency: CardCurrency }): Promise<{ opened: boolean }> {
+export async function openCustomerBalance(
+  tx: Db,
+  input: { orgId: string; customerId: string; currency: CardCurrency },
+): Promise<{ opened: boolean }> {
   const inserted = await tx
     .insert(customerBalances)
-    .values({ customerId: input.customerId, orgId: input.orgId, currency: input.currency, ledgerMinor: 0, pendingMinor: 0, freshness: "realtime", notifiedAt: null })
+    .values({
+      customerId: input.customerId,
+      orgId: input.orgId,
+      currency: input.currency,
+      ledgerMinor: 0,
+      pendingMinor: 0,
+      freshness: "realtime",
+      notifiedAt: null,
+    })
     .onConflictDoNothing({ target: customerBalances.customerId })
     .returning({ customerId: customerBalances.customerId });
   if (inserted.length === 0) return { opened: false };
-  await moveBalanceTotals(tx, { orgId: input.orgId, currency: input.currency, before: null, after: { ledgerMinor: 0, pendingMinor: 0, freshness: "realtime" } });
+  await moveBalanceTotals(tx, {
+    orgId: input.orgId,
+    currency: input.currency,
+    before: null,
+    after: { ledgerMinor: 0, pendingMinor: 0, freshness: "realtime" },
+  });
   await tx.execute(sql`
     insert into program_counters as p (org_id, total_customers, customers_with_wallets) values (${input.orgId}, 0, 1)
     on conflict (org_id) do update set customers_with_wallets = p.customers_with_wallets + 1`);

@@ -5,7 +5,11 @@ import { customerBalances } from "@/server/db/schema/money";
 export type CustomerBalanceRow = typeof customerBalances.$inferSelect;
 
 /** The customer's wallet balance row, or null before the wallet is deployed. */
-export async function customerBalanceOf(db: Db, orgId: string, customerId: string): Promise<CustomerBalanceRow | null> {
+export async function customerBalanceOf(
+  db: Db,
+  orgId: string,
+  customerId: string,
+): Promise<CustomerBalanceRow | null> {
   const [row] = await db
     .select()
     .from(customerBalances)

@@ -24,14 +24,16 @@ export interface TotalsMove {
   after: BalanceState;
 }
 
-const count = (state: BalanceState | null, freshness: BalanceFreshness) => (state?.freshness === freshness ? 1 : 0);
+const count = (state: BalanceState | null, freshness: BalanceFreshness) =>
+  state?.freshness === freshness ? 1 : 0;
 
 /** Moves the totals from `before` to `after` of one wallet (an upsert: the first wallet of a currency makes the row). */
 export async function moveBalanceTotals(tx: Db, move: TotalsMove): Promise<void> {
   const { before, after } = move;
   const ledger = after.ledgerMinor - (before?.ledgerMinor ?? 0);
   const pending = after.pendingMinor - (before?.pendingMinor ?? 0);
-  const available = after.ledgerMinor - after.pendingMinor - ((before?.ledgerMinor ?? 0) - (before?.pendingMinor ?? 0));
+  const available =
+    after.ledgerMinor - after.pendingMinor - ((before?.ledgerMinor ?? 0) - (before?.pendingMinor ?? 0));
   const customers = before === null ? 1 : 0;
   const realtime = count(after, "realtime") - count(before, "realtime");
   const onChain = count(after, "on_chain") - count(before, "on_chain");

@@ -36,24 +36,63 @@ describe("the balance starts with the wallet", () => {
 
     // Before the wallet: every balance field is null.
     const before = await getIssuerCustomer({ ctx, input: { customerId: c.svcCardId } });
-    expect(before).toMatchObject({ ledger_balance: null, available_balance: null, pending_balance: null, ledger_balance_minor: null, balance_freshness: null, balance_updated_at: null });
+    expect(before).toMatchObject({
+      ledger_balance: null,
+      available_balance: null,
+      pending_balance: null,
+      ledger_balance_minor: null,
+      balance_freshness: null,
+      balance_updated_at: null,
+    });
 
     await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
     const address = (await customerOf(database.db, c.svcCardId)).safeAddress!;
     await completeSafeDeployment(database.db, { orgId: org.orgId, address });
     // Later integrity-status news of the same wallet does not open it twice.
     await completeSafeDeployment(database.db, { orgId: org.orgId, address });
-    const [balance] = await database.db.select().from(customerBalances).where(eq(customerBalances.customerId, c.id));
-    expect(balance).toMatchObject({ currency: "GBP", ledgerMinor: 0, pendingMinor: 0, freshness: "realtime", notifiedAt: null });
+    const [balance] = await database.db
+      .select()
+      .from(customerBalances)
+      .where(eq(customerBalances.customerId, c.id));
+    expect(balance).toMatchObject({
+      currency: "GBP",
+      ledgerMinor: 0,
+      pendingMinor: 0,
+      freshness: "realtime",
+      notifiedAt: null,
+    });
     expect(await counters(org.orgId)).toMatchObject({ totalCustomers: 2, customersWithWallets: 1 });
     const [totals] = await database.db.select().from(balanceTotals).where(eq(balanceTotals.orgId, org.orgId));
     expect(totals).toMatchObject({ currency: "GBP", customerCount: 1, realtimeCount: 1 });
 
     const opened = await getIssuerCustomer({ ctx, input: { customerId: c.svcCardId } });
-    expect(opened).toMatchObject({ ledger_balance: 0, available_balance: 0, pending_balance: 0, balance_freshness: "realtime", balance_updated_at: null });
+    expect(opened).toMatchObject({
+      ledger_balance: 0,
+      available_balance: 0,
+      pending_balance: 0,
+      balance_freshness: "realtime",
+      balance_updated_at: null,
+    });
 
-    const funded = await database.db.transaction((tx) => applyBalanceChange(tx, { orgId: org.orgId, customerId: c.id, ledgerDeltaMinor: 12_050, pendingDeltaMinor: 0, trigger: "funding" }));
-    await database.db.transaction((tx) => applyBalanceChange(tx, { orgId: org.orgId, customerId: c.id, ledgerDeltaMinor: 0, pendingDeltaMinor: 2_000, trigger: "authorization", requireAvailableMinor: 2_000 }));
+    const funded = await database.db.transaction((tx) =>
+      applyBalanceChange(tx, {
+        orgId: org.orgId,
+        customerId: c.id,
+        ledgerDeltaMinor: 12_050,
+        pendingDeltaMinor: 0,
+        trigger: "funding",
+      }),
+    );
+    await database.db.transaction((tx) =>
+      applyBalanceChange(tx, {
+        orgId: org.orgId,
+        customerId: c.id,
+        ledgerDeltaMinor: 0,
+        pendingDeltaMinor: 2_000,
+        trigger: "authorization",
+        requireAvailableMinor: 2_000,
+      }),
+    );
     const realtime = await getIssuerCustomer({ ctx, input: { customerId: c.svcCardId } });
     expect(realtime).toMatchObject({
       ledger_balance: 120.5,
@@ -64,9 +103,13 @@ describe("the balance starts with the wallet", () => {
       available_balance_minor: 10_050,
       balance_freshness: "realtime",
     });
-    expect(new Date(realtime.balance_updated_at!).getTime()).toBeGreaterThanOrEqual(funded!.notifiedAt!.getTime());
+    expect(new Date(realtime.balance_updated_at!).getTime()).toBeGreaterThanOrEqual(
+      funded!.notifiedAt!.getTime(),
+    );
 
-    await database.db.transaction((tx) => applyReconciledBalance(tx, { orgId: org.orgId, customerId: c.id, onChainMinor: 12_050 }));
+    await database.db.transaction((tx) =>
+      applyReconciledBalance(tx, { orgId: org.orgId, customerId: c.id, onChainMinor: 12_050 }),
+    );
     const onChain = await getIssuerCustomer({ ctx, input: { customerId: c.svcCardId } });
     expect(onChain).toMatchObject({
       ledger_balance: 120.5,

@@ -7,7 +7,16 @@ import { cardTransactions } from "@/server/db/schema/money";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";
-import { balanceOf, dailyCountsVersusRows, eventsOf, keyCtx, spendingCustomer, totalsVersusBalances, TRANSACTION_EVENT_FIELDS, TRANSACTION_VIEW_FIELDS } from "./testing";
+import {
+  balanceOf,
+  dailyCountsVersusRows,
+  eventsOf,
+  keyCtx,
+  spendingCustomer,
+  totalsVersusBalances,
+  TRANSACTION_EVENT_FIELDS,
+  TRANSACTION_VIEW_FIELDS,
+} from "./testing";
 
 let database: Database;
 beforeAll(async () => {
@@ -18,7 +27,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const purchase = (cardId: string, amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}): AuthorizeCardTransactionInput => ({
+const purchase = (
+  cardId: string,
+  amount: number,
+  extra: Partial<AuthorizeCardTransactionInput> = {},
+): AuthorizeCardTransactionInput => ({
   card_id: cardId,
   amount,
   currency: "EUR",
@@ -73,7 +86,11 @@ describe("authorization", () => {
       settled_at: null,
     });
     expect(txn.transaction_id).toMatch(/^txn_/);
-    expect(await balanceOf(database.db, customer.id)).toMatchObject({ ledgerMinor: 10_000, pendingMinor: 2_550, freshness: "realtime" });
+    expect(await balanceOf(database.db, customer.id)).toMatchObject({
+      ledgerMinor: 10_000,
+      pendingMinor: 2_550,
+      freshness: "realtime",
+    });
 
     const events = (await eventsOf(database.db, orgId, customer.svcCardId)).slice(-2);
     expect(events.map((e) => e.type)).toEqual(["transaction.authorized", "customer.balance.updated"]);
@@ -95,19 +112,51 @@ describe("authorization", () => {
       timestamp: txn.authorized_at,
     });
     expect(events[0]!.data.blockchain_tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(events[1]!.data).toMatchObject({ trigger: "authorization", pending_balance_minor: 2_550, available_balance_minor: 7_450, ledger_balance_minor: 10_000, tx_hash: events[0]!.data.blockchain_tx_hash });
+    expect(events[1]!.data).toMatchObject({
+      trigger: "authorization",
+      pending_balance_minor: 2_550,
+      available_balance_minor: 7_450,
+      ledger_balance_minor: 10_000,
+      tx_hash: events[0]!.data.blockchain_tx_hash,
+    });
     // Our card id works as well as the token.
-    expect((await authorizeCardTransaction({ ctx, input: purchase(card.id, 100) })).status).toBe("authorized");
+    expect((await authorizeCardTransaction({ ctx, input: purchase(card.id, 100) })).status).toBe(
+      "authorized",
+    );
   });
 
   it("bills the card account's currency at the sandbox rate (USD merchant, EUR card)", async () => {
     const { orgId, ctx } = await program();
     const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 50_000 });
-    const txn = await authorizeCardTransaction({ ctx, input: purchase(card.id, 10_000, { currency: "USD", merchant_city: "New York", merchant_country: "US" }) });
-    expect(txn).toMatchObject({ amount: 100, currency: "USD", billing_amount: 92.59, billing_amount_minor: 9_259, billing_currency: "EUR", fx_rate: 1.08, hold_amount_minor: 9_259, merchant_country: "US" });
+    const txn = await authorizeCardTransaction({
+      ctx,
+      input: purchase(card.id, 10_000, {
+        currency: "USD",
+        merchant_city: "New York",
+        merchant_country: "US",
+      }),
+    });
+    expect(txn).toMatchObject({
+      amount: 100,
+      currency: "USD",
+      billing_amount: 92.59,
+      billing_amount_minor: 9_259,
+      billing_currency: "EUR",
+      fx_rate: 1.08,
+      hold_amount_minor: 9_259,
+      merchant_country: "US",
+    });
     expect((await balanceOf(database.db, customer.id)).pendingMinor).toBe(9_259);
-    const [event] = (await eventsOf(database.db, orgId, customer.svcCardId)).filter((e) => e.type === "transaction.authorized");
-    expect(event!.data).toMatchObject({ amount: 100, currency: "USD", billing_amount: 92.59, billing_currency: "EUR", fx_rate: 1.08 });
+    const [event] = (await eventsOf(database.db, orgId, customer.svcCardId)).filter(
+      (e) => e.type === "transaction.authorized",
+    );
+    expect(event!.data).toMatchObject({
+      amount: 100,
+      currency: "USD",
+      billing_amount: 92.59,
+      billing_currency: "EUR",
+      fx_rate: 1.08,
+    });
   });
 
   it("declines for each card state, a physical card not activated, the wallet and insufficient funds: the code, the reason, transaction.declined, no hold", async () => {
@@ -118,46 +167,117 @@ describe("authorization", () => {
       { name: "lost", card: { status: "lost" as const }, situation: "lost" as const, code: "BNP" },
       { name: "stolen", card: { status: "stolen" as const }, situation: "stolen" as const, code: "BNR" },
       { name: "voided", card: { status: "voided" as const }, situation: "voided" as const, code: "BND" },
-      { name: "physical not activated", card: { cardType: "physical" as const, activated: false }, situation: "not_activated" as const, code: "FRB" },
-      { name: "wallet misconfigured", card: {}, customer: { accountStatus: 2 }, situation: "wallet_unavailable" as const, code: "CND" },
-      { name: "insufficient", card: {}, situation: "insufficient_funds" as const, code: "810", amount: 1_001 },
+      {
+        name: "physical not activated",
+        card: { cardType: "physical" as const, activated: false },
+        situation: "not_activated" as const,
+        code: "FRB",
+      },
+      {
+        name: "wallet misconfigured",
+        card: {},
+        customer: { accountStatus: 2 },
+        situation: "wallet_unavailable" as const,
+        code: "CND",
+      },
+      {
+        name: "insufficient",
+        card: {},
+        situation: "insufficient_funds" as const,
+        code: "810",
+        amount: 1_001,
+      },
     ];
     for (const c of cases) {
-      const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 1_000, card: c.card, customer: c.customer });
+      const { customer, card } = await spendingCustomer(database.db, orgId, {
+        fundMinor: 1_000,
+        card: c.card,
+        customer: c.customer,
+      });
       const txn = await authorizeCardTransaction({ ctx, input: purchase(card.cardToken, c.amount ?? 500) });
-      expect(txn, c.name).toMatchObject({ status: "declined", decline_code: c.code, decline_reason: DECLINE_REASONS[c.situation].reason, hold_amount_minor: 0 });
-      expect(await balanceOf(database.db, customer.id), c.name).toMatchObject({ ledgerMinor: 1_000, pendingMinor: 0 });
+      expect(txn, c.name).toMatchObject({
+        status: "declined",
+        decline_code: c.code,
+        decline_reason: DECLINE_REASONS[c.situation].reason,
+        hold_amount_minor: 0,
+      });
+      expect(await balanceOf(database.db, customer.id), c.name).toMatchObject({
+        ledgerMinor: 1_000,
+        pendingMinor: 0,
+      });
       const events = await eventsOf(database.db, orgId, customer.svcCardId);
       const last = events.at(-1)!;
       expect(last.type, c.name).toBe("transaction.declined");
       expect(Object.keys(last.data).sort()).toEqual(TRANSACTION_EVENT_FIELDS);
-      expect(last.data, c.name).toMatchObject({ status: "DECLINED", amount_minor: c.amount ?? 500, blockchain_tx_hash: null, card_id: card.cardToken });
+      expect(last.data, c.name).toMatchObject({
+        status: "DECLINED",
+        amount_minor: c.amount ?? 500,
+        blockchain_tx_hash: null,
+        card_id: card.cardToken,
+      });
       // The funding's balance event is the only one: a decline moves no balance.
-      expect(events.filter((e) => e.type === "customer.balance.updated"), c.name).toHaveLength(1);
+      expect(
+        events.filter((e) => e.type === "customer.balance.updated"),
+        c.name,
+      ).toHaveLength(1);
     }
     // An activated physical card and account status 7 (DelayQueueNotEmpty, ready) are not declined.
-    const physical = await spendingCustomer(database.db, orgId, { fundMinor: 1_000, card: { cardType: "physical", activated: true } });
-    expect((await authorizeCardTransaction({ ctx, input: purchase(physical.card.id, 500) })).status).toBe("authorized");
-    const queued = await spendingCustomer(database.db, orgId, { fundMinor: 1_000, customer: { accountStatus: 7 } });
-    expect((await authorizeCardTransaction({ ctx, input: purchase(queued.card.id, 1_000) })).status).toBe("authorized");
+    const physical = await spendingCustomer(database.db, orgId, {
+      fundMinor: 1_000,
+      card: { cardType: "physical", activated: true },
+    });
+    expect((await authorizeCardTransaction({ ctx, input: purchase(physical.card.id, 500) })).status).toBe(
+      "authorized",
+    );
+    const queued = await spendingCustomer(database.db, orgId, {
+      fundMinor: 1_000,
+      customer: { accountStatus: 7 },
+    });
+    expect((await authorizeCardTransaction({ ctx, input: purchase(queued.card.id, 1_000) })).status).toBe(
+      "authorized",
+    );
   });
 
   it("declines with CND when the wallet is not deployed (no balance yet)", async () => {
     const { orgId, ctx } = await program();
-    const { card } = await spendingCustomer(database.db, orgId, { customer: { safeState: "processing", accountStatus: null } });
-    expect(await authorizeCardTransaction({ ctx, input: purchase(card.id, 100) })).toMatchObject({ status: "declined", decline_code: "CND" });
+    const { card } = await spendingCustomer(database.db, orgId, {
+      customer: { safeState: "processing", accountStatus: null },
+    });
+    expect(await authorizeCardTransaction({ ctx, input: purchase(card.id, 100) })).toMatchObject({
+      status: "declined",
+      decline_code: "CND",
+    });
   });
 
   it("refuses an unknown card, another organization's card, a read-only key and a cardholder", async () => {
     const { orgId, ctx } = await program();
     const other = await program();
     const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 1_000 });
-    expect(await refusal(authorizeCardTransaction({ ctx, input: purchase("ctk_nothing", 100) }))).toBe("NOT_FOUND");
-    expect(await refusal(authorizeCardTransaction({ ctx: other.ctx, input: purchase(card.id, 100) }))).toBe("NOT_FOUND");
-    expect(await refusal(authorizeCardTransaction({ ctx: keyCtx(database.db, orgId, ["read"]), input: purchase(card.id, 100) }))).toBe("INSUFFICIENT_PERMISSION");
-    const cardholder: Ctx = { db: database.db, orgId, actor: { type: "cardholder", customerId: customer.id } };
-    expect(await refusal(authorizeCardTransaction({ ctx: cardholder, input: purchase(card.id, 100) }))).toBe("INSUFFICIENT_PERMISSION");
-    expect(await database.db.select().from(cardTransactions).where(eq(cardTransactions.orgId, orgId))).toHaveLength(0);
+    expect(await refusal(authorizeCardTransaction({ ctx, input: purchase("ctk_nothing", 100) }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await refusal(authorizeCardTransaction({ ctx: other.ctx, input: purchase(card.id, 100) }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(
+      await refusal(
+        authorizeCardTransaction({
+          ctx: keyCtx(database.db, orgId, ["read"]),
+          input: purchase(card.id, 100),
+        }),
+      ),
+    ).toBe("INSUFFICIENT_PERMISSION");
+    const cardholder: Ctx = {
+      db: database.db,
+      orgId,
+      actor: { type: "cardholder", customerId: customer.id },
+    };
+    expect(await refusal(authorizeCardTransaction({ ctx: cardholder, input: purchase(card.id, 100) }))).toBe(
+      "INSUFFICIENT_PERMISSION",
+    );
+    expect(
+      await database.db.select().from(cardTransactions).where(eq(cardTransactions.orgId, orgId)),
+    ).toHaveLength(0);
   });
 
   it("concurrency: 20 parallel authorizations on one wallet (two cards) never overspend; totals and daily counts stay exact", async () => {
@@ -165,7 +285,11 @@ describe("authorization", () => {
     const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 10_000 });
     const { createTestCard } = await import("@/server/testing/card-customers");
     const second = await createTestCard(database.db, customer);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => authorizeCardTransaction({ ctx, input: purchase(i % 2 ? second.id : card.id, 1_500) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        authorizeCardTransaction({ ctx, input: purchase(i % 2 ? second.id : card.id, 1_500) }),
+      ),
+    );
     expect(results.filter((r) => r.status === "authorized")).toHaveLength(6); // 6 x 15.00 = 90.00 of 100.00
     expect(results.filter((r) => r.status === "declined").every((r) => r.decline_code === "810")).toBe(true);
     const b = await balanceOf(database.db, customer.id);

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
-import type { AuthorizeCardTransactionInput, CardTransactionView, DeclineSituation } from "@/lib/contracts/card-transactions";
+import type {
+  AuthorizeCardTransactionInput,
+  CardTransactionView,
+  DeclineSituation,
+} from "@/lib/contracts/card-transactions";
 import { isServiceError, ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
@@ -31,18 +35,31 @@ export function simulatedTxHash(): string {
 }
 
 /** The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze waits for this authorization. */
-async function findChargedCard(tx: Db, orgId: string, cardIdOrToken: string): Promise<{ card: CardRow; customer: CardCustomerRow }> {
+async function findChargedCard(
+  tx: Db,
+  orgId: string,
+  cardIdOrToken: string,
+): Promise<{ card: CardRow; customer: CardCustomerRow }> {
   const [card] = await tx
     .select()
     .from(cards)
     .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))))
     .for("share");
   if (!card) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
-  const [customer] = await tx.select().from(cardCustomers).where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
+  const [customer] = await tx
+    .select()
+    .from(cardCustomers)
+    .where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
   return { card, customer: customer! };
 }
 
-export async function authorizeCardTransaction({ ctx, input }: { ctx: Ctx; input: AuthorizeCardTransactionInput }): Promise<CardTransactionView> {
+export async function authorizeCardTransaction({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: AuthorizeCardTransactionInput;
+}): Promise<CardTransactionView> {
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -82,12 +99,31 @@ export async function authorizeCardTransaction({ ctx, input }: { ctx: Ctx; input
       try {
         const hold = await applyBalanceChange(
           tx,
-          { orgId: ctx.orgId, customerId: customer.id, ledgerDeltaMinor: 0, pendingDeltaMinor: billingMinor, trigger: "authorization", txHash, requireAvailableMinor: billingMinor },
+          {
+            orgId: ctx.orgId,
+            customerId: customer.id,
+            ledgerDeltaMinor: 0,
+            pendingDeltaMinor: billingMinor,
+            trigger: "authorization",
+            txHash,
+            requireAvailableMinor: billingMinor,
+          },
           {
             // The row and transaction.authorized before the balance event (interface: the balance follows).
             beforeEvents: async () => {
-              authorized = await insertTransaction(tx, { ...base, status: "authorized", holdMinor: billingMinor, blockchainTxHash: txHash });
-              await emitTransactionEvent(tx, "transaction.authorized", authorized, { amountMinor: input.amount, billingAmountMinor: billingMinor }, now);
+              authorized = await insertTransaction(tx, {
+                ...base,
+                status: "authorized",
+                holdMinor: billingMinor,
+                blockchainTxHash: txHash,
+              });
+              await emitTransactionEvent(
+                tx,
+                "transaction.authorized",
+                authorized,
+                { amountMinor: input.amount, billingAmountMinor: billingMinor },
+                now,
+              );
             },
           },
         );
@@ -99,8 +135,19 @@ export async function authorizeCardTransaction({ ctx, input }: { ctx: Ctx; input
       }
     }
     const decline = declineOf(situation);
-    const declined = await insertTransaction(tx, { ...base, status: "declined", declineCode: decline.code, declineReason: decline.reason });
-    await emitTransactionEvent(tx, "transaction.declined", declined, { amountMinor: input.amount, billingAmountMinor: billingMinor }, now);
+    const declined = await insertTransaction(tx, {
+      ...base,
+      status: "declined",
+      declineCode: decline.code,
+      declineReason: decline.reason,
+    });
+    await emitTransactionEvent(
+      tx,
+      "transaction.declined",
+      declined,
+      { amountMinor: input.amount, billingAmountMinor: billingMinor },
+      now,
+    );
     return cardTransactionView(declined);
   });
 }

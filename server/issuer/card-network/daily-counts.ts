@@ -16,7 +16,13 @@ export interface CountedState {
 
 const dayOf = (createdAt: Date) => createdAt.toISOString().slice(0, 10);
 
-async function addToBucket(tx: Db, orgId: string, day: string, state: CountedState, sign: 1 | -1): Promise<void> {
+async function addToBucket(
+  tx: Db,
+  orgId: string,
+  day: string,
+  state: CountedState,
+  sign: 1 | -1,
+): Promise<void> {
   await tx.execute(sql`
     insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
     values (${orgId}, ${day}::date, ${state.status}, ${sign}, ${sign * state.billingMinor})
@@ -24,7 +30,10 @@ async function addToBucket(tx: Db, orgId: string, day: string, state: CountedSta
 }
 
 /** `from` null: a new transaction. */
-export async function countTransactionChange(tx: Db, input: { orgId: string; createdAt: Date; from: CountedState | null; to: CountedState }): Promise<void> {
+export async function countTransactionChange(
+  tx: Db,
+  input: { orgId: string; createdAt: Date; from: CountedState | null; to: CountedState },
+): Promise<void> {
   const { from, to } = input;
   if (from && from.status === to.status && from.billingMinor === to.billingMinor) return;
   const day = dayOf(input.createdAt);

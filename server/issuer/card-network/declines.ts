@@ -20,7 +20,8 @@ export function declineBeforeFunds(card: CardRow, customer: CardCustomerRow): De
       break;
   }
   if (card.cardType === "physical" && !card.activatedAt) return "not_activated";
-  if (customer.safeState !== "deployed" || (customer.accountStatus !== 0 && customer.accountStatus !== 7)) return "wallet_unavailable";
+  if (customer.safeState !== "deployed" || (customer.accountStatus !== 0 && customer.accountStatus !== 7))
+    return "wallet_unavailable";
   return null;
 }
 

@@ -14,7 +14,13 @@ import type { CardTransactionRow } from "./view";
  * receiver can follow the money by transaction_id.
  */
 
-export const TRANSACTION_EVENT_TYPES = ["transaction.authorized", "transaction.settled", "transaction.declined", "transaction.reversed", "transaction.refund.created"] as const;
+export const TRANSACTION_EVENT_TYPES = [
+  "transaction.authorized",
+  "transaction.settled",
+  "transaction.declined",
+  "transaction.reversed",
+  "transaction.refund.created",
+] as const;
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 export interface MovedAmounts {
@@ -46,6 +52,12 @@ export function transactionEventData(row: CardTransactionRow, moved: MovedAmount
 }
 
 /** Writes the event in the change's transaction. */
-export async function emitTransactionEvent(tx: Db, type: TransactionEventType, row: CardTransactionRow, moved: MovedAmounts, at: Date): Promise<void> {
+export async function emitTransactionEvent(
+  tx: Db,
+  type: TransactionEventType,
+  row: CardTransactionRow,
+  moved: MovedAmounts,
+  at: Date,
+): Promise<void> {
   await emitEvent(tx, { orgId: row.orgId, type, data: transactionEventData(row, moved, at) });
 }

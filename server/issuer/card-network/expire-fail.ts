@@ -14,7 +14,11 @@ import { cardTransactionView } from "./view";
  * authorization, so transaction.reversed goes out with status EXPIRED or FAILED, then
  * customer.balance.updated (trigger expiry or failure).
  */
-async function endAuthorization(ctx: Ctx, transactionId: string, end: "expired" | "failed"): Promise<CardTransactionView> {
+async function endAuthorization(
+  ctx: Ctx,
+  transactionId: string,
+  end: "expired" | "failed",
+): Promise<CardTransactionView> {
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -24,11 +28,24 @@ async function endAuthorization(ctx: Ctx, transactionId: string, end: "expired" 
     let ended = row;
     await applyBalanceChange(
       tx,
-      { orgId: ctx.orgId, customerId: row.customerId, ledgerDeltaMinor: 0, pendingDeltaMinor: -row.holdMinor, trigger: end === "expired" ? "expiry" : "failure", txHash: row.blockchainTxHash },
+      {
+        orgId: ctx.orgId,
+        customerId: row.customerId,
+        ledgerDeltaMinor: 0,
+        pendingDeltaMinor: -row.holdMinor,
+        trigger: end === "expired" ? "expiry" : "failure",
+        txHash: row.blockchainTxHash,
+      },
       {
         beforeEvents: async () => {
           ended = await updateTransaction(tx, row, { status: end, holdMinor: 0 }, now);
-          await emitTransactionEvent(tx, "transaction.reversed", ended, { amountMinor: row.amountMinor, billingAmountMinor: row.holdMinor }, now);
+          await emitTransactionEvent(
+            tx,
+            "transaction.reversed",
+            ended,
+            { amountMinor: row.amountMinor, billingAmountMinor: row.holdMinor },
+            now,
+          );
         },
       },
     );
@@ -36,10 +53,22 @@ async function endAuthorization(ctx: Ctx, transactionId: string, end: "expired" 
   });
 }
 
-export async function expireCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } }): Promise<CardTransactionView> {
+export async function expireCardTransaction({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { transactionId: string };
+}): Promise<CardTransactionView> {
   return endAuthorization(ctx, input.transactionId, "expired");
 }
 
-export async function failCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } }): Promise<CardTransactionView> {
+export async function failCardTransaction({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { transactionId: string };
+}): Promise<CardTransactionView> {
   return endAuthorization(ctx, input.transactionId, "failed");
 }

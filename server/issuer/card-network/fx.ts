@@ -43,7 +43,11 @@ export function toBillingMinor(merchantMinor: number, rate: string): number {
 }
 
 /** The merchant's amount converted to the card account's currency: billing minor units and the rate used. */
-export function convertForBilling(merchantMinor: number, merchant: CardCurrency, billing: CardCurrency): { billingMinor: number; fxRate: string } {
+export function convertForBilling(
+  merchantMinor: number,
+  merchant: CardCurrency,
+  billing: CardCurrency,
+): { billingMinor: number; fxRate: string } {
   const fxRate = fxRateOf(merchant, billing);
   return { billingMinor: toBillingMinor(merchantMinor, fxRate), fxRate };
 }

@@ -9,7 +9,16 @@ import { expireCardTransaction, failCardTransaction } from "./expire-fail";
 import { refundCardTransaction } from "./refund";
 import { reverseCardTransaction } from "./reverse";
 import { settleCardTransaction } from "./settle";
-import { balanceOf, chainBalanceOf, dailyCountsVersusRows, eventsOf, keyCtx, spendingCustomer, totalsVersusBalances, TRANSACTION_EVENT_FIELDS } from "./testing";
+import {
+  balanceOf,
+  chainBalanceOf,
+  dailyCountsVersusRows,
+  eventsOf,
+  keyCtx,
+  spendingCustomer,
+  totalsVersusBalances,
+  TRANSACTION_EVENT_FIELDS,
+} from "./testing";
 
 let database: Database;
 beforeAll(async () => {
@@ -20,7 +29,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const purchase = (cardId: string, amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}): AuthorizeCardTransactionInput => ({
+const purchase = (
+  cardId: string,
+  amount: number,
+  extra: Partial<AuthorizeCardTransactionInput> = {},
+): AuthorizeCardTransactionInput => ({
   card_id: cardId,
   amount,
   currency: "EUR",
@@ -36,7 +49,8 @@ async function setup(fundMinor = 10_000, currency: "EUR" | "USD" | "GBP" = "EUR"
   const org = await createTestOrg(database.db);
   const ctx = keyCtx(database.db, org.orgId);
   const { customer, card } = await spendingCustomer(database.db, org.orgId, { fundMinor, currency });
-  const authorize = (amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}) => authorizeCardTransaction({ ctx, input: purchase(card.id, amount, extra) });
+  const authorize = (amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}) =>
+    authorizeCardTransaction({ ctx, input: purchase(card.id, amount, extra) });
   const balance = () => balanceOf(database.db, customer.id);
   const events = () => eventsOf(database.db, org.orgId, customer.svcCardId);
   /** Counts and totals kept on write equal what the rows say. */
@@ -63,17 +77,35 @@ describe("settlement", () => {
     const s = await setup();
     const txn = await s.authorize(2_550);
     const settled = await settleCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } });
-    expect(settled).toMatchObject({ status: "settled", amount_minor: 2_550, billing_amount_minor: 2_550, hold_amount_minor: 0 });
+    expect(settled).toMatchObject({
+      status: "settled",
+      amount_minor: 2_550,
+      billing_amount_minor: 2_550,
+      hold_amount_minor: 0,
+    });
     expect(settled.settled_at).not.toBeNull();
     expect(await s.balance()).toMatchObject({ ledgerMinor: 7_450, pendingMinor: 0 });
     expect(await chainBalanceOf(database.db, s.customer.safeAddress!)).toBe(7_450);
     const last = (await s.events()).slice(-2);
     expect(last.map((e) => e.type)).toEqual(["transaction.settled", "customer.balance.updated"]);
     expect(Object.keys(last[0]!.data).sort()).toEqual(TRANSACTION_EVENT_FIELDS);
-    expect(last[0]!.data).toMatchObject({ status: "SETTLED", amount_minor: 2_550, billing_amount_minor: 2_550, transaction_id: txn.transaction_id });
-    expect(last[1]!.data).toMatchObject({ trigger: "settlement", ledger_balance: 74.5, pending_balance: 0, available_balance: 74.5, tx_hash: last[0]!.data.blockchain_tx_hash });
+    expect(last[0]!.data).toMatchObject({
+      status: "SETTLED",
+      amount_minor: 2_550,
+      billing_amount_minor: 2_550,
+      transaction_id: txn.transaction_id,
+    });
+    expect(last[1]!.data).toMatchObject({
+      trigger: "settlement",
+      ledger_balance: 74.5,
+      pending_balance: 0,
+      available_balance: 74.5,
+      tx_hash: last[0]!.data.blockchain_tx_hash,
+    });
     // A second clearing of the same authorization is refused.
-    expect(await refusal(settleCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } }))).toBe("CONFLICT");
+    expect(
+      await refusal(settleCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } })),
+    ).toBe("CONFLICT");
     await s.consistent();
   });
 
@@ -81,7 +113,12 @@ describe("settlement", () => {
     const s = await setup(10_000);
     const less = await s.authorize(3_000);
     await s.authorize(2_000);
-    expect(await settleCardTransaction({ ctx: s.ctx, input: { transactionId: less.transaction_id, amount: 2_800 } })).toMatchObject({ amount_minor: 2_800, billing_amount_minor: 2_800 });
+    expect(
+      await settleCardTransaction({
+        ctx: s.ctx,
+        input: { transactionId: less.transaction_id, amount: 2_800 },
+      }),
+    ).toMatchObject({ amount_minor: 2_800, billing_amount_minor: 2_800 });
     expect(await s.balance()).toMatchObject({ ledgerMinor: 7_200, pendingMinor: 2_000 });
 
     const more = await s.authorize(1_000);
@@ -91,9 +128,12 @@ describe("settlement", () => {
 
     // The over-clearing took available below zero (200 - 2,000): nothing more is authorized.
     expect((await s.authorize(50)).status).toBe("declined");
-    const open = (await s.events()).filter((e) => e.type === "transaction.authorized").at(1)!.data.transaction_id as string;
+    const open = (await s.events()).filter((e) => e.type === "transaction.authorized").at(1)!.data
+      .transaction_id as string;
     const before = await s.events();
-    expect(await refusal(settleCardTransaction({ ctx: s.ctx, input: { transactionId: open, amount: 300 } }))).toBe("INSUFFICIENT_FUNDS");
+    expect(
+      await refusal(settleCardTransaction({ ctx: s.ctx, input: { transactionId: open, amount: 300 } })),
+    ).toBe("INSUFFICIENT_FUNDS");
     expect(await s.balance()).toMatchObject({ ledgerMinor: 200, pendingMinor: 2_000 });
     expect(await s.events()).toHaveLength(before.length);
     await s.consistent();
@@ -103,8 +143,16 @@ describe("settlement", () => {
     const s = await setup(50_000);
     const txn = await s.authorize(10_000, { currency: "GBP" }); // 100.00 GBP / 0.85 = 117.65 EUR
     expect(txn).toMatchObject({ billing_amount_minor: 11_765, fx_rate: 0.85 });
-    const settled = await settleCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 5_000 } });
-    expect(settled).toMatchObject({ amount_minor: 5_000, currency: "GBP", billing_amount_minor: 5_882, billing_currency: "EUR" });
+    const settled = await settleCardTransaction({
+      ctx: s.ctx,
+      input: { transactionId: txn.transaction_id, amount: 5_000 },
+    });
+    expect(settled).toMatchObject({
+      amount_minor: 5_000,
+      currency: "GBP",
+      billing_amount_minor: 5_882,
+      billing_currency: "EUR",
+    });
     expect(await s.balance()).toMatchObject({ ledgerMinor: 50_000 - 5_882, pendingMinor: 0 });
     await s.consistent();
   });
@@ -114,27 +162,56 @@ describe("reversal, expiry, failure", () => {
   it("a full reversal releases the hold: reversed, transaction.reversed then the balance", async () => {
     const s = await setup();
     const txn = await s.authorize(4_000);
-    const reversed = await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } });
+    const reversed = await reverseCardTransaction({
+      ctx: s.ctx,
+      input: { transactionId: txn.transaction_id },
+    });
     expect(reversed).toMatchObject({ status: "reversed", hold_amount_minor: 0, amount_minor: 4_000 });
     expect(await s.balance()).toMatchObject({ ledgerMinor: 10_000, pendingMinor: 0 });
     const last = (await s.events()).slice(-2);
     expect(last.map((e) => e.type)).toEqual(["transaction.reversed", "customer.balance.updated"]);
     expect(Object.keys(last[0]!.data).sort()).toEqual(TRANSACTION_EVENT_FIELDS);
-    expect(last[0]!.data).toMatchObject({ status: "REVERSED", amount_minor: 4_000, billing_amount_minor: 4_000 });
-    expect(last[1]!.data).toMatchObject({ trigger: "reversal", pending_balance_minor: 0, available_balance_minor: 10_000 });
-    expect(await refusal(reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } }))).toBe("CONFLICT");
+    expect(last[0]!.data).toMatchObject({
+      status: "REVERSED",
+      amount_minor: 4_000,
+      billing_amount_minor: 4_000,
+    });
+    expect(last[1]!.data).toMatchObject({
+      trigger: "reversal",
+      pending_balance_minor: 0,
+      available_balance_minor: 10_000,
+    });
+    expect(
+      await refusal(reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } })),
+    ).toBe("CONFLICT");
     await s.consistent();
   });
 
   it("a partial reversal keeps the rest authorized; the rest can be settled; more than authorized is VALIDATION_ERROR", async () => {
     const s = await setup();
     const txn = await s.authorize(4_000);
-    expect(await refusal(reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 4_001 } }))).toBe("VALIDATION_ERROR");
-    const partial = await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 1_500 } });
-    expect(partial).toMatchObject({ status: "partially_reversed", amount_minor: 2_500, billing_amount_minor: 2_500, hold_amount_minor: 2_500 });
+    expect(
+      await refusal(
+        reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 4_001 } }),
+      ),
+    ).toBe("VALIDATION_ERROR");
+    const partial = await reverseCardTransaction({
+      ctx: s.ctx,
+      input: { transactionId: txn.transaction_id, amount: 1_500 },
+    });
+    expect(partial).toMatchObject({
+      status: "partially_reversed",
+      amount_minor: 2_500,
+      billing_amount_minor: 2_500,
+      hold_amount_minor: 2_500,
+    });
     expect(await s.balance()).toMatchObject({ ledgerMinor: 10_000, pendingMinor: 2_500 });
     const reversedEvent = (await s.events()).filter((e) => e.type === "transaction.reversed").at(-1)!;
-    expect(reversedEvent.data).toMatchObject({ status: "PARTIALLY_REVERSED", amount_minor: 1_500, billing_amount_minor: 1_500 });
+    expect(reversedEvent.data).toMatchObject({
+      status: "PARTIALLY_REVERSED",
+      amount_minor: 1_500,
+      billing_amount_minor: 1_500,
+    });
     // Again, partially, then settle what is left.
     await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 500 } });
     expect(await s.balance()).toMatchObject({ pendingMinor: 2_000 });
@@ -150,9 +227,13 @@ describe("reversal, expiry, failure", () => {
     const b = await s.authorize(2_000);
     await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: b.transaction_id, amount: 500 } });
     expect(await s.balance()).toMatchObject({ pendingMinor: 2_500 });
-    expect(await expireCardTransaction({ ctx: s.ctx, input: { transactionId: a.transaction_id } })).toMatchObject({ status: "expired", hold_amount_minor: 0 });
+    expect(
+      await expireCardTransaction({ ctx: s.ctx, input: { transactionId: a.transaction_id } }),
+    ).toMatchObject({ status: "expired", hold_amount_minor: 0 });
     expect(await s.balance()).toMatchObject({ ledgerMinor: 10_000, pendingMinor: 1_500 });
-    expect(await failCardTransaction({ ctx: s.ctx, input: { transactionId: b.transaction_id } })).toMatchObject({ status: "failed", hold_amount_minor: 0 });
+    expect(
+      await failCardTransaction({ ctx: s.ctx, input: { transactionId: b.transaction_id } }),
+    ).toMatchObject({ status: "failed", hold_amount_minor: 0 });
     expect(await s.balance()).toMatchObject({ ledgerMinor: 10_000, pendingMinor: 0 });
     const events = await s.events();
     const ends = events.filter((e) => e.type === "transaction.reversed").map((e) => e.data.status);
@@ -160,14 +241,20 @@ describe("reversal, expiry, failure", () => {
     const triggers = events.filter((e) => e.type === "customer.balance.updated").map((e) => e.data.trigger);
     expect(triggers.slice(-2)).toEqual(["expiry", "failure"]);
     for (const call of [expireCardTransaction, failCardTransaction]) {
-      expect(await refusal(call({ ctx: s.ctx, input: { transactionId: a.transaction_id } }))).toBe("CONFLICT");
+      expect(await refusal(call({ ctx: s.ctx, input: { transactionId: a.transaction_id } }))).toBe(
+        "CONFLICT",
+      );
     }
     const declined = await s.authorize(1_000_000);
     expect(declined.status).toBe("declined");
     for (const call of [expireCardTransaction, failCardTransaction]) {
-      expect(await refusal(call({ ctx: s.ctx, input: { transactionId: declined.transaction_id } }))).toBe("CONFLICT");
+      expect(await refusal(call({ ctx: s.ctx, input: { transactionId: declined.transaction_id } }))).toBe(
+        "CONFLICT",
+      );
     }
-    expect(await refusal(settleCardTransaction({ ctx: s.ctx, input: { transactionId: declined.transaction_id } }))).toBe("CONFLICT");
+    expect(
+      await refusal(settleCardTransaction({ ctx: s.ctx, input: { transactionId: declined.transaction_id } })),
+    ).toBe("CONFLICT");
     await s.consistent();
   });
 
@@ -175,10 +262,16 @@ describe("reversal, expiry, failure", () => {
     const s = await setup();
     const a = await s.authorize(1_000);
     await s.authorize(2_000);
-    await database.db.transaction((tx) => applyReconciledBalance(tx, { orgId: s.orgId, customerId: s.customer.id, onChainMinor: 10_000 }));
+    await database.db.transaction((tx) =>
+      applyReconciledBalance(tx, { orgId: s.orgId, customerId: s.customer.id, onChainMinor: 10_000 }),
+    );
     expect(await s.balance()).toMatchObject({ freshness: "on_chain", pendingMinor: 0 });
     await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: a.transaction_id } });
-    expect(await s.balance()).toMatchObject({ freshness: "realtime", ledgerMinor: 10_000, pendingMinor: 2_000 });
+    expect(await s.balance()).toMatchObject({
+      freshness: "realtime",
+      ledgerMinor: 10_000,
+      pendingMinor: 2_000,
+    });
     await s.consistent();
   });
 });
@@ -188,27 +281,59 @@ describe("refunds", () => {
     const s = await setup();
     const txn = await s.authorize(3_000);
     await settleCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } });
-    const refund = await refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 1_000 } });
-    expect(refund).toMatchObject({ type: "refund", status: "settled", amount_minor: 1_000, billing_amount_minor: 1_000, hold_amount_minor: 0, merchant: "Book Shop", card_id: s.card.cardToken });
+    const refund = await refundCardTransaction({
+      ctx: s.ctx,
+      input: { transactionId: txn.transaction_id, amount: 1_000 },
+    });
+    expect(refund).toMatchObject({
+      type: "refund",
+      status: "settled",
+      amount_minor: 1_000,
+      billing_amount_minor: 1_000,
+      hold_amount_minor: 0,
+      merchant: "Book Shop",
+      card_id: s.card.cardToken,
+    });
     expect(refund.transaction_id).not.toBe(txn.transaction_id);
     expect(await s.balance()).toMatchObject({ ledgerMinor: 8_000, pendingMinor: 0 });
     expect(await chainBalanceOf(database.db, s.customer.safeAddress!)).toBe(8_000);
     const last = (await s.events()).slice(-3);
-    expect(last.map((e) => e.type)).toEqual(["transaction.refund.created", "customer.balance.updated", "wallet.deposit.confirmed"]);
+    expect(last.map((e) => e.type)).toEqual([
+      "transaction.refund.created",
+      "customer.balance.updated",
+      "wallet.deposit.confirmed",
+    ]);
     expect(Object.keys(last[0]!.data).sort()).toEqual(TRANSACTION_EVENT_FIELDS);
-    expect(last[0]!.data).toMatchObject({ type: "refund", status: "SETTLED", amount_minor: 1_000, transaction_id: refund.transaction_id });
+    expect(last[0]!.data).toMatchObject({
+      type: "refund",
+      status: "SETTLED",
+      amount_minor: 1_000,
+      transaction_id: refund.transaction_id,
+    });
     expect(last[1]!.data).toMatchObject({ trigger: "refund", ledger_balance_minor: 8_000 });
     expect(last[2]!.data).toMatchObject({ amount_minor: 1_000, tx_hash: last[0]!.data.blockchain_tx_hash });
 
     // The rest by default; then nothing is left.
-    expect(await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 2_001 } }))).toBe("VALIDATION_ERROR");
-    expect(await refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } })).toMatchObject({ amount_minor: 2_000 });
-    expect(await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } }))).toBe("CONFLICT");
+    expect(
+      await refusal(
+        refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 2_001 } }),
+      ),
+    ).toBe("VALIDATION_ERROR");
+    expect(
+      await refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } }),
+    ).toMatchObject({ amount_minor: 2_000 });
+    expect(
+      await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } })),
+    ).toBe("CONFLICT");
     expect(await s.balance()).toMatchObject({ ledgerMinor: 10_000 });
     // A refund of a refund, or of an authorization not yet settled, is refused.
-    expect(await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: refund.transaction_id } }))).toBe("CONFLICT");
+    expect(
+      await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: refund.transaction_id } })),
+    ).toBe("CONFLICT");
     const open = await s.authorize(500);
-    expect(await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: open.transaction_id } }))).toBe("CONFLICT");
+    expect(
+      await refusal(refundCardTransaction({ ctx: s.ctx, input: { transactionId: open.transaction_id } })),
+    ).toBe("CONFLICT");
     await s.consistent();
   });
 
@@ -217,7 +342,10 @@ describe("refunds", () => {
     const txn = await s.authorize(1_000, { currency: "USD" }); // 10.00 USD / 1.08 = 9.26 EUR
     await settleCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id } });
     let total = 0;
-    for (let i = 0; i < 10; i++) total += (await refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 100 } })).billing_amount_minor;
+    for (let i = 0; i < 10; i++)
+      total += (
+        await refundCardTransaction({ ctx: s.ctx, input: { transactionId: txn.transaction_id, amount: 100 } })
+      ).billing_amount_minor;
     expect(total).toBe(926);
     expect(await s.balance()).toMatchObject({ ledgerMinor: 50_000 });
     await s.consistent();
@@ -227,8 +355,16 @@ describe("refunds", () => {
     const s = await setup();
     const other = await setup();
     const txn = await s.authorize(100);
-    for (const call of [settleCardTransaction, reverseCardTransaction, expireCardTransaction, failCardTransaction, refundCardTransaction]) {
-      expect(await refusal(call({ ctx: other.ctx, input: { transactionId: txn.transaction_id } }))).toBe("NOT_FOUND");
+    for (const call of [
+      settleCardTransaction,
+      reverseCardTransaction,
+      expireCardTransaction,
+      failCardTransaction,
+      refundCardTransaction,
+    ]) {
+      expect(await refusal(call({ ctx: other.ctx, input: { transactionId: txn.transaction_id } }))).toBe(
+        "NOT_FOUND",
+      );
     }
   });
 });
@@ -251,14 +387,30 @@ describe("invariants over random traffic", () => {
       const id = ids[rand(Math.max(ids.length, 1))];
       const amount = rand(2) ? { amount: 1 + rand(3_000) } : {};
       try {
-        if (op === 0 || !id) ids.push((await authorizeCardTransaction({ ctx: s.ctx, input: purchase(cards[rand(2)]!, 1 + rand(4_000), { currency: currencies[rand(3)] }) })).transaction_id);
-        else if (op === 1) await settleCardTransaction({ ctx: s.ctx, input: { transactionId: id, ...amount } });
-        else if (op === 2) await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: id, ...amount } });
+        if (op === 0 || !id)
+          ids.push(
+            (
+              await authorizeCardTransaction({
+                ctx: s.ctx,
+                input: purchase(cards[rand(2)]!, 1 + rand(4_000), { currency: currencies[rand(3)] }),
+              })
+            ).transaction_id,
+          );
+        else if (op === 1)
+          await settleCardTransaction({ ctx: s.ctx, input: { transactionId: id, ...amount } });
+        else if (op === 2)
+          await reverseCardTransaction({ ctx: s.ctx, input: { transactionId: id, ...amount } });
         else if (op === 3) await expireCardTransaction({ ctx: s.ctx, input: { transactionId: id } });
         else if (op === 4) await failCardTransaction({ ctx: s.ctx, input: { transactionId: id } });
-        else ids.push((await refundCardTransaction({ ctx: s.ctx, input: { transactionId: id, ...amount } })).transaction_id);
+        else
+          ids.push(
+            (await refundCardTransaction({ ctx: s.ctx, input: { transactionId: id, ...amount } }))
+              .transaction_id,
+          );
       } catch (e) {
-        expect(["CONFLICT", "VALIDATION_ERROR", "INSUFFICIENT_FUNDS"]).toContain((e as { code?: string }).code);
+        expect(["CONFLICT", "VALIDATION_ERROR", "INSUFFICIENT_FUNDS"]).toContain(
+          (e as { code?: string }).code,
+        );
       }
     }
     const { cardTransactions } = await import("@/server/db/schema/money");
@@ -267,12 +419,20 @@ describe("invariants over random traffic", () => {
     expect(new Set(rows.map((r) => r.status)).size).toBeGreaterThanOrEqual(5);
     for (const c of customers) {
       const b = await balanceOf(database.db, c.id);
-      const holds = rows.filter((r) => r.customerId === c.id && (r.status === "authorized" || r.status === "partially_reversed")).reduce((sum, r) => sum + r.holdMinor, 0);
+      const holds = rows
+        .filter(
+          (r) => r.customerId === c.id && (r.status === "authorized" || r.status === "partially_reversed"),
+        )
+        .reduce((sum, r) => sum + r.holdMinor, 0);
       expect(b.pendingMinor).toBe(holds);
       expect(b.ledgerMinor).toBeGreaterThanOrEqual(0);
       expect(await chainBalanceOf(database.db, c.safeAddress!)).toBe(b.ledgerMinor);
     }
-    expect(rows.filter((r) => r.status !== "authorized" && r.status !== "partially_reversed").every((r) => r.holdMinor === 0)).toBe(true);
+    expect(
+      rows
+        .filter((r) => r.status !== "authorized" && r.status !== "partially_reversed")
+        .every((r) => r.holdMinor === 0),
+    ).toBe(true);
     await s.consistent();
   });
 });

@@ -25,30 +25,56 @@ import { walletAddressOf } from "./wallet";
  * than a full one would. transaction.refund.created, then customer.balance.updated and
  * wallet.deposit.confirmed (the ledger grew).
  */
-export async function refundCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } & TransactionAmountInput }): Promise<CardTransactionView> {
+export async function refundCardTransaction({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { transactionId: string } & TransactionAmountInput;
+}): Promise<CardTransactionView> {
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
     // Locking the purchase serializes its refunds: two at once cannot both take the last of it.
     const purchase = await lockTransaction(tx, ctx.orgId, input.transactionId);
-    if (purchase.type !== "purchase") throw new ServiceError("CONFLICT", `Only a purchase can be refunded; this transaction is a ${purchase.type}.`);
+    if (purchase.type !== "purchase")
+      throw new ServiceError(
+        "CONFLICT",
+        `Only a purchase can be refunded; this transaction is a ${purchase.type}.`,
+      );
     requireStatus(purchase, ["settled"], "refunded");
     const refunded = await refundedSoFar(tx, purchase);
     const refundable = purchase.amountMinor - refunded;
     if (refundable <= 0) throw new ServiceError("CONFLICT", "The purchase is already refunded in full.");
     const amountMinor = input.amount ?? refundable;
     if (amountMinor > refundable) {
-      throw new ServiceError("VALIDATION_ERROR", `At most ${toMajor(refundable)} ${purchase.currency} of this purchase is left to refund.`, {
-        details: [{ path: "amount", message: `At most ${toMajor(refundable)}.` }],
-      });
+      throw new ServiceError(
+        "VALIDATION_ERROR",
+        `At most ${toMajor(refundable)} ${purchase.currency} of this purchase is left to refund.`,
+        {
+          details: [{ path: "amount", message: `At most ${toMajor(refundable)}.` }],
+        },
+      );
     }
-    const billingMinor = toBillingMinor(refunded + amountMinor, purchase.fxRate) - toBillingMinor(refunded, purchase.fxRate);
-    const { txHash } = await providers().chain.moveFunds(tx, { orgId: ctx.orgId, address: await walletAddressOf(tx, purchase), deltaMinor: billingMinor });
+    const billingMinor =
+      toBillingMinor(refunded + amountMinor, purchase.fxRate) - toBillingMinor(refunded, purchase.fxRate);
+    const { txHash } = await providers().chain.moveFunds(tx, {
+      orgId: ctx.orgId,
+      address: await walletAddressOf(tx, purchase),
+      deltaMinor: billingMinor,
+    });
     const now = new Date();
     let refund: CardTransactionRow | undefined;
     await applyBalanceChange(
       tx,
-      { orgId: ctx.orgId, customerId: purchase.customerId, ledgerDeltaMinor: billingMinor, pendingDeltaMinor: 0, trigger: "refund", txHash },
+      {
+        orgId: ctx.orgId,
+        customerId: purchase.customerId,
+        ledgerDeltaMinor: billingMinor,
+        pendingDeltaMinor: 0,
+        trigger: "refund",
+        txHash,
+      },
       {
         beforeEvents: async () => {
           refund = await insertTransaction(tx, {
@@ -78,7 +104,13 @@ export async function refundCardTransaction({ ctx, input }: { ctx: Ctx; input: {
             createdAt: now,
             updatedAt: now,
           });
-          await emitTransactionEvent(tx, "transaction.refund.created", refund, { amountMinor, billingAmountMinor: billingMinor }, now);
+          await emitTransactionEvent(
+            tx,
+            "transaction.refund.created",
+            refund,
+            { amountMinor, billingAmountMinor: billingMinor },
+            now,
+          );
         },
       },
     );

@@ -18,7 +18,13 @@ import { cardTransactionView } from "./view";
  * is authorized: VALIDATION_ERROR. transaction.reversed (amounts: what this reversal released),
  * then customer.balance.updated.
  */
-export async function reverseCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } & TransactionAmountInput }): Promise<CardTransactionView> {
+export async function reverseCardTransaction({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { transactionId: string } & TransactionAmountInput;
+}): Promise<CardTransactionView> {
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -26,9 +32,13 @@ export async function reverseCardTransaction({ ctx, input }: { ctx: Ctx; input: 
     requireStatus(row, OPEN_STATUSES, "reversed");
     const reversedMinor = input.amount ?? row.amountMinor;
     if (reversedMinor > row.amountMinor) {
-      throw new ServiceError("VALIDATION_ERROR", `Only ${toMajor(row.amountMinor)} ${row.currency} is still authorized; a reversal cannot release more.`, {
-        details: [{ path: "amount", message: `At most ${toMajor(row.amountMinor)}.` }],
-      });
+      throw new ServiceError(
+        "VALIDATION_ERROR",
+        `Only ${toMajor(row.amountMinor)} ${row.currency} is still authorized; a reversal cannot release more.`,
+        {
+          details: [{ path: "amount", message: `At most ${toMajor(row.amountMinor)}.` }],
+        },
+      );
     }
     const full = reversedMinor === row.amountMinor;
     const remainingMinor = row.amountMinor - reversedMinor;
@@ -38,16 +48,36 @@ export async function reverseCardTransaction({ ctx, input }: { ctx: Ctx; input: 
     let reversed = row;
     await applyBalanceChange(
       tx,
-      { orgId: ctx.orgId, customerId: row.customerId, ledgerDeltaMinor: 0, pendingDeltaMinor: -releasedBilling, trigger: "reversal", txHash: row.blockchainTxHash },
+      {
+        orgId: ctx.orgId,
+        customerId: row.customerId,
+        ledgerDeltaMinor: 0,
+        pendingDeltaMinor: -releasedBilling,
+        trigger: "reversal",
+        txHash: row.blockchainTxHash,
+      },
       {
         beforeEvents: async () => {
           reversed = await updateTransaction(
             tx,
             row,
-            full ? { status: "reversed", holdMinor: 0 } : { status: "partially_reversed", amountMinor: remainingMinor, billingAmountMinor: remainingBilling, holdMinor: remainingBilling },
+            full
+              ? { status: "reversed", holdMinor: 0 }
+              : {
+                  status: "partially_reversed",
+                  amountMinor: remainingMinor,
+                  billingAmountMinor: remainingBilling,
+                  holdMinor: remainingBilling,
+                },
             now,
           );
-          await emitTransactionEvent(tx, "transaction.reversed", reversed, { amountMinor: reversedMinor, billingAmountMinor: releasedBilling }, now);
+          await emitTransactionEvent(
+            tx,
+            "transaction.reversed",
+            reversed,
+            { amountMinor: reversedMinor, billingAmountMinor: releasedBilling },
+            now,
+          );
         },
       },
     );

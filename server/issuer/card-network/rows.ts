@@ -9,14 +9,27 @@ import type { CardTransactionRow } from "./view";
  * transaction (the list's exact totals and the overview's volumes are never recounted).
  */
 
-export async function insertTransaction(tx: Db, values: typeof cardTransactions.$inferInsert): Promise<CardTransactionRow> {
+export async function insertTransaction(
+  tx: Db,
+  values: typeof cardTransactions.$inferInsert,
+): Promise<CardTransactionRow> {
   const [row] = await tx.insert(cardTransactions).values(values).returning();
-  await countTransactionChange(tx, { orgId: row!.orgId, createdAt: row!.createdAt, from: null, to: { status: row!.status, billingMinor: row!.billingAmountMinor } });
+  await countTransactionChange(tx, {
+    orgId: row!.orgId,
+    createdAt: row!.createdAt,
+    from: null,
+    to: { status: row!.status, billingMinor: row!.billingAmountMinor },
+  });
   return row!;
 }
 
 /** Updates a (locked) transaction; the daily counts follow its status and billing amount. */
-export async function updateTransaction(tx: Db, row: CardTransactionRow, set: Partial<typeof cardTransactions.$inferInsert>, at: Date): Promise<CardTransactionRow> {
+export async function updateTransaction(
+  tx: Db,
+  row: CardTransactionRow,
+  set: Partial<typeof cardTransactions.$inferInsert>,
+  at: Date,
+): Promise<CardTransactionRow> {
   const [updated] = await tx
     .update(cardTransactions)
     .set({ ...set, updatedAt: at })

@@ -18,30 +18,62 @@ import { walletAddressOf } from "./wallet";
  * even the available balance (clearing is not asked), but never the ledger: then
  * INSUFFICIENT_FUNDS and nothing changes. transaction.settled, then customer.balance.updated.
  */
-export async function settleCardTransaction({ ctx, input }: { ctx: Ctx; input: { transactionId: string } & TransactionAmountInput }): Promise<CardTransactionView> {
+export async function settleCardTransaction({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { transactionId: string } & TransactionAmountInput;
+}): Promise<CardTransactionView> {
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
     const row = await lockTransaction(tx, ctx.orgId, input.transactionId);
     requireStatus(row, OPEN_STATUSES, "settled");
     const amountMinor = input.amount ?? row.amountMinor;
-    const billingMinor = input.amount === undefined ? row.billingAmountMinor : toBillingMinor(input.amount, row.fxRate);
+    const billingMinor =
+      input.amount === undefined ? row.billingAmountMinor : toBillingMinor(input.amount, row.fxRate);
     const address = await walletAddressOf(tx, row);
-    const { txHash } = await providers().chain.moveFunds(tx, { orgId: ctx.orgId, address, deltaMinor: -billingMinor });
+    const { txHash } = await providers().chain.moveFunds(tx, {
+      orgId: ctx.orgId,
+      address,
+      deltaMinor: -billingMinor,
+    });
     const now = new Date();
     let settled = row;
     await applyBalanceChange(
       tx,
-      { orgId: ctx.orgId, customerId: row.customerId, ledgerDeltaMinor: -billingMinor, pendingDeltaMinor: -row.holdMinor, trigger: "settlement", txHash },
+      {
+        orgId: ctx.orgId,
+        customerId: row.customerId,
+        ledgerDeltaMinor: -billingMinor,
+        pendingDeltaMinor: -row.holdMinor,
+        trigger: "settlement",
+        txHash,
+      },
       {
         beforeEvents: async () => {
           settled = await updateTransaction(
             tx,
             row,
-            { status: "settled", amountMinor, billingAmountMinor: billingMinor, settledAmountMinor: billingMinor, holdMinor: 0, settledAt: now, blockchainTxHash: txHash },
+            {
+              status: "settled",
+              amountMinor,
+              billingAmountMinor: billingMinor,
+              settledAmountMinor: billingMinor,
+              holdMinor: 0,
+              settledAt: now,
+              blockchainTxHash: txHash,
+            },
             now,
           );
-          await emitTransactionEvent(tx, "transaction.settled", settled, { amountMinor, billingAmountMinor: billingMinor }, now);
+          await emitTransactionEvent(
+            tx,
+            "transaction.settled",
+            settled,
+            { amountMinor, billingAmountMinor: billingMinor },
+            now,
+          );
         },
       },
     );

@@ -75,13 +75,29 @@ export function keyCtx(db: Db, orgId: string, scopes: ("read" | "write")[] = ["r
 export async function spendingCustomer(
   db: Db,
   orgId: string,
-  opts: { currency?: CardCurrency; fundMinor?: number; card?: TestCardOptions; customer?: Parameters<typeof createReadyCustomer>[2] } = {},
+  opts: {
+    currency?: CardCurrency;
+    fundMinor?: number;
+    card?: TestCardOptions;
+    customer?: Parameters<typeof createReadyCustomer>[2];
+  } = {},
 ): Promise<{ customer: CardCustomerRow; card: CardRow }> {
   const currency = opts.currency ?? "EUR";
   const address = `0x${randomBytes(20).toString("hex")}`;
   const customer = await createReadyCustomer(db, orgId, { currency, safeAddress: address, ...opts.customer });
-  await db.insert(simSafes).values({ address, orgId, ownerRef: customer.id, tokenSymbol: TOKEN_OF_CURRENCY[currency], deployStatus: "ok", accountStatus: 0, readyAt: new Date() });
-  if (customer.safeState === "deployed") await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
+  await db
+    .insert(simSafes)
+    .values({
+      address,
+      orgId,
+      ownerRef: customer.id,
+      tokenSymbol: TOKEN_OF_CURRENCY[currency],
+      deployStatus: "ok",
+      accountStatus: 0,
+      readyAt: new Date(),
+    });
+  if (customer.safeState === "deployed")
+    await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
   if (opts.fundMinor) await fund(db, customer, opts.fundMinor);
   const card = await createTestCard(db, customer, opts.card);
   return { customer, card };
@@ -90,8 +106,19 @@ export async function spendingCustomer(
 /** Credits the wallet on chain and in the ledger (trigger funding). */
 export async function fund(db: Db, customer: CardCustomerRow, minor: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { txHash } = await providers().chain.moveFunds(tx, { orgId: customer.orgId, address: customer.safeAddress!, deltaMinor: minor });
-    await applyBalanceChange(tx, { orgId: customer.orgId, customerId: customer.id, ledgerDeltaMinor: minor, pendingDeltaMinor: 0, trigger: "funding", txHash });
+    const { txHash } = await providers().chain.moveFunds(tx, {
+      orgId: customer.orgId,
+      address: customer.safeAddress!,
+      deltaMinor: minor,
+    });
+    await applyBalanceChange(tx, {
+      orgId: customer.orgId,
+      customerId: customer.id,
+      ledgerDeltaMinor: minor,
+      pendingDeltaMinor: 0,
+      trigger: "funding",
+      txHash,
+    });
   });
 }
 
@@ -101,12 +128,19 @@ export async function balanceOf(db: Db, customerId: string) {
 }
 
 export async function chainBalanceOf(db: Db, address: string): Promise<number> {
-  const [row] = await db.select({ balanceMinor: simSafes.balanceMinor }).from(simSafes).where(eq(simSafes.address, address));
+  const [row] = await db
+    .select({ balanceMinor: simSafes.balanceMinor })
+    .from(simSafes)
+    .where(eq(simSafes.address, address));
   return row!.balanceMinor;
 }
 
 /** The organization's events about this customer, in the order they were raised. */
-export async function eventsOf(db: Db, orgId: string, svcCardId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+export async function eventsOf(
+  db: Db,
+  orgId: string,
+  svcCardId: string,
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
   return db
     .select({ type: outboxEvents.type, data: outboxEvents.data })
     .from(outboxEvents)
@@ -117,21 +151,45 @@ export async function eventsOf(db: Db, orgId: string, svcCardId: string): Promis
 /** The kept daily counts and the same numbers counted from the rows: they must be equal. */
 export async function dailyCountsVersusRows(db: Db, orgId: string) {
   const kept = await db
-    .select({ day: cardTransactionDailyCounts.day, status: cardTransactionDailyCounts.status, count: cardTransactionDailyCounts.count, volume: cardTransactionDailyCounts.volumeMinor })
+    .select({
+      day: cardTransactionDailyCounts.day,
+      status: cardTransactionDailyCounts.status,
+      count: cardTransactionDailyCounts.count,
+      volume: cardTransactionDailyCounts.volumeMinor,
+    })
     .from(cardTransactionDailyCounts)
-    .where(and(eq(cardTransactionDailyCounts.orgId, orgId), sql`(${cardTransactionDailyCounts.count} <> 0 or ${cardTransactionDailyCounts.volumeMinor} <> 0)`))
+    .where(
+      and(
+        eq(cardTransactionDailyCounts.orgId, orgId),
+        sql`(${cardTransactionDailyCounts.count} <> 0 or ${cardTransactionDailyCounts.volumeMinor} <> 0)`,
+      ),
+    )
     .orderBy(cardTransactionDailyCounts.day, cardTransactionDailyCounts.status);
   const counted = await db.execute(sql`
     select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::int as count, sum(billing_amount_minor)::bigint as volume
     from card_transactions where org_id = ${orgId}
     group by 1, 2 order by 1, 2`);
-  const rows = (counted as unknown as { rows: { day: string; status: string; count: number; volume: string | number }[] }).rows;
-  return { kept: kept.map((k) => ({ ...k, volume: Number(k.volume) })), counted: rows.map((r) => ({ day: r.day, status: r.status, count: Number(r.count), volume: Number(r.volume) })) };
+  const rows = (
+    counted as unknown as { rows: { day: string; status: string; count: number; volume: string | number }[] }
+  ).rows;
+  return {
+    kept: kept.map((k) => ({ ...k, volume: Number(k.volume) })),
+    counted: rows.map((r) => ({
+      day: r.day,
+      status: r.status,
+      count: Number(r.count),
+      volume: Number(r.volume),
+    })),
+  };
 }
 
 /** balance_totals and the sums over customer_balances, per currency. */
 export async function totalsVersusBalances(db: Db, orgId: string) {
-  const kept = await db.select().from(balanceTotals).where(eq(balanceTotals.orgId, orgId)).orderBy(balanceTotals.currency);
+  const kept = await db
+    .select()
+    .from(balanceTotals)
+    .where(eq(balanceTotals.orgId, orgId))
+    .orderBy(balanceTotals.currency);
   const rows = await db.select().from(customerBalances).where(eq(customerBalances.orgId, orgId));
   const summed = new Map<string, { ledger: number; pending: number; available: number }>();
   for (const r of rows) {
@@ -142,7 +200,14 @@ export async function totalsVersusBalances(db: Db, orgId: string) {
     summed.set(r.currency, t);
   }
   return {
-    kept: kept.map((k) => ({ currency: k.currency, ledger: k.ledgerMinor, pending: k.pendingMinor, available: k.availableMinor })),
-    summed: [...summed.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => ({ currency, ...t })),
+    kept: kept.map((k) => ({
+      currency: k.currency,
+      ledger: k.ledgerMinor,
+      pending: k.pendingMinor,
+      available: k.availableMinor,
+    })),
+    summed: [...summed.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, t]) => ({ currency, ...t })),
   };
 }

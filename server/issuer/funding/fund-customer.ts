@@ -51,7 +51,10 @@ interface Failure {
 
 function preconditionFailure(customer: CardCustomerRow, currency: CardCurrency): Failure | null {
   if (customer.safeState !== "deployed" || !customer.safeAddress || !customer.currency) {
-    return { code: "WALLET_NOT_DEPLOYED", message: "The customer's account wallet is not deployed yet; deploy it before funding." };
+    return {
+      code: "WALLET_NOT_DEPLOYED",
+      message: "The customer's account wallet is not deployed yet; deploy it before funding.",
+    };
   }
   // The wallet holds the card currency's token only: funding it in another currency is a wrong request, not a missing wallet.
   if (customer.currency !== currency) {
@@ -65,17 +68,33 @@ function preconditionFailure(customer: CardCustomerRow, currency: CardCurrency):
 }
 
 /** Takes `amount` from the master wallet if it holds that much; null (nothing changed) if not. */
-async function debitMasterWallet(tx: Db, orgId: string, currency: CardCurrency, amountMinor: number): Promise<number | null> {
+async function debitMasterWallet(
+  tx: Db,
+  orgId: string,
+  currency: CardCurrency,
+  amountMinor: number,
+): Promise<number | null> {
   const [row] = await tx
     .update(masterWallets)
     .set({ balanceMinor: sql`${masterWallets.balanceMinor} - ${amountMinor}`, updatedAt: sql`now()` })
-    .where(and(eq(masterWallets.orgId, orgId), eq(masterWallets.currency, currency), gte(masterWallets.balanceMinor, amountMinor)))
+    .where(
+      and(
+        eq(masterWallets.orgId, orgId),
+        eq(masterWallets.currency, currency),
+        gte(masterWallets.balanceMinor, amountMinor),
+      ),
+    )
     .returning({ balanceMinor: masterWallets.balanceMinor });
   return row ? row.balanceMinor : null;
 }
 
 /** The failure, recorded for good (its own transaction: the attempted change is already rolled back). */
-async function recordFailure(db: Db, customer: CardCustomerRow, input: FundCustomerInput, reason: ErrorCode): Promise<void> {
+async function recordFailure(
+  db: Db,
+  customer: CardCustomerRow,
+  input: FundCustomerInput,
+  reason: ErrorCode,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(customerFundings).values({
       id: newId("trf"),
@@ -100,7 +119,13 @@ async function recordFailure(db: Db, customer: CardCustomerRow, input: FundCusto
   });
 }
 
-export async function fundCustomer({ ctx, input }: { ctx: Ctx; input: FundCustomerInput }): Promise<FundCustomerResult> {
+export async function fundCustomer({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: FundCustomerInput;
+}): Promise<FundCustomerResult> {
   requireIssuerScope(ctx, "transactions");
   const customer = await findCustomerByAnyId(ctx, input.customer_id);
   await requireSecondFactor(ctx, input.twoFactorCode);
@@ -116,32 +141,60 @@ export async function fundCustomer({ ctx, input }: { ctx: Ctx; input: FundCustom
     return await ctx.db.transaction((tx) => transfer(tx, customer, input));
   } catch (err) {
     const code: ErrorCode = err instanceof ServiceError ? err.code : "INTERNAL_ERROR";
-    if (!(err instanceof ServiceError)) log.error({ err, orgId: ctx.orgId, customerId: customer.id }, "funding failed");
+    if (!(err instanceof ServiceError))
+      log.error({ err, orgId: ctx.orgId, customerId: customer.id }, "funding failed");
     await recordFailure(ctx.db, customer, input, code);
     throw err;
   }
 }
 
 /** The chain's side of the transfer; a wallet our record calls deployed but the chain does not know is a misconfigured wallet. */
-async function creditOnChain(tx: Db, customer: CardCustomerRow, amountMinor: number): Promise<{ txHash: string }> {
+async function creditOnChain(
+  tx: Db,
+  customer: CardCustomerRow,
+  amountMinor: number,
+): Promise<{ txHash: string }> {
   try {
-    return await providers().chain.moveFunds(tx, { orgId: customer.orgId, address: customer.safeAddress!, deltaMinor: amountMinor });
+    return await providers().chain.moveFunds(tx, {
+      orgId: customer.orgId,
+      address: customer.safeAddress!,
+      deltaMinor: amountMinor,
+    });
   } catch (err) {
-    if (err instanceof ServiceError && err.code === "NOT_FOUND") throw new ServiceError("WALLET_NOT_DEPLOYED", "The customer's account wallet is not on chain; redeploy it before funding.");
+    if (err instanceof ServiceError && err.code === "NOT_FOUND")
+      throw new ServiceError(
+        "WALLET_NOT_DEPLOYED",
+        "The customer's account wallet is not on chain; redeploy it before funding.",
+      );
     throw err;
   }
 }
 
-async function transfer(tx: Db, customer: CardCustomerRow, input: FundCustomerInput): Promise<FundCustomerResult> {
+async function transfer(
+  tx: Db,
+  customer: CardCustomerRow,
+  input: FundCustomerInput,
+): Promise<FundCustomerResult> {
   const { orgId } = customer;
   const remainingMinor = await debitMasterWallet(tx, orgId, input.currency, input.amount);
   if (remainingMinor === null) {
-    throw new ServiceError("INSUFFICIENT_FUNDS", `The ${input.currency} master wallet holds less than this amount; deposit funds first.`);
+    throw new ServiceError(
+      "INSUFFICIENT_FUNDS",
+      `The ${input.currency} master wallet holds less than this amount; deposit funds first.`,
+    );
   }
   const { txHash } = await creditOnChain(tx, customer, input.amount);
   const [funding] = await tx
     .insert(customerFundings)
-    .values({ id: newId("trf"), orgId, customerId: customer.id, amountMinor: input.amount, currency: input.currency, status: "completed", txHash })
+    .values({
+      id: newId("trf"),
+      orgId,
+      customerId: customer.id,
+      amountMinor: input.amount,
+      currency: input.currency,
+      status: "completed",
+      txHash,
+    })
     .returning();
   const amount = { amount: toMajor(input.amount), amount_minor: input.amount, currency: input.currency };
   await emitEvent(tx, {
@@ -161,7 +214,13 @@ async function transfer(tx: Db, customer: CardCustomerRow, input: FundCustomerIn
   await emitEvent(tx, {
     orgId,
     type: "customer.funded",
-    data: { transfer_id: funding!.id, customer_id: customer.id, svc_card_id: customer.svcCardId, ...amount, status: "completed" },
+    data: {
+      transfer_id: funding!.id,
+      customer_id: customer.id,
+      svc_card_id: customer.svcCardId,
+      ...amount,
+      status: "completed",
+    },
   });
   // A wallet deployed before balances were kept has no balance row yet; opening is a no-op otherwise.
   await openCustomerBalance(tx, { orgId, customerId: customer.id, currency: customer.currency! });

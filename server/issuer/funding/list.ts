@@ -16,7 +16,11 @@ const columns = {
   email: cardCustomers.email,
 };
 
-function fundingView(row: { funding: typeof customerFundings.$inferSelect; svcCardId: string; email: string }): FundingView {
+function fundingView(row: {
+  funding: typeof customerFundings.$inferSelect;
+  svcCardId: string;
+  email: string;
+}): FundingView {
   const f = row.funding;
   return {
     transfer_id: f.id,
@@ -33,21 +37,38 @@ function fundingView(row: { funding: typeof customerFundings.$inferSelect; svcCa
 }
 
 /** `customerId`: svc_card_id, record id or external id (404 when unknown). */
-export async function listFundings({ ctx, input }: { ctx: Ctx; input: { customerId?: string; limit: number } }): Promise<{ fundings: FundingView[] }> {
+export async function listFundings({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { customerId?: string; limit: number };
+}): Promise<{ fundings: FundingView[] }> {
   requireIssuerScope(ctx, "read");
   const customer = input.customerId ? await findCustomerByAnyId(ctx, input.customerId) : null;
   const rows = await ctx.db
     .select(columns)
     .from(customerFundings)
     .innerJoin(cardCustomers, eq(cardCustomers.id, customerFundings.customerId))
-    .where(and(eq(customerFundings.orgId, ctx.orgId), customer ? eq(customerFundings.customerId, customer.id) : undefined))
+    .where(
+      and(
+        eq(customerFundings.orgId, ctx.orgId),
+        customer ? eq(customerFundings.customerId, customer.id) : undefined,
+      ),
+    )
     .orderBy(desc(customerFundings.createdAt), desc(customerFundings.id))
     .limit(input.limit);
   return { fundings: rows.map(fundingView) };
 }
 
 /** "Get Transfer" of the interface: one funding by its transfer_id. */
-export async function getFunding({ ctx, input }: { ctx: Ctx; input: { transferId: string } }): Promise<FundingView> {
+export async function getFunding({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { transferId: string };
+}): Promise<FundingView> {
   requireIssuerScope(ctx, "read");
   const [row] = await ctx.db
     .select(columns)

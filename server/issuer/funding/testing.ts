@@ -20,23 +20,45 @@ export function systemCtx(db: Db, orgId: string): Ctx {
  * A customer with a deployed account wallet that the simulated chain knows (so it can be
  * credited and read) and an opened balance, as the deployment leaves it.
  */
-export async function fundableCustomer(db: Db, orgId: string, currency: CardCurrency = "EUR", overrides: Parameters<typeof createReadyCustomer>[2] = {}): Promise<CardCustomerRow> {
+export async function fundableCustomer(
+  db: Db,
+  orgId: string,
+  currency: CardCurrency = "EUR",
+  overrides: Parameters<typeof createReadyCustomer>[2] = {},
+): Promise<CardCustomerRow> {
   const address = `0x${randomBytes(20).toString("hex")}`;
   const customer = await createReadyCustomer(db, orgId, { currency, safeAddress: address, ...overrides });
   if (customer.safeAddress && customer.safeState === "deployed") {
-    await db.insert(simSafes).values({ address, orgId, ownerRef: customer.id, tokenSymbol: TOKEN_OF_CURRENCY[currency], deployStatus: "ok", accountStatus: 0, readyAt: new Date() });
+    await db
+      .insert(simSafes)
+      .values({
+        address,
+        orgId,
+        ownerRef: customer.id,
+        tokenSymbol: TOKEN_OF_CURRENCY[currency],
+        deployStatus: "ok",
+        accountStatus: 0,
+        readyAt: new Date(),
+      });
     await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
   }
   return customer;
 }
 
 export async function chainBalance(db: Db, address: string): Promise<number> {
-  const [row] = await db.select({ balanceMinor: simSafes.balanceMinor }).from(simSafes).where(eq(simSafes.address, address));
+  const [row] = await db
+    .select({ balanceMinor: simSafes.balanceMinor })
+    .from(simSafes)
+    .where(eq(simSafes.address, address));
   return row!.balanceMinor;
 }
 
 /** The organization's events of these types, in the order they were raised. */
-export async function eventsOf(db: Db, orgId: string, types: string[]): Promise<{ type: string; data: Record<string, unknown> }[]> {
+export async function eventsOf(
+  db: Db,
+  orgId: string,
+  types: string[],
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
   return db
     .select({ type: outboxEvents.type, data: outboxEvents.data })
     .from(outboxEvents)
@@ -46,7 +68,10 @@ export async function eventsOf(db: Db, orgId: string, types: string[]): Promise<
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function waitFor<T>(probe: () => Promise<T | false | null | undefined>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | false | null | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

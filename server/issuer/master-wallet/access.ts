@@ -10,6 +10,8 @@ import type { Ctx } from "@/server/context";
 export function requireIssuerScope(ctx: Ctx, scope: Extract<Scope, "read" | "write" | "transactions">): void {
   const { actor } = ctx;
   if (actor.type === "system") return;
-  if (actor.type === "cardholder") throw new ServiceError("INSUFFICIENT_PERMISSION", "A cardholder can only use their own account.");
-  if (!actor.scopes.includes(scope)) throw new ServiceError("INSUFFICIENT_PERMISSION", `This needs the "${scope}" scope.`);
+  if (actor.type === "cardholder")
+    throw new ServiceError("INSUFFICIENT_PERMISSION", "A cardholder can only use their own account.");
+  if (!actor.scopes.includes(scope))
+    throw new ServiceError("INSUFFICIENT_PERMISSION", `This needs the "${scope}" scope.`);
 }

@@ -61,7 +61,12 @@ function depositEventData(row: DepositRow) {
     tx_hash: row.txHash,
   };
   if (row.status === "processing") return { ...base, status: "processing" as const };
-  return { ...base, settled_amount: toMajor(row.settledAmountMinor), settled_amount_minor: row.settledAmountMinor, status: "settled" as const };
+  return {
+    ...base,
+    settled_amount: toMajor(row.settledAmountMinor),
+    settled_amount_minor: row.settledAmountMinor,
+    status: "settled" as const,
+  };
 }
 
 /** A made-up transaction hash of the incoming transfer (the simulated chain's). */
@@ -69,12 +74,20 @@ function simulatedTxHash(): string {
   return `0x${randomBytes(32).toString("hex")}`;
 }
 
-async function creditBalance(tx: Db, orgId: string, currency: CardCurrency, amountMinor: number, fromProcessing: boolean): Promise<void> {
+async function creditBalance(
+  tx: Db,
+  orgId: string,
+  currency: CardCurrency,
+  amountMinor: number,
+  fromProcessing: boolean,
+): Promise<void> {
   await tx
     .update(masterWallets)
     .set({
       balanceMinor: sql`${masterWallets.balanceMinor} + ${amountMinor}`,
-      processingMinor: fromProcessing ? sql`${masterWallets.processingMinor} - ${amountMinor}` : masterWallets.processingMinor,
+      processingMinor: fromProcessing
+        ? sql`${masterWallets.processingMinor} - ${amountMinor}`
+        : masterWallets.processingMinor,
       updatedAt: sql`now()`,
     })
     .where(and(eq(masterWallets.orgId, orgId), eq(masterWallets.currency, currency)));
@@ -84,7 +97,13 @@ async function creditBalance(tx: Db, orgId: string, currency: CardCurrency, amou
  * An incoming deposit (the sandbox's POST /v1/sandbox/master-wallet/deposit; a live chain watcher
  * would call the same). `amount` is in minor units.
  */
-export async function receiveDeposit({ ctx, input }: { ctx: Ctx; input: { currency: CardCurrency; amount: number; two_step: boolean } }): Promise<DepositView> {
+export async function receiveDeposit({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { currency: CardCurrency; amount: number; two_step: boolean };
+}): Promise<DepositView> {
   requireIssuerScope(ctx, "write");
   await ensureMasterWallets(ctx.db, ctx.orgId);
   return ctx.db.transaction(async (tx) => {
@@ -106,7 +125,10 @@ export async function receiveDeposit({ ctx, input }: { ctx: Ctx; input: { curren
     if (twoStep) {
       await tx
         .update(masterWallets)
-        .set({ processingMinor: sql`${masterWallets.processingMinor} + ${input.amount}`, updatedAt: sql`now()` })
+        .set({
+          processingMinor: sql`${masterWallets.processingMinor} + ${input.amount}`,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(masterWallets.orgId, ctx.orgId), eq(masterWallets.currency, input.currency)));
       await enqueueJob(tx, {
         kind: SETTLE_DEPOSIT_JOB,
@@ -128,7 +150,10 @@ export async function receiveDeposit({ ctx, input }: { ctx: Ctx; input: { curren
  * event is raised, once. Settling a settled deposit changes nothing and returns it (the job runs
  * at least once, and the sandbox may have settled it on demand first). Null: no such deposit.
  */
-export async function settleDeposit(db: Db, { orgId, settlementId }: { orgId: string; settlementId: string }): Promise<DepositView | null> {
+export async function settleDeposit(
+  db: Db,
+  { orgId, settlementId }: { orgId: string; settlementId: string },
+): Promise<DepositView | null> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select()
@@ -149,7 +174,13 @@ export async function settleDeposit(db: Db, { orgId, settlementId }: { orgId: st
 }
 
 /** The sandbox's POST /v1/sandbox/master-wallet/deposits/{settlementId}/settle: settle now instead of waiting. */
-export async function settleDepositNow({ ctx, input }: { ctx: Ctx; input: { settlementId: string } }): Promise<DepositView> {
+export async function settleDepositNow({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { settlementId: string };
+}): Promise<DepositView> {
   requireIssuerScope(ctx, "write");
   const view = await settleDeposit(ctx.db, { orgId: ctx.orgId, settlementId: input.settlementId });
   if (!view) throw new ServiceError("NOT_FOUND", "No master-wallet deposit with this settlement_id.");
@@ -157,12 +188,23 @@ export async function settleDepositNow({ ctx, input }: { ctx: Ctx; input: { sett
 }
 
 /** The dashboard's deposit list: newest first. */
-export async function listMasterWalletDeposits({ ctx, input }: { ctx: Ctx; input: { limit: number; currency?: CardCurrency } }): Promise<{ deposits: DepositView[] }> {
+export async function listMasterWalletDeposits({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { limit: number; currency?: CardCurrency };
+}): Promise<{ deposits: DepositView[] }> {
   requireIssuerScope(ctx, "read");
   const rows = await ctx.db
     .select()
     .from(masterWalletDeposits)
-    .where(and(eq(masterWalletDeposits.orgId, ctx.orgId), input.currency ? eq(masterWalletDeposits.currency, input.currency) : undefined))
+    .where(
+      and(
+        eq(masterWalletDeposits.orgId, ctx.orgId),
+        input.currency ? eq(masterWalletDeposits.currency, input.currency) : undefined,
+      ),
+    )
     .orderBy(desc(masterWalletDeposits.createdAt), desc(masterWalletDeposits.id))
     .limit(input.limit);
   return { deposits: rows.map(depositView) };

@@ -10,7 +10,13 @@ import { ensureMasterWallets, masterWalletEntry } from "./view";
  * The low-balance alert of one currency's master wallet (a setting: write scope). The dashboard
  * warns while the balance is below it; null turns the alert off.
  */
-export async function setLowBalanceThreshold({ ctx, input }: { ctx: Ctx; input: { currency: CardCurrency; threshold: number | null } }): Promise<MasterWalletEntry> {
+export async function setLowBalanceThreshold({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { currency: CardCurrency; threshold: number | null };
+}): Promise<MasterWalletEntry> {
   requireIssuerScope(ctx, "write");
   await ensureMasterWallets(ctx.db, ctx.orgId);
   const [row] = await ctx.db

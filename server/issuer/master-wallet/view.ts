@@ -41,7 +41,12 @@ const CURRENCY_ORDER = sql`array_position(array['USD','EUR','GBP']::text[], ${ma
 /** GET /v1/card-issuer/master-wallet: the balance per currency (USD, EUR, GBP), with what is still processing. */
 export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWalletView> {
   requireIssuerScope(ctx, "read");
-  const read = () => ctx.db.select().from(masterWallets).where(eq(masterWallets.orgId, ctx.orgId)).orderBy(asc(CURRENCY_ORDER));
+  const read = () =>
+    ctx.db
+      .select()
+      .from(masterWallets)
+      .where(eq(masterWallets.orgId, ctx.orgId))
+      .orderBy(asc(CURRENCY_ORDER));
   let rows = await read();
   // Only the first look of an organization writes.
   if (rows.length < CARD_CURRENCIES.length) {
@@ -52,7 +57,11 @@ export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWall
 }
 
 /** One currency's wallet (made on first use). */
-export async function findMasterWallet(db: Db, orgId: string, currency: CardCurrency): Promise<MasterWalletRow> {
+export async function findMasterWallet(
+  db: Db,
+  orgId: string,
+  currency: CardCurrency,
+): Promise<MasterWalletRow> {
   await ensureMasterWallets(db, orgId);
   const [row] = await db
     .select()

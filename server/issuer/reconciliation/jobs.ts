@@ -3,7 +3,12 @@ import { payloadString, PermanentJobError, registerJobHandler } from "@/server/j
 import { settleDeposit, SETTLE_DEPOSIT_JOB } from "@/server/issuer/master-wallet/deposits";
 import { log } from "@/server/log";
 import { reconcileWallet, RECONCILE_WALLET_JOB } from "./reconcile-wallet";
-import { ensureBalanceReconciliationScheduled, reconcileStaleBalances, RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB } from "./stale-balances";
+import {
+  ensureBalanceReconciliationScheduled,
+  reconcileStaleBalances,
+  RECONCILE_INTERVAL_MS,
+  RECONCILE_STALE_JOB,
+} from "./stale-balances";
 
 /**
  * The issuer money jobs: settling two-step master-wallet deposits, the chain read of a wallet
@@ -13,13 +18,20 @@ import { ensureBalanceReconciliationScheduled, reconcileStaleBalances, RECONCILE
 export function registerIssuerMoneyJobs(): void {
   registerJobHandler(SETTLE_DEPOSIT_JOB, async ({ db, job }) => {
     if (!job.orgId) throw new PermanentJobError("The job has no organization.");
-    const settled = await settleDeposit(db, { orgId: job.orgId, settlementId: payloadString(job.payload, "settlementId") });
+    const settled = await settleDeposit(db, {
+      orgId: job.orgId,
+      settlementId: payloadString(job.payload, "settlementId"),
+    });
     if (!settled) throw new PermanentJobError("The deposit is gone.");
   });
   registerJobHandler(RECONCILE_WALLET_JOB, async ({ db, job }) => {
     if (!job.orgId) throw new PermanentJobError("The job has no organization.");
     // The read that follows a funding confirms a live balance: its holds stay known.
-    await reconcileWallet(db, { orgId: job.orgId, customerId: payloadString(job.payload, "customerId"), confirmLive: true });
+    await reconcileWallet(db, {
+      orgId: job.orgId,
+      customerId: payloadString(job.payload, "customerId"),
+      confirmLive: true,
+    });
   });
   registerJobHandler(
     RECONCILE_STALE_JOB,

@@ -25,7 +25,10 @@ export function setWalletReconciliationDelayForTests(ms?: number): void {
  * Schedules the chain read of one wallet (in the caller's transaction). One pending read per
  * wallet: fundings in quick succession share it, and it runs after the first one's delay.
  */
-export async function scheduleWalletReconciliation(tx: Db, { orgId, customerId }: { orgId: string; customerId: string }): Promise<void> {
+export async function scheduleWalletReconciliation(
+  tx: Db,
+  { orgId, customerId }: { orgId: string; customerId: string },
+): Promise<void> {
   await enqueueJob(tx, {
     kind: RECONCILE_WALLET_JOB,
     orgId,
@@ -39,7 +42,10 @@ export async function scheduleWalletReconciliation(tx: Db, { orgId, customerId }
  * Reads the wallet's token balance from the chain and records it (with its own events), in the
  * caller's transaction. False when the customer has no deployed wallet (nothing to read).
  */
-export async function reconcileWalletIn(tx: Db, { orgId, customerId, confirmLive }: { orgId: string; customerId: string; confirmLive?: boolean }): Promise<boolean> {
+export async function reconcileWalletIn(
+  tx: Db,
+  { orgId, customerId, confirmLive }: { orgId: string; customerId: string; confirmLive?: boolean },
+): Promise<boolean> {
   const [customer] = await tx
     .select({ safeAddress: cardCustomers.safeAddress })
     .from(cardCustomers)
@@ -51,6 +57,9 @@ export async function reconcileWalletIn(tx: Db, { orgId, customerId, confirmLive
 }
 
 /** One wallet, in a transaction of its own (the job's work). */
-export async function reconcileWallet(db: Db, input: { orgId: string; customerId: string; confirmLive?: boolean }): Promise<boolean> {
+export async function reconcileWallet(
+  db: Db,
+  input: { orgId: string; customerId: string; confirmLive?: boolean },
+): Promise<boolean> {
   return db.transaction((tx) => reconcileWalletIn(tx, input));
 }

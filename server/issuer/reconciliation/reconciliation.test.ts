@@ -15,7 +15,11 @@ import { startWorker } from "@/server/jobs/worker";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { registerIssuerMoneyJobs } from "./jobs";
-import { RECONCILE_WALLET_JOB, reconcileWallet, setWalletReconciliationDelayForTests } from "./reconcile-wallet";
+import {
+  RECONCILE_WALLET_JOB,
+  reconcileWallet,
+  setWalletReconciliationDelayForTests,
+} from "./reconcile-wallet";
 import { reconcileStaleBalances, RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB } from "./stale-balances";
 
 let database: Database;
@@ -40,7 +44,10 @@ async function setBalance(customerId: string, values: Partial<typeof customerBal
 }
 
 async function balanceOf(customerId: string) {
-  const [row] = await database.db.select().from(customerBalances).where(eq(customerBalances.customerId, customerId));
+  const [row] = await database.db
+    .select()
+    .from(customerBalances)
+    .where(eq(customerBalances.customerId, customerId));
   return row!;
 }
 
@@ -48,7 +55,10 @@ async function funded(orgId: string, amountMinor: number) {
   const ctx = systemCtx(database.db, orgId);
   await receiveDeposit({ ctx, input: { currency: "EUR", amount: 100_000, two_step: false } });
   const customer = await fundableCustomer(database.db, orgId, "EUR");
-  const result = await fundCustomer({ ctx, input: { customer_id: customer.svcCardId, amount: amountMinor, currency: "EUR" } });
+  const result = await fundCustomer({
+    ctx,
+    input: { customer_id: customer.svcCardId, amount: amountMinor, currency: "EUR" },
+  });
   return { customer, result };
 }
 
@@ -59,8 +69,16 @@ describe("balance reconciliation against the chain", () => {
     const fresh = await fundableCustomer(database.db, orgId, "EUR");
     const almost = await fundableCustomer(database.db, orgId, "EUR");
     // The stale wallet's ledger says 10.00 with 2.00 held; the chain says 12.00 (e.g. a missed top-up).
-    await setBalance(stale.id, { ledgerMinor: 1_000, pendingMinor: 200, refreshedAt: ago(2 * HOUR + 60_000), notifiedAt: ago(2 * HOUR + 60_000) });
-    await database.db.update(balanceTotals).set({ ledgerMinor: 1_000, pendingMinor: 200, availableMinor: 800 }).where(and(eq(balanceTotals.orgId, orgId), eq(balanceTotals.currency, "EUR")));
+    await setBalance(stale.id, {
+      ledgerMinor: 1_000,
+      pendingMinor: 200,
+      refreshedAt: ago(2 * HOUR + 60_000),
+      notifiedAt: ago(2 * HOUR + 60_000),
+    });
+    await database.db
+      .update(balanceTotals)
+      .set({ ledgerMinor: 1_000, pendingMinor: 200, availableMinor: 800 })
+      .where(and(eq(balanceTotals.orgId, orgId), eq(balanceTotals.currency, "EUR")));
     await setChainBalance(stale.safeAddress!, 1_200);
     await setBalance(fresh.id, { refreshedAt: ago(HOUR) });
     await setChainBalance(fresh.safeAddress!, 999);
@@ -71,7 +89,12 @@ describe("balance reconciliation against the chain", () => {
     expect(report.failed).toBe(0);
     expect(report.reconciled).toBeGreaterThanOrEqual(1);
 
-    expect(await balanceOf(stale.id)).toMatchObject({ ledgerMinor: 1_200, pendingMinor: 0, freshness: "on_chain", notifiedAt: null });
+    expect(await balanceOf(stale.id)).toMatchObject({
+      ledgerMinor: 1_200,
+      pendingMinor: 0,
+      freshness: "on_chain",
+      notifiedAt: null,
+    });
     expect((await balanceOf(stale.id)).refreshedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await balanceOf(fresh.id)).toMatchObject({ ledgerMinor: 0, freshness: "realtime" });
     expect(await balanceOf(almost.id)).toMatchObject({ ledgerMinor: 0, freshness: "realtime" });
@@ -93,8 +116,16 @@ describe("balance reconciliation against the chain", () => {
       transfer_id: null,
       tx_hash: null,
     });
-    const [totals] = await database.db.select().from(balanceTotals).where(and(eq(balanceTotals.orgId, orgId), eq(balanceTotals.currency, "EUR")));
-    expect(totals).toMatchObject({ ledgerMinor: 1_200, pendingMinor: 0, availableMinor: 1_200, onChainCount: 1 });
+    const [totals] = await database.db
+      .select()
+      .from(balanceTotals)
+      .where(and(eq(balanceTotals.orgId, orgId), eq(balanceTotals.currency, "EUR")));
+    expect(totals).toMatchObject({
+      ledgerMinor: 1_200,
+      pendingMinor: 0,
+      availableMinor: 1_200,
+      onChainCount: 1,
+    });
 
     // Nothing stale is left of this organization: a second pass leaves it alone.
     await reconcileStaleBalances(database.db);
@@ -121,18 +152,34 @@ describe("balance reconciliation against the chain", () => {
     setWalletReconciliationDelayForTests(200);
     const { orgId } = await createTestOrg(database.db);
     const { customer, result } = await funded(orgId, 2_500);
-    const worker = await startWorker({ db: database.db, kinds: [RECONCILE_WALLET_JOB], pollMs: 20, events: false });
+    const worker = await startWorker({
+      db: database.db,
+      kinds: [RECONCILE_WALLET_JOB],
+      pollMs: 20,
+      events: false,
+    });
     try {
-      await waitFor(async () => (await eventsOf(database.db, orgId, ["customer.balance.updated"])).length === 2);
+      await waitFor(
+        async () => (await eventsOf(database.db, orgId, ["customer.balance.updated"])).length === 2,
+      );
       await waitFor(async () => {
-        const rows = await database.db.select().from(jobs).where(and(eq(jobs.orgId, orgId), eq(jobs.kind, RECONCILE_WALLET_JOB)));
+        const rows = await database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, RECONCILE_WALLET_JOB)));
         return rows.every((j) => j.status === "succeeded");
       });
     } finally {
       await worker.stop(0);
     }
     const [first, second] = await eventsOf(database.db, orgId, ["customer.balance.updated"]);
-    expect(first!.data).toMatchObject({ balance_source: "realtime", trigger: "funding", transfer_id: result.transfer_id, tx_hash: result.tx_hash, pending_balance_minor: 0 });
+    expect(first!.data).toMatchObject({
+      balance_source: "realtime",
+      trigger: "funding",
+      transfer_id: result.transfer_id,
+      tx_hash: result.tx_hash,
+      pending_balance_minor: 0,
+    });
     expect(second!.data).toMatchObject({
       svc_card_id: customer.svcCardId,
       balance_source: "reconciliation",
@@ -150,17 +197,40 @@ describe("balance reconciliation against the chain", () => {
   it("the inferred trigger and transfer_id: within 10 minutes of the funding they are named, outside all three are null", async () => {
     const { orgId } = await createTestOrg(database.db);
     const inside = await funded(orgId, 1_000);
-    await database.db.update(customerFundings).set({ createdAt: ago(9 * 60_000) }).where(eq(customerFundings.id, inside.result.transfer_id));
+    await database.db
+      .update(customerFundings)
+      .set({ createdAt: ago(9 * 60_000) })
+      .where(eq(customerFundings.id, inside.result.transfer_id));
     expect(await reconcileWallet(database.db, { orgId, customerId: inside.customer.id })).toBe(true);
 
     const outside = await funded(orgId, 2_000);
-    await database.db.update(customerFundings).set({ createdAt: ago(11 * 60_000) }).where(eq(customerFundings.id, outside.result.transfer_id));
+    await database.db
+      .update(customerFundings)
+      .set({ createdAt: ago(11 * 60_000) })
+      .where(eq(customerFundings.id, outside.result.transfer_id));
     // Through the job handler, as the worker runs it.
-    const [job] = await database.db.select().from(jobs).where(and(eq(jobs.orgId, orgId), eq(jobs.kind, RECONCILE_WALLET_JOB), eq(jobs.dedupeKey, `${RECONCILE_WALLET_JOB}:${outside.customer.id}`)));
-    await jobHandler(RECONCILE_WALLET_JOB)!.handler({ db: database.db, job: job!, signal: new AbortController().signal });
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.orgId, orgId),
+          eq(jobs.kind, RECONCILE_WALLET_JOB),
+          eq(jobs.dedupeKey, `${RECONCILE_WALLET_JOB}:${outside.customer.id}`),
+        ),
+      );
+    await jobHandler(RECONCILE_WALLET_JOB)!.handler({
+      db: database.db,
+      job: job!,
+      signal: new AbortController().signal,
+    });
 
-    const reconciled = (await eventsOf(database.db, orgId, ["customer.balance.updated"])).filter((e) => e.data.balance_source === "reconciliation");
-    expect(reconciled.map((e) => [e.data.svc_card_id, e.data.trigger, e.data.transfer_id, e.data.tx_hash])).toEqual([
+    const reconciled = (await eventsOf(database.db, orgId, ["customer.balance.updated"])).filter(
+      (e) => e.data.balance_source === "reconciliation",
+    );
+    expect(
+      reconciled.map((e) => [e.data.svc_card_id, e.data.trigger, e.data.transfer_id, e.data.tx_hash]),
+    ).toEqual([
       [inside.customer.svcCardId, "funding", inside.result.transfer_id, inside.result.tx_hash],
       [outside.customer.svcCardId, null, null, null],
     ]);
@@ -168,17 +238,27 @@ describe("balance reconciliation against the chain", () => {
 
   it("a customer without a wallet is nothing to read", async () => {
     const { orgId } = await createTestOrg(database.db);
-    const customer = await fundableCustomer(database.db, orgId, "EUR", { safeState: "not_deployed", safeAddress: null });
+    const customer = await fundableCustomer(database.db, orgId, "EUR", {
+      safeState: "not_deployed",
+      safeAddress: null,
+    });
     expect(await reconcileWallet(database.db, { orgId, customerId: customer.id })).toBe(false);
   });
 
   it("the recurring job is put in place by housekeeping once, and asks to run again in a few minutes", async () => {
     await runHousekeeping(database.db);
     await runHousekeeping(database.db);
-    const pending = await database.db.select().from(jobs).where(and(eq(jobs.kind, RECONCILE_STALE_JOB), inArray(jobs.status, ["pending", "running"])));
+    const pending = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RECONCILE_STALE_JOB), inArray(jobs.status, ["pending", "running"])));
     expect(pending).toHaveLength(1);
     const before = Date.now();
-    const outcome = await jobHandler(RECONCILE_STALE_JOB)!.handler({ db: database.db, job: pending[0]!, signal: new AbortController().signal });
+    const outcome = await jobHandler(RECONCILE_STALE_JOB)!.handler({
+      db: database.db,
+      job: pending[0]!,
+      signal: new AbortController().signal,
+    });
     expect(outcome && outcome.repeatAt!.getTime()).toBeGreaterThanOrEqual(before + RECONCILE_INTERVAL_MS);
   });
 });

@@ -32,7 +32,10 @@ export interface ReconciliationReport {
   failed: number;
 }
 
-export async function reconcileStaleBalances(db: Db, opts: { batchSize?: number; maxPerPass?: number } = {}): Promise<ReconciliationReport> {
+export async function reconcileStaleBalances(
+  db: Db,
+  opts: { batchSize?: number; maxPerPass?: number } = {},
+): Promise<ReconciliationReport> {
   const batchSize = opts.batchSize ?? BATCH_SIZE;
   const maxPerPass = opts.maxPerPass ?? MAX_PER_PASS;
   const report: ReconciliationReport = { reconciled: 0, failed: 0 };
@@ -41,7 +44,11 @@ export async function reconcileStaleBalances(db: Db, opts: { batchSize?: number;
   while (report.reconciled + report.failed < maxPerPass) {
     const done = await db.transaction(async (tx) => {
       const batch = await tx
-        .select({ customerId: customerBalances.customerId, orgId: customerBalances.orgId, address: cardCustomers.safeAddress })
+        .select({
+          customerId: customerBalances.customerId,
+          orgId: customerBalances.orgId,
+          address: cardCustomers.safeAddress,
+        })
         .from(customerBalances)
         .innerJoin(cardCustomers, eq(cardCustomers.id, customerBalances.customerId))
         .where(
@@ -58,14 +65,24 @@ export async function reconcileStaleBalances(db: Db, opts: { batchSize?: number;
         try {
           // A savepoint per wallet: one unreadable wallet does not undo the others of the batch.
           await tx.transaction(async (sp) => {
-            const { balanceMinor } = await providers().chain.balanceOf(sp, { orgId: wallet.orgId, address: wallet.address! });
-            await applyReconciledBalance(sp, { orgId: wallet.orgId, customerId: wallet.customerId, onChainMinor: balanceMinor });
+            const { balanceMinor } = await providers().chain.balanceOf(sp, {
+              orgId: wallet.orgId,
+              address: wallet.address!,
+            });
+            await applyReconciledBalance(sp, {
+              orgId: wallet.orgId,
+              customerId: wallet.customerId,
+              onChainMinor: balanceMinor,
+            });
           });
           report.reconciled++;
         } catch (err) {
           report.failed++;
           failedIds.push(wallet.customerId);
-          log.warn({ err, orgId: wallet.orgId, customerId: wallet.customerId }, "balance reconciliation of a wallet failed");
+          log.warn(
+            { err, orgId: wallet.orgId, customerId: wallet.customerId },
+            "balance reconciliation of a wallet failed",
+          );
         }
       }
       return batch.length < batchSize;

@@ -26,6 +26,10 @@ export async function csvResponse(chunks: AsyncIterable<string>, filename: strin
   });
   return new Response(body, {
     status: 200,
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+    },
   });
 }

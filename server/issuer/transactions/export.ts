@@ -52,7 +52,13 @@ function csvLine(cells: (string | number | null)[]): string {
  * per batch of 1,000 rows read by keyset (created_at, id) through the list's indexes, so memory
  * and each query stay small whatever the size of the export.
  */
-export async function* streamCardTransactionsCsv({ ctx, input }: { ctx: Ctx; input: Partial<CardTransactionFilters> }): AsyncIterable<string> {
+export async function* streamCardTransactionsCsv({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: Partial<CardTransactionFilters>;
+}): AsyncIterable<string> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const f = cardTransactionExportQuerySchema.parse(input);
@@ -61,7 +67,9 @@ export async function* streamCardTransactionsCsv({ ctx, input }: { ctx: Ctx; inp
   // created_at as text keeps its microseconds (a JS Date would drop them and repeat or skip rows).
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
-    const after: ReturnType<typeof sql> | undefined = cursor ? sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+    const after: ReturnType<typeof sql> | undefined = cursor
+      ? sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : undefined;
     const rows: (CardTransactionRow & { cursorAt: string })[] = await ctx.db
       .select({ ...getTableColumns(t), cursorAt: sql<string>`${t.createdAt}::text` })
       .from(t)

@@ -4,7 +4,11 @@ import { newId } from "@/lib/ids";
 import { seedDemo, recomputeCounters } from "@/server/cli/seed-demo";
 import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { CARD_TRANSACTION_STATUSES, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
+import {
+  CARD_TRANSACTION_STATUSES,
+  cardTransactions,
+  type CardTransactionStatus,
+} from "@/server/db/schema/money";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
@@ -29,7 +33,12 @@ async function seededProgram(transactions: number) {
 }
 
 /** The reference answer: count(*) and OFFSET over the whole filtered table. */
-async function reference(orgId: string, f: { status?: CardTransactionStatus; customer_id?: string; from?: string; to?: string }, page: number, limit: number) {
+async function reference(
+  orgId: string,
+  f: { status?: CardTransactionStatus; customer_id?: string; from?: string; to?: string },
+  page: number,
+  limit: number,
+) {
   const r = rangeOf(f);
   const where = and(
     eq(t.orgId, orgId),
@@ -52,8 +61,17 @@ async function reference(orgId: string, f: { status?: CardTransactionStatus; cus
 describe("listCardTransactions", () => {
   it("gives the exact total and the same page as count(*) and OFFSET, for every filter and page (pages straddle days)", async () => {
     const { org, ctx } = await seededProgram(1500);
-    const [some] = await database.db.select({ svc: t.svcCardId }).from(t).where(eq(t.orgId, org.orgId)).limit(1);
-    const newest = await database.db.select({ at: t.createdAt }).from(t).where(eq(t.orgId, org.orgId)).orderBy(desc(t.createdAt)).limit(1);
+    const [some] = await database.db
+      .select({ svc: t.svcCardId })
+      .from(t)
+      .where(eq(t.orgId, org.orgId))
+      .limit(1);
+    const newest = await database.db
+      .select({ at: t.createdAt })
+      .from(t)
+      .where(eq(t.orgId, org.orgId))
+      .orderBy(desc(t.createdAt))
+      .limit(1);
     const day = (offsetDays: number) => new Date(newest[0]!.at.getTime() - offsetDays * 86_400_000);
     const ranges: { from?: string; to?: string }[] = [
       {},
@@ -76,10 +94,23 @@ describe("listCardTransactions", () => {
           const ref1 = await reference(org.orgId, f, 1, limit);
           expect(first.total, JSON.stringify(f)).toBe(ref1.total);
           const lastPage = Math.max(1, Math.ceil(ref1.total / limit));
-          for (const page of new Set([1, 2, Math.ceil(lastPage / 3), Math.ceil(lastPage / 2), lastPage - 1, lastPage, lastPage + 1].filter((p) => p >= 1))) {
+          for (const page of new Set(
+            [
+              1,
+              2,
+              Math.ceil(lastPage / 3),
+              Math.ceil(lastPage / 2),
+              lastPage - 1,
+              lastPage,
+              lastPage + 1,
+            ].filter((p) => p >= 1),
+          )) {
             const got = await listCardTransactions({ ctx, input: { ...f, page, limit } });
             const ref = await reference(org.orgId, f, page, limit);
-            expect({ total: got.total, ids: got.transactions.map((x) => x.transaction_id) }, `${JSON.stringify(f)} page ${page}`).toEqual(ref);
+            expect(
+              { total: got.total, ids: got.transactions.map((x) => x.transaction_id) },
+              `${JSON.stringify(f)} page ${page}`,
+            ).toEqual(ref);
             expect(got).toMatchObject({ page, limit });
             checked++;
           }
@@ -91,7 +122,11 @@ describe("listCardTransactions", () => {
 
   it("pages newest first without repeats or gaps when many transactions share a timestamp", async () => {
     const { org, ctx } = await seededProgram(0);
-    const [c] = await database.db.select().from(cardCustomers).where(and(eq(cardCustomers.orgId, org.orgId), eq(cardCustomers.flowStatus, "active"))).limit(1);
+    const [c] = await database.db
+      .select()
+      .from(cardCustomers)
+      .where(and(eq(cardCustomers.orgId, org.orgId), eq(cardCustomers.flowStatus, "active")))
+      .limit(1);
     const at = new Date("2026-10-01T23:59:59.999Z");
     const rows = Array.from({ length: 23 }, (_, i) => ({
       id: newId("txn"),
@@ -121,27 +156,55 @@ describe("listCardTransactions", () => {
     // Every row once, the next day's three first, then the 20 equal timestamps in id order (descending, as
     // the database's collation orders text: the reference order comes from the database).
     expect(new Set(seen).size).toBe(23);
-    expect(seen.slice(0, 3).sort()).toEqual(rows.slice(20).map((r) => r.id).sort());
+    expect(seen.slice(0, 3).sort()).toEqual(
+      rows
+        .slice(20)
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(seen).toEqual((await reference(org.orgId, {}, 1, 100)).ids);
   });
 
   it("keeps each organization's transactions to itself", async () => {
     const a = await seededProgram(200);
     const b = await seededProgram(200);
-    const [bTxn] = await database.db.select({ svc: t.svcCardId }).from(t).where(eq(t.orgId, b.org.orgId)).limit(1);
+    const [bTxn] = await database.db
+      .select({ svc: t.svcCardId })
+      .from(t)
+      .where(eq(t.orgId, b.org.orgId))
+      .limit(1);
     const all = await listCardTransactions({ ctx: a.ctx, input: { limit: 100, page: 1 } });
     expect(all.total).toBe(200);
-    const ids = (await listCardTransactions({ ctx: a.ctx, input: { limit: 100, page: 2 } })).transactions.concat(all.transactions).map((x) => x.transaction_id);
-    const foreign = await database.db.select({ n: count() }).from(t).where(and(eq(t.orgId, b.org.orgId), inArray(t.id, ids)));
+    const ids = (await listCardTransactions({ ctx: a.ctx, input: { limit: 100, page: 2 } })).transactions
+      .concat(all.transactions)
+      .map((x) => x.transaction_id);
+    const foreign = await database.db
+      .select({ n: count() })
+      .from(t)
+      .where(and(eq(t.orgId, b.org.orgId), inArray(t.id, ids)));
     expect(Number(foreign[0]!.n)).toBe(0);
-    expect(await listCardTransactions({ ctx: a.ctx, input: { customer_id: bTxn!.svc } })).toMatchObject({ transactions: [], total: 0 });
+    expect(await listCardTransactions({ ctx: a.ctx, input: { customer_id: bTxn!.svc } })).toMatchObject({
+      transactions: [],
+      total: 0,
+    });
   });
 
   it("refuses a cardholder and a credential without read", async () => {
     const { org, ctx } = await seededProgram(0);
-    const [c] = await database.db.select().from(cardCustomers).where(eq(cardCustomers.orgId, org.orgId)).limit(1);
-    await expect(listCardTransactions({ ctx: { ...ctx, actor: { type: "cardholder", customerId: c!.id } }, input: {} })).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    await expect(listCardTransactions({ ctx: { ...ctx, actor: { type: "apiKey", keyId: "k", scopes: ["write"] } as never }, input: {} })).rejects.toMatchObject({
+    const [c] = await database.db
+      .select()
+      .from(cardCustomers)
+      .where(eq(cardCustomers.orgId, org.orgId))
+      .limit(1);
+    await expect(
+      listCardTransactions({ ctx: { ...ctx, actor: { type: "cardholder", customerId: c!.id } }, input: {} }),
+    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    await expect(
+      listCardTransactions({
+        ctx: { ...ctx, actor: { type: "apiKey", keyId: "k", scopes: ["write"] } as never },
+        input: {},
+      }),
+    ).rejects.toMatchObject({
       code: "INSUFFICIENT_PERMISSION",
     });
   });

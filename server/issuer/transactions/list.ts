@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { cardTransactionDailyCounts, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
+import {
+  cardTransactionDailyCounts,
+  cardTransactions,
+  type CardTransactionStatus,
+} from "@/server/db/schema/money";
 import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
@@ -27,7 +31,11 @@ const DAY_MS = 86_400_000;
 const t = cardTransactions;
 
 /** The rows a filter selects (organization, status, customer, created_at range). */
-export function filterOf(orgId: string, f: { status?: CardTransactionStatus; svcCardId?: string }, range: CreatedRange): SQL {
+export function filterOf(
+  orgId: string,
+  f: { status?: CardTransactionStatus; svcCardId?: string },
+  range: CreatedRange,
+): SQL {
   return and(
     eq(t.orgId, orgId),
     f.status ? eq(t.status, f.status) : undefined,
@@ -48,11 +56,24 @@ export function filterOf(orgId: string, f: { status?: CardTransactionStatus; svc
  *   half of D's entries when the page lies inside a settled day), then the rows by primary key;
  * - a customer filter (a customer has few transactions) counts and pages through its own index.
  */
-export async function listCardTransactions({ ctx, input }: { ctx: Ctx; input: Partial<CardTransactionListQuery> }): Promise<CardTransactionPage> {
+export async function listCardTransactions({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: Partial<CardTransactionListQuery>;
+}): Promise<CardTransactionPage> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const f = cardTransactionListQuerySchema.parse(input);
-  return pageOf(ctx.db, ctx.orgId, { status: f.status, svcCardId: f.customer_id }, rangeOf(f), f.page, f.limit);
+  return pageOf(
+    ctx.db,
+    ctx.orgId,
+    { status: f.status, svcCardId: f.customer_id },
+    rangeOf(f),
+    f.page,
+    f.limit,
+  );
 }
 
 /**
@@ -70,15 +91,32 @@ export async function listCustomerTransactions({
   const { svcCardId, ...query } = input;
   const f = customerTransactionsQuerySchema.parse(query);
   const customer = await findCustomer(ctx, svcCardId);
-  return pageOf(ctx.db, ctx.orgId, { status: f.status, svcCardId: customer.svcCardId }, rangeOf(f), f.page, f.limit);
+  return pageOf(
+    ctx.db,
+    ctx.orgId,
+    { status: f.status, svcCardId: customer.svcCardId },
+    rangeOf(f),
+    f.page,
+    f.limit,
+  );
 }
 
-async function pageOf(db: Db, orgId: string, f: { status?: CardTransactionStatus; svcCardId?: string }, range: CreatedRange, page: number, limit: number): Promise<CardTransactionPage> {
+async function pageOf(
+  db: Db,
+  orgId: string,
+  f: { status?: CardTransactionStatus; svcCardId?: string },
+  range: CreatedRange,
+  page: number,
+  limit: number,
+): Promise<CardTransactionPage> {
   const offset = (page - 1) * limit;
   let total: number;
   let start: PageStart | null;
   if (f.svcCardId) {
-    const [row] = await db.select({ n: count() }).from(t).where(filterOf(orgId, f, range));
+    const [row] = await db
+      .select({ n: count() })
+      .from(t)
+      .where(filterOf(orgId, f, range));
     total = Number(row?.n ?? 0);
     start = offset < total ? { upper: range.toExclusive, inner: offset } : null;
   } else {
@@ -89,8 +127,21 @@ async function pageOf(db: Db, orgId: string, f: { status?: CardTransactionStatus
   if (!start) return { transactions: [], total, page, limit };
   const rows = start.fromDayStart
     ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then turn it around.
-      (await pageQuery(db, filterOf(orgId, f, { from: start.fromDayStart.from, toExclusive: start.upper }), start.fromDayStart.skip, limit, "asc")).reverse()
-    : await pageQuery(db, filterOf(orgId, f, { from: range.from, toExclusive: start.upper }), start.inner, limit);
+      (
+        await pageQuery(
+          db,
+          filterOf(orgId, f, { from: start.fromDayStart.from, toExclusive: start.upper }),
+          start.fromDayStart.skip,
+          limit,
+          "asc",
+        )
+      ).reverse()
+    : await pageQuery(
+        db,
+        filterOf(orgId, f, { from: range.from, toExclusive: start.upper }),
+        start.inner,
+        limit,
+      );
   return { transactions: rows.map(cardTransactionView), total, page, limit };
 }
 
@@ -109,7 +160,12 @@ function dayText(d: Date): string {
  * day that from or to cuts, counted through the index over the part inside the range (at most
  * one day of index entries per edge).
  */
-export async function dayCounts(db: Db, orgId: string, status: CardTransactionStatus | undefined, range: CreatedRange): Promise<DayCount[]> {
+export async function dayCounts(
+  db: Db,
+  orgId: string,
+  status: CardTransactionStatus | undefined,
+  range: CreatedRange,
+): Promise<DayCount[]> {
   const d = cardTransactionDailyCounts;
   const lastInstant = range.toExclusive ? new Date(range.toExclusive.getTime() - 1) : undefined;
   const rows = await db
@@ -134,7 +190,10 @@ export async function dayCounts(db: Db, orgId: string, status: CardTransactionSt
     const cutTo = range.toExclusive && range.toExclusive < end;
     if (n > 0 && (cutFrom || cutTo)) {
       const part = { from: cutFrom ? range.from : start, toExclusive: cutTo ? range.toExclusive : end };
-      const [c] = await db.select({ n: count() }).from(t).where(filterOf(orgId, { status }, part));
+      const [c] = await db
+        .select({ n: count() })
+        .from(t)
+        .where(filterOf(orgId, { status }, part));
       n = Number(c?.n ?? 0);
     }
     if (n > 0) out.push({ start, count: n });
@@ -179,11 +238,20 @@ export function startOf(days: DayCount[], offset: number, range: CreatedRange, l
  * the rows by primary key, in the same order.
  */
 /** The page's statement, unexecuted (bench/explain-issuer-reads.ts prints its plan). */
-export function pageQuery(db: Db, where: SQL, inner: number, limit: number, direction: "asc" | "desc" = "desc") {
+export function pageQuery(
+  db: Db,
+  where: SQL,
+  inner: number,
+  limit: number,
+  direction: "asc" | "desc" = "desc",
+) {
   const order = direction === "desc" ? desc : asc;
   const keys = db.$with("page_keys").as(
     db
-      .select({ keyId: sql<string>`${t.id}`.as("key_id"), keyCreatedAt: sql<Date>`${t.createdAt}`.as("key_created_at") })
+      .select({
+        keyId: sql<string>`${t.id}`.as("key_id"),
+        keyCreatedAt: sql<Date>`${t.createdAt}`.as("key_created_at"),
+      })
       .from(t)
       .where(where)
       .orderBy(order(t.createdAt), order(t.id))

@@ -26,13 +26,25 @@ const instant = z
   .string()
   .trim()
   .max(40)
-  .refine((v) => parseInstant(v) !== null, { message: "Expected an ISO 8601 date (2026-11-01) or date-time with a zone (2026-11-01T12:00:00Z)." });
+  .refine((v) => parseInstant(v) !== null, {
+    message: "Expected an ISO 8601 date (2026-11-01) or date-time with a zone (2026-11-01T12:00:00Z).",
+  });
 
 export const cardTransactionFiltersSchema = z.object({
   status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
-  customer_id: z.string().trim().min(1).max(128).optional().describe("A svc_card_id: that customer's transactions."),
-  from: instant.optional().describe("Created at or after: an ISO date (the start of that UTC day) or date-time."),
-  to: instant.optional().describe("Created at or before: an ISO date (the end of that UTC day) or date-time."),
+  customer_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe("A svc_card_id: that customer's transactions."),
+  from: instant
+    .optional()
+    .describe("Created at or after: an ISO date (the start of that UTC day) or date-time."),
+  to: instant
+    .optional()
+    .describe("Created at or before: an ISO date (the end of that UTC day) or date-time."),
 });
 
 const paging = {
@@ -49,12 +61,20 @@ function fromBeforeTo(v: { from?: string; to?: string }): boolean {
 }
 const ORDER_MESSAGE = { message: "from must not be after to.", path: ["from"] };
 
-export const cardTransactionListQuerySchema = cardTransactionFiltersSchema.extend(paging).refine(fromBeforeTo, ORDER_MESSAGE);
+export const cardTransactionListQuerySchema = cardTransactionFiltersSchema
+  .extend(paging)
+  .refine(fromBeforeTo, ORDER_MESSAGE);
 export type CardTransactionListQuery = z.infer<typeof cardTransactionListQuerySchema>;
-export const cardTransactionExportQuerySchema = cardTransactionFiltersSchema.refine(fromBeforeTo, ORDER_MESSAGE);
+export const cardTransactionExportQuerySchema = cardTransactionFiltersSchema.refine(
+  fromBeforeTo,
+  ORDER_MESSAGE,
+);
 export type CardTransactionFilters = z.infer<typeof cardTransactionFiltersSchema>;
 /** A customer's own list: the same paging and filters, the customer comes from the path. */
-export const customerTransactionsQuerySchema = cardTransactionFiltersSchema.omit({ customer_id: true }).extend(paging).refine(fromBeforeTo, ORDER_MESSAGE);
+export const customerTransactionsQuerySchema = cardTransactionFiltersSchema
+  .omit({ customer_id: true })
+  .extend(paging)
+  .refine(fromBeforeTo, ORDER_MESSAGE);
 
 /** The created_at range as a half-open interval [from, toExclusive). */
 export interface CreatedRange {

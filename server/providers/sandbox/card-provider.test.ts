@@ -9,7 +9,16 @@ import { registerInboundHandler, type InboundEvent } from "@/server/providers/in
 import { openTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { checkCardPin, expiryFrom, generatePan, isLuhnValid, luhnCheckDigit, revealCardSecrets, sandboxCardProvider, storeCardPin } from "./card-provider";
+import {
+  checkCardPin,
+  expiryFrom,
+  generatePan,
+  isLuhnValid,
+  luhnCheckDigit,
+  revealCardSecrets,
+  sandboxCardProvider,
+  storeCardPin,
+} from "./card-provider";
 import { ensureInboundHandlers } from "./upstream-events";
 
 let database: Database;
@@ -24,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
 
 describe("Luhn", () => {
   it("accepts valid numbers and refuses a wrong check digit", () => {
@@ -60,7 +68,11 @@ describe("card provider simulator", () => {
     let secrets: { pan: string; expiry: string; cvv: string };
     let issued: { cardToken: string; lastFour: string };
     try {
-      issued = await sandboxCardProvider.issueVirtualCard(db, { orgId, cardId: "crd_test1", currency: "EUR" });
+      issued = await sandboxCardProvider.issueVirtualCard(db, {
+        orgId,
+        cardId: "crd_test1",
+        currency: "EUR",
+      });
       secrets = await revealCardSecrets(db, { cardToken: issued.cardToken });
     } finally {
       logs.stop();
@@ -75,7 +87,8 @@ describe("card provider simulator", () => {
     expect(row).toMatchObject({ orgId, externalRef: "crd_test1", status: "active", pinChangedAt: null });
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(secrets.pan);
-    for (const sealed of [row!.panSealed, row!.expirySealed, row!.cvvSealed]) expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    for (const sealed of [row!.panSealed, row!.expirySealed, row!.cvvSealed])
+      expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     // A random initial PIN, kept as a salted scrypt hash only.
     expect(row!.pinHash).toMatch(/^scrypt\$[\w-]{22}\$[\w-]{43}$/);
     expect(logs.lines.join("\n")).not.toContain(secrets.pan);
@@ -85,36 +98,83 @@ describe("card provider simulator", () => {
     const db = database.db;
     const { orgId } = await createTestOrg(db);
     const other = await createTestOrg(db);
-    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, { orgId, cardId: "crd_test2", currency: "USD" });
+    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, {
+      orgId,
+      cardId: "crd_test2",
+      currency: "USD",
+    });
     await sandboxCardProvider.setCardStatus(db, { orgId, cardToken, status: "frozen" });
-    const [row] = await db.select({ status: simCards.status }).from(simCards).where(eq(simCards.cardToken, cardToken));
+    const [row] = await db
+      .select({ status: simCards.status })
+      .from(simCards)
+      .where(eq(simCards.cardToken, cardToken));
     expect(row!.status).toBe("frozen");
-    expect(await errorCodeOf(sandboxCardProvider.setCardStatus(db, { orgId: other.orgId, cardToken, status: "voided" }))).toBe("NOT_FOUND");
-    expect(await errorCodeOf(sandboxCardProvider.setCardStatus(db, { orgId, cardToken: "ctk_nope", status: "voided" }))).toBe("NOT_FOUND");
+    expect(
+      await errorCodeOf(
+        sandboxCardProvider.setCardStatus(db, { orgId: other.orgId, cardToken, status: "voided" }),
+      ),
+    ).toBe("NOT_FOUND");
+    expect(
+      await errorCodeOf(
+        sandboxCardProvider.setCardStatus(db, { orgId, cardToken: "ctk_nope", status: "voided" }),
+      ),
+    ).toBe("NOT_FOUND");
   });
 
   it("creates a 10-minute secure view whose token is stored only as its SHA-256", async () => {
     const db = database.db;
     const { orgId } = await createTestOrg(db);
     const other = await createTestOrg(db);
-    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, { orgId, cardId: "crd_test3", currency: "GBP" });
+    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, {
+      orgId,
+      cardId: "crd_test3",
+      currency: "GBP",
+    });
     const before = Date.now();
-    const { url, expiresAt } = await sandboxCardProvider.createSecureView(db, { orgId, cardToken, view: "pin_setup", theme: { accent_color: "#112233" } });
+    const { url, expiresAt } = await sandboxCardProvider.createSecureView(db, {
+      orgId,
+      cardToken,
+      view: "pin_setup",
+      theme: { accent_color: "#112233" },
+    });
     expect(url.startsWith(`${appUrl()}/secure/view/`)).toBe(true);
     const token = url.slice(`${appUrl()}/secure/view/`.length);
     expect(token.length).toBeGreaterThanOrEqual(43);
     expect(expiresAt.getTime() - before).toBeGreaterThanOrEqual(10 * 60_000 - 1_000);
     expect(expiresAt.getTime() - before).toBeLessThanOrEqual(10 * 60_000 + 1_000);
-    const [view] = await db.select().from(simSecureViews).where(eq(simSecureViews.tokenHash, sha256Hex(token)));
-    expect(view).toMatchObject({ orgId, cardToken, view: "pin_setup", theme: { accent_color: "#112233" }, openedAt: null, completedAt: null });
+    const [view] = await db
+      .select()
+      .from(simSecureViews)
+      .where(eq(simSecureViews.tokenHash, sha256Hex(token)));
+    expect(view).toMatchObject({
+      orgId,
+      cardToken,
+      view: "pin_setup",
+      theme: { accent_color: "#112233" },
+      openedAt: null,
+      completedAt: null,
+    });
     expect(JSON.stringify(view)).not.toContain(token);
-    expect(await errorCodeOf(sandboxCardProvider.createSecureView(db, { orgId: other.orgId, cardToken, view: "pin_setup", theme: {} }))).toBe("NOT_FOUND");
+    expect(
+      await errorCodeOf(
+        sandboxCardProvider.createSecureView(db, {
+          orgId: other.orgId,
+          cardToken,
+          view: "pin_setup",
+          theme: {},
+        }),
+      ),
+    ).toBe("NOT_FOUND");
   });
 
   it("stores a PIN set on the secure page as a hash and reports physical.card.pin.changed", async () => {
     const db = database.db;
     const { orgId } = await createTestOrg(db);
-    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, { orgId, cardId: "crd_test4", currency: "EUR" });
+    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, {
+      orgId,
+      cardId: "crd_test4",
+      currency: "EUR",
+    });
     for (const bad of ["123", "12345", "12a4", " 1234", ""]) {
       expect(await errorCodeOf(storeCardPin(db, { cardToken, pin: bad }))).toBe("VALIDATION_ERROR");
     }
@@ -133,13 +193,19 @@ describe("card provider simulator", () => {
     const [row] = await db.select().from(simCards).where(eq(simCards.cardToken, cardToken));
     expect(row!.pinChangedAt).toBeInstanceOf(Date);
     expect(row!.pinHash).not.toContain("4821");
-    expect(pinEvents.filter((e) => e.orgId === orgId)).toEqual([{ type: "physical.card.pin.changed", orgId, data: { card_token: cardToken } }]);
+    expect(pinEvents.filter((e) => e.orgId === orgId)).toEqual([
+      { type: "physical.card.pin.changed", orgId, data: { card_token: cardToken } },
+    ]);
   });
 
   it("a PIN change rolls back with the transaction it was made in", async () => {
     const db = database.db;
     const { orgId } = await createTestOrg(db);
-    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, { orgId, cardId: "crd_test5", currency: "EUR" });
+    const { cardToken } = await sandboxCardProvider.issueVirtualCard(db, {
+      orgId,
+      cardId: "crd_test5",
+      currency: "EUR",
+    });
     await expect(
       db.transaction(async (tx) => {
         await storeCardPin(tx, { cardToken, pin: "1111" });

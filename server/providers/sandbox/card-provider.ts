@@ -66,22 +66,36 @@ async function requireSimCard(db: Db, where: { cardToken: string; orgId?: string
   const [card] = await db
     .select()
     .from(simCards)
-    .where(and(eq(simCards.cardToken, where.cardToken), where.orgId ? eq(simCards.orgId, where.orgId) : undefined));
+    .where(
+      and(eq(simCards.cardToken, where.cardToken), where.orgId ? eq(simCards.orgId, where.orgId) : undefined),
+    );
   if (!card) throw new ServiceError("NOT_FOUND", NO_CARD);
   return card;
 }
 
 /** A new card's number, expiry and CVV, sealed; only the last four digits come out in clear. */
-export function newSealedCardSecrets(now = new Date()): { lastFour: string; panSealed: string; expirySealed: string; cvvSealed: string } {
+export function newSealedCardSecrets(now = new Date()): {
+  lastFour: string;
+  panSealed: string;
+  expirySealed: string;
+  cvvSealed: string;
+} {
   const pan = generatePan();
-  return { lastFour: pan.slice(-4), panSealed: encryptSecret(pan), expirySealed: encryptSecret(expiryFrom(now)), cvvSealed: encryptSecret(randomDigits(3)) };
+  return {
+    lastFour: pan.slice(-4),
+    panSealed: encryptSecret(pan),
+    expirySealed: encryptSecret(expiryFrom(now)),
+    cvvSealed: encryptSecret(randomDigits(3)),
+  };
 }
 
 export const sandboxCardProvider: CardProviderPort = {
   async issueVirtualCard(db, { orgId, cardId }) {
     const { lastFour, ...sealed } = newSealedCardSecrets();
     const cardToken = newId("ctk");
-    await db.insert(simCards).values({ cardToken, orgId, externalRef: cardId, ...sealed, pinHash: await hashPin(randomPin()) });
+    await db
+      .insert(simCards)
+      .values({ cardToken, orgId, externalRef: cardId, ...sealed, pinHash: await hashPin(randomPin()) });
     return { cardToken, lastFour };
   },
 
@@ -98,7 +112,9 @@ export const sandboxCardProvider: CardProviderPort = {
     await requireSimCard(db, { cardToken, orgId });
     const token = newOpaqueToken("svt_");
     const expiresAt = new Date(Date.now() + SECURE_VIEW_TTL_MS);
-    await db.insert(simSecureViews).values({ id: newId("svt"), tokenHash: sha256Hex(token), orgId, cardToken, view, theme, expiresAt });
+    await db
+      .insert(simSecureViews)
+      .values({ id: newId("svt"), tokenHash: sha256Hex(token), orgId, cardToken, view, theme, expiresAt });
     return { url: `${appUrl()}/secure/view/${token}`, expiresAt };
   },
 };
@@ -107,17 +123,30 @@ export const sandboxCardProvider: CardProviderPort = {
  * For the hosted secure page only (not on the port: no caller of ours may see these). The page
  * checks its view token first; this only opens the seals.
  */
-export async function revealCardSecrets(db: Db, { cardToken }: { cardToken: string }): Promise<{ pan: string; expiry: string; cvv: string }> {
+export async function revealCardSecrets(
+  db: Db,
+  { cardToken }: { cardToken: string },
+): Promise<{ pan: string; expiry: string; cvv: string }> {
   const card = await requireSimCard(db, { cardToken });
-  return { pan: decryptSecret(card.panSealed), expiry: decryptSecret(card.expirySealed), cvv: decryptSecret(card.cvvSealed) };
+  return {
+    pan: decryptSecret(card.panSealed),
+    expiry: decryptSecret(card.expirySealed),
+    cvv: decryptSecret(card.cvvSealed),
+  };
 }
 
 /**
  * The secure page's PIN form: replaces the online PIN and, in the same transaction, reports
  * `physical.card.pin.changed` as the provider would (decisions.md 8), which sets our pin_set.
  */
-export async function storeCardPin(db: Db, { cardToken, pin }: { cardToken: string; pin: string }): Promise<void> {
-  if (!/^\d{4}$/.test(pin)) throw new ServiceError("VALIDATION_ERROR", "The PIN must be exactly 4 digits.", { details: [{ path: "pin", message: "Enter 4 digits." }] });
+export async function storeCardPin(
+  db: Db,
+  { cardToken, pin }: { cardToken: string; pin: string },
+): Promise<void> {
+  if (!/^\d{4}$/.test(pin))
+    throw new ServiceError("VALIDATION_ERROR", "The PIN must be exactly 4 digits.", {
+      details: [{ path: "pin", message: "Enter 4 digits." }],
+    });
   const pinHash = await hashPin(pin);
   await db.transaction(async (tx) => {
     const [card] = await tx
@@ -126,12 +155,19 @@ export async function storeCardPin(db: Db, { cardToken, pin }: { cardToken: stri
       .where(eq(simCards.cardToken, cardToken))
       .returning({ orgId: simCards.orgId });
     if (!card) throw new ServiceError("NOT_FOUND", NO_CARD);
-    await raiseInbound(tx, { type: "physical.card.pin.changed", orgId: card.orgId, data: { card_token: cardToken } });
+    await raiseInbound(tx, {
+      type: "physical.card.pin.changed",
+      orgId: card.orgId,
+      data: { card_token: cardToken },
+    });
   });
 }
 
 /** Whether `pin` is the card's PIN (the simulated terminal's check; tests). */
-export async function checkCardPin(db: Db, { cardToken, pin }: { cardToken: string; pin: string }): Promise<boolean> {
+export async function checkCardPin(
+  db: Db,
+  { cardToken, pin }: { cardToken: string; pin: string },
+): Promise<boolean> {
   const card = await requireSimCard(db, { cardToken });
   return pinMatches(pin, card.pinHash);
 }

@@ -10,7 +10,13 @@ import { registerInboundHandler, type InboundEvent } from "@/server/providers/in
 import { openTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { completeSafeDeployment, safeAddressOf, SAFE_READY_JOB, sandboxChain, setSafeAccountStatus } from "./chain";
+import {
+  completeSafeDeployment,
+  safeAddressOf,
+  SAFE_READY_JOB,
+  sandboxChain,
+  setSafeAccountStatus,
+} from "./chain";
 import { registerSandboxProviderJobs } from "./jobs";
 
 let database: Database;
@@ -30,7 +36,10 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-async function waitFor<T>(probe: () => Promise<T | false | null | undefined>, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | false | null | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -40,8 +49,11 @@ async function waitFor<T>(probe: () => Promise<T | false | null | undefined>, ti
   }
 }
 
-
-const jobsOf = (address: string) => database.db.select().from(jobs).where(eq(jobs.dedupeKey, `${SAFE_READY_JOB}:${address}`));
+const jobsOf = (address: string) =>
+  database.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, `${SAFE_READY_JOB}:${address}`));
 const eventsOf = (orgId: string) => deployed.filter((e) => e.orgId === orgId);
 
 describe("chain simulator", () => {
@@ -60,13 +72,29 @@ describe("chain simulator", () => {
 
     const rows = await db.select().from(simSafes).where(eq(simSafes.orgId, orgId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ownerRef: "cus_a", tokenSymbol: "GBPe", deployStatus: "processing", accountStatus: 1, balanceMinor: 0 });
+    expect(rows[0]).toMatchObject({
+      ownerRef: "cus_a",
+      tokenSymbol: "GBPe",
+      deployStatus: "processing",
+      accountStatus: 1,
+      balanceMinor: 0,
+    });
     const queued = await jobsOf(first.address);
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ kind: SAFE_READY_JOB, orgId, status: "pending", payload: { address: first.address } });
+    expect(queued[0]).toMatchObject({
+      kind: SAFE_READY_JOB,
+      orgId,
+      status: "pending",
+      payload: { address: first.address },
+    });
     expect(queued[0]!.runAt.getTime()).toBe(rows[0]!.readyAt.getTime());
 
-    expect(await sandboxChain.getSafe(db, { orgId, address: first.address })).toEqual({ address: first.address, deployStatus: "processing", accountStatus: 1, tokenSymbol: "GBPe" });
+    expect(await sandboxChain.getSafe(db, { orgId, address: first.address })).toEqual({
+      address: first.address,
+      deployStatus: "processing",
+      accountStatus: 1,
+      tokenSymbol: "GBPe",
+    });
     // Another owner, another wallet; another organization sees none of them.
     const other = await sandboxChain.deploySafe(db, { orgId, ownerRef: "cus_b", currency: "USD" });
     expect(other.address).not.toBe(first.address);
@@ -100,8 +128,15 @@ describe("chain simulator", () => {
     } finally {
       await worker.stop(0);
     }
-    expect(await sandboxChain.getSafe(db, { orgId, address })).toEqual({ address, deployStatus: "ok", accountStatus: 0, tokenSymbol: "EURe" });
-    expect(eventsOf(orgId)).toEqual([{ type: "account.safe.deployed", orgId, data: { address, owner_ref: "cus_w", account_status: 0 } }]);
+    expect(await sandboxChain.getSafe(db, { orgId, address })).toEqual({
+      address,
+      deployStatus: "ok",
+      accountStatus: 0,
+      tokenSymbol: "EURe",
+    });
+    expect(eventsOf(orgId)).toEqual([
+      { type: "account.safe.deployed", orgId, data: { address, owner_ref: "cus_w", account_status: 0 } },
+    ]);
 
     // At least once: a second run reports nothing more; a deploy call now changes nothing.
     expect(await completeSafeDeployment(db, { orgId, address })).toBe(true);
@@ -116,9 +151,16 @@ describe("chain simulator", () => {
     const handler = jobHandler(SAFE_READY_JOB)!;
     const [job] = await database.db
       .insert(jobs)
-      .values({ id: `job_gone_${orgId}`, kind: SAFE_READY_JOB, orgId, payload: { address: "0x0000000000000000000000000000000000000000" } })
+      .values({
+        id: `job_gone_${orgId}`,
+        kind: SAFE_READY_JOB,
+        orgId,
+        payload: { address: "0x0000000000000000000000000000000000000000" },
+      })
       .returning();
-    await expect(handler.handler({ db: database.db, job: job!, signal: new AbortController().signal })).rejects.toMatchObject({ name: "PermanentJobError" });
+    await expect(
+      handler.handler({ db: database.db, job: job!, signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ name: "PermanentJobError" });
   });
 
   it("a failed deployment starts over on the next deploy call", async () => {
@@ -126,7 +168,10 @@ describe("chain simulator", () => {
     const db = database.db;
     const { orgId } = await createTestOrg(db);
     const { address } = await sandboxChain.deploySafe(db, { orgId, ownerRef: "cus_f", currency: "EUR" });
-    await db.update(jobs).set({ status: "failed", finishedAt: new Date() }).where(eq(jobs.dedupeKey, `${SAFE_READY_JOB}:${address}`));
+    await db
+      .update(jobs)
+      .set({ status: "failed", finishedAt: new Date() })
+      .where(eq(jobs.dedupeKey, `${SAFE_READY_JOB}:${address}`));
     await db.update(simSafes).set({ deployStatus: "failed" }).where(eq(simSafes.address, address));
     await sandboxChain.deploySafe(db, { orgId, ownerRef: "cus_f", currency: "EUR" });
     expect((await sandboxChain.getSafe(db, { orgId, address }))?.deployStatus).toBe("processing");
@@ -138,15 +183,26 @@ describe("chain simulator", () => {
     const { orgId } = await createTestOrg(db);
     const stranger = await createTestOrg(db);
     const { address } = await sandboxChain.deploySafe(db, { orgId, ownerRef: "cus_s", currency: "EUR" });
-    await db.update(simSafes).set({ balanceMinor: 12_345 }).where(and(eq(simSafes.orgId, orgId), eq(simSafes.address, address)));
+    await db
+      .update(simSafes)
+      .set({ balanceMinor: 12_345 })
+      .where(and(eq(simSafes.orgId, orgId), eq(simSafes.address, address)));
     expect(await sandboxChain.balanceOf(db, { orgId, address })).toEqual({ balanceMinor: 12_345 });
-    expect(await errorCodeOf(sandboxChain.balanceOf(db, { orgId: stranger.orgId, address }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(sandboxChain.balanceOf(db, { orgId: stranger.orgId, address }))).toBe(
+      "NOT_FOUND",
+    );
 
     await setSafeAccountStatus(db, { orgId, address, accountStatus: 7 });
     expect((await sandboxChain.getSafe(db, { orgId, address }))?.accountStatus).toBe(7);
-    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 9 }))).toBe("VALIDATION_ERROR");
-    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 1.5 }))).toBe("VALIDATION_ERROR");
-    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId: stranger.orgId, address, accountStatus: 0 }))).toBe("NOT_FOUND");
+    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 9 }))).toBe(
+      "VALIDATION_ERROR",
+    );
+    expect(await errorCodeOf(setSafeAccountStatus(db, { orgId, address, accountStatus: 1.5 }))).toBe(
+      "VALIDATION_ERROR",
+    );
+    expect(
+      await errorCodeOf(setSafeAccountStatus(db, { orgId: stranger.orgId, address, accountStatus: 0 })),
+    ).toBe("NOT_FOUND");
     expect((await sandboxChain.getSafe(db, { orgId, address }))?.accountStatus).toBe(7);
   });
 });

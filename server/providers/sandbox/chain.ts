@@ -26,7 +26,12 @@ export function safeAddressOf(orgId: string, ownerRef: string): string {
 type SafeRow = typeof simSafes.$inferSelect;
 
 function safeInfo(row: SafeRow): SafeInfo {
-  return { address: row.address, deployStatus: row.deployStatus, accountStatus: row.accountStatus, tokenSymbol: row.tokenSymbol };
+  return {
+    address: row.address,
+    deployStatus: row.deployStatus,
+    accountStatus: row.accountStatus,
+    tokenSymbol: row.tokenSymbol,
+  };
 }
 
 async function findSafe(db: Db, orgId: string, address: string): Promise<SafeRow | undefined> {
@@ -44,7 +49,15 @@ export const sandboxChain: ChainPort = {
       const address = safeAddressOf(orgId, ownerRef);
       const inserted = await tx
         .insert(simSafes)
-        .values({ address, orgId, ownerRef, tokenSymbol: TOKEN_OF_CURRENCY[currency], deployStatus: "processing", accountStatus: 1, readyAt })
+        .values({
+          address,
+          orgId,
+          ownerRef,
+          tokenSymbol: TOKEN_OF_CURRENCY[currency],
+          deployStatus: "processing",
+          accountStatus: 1,
+          readyAt,
+        })
         .onConflictDoNothing({ target: [simSafes.orgId, simSafes.ownerRef] })
         .returning({ address: simSafes.address });
       if (inserted.length === 0) {
@@ -54,10 +67,20 @@ export const sandboxChain: ChainPort = {
           .where(and(eq(simSafes.orgId, orgId), eq(simSafes.ownerRef, ownerRef)))
           .for("update");
         // Idempotent per owner: a deployment under way or done is that one; only a failed one starts over.
-        if (existing!.deployStatus !== "failed") return { address: existing!.address, estimatedCompletion: existing!.readyAt };
-        await tx.update(simSafes).set({ deployStatus: "processing", readyAt }).where(eq(simSafes.address, existing!.address));
+        if (existing!.deployStatus !== "failed")
+          return { address: existing!.address, estimatedCompletion: existing!.readyAt };
+        await tx
+          .update(simSafes)
+          .set({ deployStatus: "processing", readyAt })
+          .where(eq(simSafes.address, existing!.address));
       }
-      await enqueueJob(tx, { kind: SAFE_READY_JOB, payload: { address }, orgId, runAt: readyAt, dedupeKey: `${SAFE_READY_JOB}:${address}` });
+      await enqueueJob(tx, {
+        kind: SAFE_READY_JOB,
+        payload: { address },
+        orgId,
+        runAt: readyAt,
+        dedupeKey: `${SAFE_READY_JOB}:${address}`,
+      });
       return { address, estimatedCompletion: readyAt };
     });
   },
@@ -74,16 +97,27 @@ export const sandboxChain: ChainPort = {
   },
 
   async moveFunds(db, { orgId, address, deltaMinor }) {
-    if (!Number.isSafeInteger(deltaMinor)) throw new ServiceError("VALIDATION_ERROR", "A token transfer moves an integer number of minor units.");
+    if (!Number.isSafeInteger(deltaMinor))
+      throw new ServiceError("VALIDATION_ERROR", "A token transfer moves an integer number of minor units.");
     // One conditional update: concurrent transfers of one wallet never take it below 0.
     const moved = await db
       .update(simSafes)
       .set({ balanceMinor: sql`${simSafes.balanceMinor} + ${deltaMinor}` })
-      .where(and(eq(simSafes.orgId, orgId), eq(simSafes.address, address.toLowerCase()), sql`${simSafes.balanceMinor} + ${deltaMinor} >= 0`))
+      .where(
+        and(
+          eq(simSafes.orgId, orgId),
+          eq(simSafes.address, address.toLowerCase()),
+          sql`${simSafes.balanceMinor} + ${deltaMinor} >= 0`,
+        ),
+      )
       .returning({ address: simSafes.address });
     if (moved.length === 0) {
-      if (!(await findSafe(db, orgId, address))) throw new ServiceError("NOT_FOUND", "The chain has no account wallet at this address.");
-      throw new ServiceError("INSUFFICIENT_FUNDS", "The account wallet holds less than this transfer on chain.");
+      if (!(await findSafe(db, orgId, address)))
+        throw new ServiceError("NOT_FOUND", "The chain has no account wallet at this address.");
+      throw new ServiceError(
+        "INSUFFICIENT_FUNDS",
+        "The account wallet holds less than this transfer on chain.",
+      );
     }
     return { txHash: `0x${randomBytes(32).toString("hex")}` };
   },
@@ -94,7 +128,10 @@ export const sandboxChain: ChainPort = {
  * status 0 Ok and reports it, in one transaction. Runs at least once: a wallet no longer
  * processing is left alone and nothing is reported twice. False when there is no such wallet.
  */
-export async function completeSafeDeployment(db: Db, { orgId, address }: { orgId: string; address: string }): Promise<boolean> {
+export async function completeSafeDeployment(
+  db: Db,
+  { orgId, address }: { orgId: string; address: string },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -103,8 +140,15 @@ export async function completeSafeDeployment(db: Db, { orgId, address }: { orgId
       .for("update");
     if (!row) return false;
     if (row.deployStatus !== "processing") return true;
-    await tx.update(simSafes).set({ deployStatus: "ok", accountStatus: 0 }).where(eq(simSafes.address, address));
-    await raiseInbound(tx, { type: "account.safe.deployed", orgId, data: { address, owner_ref: row.ownerRef, account_status: 0 } });
+    await tx
+      .update(simSafes)
+      .set({ deployStatus: "ok", accountStatus: 0 })
+      .where(eq(simSafes.address, address));
+    await raiseInbound(tx, {
+      type: "account.safe.deployed",
+      orgId,
+      data: { address, owner_ref: row.ownerRef, account_status: 0 },
+    });
     return true;
   });
 }
@@ -113,14 +157,20 @@ export async function completeSafeDeployment(db: Db, { orgId, address }: { orgId
  * Sandbox and tests: sets the wallet's integrity status (provider-facts.md), e.g. 7
  * DelayQueueNotEmpty while a non-card transaction waits in the delay queue.
  */
-export async function setSafeAccountStatus(db: Db, { orgId, address, accountStatus }: { orgId: string; address: string; accountStatus: number }): Promise<void> {
+export async function setSafeAccountStatus(
+  db: Db,
+  { orgId, address, accountStatus }: { orgId: string; address: string; accountStatus: number },
+): Promise<void> {
   if (!Number.isInteger(accountStatus) || accountStatus < 0 || accountStatus > 8) {
-    throw new ServiceError("VALIDATION_ERROR", "The account status is an integer from 0 to 8.", { details: [{ path: "account_status", message: "Use 0 to 8." }] });
+    throw new ServiceError("VALIDATION_ERROR", "The account status is an integer from 0 to 8.", {
+      details: [{ path: "account_status", message: "Use 0 to 8." }],
+    });
   }
   const updated = await db
     .update(simSafes)
     .set({ accountStatus })
     .where(and(eq(simSafes.orgId, orgId), eq(simSafes.address, address.toLowerCase())))
     .returning({ address: simSafes.address });
-  if (updated.length === 0) throw new ServiceError("NOT_FOUND", "The chain has no account wallet at this address.");
+  if (updated.length === 0)
+    throw new ServiceError("NOT_FOUND", "The chain has no account wallet at this address.");
 }

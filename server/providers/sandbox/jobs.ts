@@ -13,7 +13,8 @@ export function registerSandboxProviderJobs(): void {
   registerJobHandler(SAFE_READY_JOB, async ({ db, job }) => {
     const address = payloadString(job.payload, "address");
     if (!job.orgId) throw new PermanentJobError("The job has no organization.");
-    if (!(await completeSafeDeployment(db, { orgId: job.orgId, address }))) throw new PermanentJobError("The account wallet is gone.");
+    if (!(await completeSafeDeployment(db, { orgId: job.orgId, address })))
+      throw new PermanentJobError("The account wallet is gone.");
   });
   registerJobHandler(KYC_LINK_EXPIRY_JOB, async ({ db, job }) => {
     const applicantId = payloadString(job.payload, "applicantId");

@@ -15,13 +15,22 @@ import { requireSandbox } from "./mode";
  * kyc.status.changed to our inbound handler in the same transaction, so the customer it
  * answers with is exactly what the real path would have made of the decision.
  */
-export async function decideCustomerKyc({ ctx, input }: { ctx: Ctx; input: { svcCardId: string; decision: KycDecision; currency?: CardCurrency } }): Promise<CardCustomerView> {
+export async function decideCustomerKyc({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string; decision: KycDecision; currency?: CardCurrency };
+}): Promise<CardCustomerView> {
   requireSandbox();
   refuseCardholder(ctx);
   requireCardScope(ctx, "write");
   const customer = await findCustomer(ctx, input.svcCardId);
   if (customer.flowStatus === "email_verification") {
-    throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the customer's email address first: identity verification is step 2.");
+    throw new ServiceError(
+      "EMAIL_NOT_VERIFIED",
+      "Verify the customer's email address first: identity verification is step 2.",
+    );
   }
   await decideApplicant(ctx.db, {
     orgId: ctx.orgId,

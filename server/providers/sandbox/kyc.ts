@@ -55,7 +55,11 @@ export function kycStatusOf(upstream: string): KycStatus {
 
 export const KYC_DECISIONS = ["approved", "rejected", "pending_review"] as const;
 export type KycDecision = (typeof KYC_DECISIONS)[number];
-const UPSTREAM_OF_DECISION: Record<KycDecision, UpstreamKycStatus> = { approved: "approved", rejected: "rejected", pending_review: "requiresAction" };
+const UPSTREAM_OF_DECISION: Record<KycDecision, UpstreamKycStatus> = {
+  approved: "approved",
+  rejected: "rejected",
+  pending_review: "requiresAction",
+};
 
 /** Statuses in which the applicant has not submitted anything yet: the link running out expires them. */
 const NOT_SUBMITTED: readonly string[] = ["notStarted", "documentsRequested"];
@@ -95,9 +99,17 @@ function stateOf(row: ApplicantRow): ApplicantState {
  * of the transaction. A new one gets an already expired placeholder link: only createLink hands
  * out a usable one.
  */
-async function lockOrCreateApplicant(tx: Db, input: { orgId: string; externalRef: string; email: string; applicantId?: string | null }): Promise<ApplicantRow> {
-  const byId = input.applicantId ? and(eq(simKycApplicants.orgId, input.orgId), eq(simKycApplicants.id, input.applicantId)) : undefined;
-  const byRef = and(eq(simKycApplicants.orgId, input.orgId), eq(simKycApplicants.externalRef, input.externalRef));
+async function lockOrCreateApplicant(
+  tx: Db,
+  input: { orgId: string; externalRef: string; email: string; applicantId?: string | null },
+): Promise<ApplicantRow> {
+  const byId = input.applicantId
+    ? and(eq(simKycApplicants.orgId, input.orgId), eq(simKycApplicants.id, input.applicantId))
+    : undefined;
+  const byRef = and(
+    eq(simKycApplicants.orgId, input.orgId),
+    eq(simKycApplicants.externalRef, input.externalRef),
+  );
   const lock = async () => {
     const [row] = byId ? await tx.select().from(simKycApplicants).where(byId).for("update") : [];
     if (row) return row;
@@ -121,13 +133,25 @@ async function lockOrCreateApplicant(tx: Db, input: { orgId: string; externalRef
   return (await lock())!;
 }
 
-async function setStatus(tx: Db, row: ApplicantRow, change: { status: UpstreamKycStatus; country?: string | null }): Promise<ApplicantRow> {
+async function setStatus(
+  tx: Db,
+  row: ApplicantRow,
+  change: { status: UpstreamKycStatus; country?: string | null },
+): Promise<ApplicantRow> {
   const [updated] = await tx
     .update(simKycApplicants)
-    .set({ status: change.status, country: change.country === undefined ? row.country : change.country, updatedAt: new Date() })
+    .set({
+      status: change.status,
+      country: change.country === undefined ? row.country : change.country,
+      updatedAt: new Date(),
+    })
     .where(eq(simKycApplicants.id, row.id))
     .returning();
-  await raiseInbound(tx, { type: "kyc.status.changed", orgId: row.orgId, data: { applicant_id: row.id, external_ref: row.externalRef } });
+  await raiseInbound(tx, {
+    type: "kyc.status.changed",
+    orgId: row.orgId,
+    data: { applicant_id: row.id, external_ref: row.externalRef },
+  });
   return updated!;
 }
 
@@ -137,11 +161,20 @@ export const sandboxKyc: KycPort = {
       let row = await lockOrCreateApplicant(tx, input);
       const token = newOpaqueToken("kyl_");
       const expiresAt = new Date(Date.now() + LINK_TTL_MS);
-      await tx.update(simKycApplicants).set({ linkTokenHash: sha256Hex(token), linkExpiresAt: expiresAt, email: input.email }).where(eq(simKycApplicants.id, row.id));
+      await tx
+        .update(simKycApplicants)
+        .set({ linkTokenHash: sha256Hex(token), linkExpiresAt: expiresAt, email: input.email })
+        .where(eq(simKycApplicants.id, row.id));
       // interface.md: after expiry a new link may be requested, and verification starts over.
       if (row.status === "expired") row = await setStatus(tx, row, { status: "notStarted" });
       // One pending expiry check per applicant; a newer link found when it runs moves it (see expireApplicantLink).
-      await enqueueJob(tx, { kind: KYC_LINK_EXPIRY_JOB, payload: { applicantId: row.id }, orgId: row.orgId, runAt: expiresAt, dedupeKey: `${KYC_LINK_EXPIRY_JOB}:${row.id}` });
+      await enqueueJob(tx, {
+        kind: KYC_LINK_EXPIRY_JOB,
+        payload: { applicantId: row.id },
+        orgId: row.orgId,
+        runAt: expiresAt,
+        dedupeKey: `${KYC_LINK_EXPIRY_JOB}:${row.id}`,
+      });
       return { applicantId: row.id, url: `${appUrl()}/kyc/${token}`, expiresAt };
     });
   },
@@ -173,7 +206,9 @@ export interface DecideApplicantInput {
 export async function decideApplicant(db: Db, input: DecideApplicantInput): Promise<ApplicantState> {
   const country = input.country?.toUpperCase();
   if (country && !isKycCountry(country)) {
-    throw new ServiceError("VALIDATION_ERROR", "This country is not served by the card program.", { details: [{ path: "country", message: "Pick a listed country." }] });
+    throw new ServiceError("VALIDATION_ERROR", "This country is not served by the card program.", {
+      details: [{ path: "country", message: "Pick a listed country." }],
+    });
   }
   return db.transaction(async (tx) => {
     const row = await lockOrCreateApplicant(tx, input);
@@ -182,8 +217,12 @@ export async function decideApplicant(db: Db, input: DecideApplicantInput): Prom
       // The same decision again changes nothing; another one (or approval in another region, which would change the currency) is refused.
       const same = row.status === status && (status === "rejected" || !country || country === row.country);
       if (same) return stateOf(row);
-      if (row.status === "rejected") throw new ServiceError("KYC_REJECTED", "Identity verification was rejected; that decision is final.");
-      throw new ServiceError("ONBOARDING_STEP_DONE", "Identity verification is already approved; its region and currency are settled.");
+      if (row.status === "rejected")
+        throw new ServiceError("KYC_REJECTED", "Identity verification was rejected; that decision is final.");
+      throw new ServiceError(
+        "ONBOARDING_STEP_DONE",
+        "Identity verification is already approved; its region and currency are settled.",
+      );
     }
     const nextCountry = country ?? row.country ?? DEFAULT_KYC_COUNTRY;
     if (row.status === status && row.country === nextCountry) return stateOf(row);
@@ -201,15 +240,29 @@ export interface ApplicantLinkView {
   linkExpired: boolean;
 }
 
-async function findByLinkToken(db: Db, token: string, opts: { forUpdate?: boolean } = {}): Promise<ApplicantRow | undefined> {
+async function findByLinkToken(
+  db: Db,
+  token: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ApplicantRow | undefined> {
   if (!token || token.length > 200) return undefined;
-  const query = db.select().from(simKycApplicants).where(eq(simKycApplicants.linkTokenHash, sha256Hex(token)));
+  const query = db
+    .select()
+    .from(simKycApplicants)
+    .where(eq(simKycApplicants.linkTokenHash, sha256Hex(token)));
   const [row] = opts.forUpdate ? await query.for("update") : await query;
   return row;
 }
 
 function linkView(row: ApplicantRow): ApplicantLinkView {
-  return { applicantId: row.id, orgId: row.orgId, email: row.email, country: row.country, state: stateOf(row), linkExpired: row.linkExpiresAt.getTime() <= Date.now() };
+  return {
+    applicantId: row.id,
+    orgId: row.orgId,
+    email: row.email,
+    country: row.country,
+    state: stateOf(row),
+    linkExpired: row.linkExpiresAt.getTime() <= Date.now(),
+  };
 }
 
 /**
@@ -227,11 +280,22 @@ export async function openApplicantLink(db: Db, token: string): Promise<Applican
 }
 
 /** The hosted page's buttons: a decision through a link that is still valid. */
-export async function decideByLink(db: Db, input: { token: string; decision: KycDecision; country?: string | null }): Promise<ApplicantLinkView> {
+export async function decideByLink(
+  db: Db,
+  input: { token: string; decision: KycDecision; country?: string | null },
+): Promise<ApplicantLinkView> {
   const row = await findByLinkToken(db, input.token);
   if (!row) throw new ServiceError("NOT_FOUND", "This verification link is not valid.");
-  if (row.linkExpiresAt.getTime() <= Date.now()) throw new ServiceError("SECURE_VIEW_EXPIRED", "This verification link has expired. Ask for a new one.");
-  const state = await decideApplicant(db, { orgId: row.orgId, applicantId: row.id, externalRef: row.externalRef, email: row.email, decision: input.decision, country: input.country });
+  if (row.linkExpiresAt.getTime() <= Date.now())
+    throw new ServiceError("SECURE_VIEW_EXPIRED", "This verification link has expired. Ask for a new one.");
+  const state = await decideApplicant(db, {
+    orgId: row.orgId,
+    applicantId: row.id,
+    externalRef: row.externalRef,
+    email: row.email,
+    decision: input.decision,
+    country: input.country,
+  });
   return { ...linkView(row), country: state.country, state };
 }
 
@@ -239,7 +303,10 @@ export async function decideByLink(db: Db, input: { token: string; decision: Kyc
  * The job of KYC_LINK_EXPIRY_JOB: an applicant who submitted nothing before the link ran out
  * is expired. Returns the time to look again when a newer link is still running.
  */
-export async function expireApplicantLink(db: Db, { orgId, applicantId }: { orgId: string; applicantId: string }): Promise<{ recheckAt?: Date }> {
+export async function expireApplicantLink(
+  db: Db,
+  { orgId, applicantId }: { orgId: string; applicantId: string },
+): Promise<{ recheckAt?: Date }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()

@@ -19,7 +19,10 @@ function normalizeRecipient(to: string): string {
   return to.trim().toLowerCase();
 }
 
-async function store(db: Db, message: { orgId: string; channel: "email" | "sms"; to: string; subject: string | null; body: string }): Promise<void> {
+async function store(
+  db: Db,
+  message: { orgId: string; channel: "email" | "sms"; to: string; subject: string | null; body: string },
+): Promise<void> {
   const id = newId("msg");
   await db.insert(devOutboxMessages).values({ id, ...message, to: normalizeRecipient(message.to) });
   log.info({ messageId: id, channel: message.channel }, "sandbox message stored in the dev outbox");
@@ -37,12 +40,17 @@ export const sandboxMessaging: MessagingPort = {
 export type OutboxMessage = typeof devOutboxMessages.$inferSelect;
 
 /** The organization's messages, newest first, optionally to one recipient. */
-export async function listOutbox(db: Db, { orgId, to, limit }: { orgId: string; to?: string | null; limit: number }): Promise<OutboxMessage[]> {
+export async function listOutbox(
+  db: Db,
+  { orgId, to, limit }: { orgId: string; to?: string | null; limit: number },
+): Promise<OutboxMessage[]> {
   const recipient = to?.trim() ? normalizeRecipient(to) : undefined;
   return db
     .select()
     .from(devOutboxMessages)
-    .where(and(eq(devOutboxMessages.orgId, orgId), recipient ? eq(devOutboxMessages.to, recipient) : undefined))
+    .where(
+      and(eq(devOutboxMessages.orgId, orgId), recipient ? eq(devOutboxMessages.to, recipient) : undefined),
+    )
     .orderBy(desc(devOutboxMessages.createdAt), desc(devOutboxMessages.id))
     .limit(Math.max(1, Math.min(limit, 200)));
 }
@@ -57,10 +65,25 @@ export interface OutboxMessageView {
 }
 
 /** GET /api/v1/sandbox/outbox (decisions.md 11). The bodies hold one-time codes: write scope, never a cardholder. */
-export async function readOutbox({ ctx, input }: { ctx: Ctx; input: { to?: string; limit: number } }): Promise<{ messages: OutboxMessageView[] }> {
+export async function readOutbox({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { to?: string; limit: number };
+}): Promise<{ messages: OutboxMessageView[] }> {
   requireSandbox();
   refuseCardholder(ctx);
   requireCardScope(ctx, "write");
   const rows = await listOutbox(ctx.db, { orgId: ctx.orgId, to: input.to, limit: input.limit });
-  return { messages: rows.map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, created_at: m.createdAt.toISOString() })) };
+  return {
+    messages: rows.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      to: m.to,
+      subject: m.subject,
+      body: m.body,
+      created_at: m.createdAt.toISOString(),
+    })),
+  };
 }

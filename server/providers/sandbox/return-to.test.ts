@@ -9,7 +9,17 @@ describe("safeReturnPath", () => {
   });
 
   it("refuses other origins and what browsers read as one", () => {
-    for (const bad of ["https://evil.example/x", "//evil.example/x", "/\\evil.example/x", "\\\\evil.example", "javascript:alert(1)", "card/x", "", undefined, "/\t/evil.example"]) {
+    for (const bad of [
+      "https://evil.example/x",
+      "//evil.example/x",
+      "/\\evil.example/x",
+      "\\\\evil.example",
+      "javascript:alert(1)",
+      "card/x",
+      "",
+      undefined,
+      "/\t/evil.example",
+    ]) {
       expect(safeReturnPath(bad)).toBeNull();
     }
   });

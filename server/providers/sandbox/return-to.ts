@@ -4,7 +4,14 @@
  */
 export function safeReturnPath(raw: string | string[] | undefined): string | null {
   const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || value.length > 2_000 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (
+    !value ||
+    value.length > 2_000 ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  )
+    return null;
   try {
     const base = "http://return-to.invalid";
     const url = new URL(value, base);

@@ -14,7 +14,9 @@ function directives(csp: string): Map<string, string[]> {
 
 describe("the secure page's Content-Security-Policy", () => {
   it("production: nothing by default, scripts only by this response's nonce, framed only by the app", () => {
-    const d = directives(securePageCsp({ nonce: NONCE, appOrigin: "https://console.example.com/some/path", dev: false }));
+    const d = directives(
+      securePageCsp({ nonce: NONCE, appOrigin: "https://console.example.com/some/path", dev: false }),
+    );
     expect(d.get("default-src")).toEqual(["'none'"]);
     expect(d.get("script-src")).toEqual([`'nonce-${NONCE}'`, "'strict-dynamic'"]);
     expect(d.get("style-src")).toEqual(["'self'", `'nonce-${NONCE}'`]);
@@ -38,7 +40,9 @@ describe("the secure page's Content-Security-Policy", () => {
   });
 
   it("refuses a nonce that could break out of the header", () => {
-    expect(() => securePageCsp({ nonce: "abc' 'unsafe-inline", appOrigin: "http://localhost:3000", dev: false })).toThrow();
+    expect(() =>
+      securePageCsp({ nonce: "abc' 'unsafe-inline", appOrigin: "http://localhost:3000", dev: false }),
+    ).toThrow();
     expect(() => securePageCsp({ nonce: "short", appOrigin: "http://localhost:3000", dev: false })).toThrow();
   });
 
@@ -52,7 +56,11 @@ describe("the secure page's Content-Security-Policy", () => {
 
   it("comes with no-referrer, no-store and nosniff", () => {
     const h = securePageHeaders({ nonce: NONCE, appOrigin: "http://localhost:3000", dev: false });
-    expect(h).toMatchObject({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    expect(h).toMatchObject({
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
     expect(h["Content-Security-Policy"]).toContain("frame-ancestors http://localhost:3000");
   });
 });

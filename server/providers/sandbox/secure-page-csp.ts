@@ -25,7 +25,8 @@ export interface SecurePageCspInput {
 }
 
 export function securePageCsp({ nonce, appOrigin, dev }: SecurePageCspInput): string {
-  if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be base64 of at least 128 random bits");
+  if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(nonce))
+    throw new Error("A CSP nonce must be base64 of at least 128 random bits");
   const origin = new URL(appOrigin).origin;
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],

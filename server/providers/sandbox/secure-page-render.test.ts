@@ -13,13 +13,23 @@ const SAMPLE = { pan: "4000000000000002", expiry: "12/34", cvv: "123" };
 
 function render(props: Partial<Parameters<typeof SecureView>[0]> = {}): string {
   return renderToStaticMarkup(
-    createElement(SecureView, { view: "details_and_pin", theme: {}, nonce: NONCE, lastFour: "0002", details: SAMPLE, appOrigin: "http://localhost:3000", ...props }),
+    createElement(SecureView, {
+      view: "details_and_pin",
+      theme: {},
+      nonce: NONCE,
+      lastFour: "0002",
+      details: SAMPLE,
+      appOrigin: "http://localhost:3000",
+      ...props,
+    }),
   );
 }
 
 describe("the secure page's markup", () => {
   it("has no style attributes (they would need 'unsafe-inline') and puts the theme in the nonce'd <style>", () => {
-    const html = render({ theme: { accent_color: "#ff0000", border_radius: "4px", logo_url: "https://cdn.example.com/logo.png" } });
+    const html = render({
+      theme: { accent_color: "#ff0000", border_radius: "4px", logo_url: "https://cdn.example.com/logo.png" },
+    });
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).toContain(`<style nonce="${NONCE}">`);
     expect(html).toContain("--svc-accent:#ff0000;");
@@ -60,7 +70,11 @@ describe("the secure page's markup", () => {
   });
 
   it("the theme CSS takes only schema-valid values, whatever it is handed", () => {
-    const css = secureThemeCss({ accent_color: "red;}</style><script>", font_family: "x;}body{display:none", border_radius: "1px}" } as SecureTheme);
+    const css = secureThemeCss({
+      accent_color: "red;}</style><script>",
+      font_family: "x;}body{display:none",
+      border_radius: "1px}",
+    } as SecureTheme);
     expect(css).not.toMatch(/<|script|display:none|1px\}/);
     expect(css).toContain("--svc-accent:#2563eb;");
   });

@@ -55,13 +55,17 @@ function expired(): ServiceError {
 
 let formKey: Buffer | undefined;
 function formSecretOf(viewId: string, openedAt: Date): string {
-  formKey ??= Buffer.from(hkdfSync("sha256", secrets().encryptionKey, Buffer.alloc(0), "svc secure-view form secret", 32));
+  formKey ??= Buffer.from(
+    hkdfSync("sha256", secrets().encryptionKey, Buffer.alloc(0), "svc secure-view form secret", 32),
+  );
   return createHmac("sha256", formKey).update(`${viewId}\n${openedAt.toISOString()}`).digest("base64url");
 }
 
 /** A token as the URL carries it: newOpaqueToken("svt_") is 47 characters; anything far off is not worth a query. */
 function plausibleToken(token: string): boolean {
-  return typeof token === "string" && token.length >= 16 && token.length <= 200 && /^[A-Za-z0-9_-]+$/.test(token);
+  return (
+    typeof token === "string" && token.length >= 16 && token.length <= 200 && /^[A-Za-z0-9_-]+$/.test(token)
+  );
 }
 
 /**
@@ -74,7 +78,13 @@ export async function openSecureView(db: Db, token: string): Promise<OpenedSecur
   const [row] = await db
     .update(simSecureViews)
     .set({ openedAt: sql`now()` })
-    .where(and(eq(simSecureViews.tokenHash, sha256Hex(token)), isNull(simSecureViews.openedAt), gt(simSecureViews.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(simSecureViews.tokenHash, sha256Hex(token)),
+        isNull(simSecureViews.openedAt),
+        gt(simSecureViews.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   if (!row || !row.openedAt) throw expired();
 
@@ -92,8 +102,15 @@ export async function openSecureView(db: Db, token: string): Promise<OpenedSecur
 }
 
 async function requireOpenCard(db: Db, view: { cardToken: string; orgId: string }): Promise<void> {
-  const [card] = await db.select({ status: simCards.status }).from(simCards).where(and(eq(simCards.cardToken, view.cardToken), eq(simCards.orgId, view.orgId)));
-  if (!card || CLOSED_CARD_STATUSES.has(card.status)) throw new ServiceError("CARD_NOT_ACTIVE", "This card is no longer active, so its details and PIN are not available.");
+  const [card] = await db
+    .select({ status: simCards.status })
+    .from(simCards)
+    .where(and(eq(simCards.cardToken, view.cardToken), eq(simCards.orgId, view.orgId)));
+  if (!card || CLOSED_CARD_STATUSES.has(card.status))
+    throw new ServiceError(
+      "CARD_NOT_ACTIVE",
+      "This card is no longer active, so its details and PIN are not available.",
+    );
 }
 
 /**
@@ -105,7 +122,8 @@ const COMMON_PINS = new Set(["1212", "1004", "2580", "0852", "6969", "1122", "20
 export function obviousPinReason(pin: string): string | null {
   if (/^(\d)\1{3}$/.test(pin)) return "A PIN of one repeated digit is too easy to guess.";
   const steps = [1, 2, 3].map((i) => Number(pin[i]) - Number(pin[i - 1]));
-  if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return "A PIN of consecutive digits (like 1234 or 4321) is too easy to guess.";
+  if (steps.every((s) => s === 1) || steps.every((s) => s === -1))
+    return "A PIN of consecutive digits (like 1234 or 4321) is too easy to guess.";
   if (COMMON_PINS.has(pin)) return "This PIN is one of the most common ones. Choose another.";
   return null;
 }
@@ -113,10 +131,13 @@ export function obviousPinReason(pin: string): string | null {
 /** The PIN rules of the form: exactly 4 digits, not an obvious one. Messages name the rule, never the PIN. */
 export function checkPin(pin: string): void {
   if (typeof pin !== "string" || !/^\d{4}$/.test(pin)) {
-    throw new ServiceError("VALIDATION_ERROR", "The PIN must be exactly 4 digits.", { details: [{ path: "pin", message: "Enter exactly 4 digits." }] });
+    throw new ServiceError("VALIDATION_ERROR", "The PIN must be exactly 4 digits.", {
+      details: [{ path: "pin", message: "Enter exactly 4 digits." }],
+    });
   }
   const reason = obviousPinReason(pin);
-  if (reason) throw new ServiceError("VALIDATION_ERROR", reason, { details: [{ path: "pin", message: reason }] });
+  if (reason)
+    throw new ServiceError("VALIDATION_ERROR", reason, { details: [{ path: "pin", message: reason }] });
 }
 
 /**
@@ -125,7 +146,10 @@ export function checkPin(pin: string): void {
  * transaction; storeCardPin raises the inbound physical.card.pin.changed in that same
  * transaction, which is what sets our pin_set (interface.md PIN rule 7).
  */
-export async function submitPin(db: Db, input: { viewId: string; formSecret: string; pin: string }): Promise<{ view: SecureView }> {
+export async function submitPin(
+  db: Db,
+  input: { viewId: string; formSecret: string; pin: string },
+): Promise<{ view: SecureView }> {
   checkPin(input.pin);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -133,11 +157,19 @@ export async function submitPin(db: Db, input: { viewId: string; formSecret: str
       .from(simSecureViews)
       .where(eq(simSecureViews.id, input.viewId))
       .for("update");
-    if (!row || !row.openedAt || !safeEqual(formSecretOf(row.id, row.openedAt), input.formSecret)) throw expired();
+    if (!row || !row.openedAt || !safeEqual(formSecretOf(row.id, row.openedAt), input.formSecret))
+      throw expired();
     const [done] = await tx
       .update(simSecureViews)
       .set({ completedAt: sql`now()` })
-      .where(and(eq(simSecureViews.id, row.id), isNotNull(simSecureViews.openedAt), isNull(simSecureViews.completedAt), gt(simSecureViews.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(simSecureViews.id, row.id),
+          isNotNull(simSecureViews.openedAt),
+          isNull(simSecureViews.completedAt),
+          gt(simSecureViews.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ id: simSecureViews.id });
     if (!done) throw expired();
     await requireOpenCard(tx, row);

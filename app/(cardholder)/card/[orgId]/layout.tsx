@@ -18,7 +18,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * The cardholder pages of one card program: branded with the program's name, no console chrome.
  * Built for a phone first; on a desktop the content stays a readable column.
  */
-export default async function CardholderLayout({ children, params }: { children: ReactNode; params: Params }) {
+export default async function CardholderLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Params;
+}) {
   const { orgId } = await params;
   const program = await findCardProgram(await getDb(), orgId);
   if (!program) notFound();
@@ -32,7 +38,9 @@ export default async function CardholderLayout({ children, params }: { children:
             {program.name}
           </span>
           {sandbox ? (
-            <span className="ml-auto shrink-0 rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">Sandbox</span>
+            <span className="ml-auto shrink-0 rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+              Sandbox
+            </span>
           ) : null}
         </div>
       </header>

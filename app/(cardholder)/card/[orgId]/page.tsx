@@ -24,13 +24,22 @@ export default async function CardholderSignInPage({ params }: { params: Promise
     <Card>
       <CardHeader>
         <h1 className="text-xl font-semibold">Your card</h1>
-        <p className="text-sm text-muted">Enter your email and we will send you a 6-digit code. New here? The same code starts your card application.</p>
+        <p className="text-sm text-muted">
+          Enter your email and we will send you a 6-digit code. New here? The same code starts your card
+          application.
+        </p>
       </CardHeader>
       <CardBody>
         {sandbox ? (
-          <Alert tone="warning">Sandbox: no email is really sent. The code is in the dev outbox (dashboard → Sandbox).</Alert>
+          <Alert tone="warning">
+            Sandbox: no email is really sent. The code is in the dev outbox (dashboard → Sandbox).
+          </Alert>
         ) : null}
-        <CardholderSignInForm orgId={orgId} requestCode={requestCardholderCodeAction} verifyCode={verifyCardholderCodeAction} />
+        <CardholderSignInForm
+          orgId={orgId}
+          requestCode={requestCardholderCodeAction}
+          verifyCode={verifyCardholderCodeAction}
+        />
       </CardBody>
     </Card>
   );

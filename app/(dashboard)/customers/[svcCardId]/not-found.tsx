@@ -9,7 +9,10 @@ export default function CustomerNotFound() {
       <PageHeader title="Customer not found" />
       <Card>
         <CardBody className="text-sm">
-          <p>There is no customer with this id in your program. Search by email, external id or svc_card_id instead.</p>
+          <p>
+            There is no customer with this id in your program. Search by email, external id or svc_card_id
+            instead.
+          </p>
           <p>
             <Link href="/customers" className="font-medium text-accent hover:underline">
               Go to Customers

@@ -7,7 +7,12 @@ import { isServiceError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/scopes";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
 import { CardList } from "@/components/customers/card-list";
-import { CustomerHeader, KycCard, WalletCard, type CustomerRecord } from "@/components/customers/customer-facts";
+import {
+  CustomerHeader,
+  KycCard,
+  WalletCard,
+  type CustomerRecord,
+} from "@/components/customers/customer-facts";
 import { CUSTOMERS_PATH, customerHref } from "@/components/customers/filters";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
 import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/types";
@@ -15,12 +20,26 @@ import { YesNo } from "@/components/customers/badges";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { freezeCardAction, reportCardAction, unfreezeCardAction, voidCardAction } from "@/server/actions/cards";
-import { customerBalanceAction, customerTransactionsAction, fundCustomerAction } from "@/server/actions/money";
+import {
+  freezeCardAction,
+  reportCardAction,
+  unfreezeCardAction,
+  voidCardAction,
+} from "@/server/actions/cards";
+import {
+  customerBalanceAction,
+  customerTransactionsAction,
+  fundCustomerAction,
+} from "@/server/actions/money";
 import { requireSession } from "@/server/actions/session";
 import { requireCardScope } from "@/server/cards/access";
 import { decide } from "@/server/cards/cards/transitions";
-import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "@/server/cards/customers/find";
+import {
+  cardsOf,
+  findCustomerByAnyId,
+  type CardCustomerRow,
+  type CardRow,
+} from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
 import { customerBalanceOf } from "@/server/issuer/balances/read";
@@ -60,8 +79,26 @@ function recordOf(c: CardCustomerRow): CustomerRecord {
 
 /** The balance fields the page keeps live (server/actions/money.ts customerBalanceAction answers the same). */
 function balanceOf(c: CardCustomerView): CustomerBalance {
-  const { svc_card_id, currency, safe_deployed, ledger_balance_minor, available_balance_minor, pending_balance_minor, balance_freshness, balance_updated_at } = c;
-  return { svc_card_id, currency, safe_deployed, ledger_balance_minor, available_balance_minor, pending_balance_minor, balance_freshness, balance_updated_at };
+  const {
+    svc_card_id,
+    currency,
+    safe_deployed,
+    ledger_balance_minor,
+    available_balance_minor,
+    pending_balance_minor,
+    balance_freshness,
+    balance_updated_at,
+  } = c;
+  return {
+    svc_card_id,
+    currency,
+    safe_deployed,
+    ledger_balance_minor,
+    available_balance_minor,
+    pending_balance_minor,
+    balance_freshness,
+    balance_updated_at,
+  };
 }
 
 export default async function CustomerPage({
@@ -83,7 +120,10 @@ export default async function CustomerPage({
   const [cardRows, balance, transactions, masterWallet] = await Promise.all([
     cardsOf(ctx.db, ctx.orgId, row.id),
     customerBalanceOf(ctx.db, ctx.orgId, row.id),
-    listCustomerTransactions({ ctx, input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE } }),
+    listCustomerTransactions({
+      ctx,
+      input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
+    }),
     canAct ? getMasterWallet({ ctx }) : null,
   ]);
   const customer = customerView(row, cardRows, balance);
@@ -93,7 +133,10 @@ export default async function CustomerPage({
 
   return (
     <>
-      <Link href={CUSTOMERS_PATH} className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline">
+      <Link
+        href={CUSTOMERS_PATH}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Customers
       </Link>
@@ -125,7 +168,15 @@ export default async function CustomerPage({
             <Balances
               initial={balanceOf(customer)}
               read={customerBalanceAction}
-              fund={masterWallet ? { action: fundCustomerAction, wallets: masterWallet.wallets, twoFactorEnabled: user.twoFactorEnabled } : undefined}
+              fund={
+                masterWallet
+                  ? {
+                      action: fundCustomerAction,
+                      wallets: masterWallet.wallets,
+                      twoFactorEnabled: user.twoFactorEnabled,
+                    }
+                  : undefined
+              }
             />
           </CardBody>
         </Card>
@@ -136,21 +187,35 @@ export default async function CustomerPage({
               <CardTitle id="transactions-title">Transactions</CardTitle>
               <CardDescription>
                 This customer&apos;s card transactions, newest first.{" "}
-                <Link href={`/transactions?customer_id=${encodeURIComponent(customer.svc_card_id)}`} className="font-medium text-accent hover:underline">
+                <Link
+                  href={`/transactions?customer_id=${encodeURIComponent(customer.svc_card_id)}`}
+                  className="font-medium text-accent hover:underline"
+                >
                   Filter and export in Transactions
                 </Link>
               </CardDescription>
             </div>
             {chargeable ? (
               <Button asChild variant="secondary" size="sm">
-                <Link href={`/sandbox?card=${encodeURIComponent(chargeable.id)}#card-network`}>Simulate a purchase</Link>
+                <Link href={`/sandbox?card=${encodeURIComponent(chargeable.id)}#card-network`}>
+                  Simulate a purchase
+                </Link>
               </Button>
             ) : null}
           </CardHeader>
           <TransactionsView
-            source={{ kind: "customer", action: customerTransactionsAction, input: { svcCardId: customer.svc_card_id, page: txPage, limit: TRANSACTIONS_PER_PAGE } }}
+            source={{
+              kind: "customer",
+              action: customerTransactionsAction,
+              input: { svcCardId: customer.svc_card_id, page: txPage, limit: TRANSACTIONS_PER_PAGE },
+            }}
             initial={transactions}
-            pager={{ path: customerHref(customer.svc_card_id), query: {}, param: "tx_page", hash: "#transactions" }}
+            pager={{
+              path: customerHref(customer.svc_card_id),
+              query: {},
+              param: "tx_page",
+              hash: "#transactions",
+            }}
             showCustomer={false}
           />
         </Card>
@@ -158,7 +223,10 @@ export default async function CustomerPage({
         <Card aria-labelledby="cards-title">
           <CardHeader className="gap-2 sm:flex-row sm:items-center sm:justify-between">
             <CardTitle id="cards-title">Cards ({customer.cards_count})</CardTitle>
-            <span className="flex items-center gap-2 text-sm" title="From the card network's PIN event: a hint that can be stale, not a guarantee.">
+            <span
+              className="flex items-center gap-2 text-sm"
+              title="From the card network's PIN event: a hint that can be stale, not a guarantee."
+            >
               <span className="text-muted">Card PIN</span>
               <YesNo value={customer.pin_set} yes="Set" no="Not set" />
             </span>
@@ -169,7 +237,12 @@ export default async function CustomerPage({
             allowed={Object.fromEntries(cardRows.map((c) => [c.id, allowedActions(c)]))}
             canAct={roleAtLeast(user.role, "operator")}
             twoFactorEnabled={user.twoFactorEnabled}
-            actions={{ freeze: freezeCardAction, unfreeze: unfreezeCardAction, void: voidCardAction, report: reportCardAction }}
+            actions={{
+              freeze: freezeCardAction,
+              unfreeze: unfreezeCardAction,
+              void: voidCardAction,
+              report: reportCardAction,
+            }}
           />
         </Card>
       </div>

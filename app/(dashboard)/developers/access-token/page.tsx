@@ -26,8 +26,9 @@ export default async function AccessTokenPage() {
           </CardHeader>
           <CardBody className="text-sm">
             <p>
-              The token is valid for 1 hour and has the scopes of your role (<span className="capitalize">{ctx.actor.role}</span>). Send it in
-              the <code className="font-mono">Authorization</code> header:
+              The token is valid for 1 hour and has the scopes of your role (
+              <span className="capitalize">{ctx.actor.role}</span>). Send it in the{" "}
+              <code className="font-mono">Authorization</code> header:
             </p>
             <pre className="overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs">
               <code>{example}</code>
@@ -43,7 +44,8 @@ export default async function AccessTokenPage() {
               </ul>
             </div>
             <p className="text-muted">
-              For servers, use an API key instead: it does not expire with your session and its permissions are set per key.
+              For servers, use an API key instead: it does not expire with your session and its permissions
+              are set per key.
             </p>
           </CardBody>
         </Card>

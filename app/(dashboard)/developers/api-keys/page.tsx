@@ -5,7 +5,12 @@ import { AuditLog } from "@/components/api-keys/audit-log";
 import { PageHeader } from "@/components/page-header";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { Card, CardBody } from "@/components/ui/card";
-import { createApiKeyAction, revokeApiKeyAction, rotateApiKeyAction, setApiKeyPermissionsAction } from "@/server/actions/api-keys";
+import {
+  createApiKeyAction,
+  revokeApiKeyAction,
+  rotateApiKeyAction,
+  setApiKeyPermissionsAction,
+} from "@/server/actions/api-keys";
 import { requireSession } from "@/server/actions/session";
 import { listApiKeys } from "@/server/apikeys/manage";
 import { listAuditEntries } from "@/server/platform/audit-list";
@@ -14,7 +19,8 @@ export const metadata: Metadata = { title: "API keys" };
 
 const AUDIT_PAGE_SIZE = 25;
 const PATH = "/developers/api-keys";
-const description = "Key pairs your servers use to call the API, each with its own scopes. Only admins see and manage them.";
+const description =
+  "Key pairs your servers use to call the API, each with its own scopes. Only admins see and manage them.";
 
 /** The keys past their expiry date at the time of this request (the same answer in the browser). */
 function expiredKeyIds(keys: ApiKeyView[]): string[] {
@@ -27,7 +33,11 @@ function cursorOf(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" && /^[A-Za-z0-9_]{1,64}$/.test(value) ? value : undefined;
 }
 
-export default async function ApiKeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ApiKeysPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx, user } = await requireSession();
   if (user.role !== "admin") {
     // Not the data, not even a count: the services would refuse anyway (INSUFFICIENT_PERMISSION).
@@ -38,8 +48,8 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
           <CardBody className="flex-row items-start gap-3 text-sm">
             <Lock className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
             <p>
-              <strong className="font-medium">Only admins manage API keys.</strong> You are signed in as {user.role}. Ask an admin of your organization
-              if one of your systems needs a key.
+              <strong className="font-medium">Only admins manage API keys.</strong> You are signed in as{" "}
+              {user.role}. Ask an admin of your organization if one of your systems needs a key.
             </p>
           </CardBody>
         </Card>
@@ -60,11 +70,18 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
           keys={keys}
           expiredIds={expiredKeyIds(keys)}
           twoFactorEnabled={user.twoFactorEnabled}
-          actions={{ create: createApiKeyAction, rotate: rotateApiKeyAction, revoke: revokeApiKeyAction, setPermissions: setApiKeyPermissionsAction }}
+          actions={{
+            create: createApiKeyAction,
+            rotate: rotateApiKeyAction,
+            revoke: revokeApiKeyAction,
+            setPermissions: setApiKeyPermissionsAction,
+          }}
         />
         <AuditLog
           entries={audit.entries}
-          olderHref={audit.next_before ? `${PATH}?before=${encodeURIComponent(audit.next_before)}#audit-log` : null}
+          olderHref={
+            audit.next_before ? `${PATH}?before=${encodeURIComponent(audit.next_before)}#audit-log` : null
+          }
           newestHref={before ? `${PATH}#audit-log` : null}
         />
       </div>

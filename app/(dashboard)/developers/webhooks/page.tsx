@@ -20,9 +20,14 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 const PATH = "/developers/webhooks";
 const PAGE_SIZE = 20;
-const description = "Endpoints of yours that receive signed POSTs for each event, with every delivery and its attempts. Only admins manage them.";
+const description =
+  "Endpoints of yours that receive signed POSTs for each event, with every delivery and its attempts. Only admins manage them.";
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhooksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx, user } = await requireSession();
   if (user.role !== "admin") {
     return (
@@ -55,12 +60,26 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       </PageHeader>
       <AutoRefresh intervalMs={refreshInterval(page.deliveries.map((d) => d.status))} />
       <div className="flex flex-col gap-6">
-        {params.deleted === "1" ? <Alert tone="success">Deleted the webhook and its delivery log.</Alert> : null}
-        <WebhooksManager count={webhooks.length} actions={{ create: createWebhookAction, update: updateWebhookAction }}>
+        {params.deleted === "1" ? (
+          <Alert tone="success">Deleted the webhook and its delivery log.</Alert>
+        ) : null}
+        <WebhooksManager
+          count={webhooks.length}
+          actions={{ create: createWebhookAction, update: updateWebhookAction }}
+        >
           <WebhookList webhooks={webhooks} rates={rates} />
         </WebhooksManager>
 
-        <DeliveryActivity scope="Every webhook" chart={chart} range={range} page={page} filters={filters} path={PATH} retry={retryDeliveryAction} endpoints={endpoints} />
+        <DeliveryActivity
+          scope="Every webhook"
+          chart={chart}
+          range={range}
+          page={page}
+          filters={filters}
+          path={PATH}
+          retry={retryDeliveryAction}
+          endpoints={endpoints}
+        />
       </div>
     </>
   );

@@ -4,7 +4,10 @@ import { PageHeader } from "@/components/page-header";
 import { TwoFactorSetup } from "@/components/settings/two-factor-setup";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getSessionCtx } from "@/server/actions/session";
-import { confirmTwoFactorEnrollmentAction, startTwoFactorEnrollmentAction } from "@/server/actions/two-factor";
+import {
+  confirmTwoFactorEnrollmentAction,
+  startTwoFactorEnrollmentAction,
+} from "@/server/actions/two-factor";
 import { pendingTwoFactorEnrollment, twoFactorStatus } from "@/server/auth/two-factor";
 
 export const metadata: Metadata = { title: "Security" };
@@ -15,23 +18,32 @@ export default async function SecurityPage() {
   const pending = status.enabled ? null : await pendingTwoFactorEnrollment({ ctx });
   return (
     <>
-      <PageHeader title="Security" description="How you sign in to the console and confirm protected actions." />
+      <PageHeader
+        title="Security"
+        description="How you sign in to the console and confirm protected actions."
+      />
       <Card>
         <CardHeader>
           <CardTitle>Two-factor authentication</CardTitle>
-          <CardDescription>A 6-digit code from an authenticator app, asked at sign-in and before protected actions.</CardDescription>
+          <CardDescription>
+            A 6-digit code from an authenticator app, asked at sign-in and before protected actions.
+          </CardDescription>
         </CardHeader>
         <CardBody>
           {status.enabled ? (
             <p className="flex items-start gap-2 text-sm">
               <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
               <span>
-                <strong>Two-factor authentication is on</strong> for {ctx.actor.email}. Each sign-in asks for a code from your app, and
-                protected actions ask again at most every 5 minutes.
+                <strong>Two-factor authentication is on</strong> for {ctx.actor.email}. Each sign-in asks for
+                a code from your app, and protected actions ask again at most every 5 minutes.
               </span>
             </p>
           ) : (
-            <TwoFactorSetup pending={pending} start={startTwoFactorEnrollmentAction} confirm={confirmTwoFactorEnrollmentAction} />
+            <TwoFactorSetup
+              pending={pending}
+              start={startTwoFactorEnrollmentAction}
+              confirm={confirmTwoFactorEnrollmentAction}
+            />
           )}
         </CardBody>
       </Card>

@@ -15,7 +15,9 @@ import { log } from "@/server/log";
 export async function GET(request: Request): Promise<Response> {
   const session = await getOptionalSession();
   if (!session) return text(401, "Your session has ended. Sign in again, then export.");
-  const { page: _page, ...filters } = parseTransactionFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const { page: _page, ...filters } = parseTransactionFilters(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
   const filename = `card-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
   try {
     return await csvResponse(streamCardTransactionsCsv({ ctx: session.ctx, input: filters }), filename);
@@ -28,5 +30,8 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 function text(status: number, body: string): Response {
-  return new Response(`${body}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(`${body}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }

@@ -26,7 +26,8 @@ export default async function SecureViewPage({ params }: { params: Promise<{ tok
   try {
     opened = await openSecureView(await getDb(), token);
   } catch (err) {
-    if (!isServiceError(err) || (err.code !== "SECURE_VIEW_EXPIRED" && err.code !== "CARD_NOT_ACTIVE")) throw err;
+    if (!isServiceError(err) || (err.code !== "SECURE_VIEW_EXPIRED" && err.code !== "CARD_NOT_ACTIVE"))
+      throw err;
     return (
       <>
         <SecureThemeStyle theme={{}} nonce={nonce} />

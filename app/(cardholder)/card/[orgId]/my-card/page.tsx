@@ -3,7 +3,12 @@ import { redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/cardholder/auto-refresh";
 import { CardPanel } from "@/components/cardholder/card-panel";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
-import { cardDetailsAction, freezeCardAction, pinFormAction, unfreezeCardAction } from "@/server/actions/cardholder-card";
+import {
+  cardDetailsAction,
+  freezeCardAction,
+  pinFormAction,
+  unfreezeCardAction,
+} from "@/server/actions/cardholder-card";
 import { myAccountAction } from "@/server/actions/cardholder-onboarding";
 import { requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
@@ -14,7 +19,8 @@ export const metadata: Metadata = { title: "My card" };
 
 /** Cards the cardholder can still use first, newest first within each group. */
 function byRelevance(cards: CardView[]): CardView[] {
-  const usable = (c: CardView) => (c.status === "active" || c.status === "frozen" || c.status === "blocked" ? 0 : 1);
+  const usable = (c: CardView) =>
+    c.status === "active" || c.status === "frozen" || c.status === "blocked" ? 0 : 1;
   return [...cards].sort((a, b) => usable(a) - usable(b) || b.created_at.localeCompare(a.created_at));
 }
 
@@ -24,7 +30,13 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
   const session = await requireCardholderSession(orgId);
   const account = await getMyAccount({ ctx: session.ctx });
   if (account.cards.length === 0) redirect(`/card/${encodeURIComponent(orgId)}/onboarding`);
-  const actions = { freeze: freezeCardAction, unfreeze: unfreezeCardAction, pinForm: pinFormAction, details: cardDetailsAction, myAccount: myAccountAction };
+  const actions = {
+    freeze: freezeCardAction,
+    unfreeze: unfreezeCardAction,
+    pinForm: pinFormAction,
+    details: cardDetailsAction,
+    myAccount: myAccountAction,
+  };
   return (
     <>
       <div className="flex items-start justify-between gap-3">

@@ -60,7 +60,8 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 async function refreshedAccount(session: CardholderSessionInfo, returned: boolean): Promise<MyAccount> {
   const { ctx } = session;
   const account = await getMyAccount({ ctx });
-  if (account.flow_status !== "identity_verification" || (account.kyc_status === "pending" && !returned)) return account;
+  if (account.flow_status !== "identity_verification" || (account.kyc_status === "pending" && !returned))
+    return account;
   await orNull(getKycStatus({ ctx, input: { svcCardId: session.customer.svcCardId } }));
   return getMyAccount({ ctx });
 }
@@ -84,7 +85,13 @@ function stageOf(account: MyAccount, walletReady: boolean): WizardStage {
 }
 
 /** Every onboarding step in order, at the cardholder's current one. */
-export default async function OnboardingPage({ params, searchParams }: { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OnboardingPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orgId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { orgId } = await params;
   const returned = (await searchParams).kyc === "returned";
   const session = await requireCardholderSession(orgId);
@@ -97,19 +104,25 @@ export default async function OnboardingPage({ params, searchParams }: { params:
   if (account.flow_status === "active" && (account.pin_set || !pinCard)) redirect(myCardHref);
 
   let deployment: SafeDeployment | null = null;
-  if (account.flow_status === "account_setup") deployment = await orNull(getSafeDeployment({ ctx, input: { svcCardId } }));
+  if (account.flow_status === "account_setup")
+    deployment = await orNull(getSafeDeployment({ ctx, input: { svcCardId } }));
   const stage = stageOf(account, deployment ? deployment.is_ready : account.safe_deployed);
 
   let body: ReactNode;
   switch (stage) {
     case "email":
-      body = <Alert tone="warning">Your email address is not verified yet. Sign out, then sign in again to get a new code.</Alert>;
+      body = (
+        <Alert tone="warning">
+          Your email address is not verified yet. Sign out, then sign in again to get a new code.
+        </Alert>
+      );
       break;
     case "identity":
       body =
         account.flow_status === "rejected" ? (
           <Alert tone="error">
-            We could not verify your identity, so we cannot issue you a card. If you think this is a mistake, contact {session.org.name}&apos;s support.
+            We could not verify your identity, so we cannot issue you a card. If you think this is a mistake,
+            contact {session.org.name}&apos;s support.
           </Alert>
         ) : (
           <IdentityStep kycStatus={account.kyc_status} returned={returned} kycLink={kycLinkAction} />
@@ -117,14 +130,24 @@ export default async function OnboardingPage({ params, searchParams }: { params:
       break;
     case "source_of_funds": {
       const { questions } = await getSourceOfFunds({ ctx, input: { svcCardId, locale: "en" } });
-      const labelled = questions.map((q) => ({ ...q, options: q.options.map((value) => ({ value, label: sourceOfFundsOptionLabel(q.question, value, "en") })) }));
+      const labelled = questions.map((q) => ({
+        ...q,
+        options: q.options.map((value) => ({
+          value,
+          label: sourceOfFundsOptionLabel(q.question, value, "en"),
+        })),
+      }));
       body = <SourceOfFundsForm questions={labelled} submit={submitSourceOfFundsAction} />;
       break;
     }
     case "phone":
       body = (
         <>
-          {env().SVC_MODE === "sandbox" ? <Alert tone="warning">Sandbox: no text message is really sent. The code is in the dev outbox (dashboard → Sandbox).</Alert> : null}
+          {env().SVC_MODE === "sandbox" ? (
+            <Alert tone="warning">
+              Sandbox: no text message is really sent. The code is in the dev outbox (dashboard → Sandbox).
+            </Alert>
+          ) : null}
           <PhoneStep requestCode={requestPhoneCodeAction} verify={verifyPhoneAction} />
         </>
       );
@@ -136,7 +159,14 @@ export default async function OnboardingPage({ params, searchParams }: { params:
       body = <FirstCardStep create={createFirstCardAction} />;
       break;
     case "pin":
-      body = <PinStep cardId={pinCard!.card_id} pinForm={pinFormAction} myAccount={myAccountAction} myCardHref={myCardHref} />;
+      body = (
+        <PinStep
+          cardId={pinCard!.card_id}
+          pinForm={pinFormAction}
+          myAccount={myAccountAction}
+          myCardHref={myCardHref}
+        />
+      );
       break;
   }
 

@@ -40,7 +40,13 @@ async function orNotFound<T>(p: Promise<T>): Promise<T> {
   }
 }
 
-export default async function WebhookPage({ params, searchParams }: { params: Promise<{ webhookId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhookPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ webhookId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx, user } = await requireSession();
   if (user.role !== "admin") {
     return (
@@ -65,11 +71,17 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
 
   return (
     <>
-      <Link href="/developers/webhooks" className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline">
+      <Link
+        href="/developers/webhooks"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Webhooks
       </Link>
-      <PageHeader title="Webhook" description={<span className="font-mono break-all text-foreground">{webhook.url}</span>} />
+      <PageHeader
+        title="Webhook"
+        description={<span className="font-mono break-all text-foreground">{webhook.url}</span>}
+      />
       <AutoRefresh intervalMs={refreshInterval(page.deliveries.map((d) => d.status))} />
       <div className="flex flex-col gap-6">
         <Card aria-labelledby="settings-title">
@@ -81,11 +93,14 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
               <dt className="text-muted">State</dt>
               <dd className="flex flex-wrap items-center gap-2">
                 <WebhookStateBadge webhook={webhook} />
-                {!webhook.enabled && webhook.disabled_reason ? <span className="text-muted">{webhook.disabled_reason}</span> : null}
+                {!webhook.enabled && webhook.disabled_reason ? (
+                  <span className="text-muted">{webhook.disabled_reason}</span>
+                ) : null}
               </dd>
               <dt className="text-muted">Failures in a row</dt>
               <dd className="tabular-nums">
-                {webhook.consecutive_failures} <span className="text-muted">(100 disable the webhook; any success resets the count)</span>
+                {webhook.consecutive_failures}{" "}
+                <span className="text-muted">(100 disable the webhook; any success resets the count)</span>
               </dd>
               <dt className="text-muted">Events</dt>
               <dd>
@@ -94,7 +109,10 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                 ) : (
                   <ul className="flex flex-wrap gap-1">
                     {webhook.events.map((e) => (
-                      <li key={e} className="rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono text-xs">
+                      <li
+                        key={e}
+                        className="rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono text-xs"
+                      >
                         {e}
                       </li>
                     ))}
@@ -124,7 +142,15 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           </CardBody>
         </Card>
 
-        <DeliveryActivity scope="This webhook" chart={chart} range={range} page={page} filters={filters} path={path} retry={retryDeliveryAction} />
+        <DeliveryActivity
+          scope="This webhook"
+          chart={chart}
+          range={range}
+          page={page}
+          filters={filters}
+          path={path}
+          retry={retryDeliveryAction}
+        />
       </div>
     </>
   );

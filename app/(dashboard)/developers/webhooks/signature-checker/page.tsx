@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: "Signature checker" };
 export default function SignatureCheckerPage() {
   return (
     <>
-      <Link href="/developers/webhooks" className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline">
+      <Link
+        href="/developers/webhooks"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Webhooks
       </Link>
@@ -19,8 +22,9 @@ export default function SignatureCheckerPage() {
         title="Signature checker"
         description={
           <>
-            Paste what your endpoint received to see whether its <code className="font-mono">X-Svc-Signature</code> matches and, if not, why. The check runs in your
-            browser; nothing you paste is sent anywhere.
+            Paste what your endpoint received to see whether its{" "}
+            <code className="font-mono">X-Svc-Signature</code> matches and, if not, why. The check runs in
+            your browser; nothing you paste is sent anywhere.
           </>
         }
       />

@@ -43,11 +43,17 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
 
   return (
     <>
-      <Link href={webhookHref(d.webhook_id)} className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline">
+      <Link
+        href={webhookHref(d.webhook_id)}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-accent hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Webhook
       </Link>
-      <PageHeader title="Webhook delivery" description={<span className="font-mono break-all">{d.delivery_id}</span>} />
+      <PageHeader
+        title="Webhook delivery"
+        description={<span className="font-mono break-all">{d.delivery_id}</span>}
+      />
       <AutoRefresh intervalMs={refreshInterval([d.status])} />
       <div className="flex flex-col gap-6">
         <Card aria-labelledby="summary-title">
@@ -68,7 +74,13 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
               <dt className="text-muted">Attempts</dt>
               <dd className="tabular-nums">{d.attempts}</dd>
               <dt className="text-muted">Last response</dt>
-              <dd>{d.attempts === 0 ? <span className="text-muted">Not sent yet</span> : <HttpStatus status={d.last_response_status} />}</dd>
+              <dd>
+                {d.attempts === 0 ? (
+                  <span className="text-muted">Not sent yet</span>
+                ) : (
+                  <HttpStatus status={d.last_response_status} />
+                )}
+              </dd>
               {d.last_error ? (
                 <>
                   <dt className="text-muted">Last error</dt>
@@ -82,19 +94,37 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
                 </>
               ) : null}
               <dt className="text-muted">Next attempt</dt>
-              <dd data-testid="delivery-next-attempt">{d.next_attempt_at ? <Timestamp iso={d.next_attempt_at} /> : <span className="text-muted">None</span>}</dd>
+              <dd data-testid="delivery-next-attempt">
+                {d.next_attempt_at ? (
+                  <Timestamp iso={d.next_attempt_at} />
+                ) : (
+                  <span className="text-muted">None</span>
+                )}
+              </dd>
               <dt className="text-muted">Created</dt>
               <dd>
                 <Timestamp iso={d.created_at} />
               </dd>
               <dt className="text-muted">Delivered</dt>
-              <dd>{d.delivered_at ? <Timestamp iso={d.delivered_at} /> : <span className="text-muted">Not yet</span>}</dd>
+              <dd>
+                {d.delivered_at ? (
+                  <Timestamp iso={d.delivered_at} />
+                ) : (
+                  <span className="text-muted">Not yet</span>
+                )}
+              </dd>
             </dl>
             {d.status !== "pending" ? (
               <div className="flex flex-col gap-1">
-                <RetryButton deliveryId={d.delivery_id} retry={retryDeliveryAction} label={d.status === "succeeded" ? "Send again" : "Retry now"} describedBy="retry-hint" />
+                <RetryButton
+                  deliveryId={d.delivery_id}
+                  retry={retryDeliveryAction}
+                  label={d.status === "succeeded" ? "Send again" : "Retry now"}
+                  describedBy="retry-hint"
+                />
                 <p id="retry-hint" className="text-xs text-muted">
-                  The same event id and bytes, signed with the current secret.{d.status === "failed" ? " One more attempt; no automatic follow-ups." : ""}
+                  The same event id and bytes, signed with the current secret.
+                  {d.status === "failed" ? " One more attempt; no automatic follow-ups." : ""}
                 </p>
               </div>
             ) : null}
