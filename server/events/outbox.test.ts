@@ -73,15 +73,13 @@ describe("outbox dispatch", () => {
       registerEventConsumer("test-recorder", async (tx, event) => {
         if (event.orgId !== orgId) return;
         seen.push(event);
-        await tx
-          .insert(auditLog)
-          .values({
-            id: `aud_${event.envelope.id}`,
-            orgId,
-            actorType: "system",
-            action: "test.consumed",
-            targetId: event.envelope.id,
-          });
+        await tx.insert(auditLog).values({
+          id: `aud_${event.envelope.id}`,
+          orgId,
+          actorType: "system",
+          action: "test.consumed",
+          targetId: event.envelope.id,
+        });
       }),
     );
     const result = await dispatchOutbox(database.db, { orgId });
@@ -114,14 +112,12 @@ describe("outbox dispatch", () => {
       registerEventConsumer("test-flaky", async (tx, event) => {
         if (event.orgId !== orgId) return;
         calls.push(event.envelope.id);
-        await tx
-          .insert(auditLog)
-          .values({
-            id: `aud_${event.envelope.id}_${calls.length}`,
-            orgId,
-            actorType: "system",
-            action: "test.flaky",
-          });
+        await tx.insert(auditLog).values({
+          id: `aud_${event.envelope.id}_${calls.length}`,
+          orgId,
+          actorType: "system",
+          action: "test.flaky",
+        });
         if (event.envelope.id === first.id && failNext) {
           failNext = false;
           throw new Error("receiver unavailable");
@@ -189,14 +185,12 @@ describe("batch consumers", () => {
       const mine = events.filter((e) => e.orgId === orgId);
       batches.push(mine.map((e) => e.envelope.id));
       for (const e of mine)
-        await tx
-          .insert(auditLog)
-          .values({
-            id: `aud_${e.envelope.id}_${batches.length}`,
-            orgId,
-            actorType: "system",
-            action: "test.batch",
-          });
+        await tx.insert(auditLog).values({
+          id: `aud_${e.envelope.id}_${batches.length}`,
+          orgId,
+          actorType: "system",
+          action: "test.batch",
+        });
       if (mine.some((e) => e.envelope.id === bad.id)) throw new Error("poison event");
     });
     try {

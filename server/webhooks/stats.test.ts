@@ -34,18 +34,16 @@ async function setup() {
     createdAt: Date,
   ) => {
     const eventId = `evt_${newDeliveryId()}`;
-    await database.db
-      .insert(webhookDeliveries)
-      .values({
-        id: newDeliveryId(),
-        orgId: org.orgId,
-        webhookId,
-        eventId,
-        eventType: "card.frozen",
-        payload: "{}",
-        status,
-        createdAt,
-      });
+    await database.db.insert(webhookDeliveries).values({
+      id: newDeliveryId(),
+      orgId: org.orgId,
+      webhookId,
+      eventId,
+      eventType: "card.frozen",
+      payload: "{}",
+      status,
+      createdAt,
+    });
   };
   return { org, ctx, a, b, add };
 }

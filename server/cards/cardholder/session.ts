@@ -36,15 +36,13 @@ export async function createCardholderSession(
 ): Promise<CardholderSessionToken> {
   const token = newOpaqueToken(CARDHOLDER_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + CARDHOLDER_SESSION_TTL_SECONDS * 1000);
-  await db
-    .insert(cardholderSessions)
-    .values({
-      id: newId("chs"),
-      tokenHash: sha256Hex(token),
-      orgId: who.orgId,
-      customerId: who.customerId,
-      expiresAt,
-    });
+  await db.insert(cardholderSessions).values({
+    id: newId("chs"),
+    tokenHash: sha256Hex(token),
+    orgId: who.orgId,
+    customerId: who.customerId,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 

@@ -26,32 +26,28 @@ async function cardOf() {
   const db = database.db;
   const org = await createTestOrg(db);
   const customerId = newId("cus");
-  await db
-    .insert(cardCustomers)
-    .values({
-      id: customerId,
-      svcCardId: newId("sc"),
-      orgId: org.orgId,
-      email: uniqueEmail("holder"),
-      origin: "own",
-    });
+  await db.insert(cardCustomers).values({
+    id: customerId,
+    svcCardId: newId("sc"),
+    orgId: org.orgId,
+    email: uniqueEmail("holder"),
+    origin: "own",
+  });
   const cardId = newId("crd");
   const issued = await sandboxCardProvider.issueVirtualCard(db, {
     orgId: org.orgId,
     cardId,
     currency: "EUR",
   });
-  await db
-    .insert(cards)
-    .values({
-      id: cardId,
-      orgId: org.orgId,
-      customerId,
-      cardToken: issued.cardToken,
-      lastFour: issued.lastFour,
-      cardType: "virtual",
-      status: "active",
-    });
+  await db.insert(cards).values({
+    id: cardId,
+    orgId: org.orgId,
+    customerId,
+    cardToken: issued.cardToken,
+    lastFour: issued.lastFour,
+    cardType: "virtual",
+    status: "active",
+  });
   async function link(view: SecureView, theme = {}) {
     const { url } = await sandboxCardProvider.createSecureView(db, {
       orgId: org.orgId,
