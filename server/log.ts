@@ -1,5 +1,6 @@
 import pino from "pino";
 import { env } from "@/lib/env";
+import { safeDbError } from "@/server/db/errors";
 
 type LogSink = (line: string) => void;
 const sinks = new Set<LogSink>();
@@ -20,6 +21,7 @@ export const log = pino(
   {
     level: env().NODE_ENV === "test" ? "silent" : env().LOG_LEVEL,
     base: { pid: process.pid },
+    serializers: { err: serializeError },
     redact: {
       paths: [
         "req.headers.authorization",
@@ -36,6 +38,25 @@ export const log = pino(
   },
   destination,
 );
+
+/**
+ * An error as it is logged: a database error by its Postgres code and SQL text only (never the
+ * query's parameters nor the values its message quotes); any other error by type, message, code
+ * and stack, its cause likewise.
+ */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return err;
+  const db = safeDbError(err);
+  if (db) return db;
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    message: err.message,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    stack: err.stack,
+    ...(err.cause !== undefined && depth < 4 ? { cause: serializeError(err.cause, depth + 1) } : {}),
+  };
+}
 
 /** Tests: every line logged until stop() is called, at the given level. */
 export function captureLogs(level: pino.LevelWithSilent = "trace"): { lines: string[]; stop(): void } {

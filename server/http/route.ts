@@ -33,7 +33,7 @@ import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
 import { startKit } from "./kit-state";
 import { isKitResponse, withKitHeaders } from "./responses";
 import type { ApiApp, ApiEnv, KitState } from "./types";
-import { parsePart, validationError } from "./validation";
+import { parseInputPart, validationError } from "./validation";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 /**
@@ -233,12 +233,12 @@ async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<Parse
     body: undefined,
   };
   let rawBody = "";
-  if (req.params) input.params = parsePart(req.params, c.req.param(), "params", issues);
-  if (req.query) input.query = parsePart(req.query, queryOf(c), "query", issues);
-  if (req.headers) input.headers = parsePart(req.headers, c.req.header(), "headers", issues);
+  if (req.params) input.params = parseInputPart(req.params, c.req.param(), "params", issues);
+  if (req.query) input.query = parseInputPart(req.query, queryOf(c), "query", issues);
+  if (req.headers) input.headers = parseInputPart(req.headers, c.req.header(), "headers", issues);
   if (req.body) {
     rawBody = await readBodyText(c);
-    input.body = parsePart(req.body, parseJsonBody(c, rawBody), null, issues);
+    input.body = parseInputPart(req.body, parseJsonBody(c, rawBody), null, issues);
   } else {
     checkDeclaredLength(c);
   }
