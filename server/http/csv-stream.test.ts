@@ -53,7 +53,7 @@ describe("CSV export failures", () => {
     expect(line.err).toMatchObject({ code: "42P01", query: expect.stringContaining("card_transactions") });
   });
 
-  it("ends the body with the documented marker after a failure mid-stream, logged as one JSON line", async () => {
+  it("ends the body with the marker after a failure mid-stream, logged as one JSON line", async () => {
     async function* rows() {
       yield "id,name\r\n";
       yield "txn_1,a\r\n";
