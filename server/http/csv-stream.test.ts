@@ -6,7 +6,7 @@ import { setDatabase, type Database } from "@/server/db/client";
 import { captureLogs } from "@/server/log";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { csvResponse } from "./csv-stream";
+import { csvFailureMarker, csvResponse } from "./csv-stream";
 import { bearer } from "./testing";
 
 let database: Database;
@@ -67,9 +67,10 @@ describe("CSV export failures", () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     logs.stop();
-    expect(text).toBe(
-      "id,name\r\ntxn_1,a\r\n" +
-        '#EXPORT_FAILED,"The export stopped early; the rows above are incomplete. Request id req_test123."\r\n',
+    expect(text).toBe(`id,name\r\ntxn_1,a\r\n${csvFailureMarker("req_test123")}`);
+    expect(csvFailureMarker("req_test123")).toBe(
+      '#EXPORT_FAILED,"The export stopped early; the rows above are incomplete. ' +
+        'Request id req_test123."\r\n',
     );
     expect(logs.lines).toHaveLength(1);
     const line = JSON.parse(logs.lines[0]!) as { msg: string; requestId: string };
