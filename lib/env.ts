@@ -40,6 +40,9 @@ const schema = z.object({
     .optional(),
   /** Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a minute. */
   SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  /** Tests: requests per operation of the OpenAPI fuzzer (server/api/fuzz.test.ts), and its seed to replay a run. */
+  FUZZ_RUNS: z.coerce.number().int().min(1).max(10_000).default(12),
+  FUZZ_SEED: z.coerce.number().int().optional(),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),
 });
