@@ -6,6 +6,7 @@ import {
   hostileText,
   hostileValue,
   plausible,
+  RawJson,
   toJsonText,
   toParamText,
   type Deref,
@@ -138,6 +139,71 @@ export function requestsFor(
     if (body !== undefined) h["content-type"] = "application/json";
     return { method: op.method.toUpperCase(), url, headers: h, body };
   });
+}
+
+/** The hostile values every parameter and every top-level body field gets once, in order. */
+const SYSTEMATIC: unknown[] = [
+  "a\u0000b",
+  "\uD800",
+  "-271821-04-20T00:00:00Z",
+  "+275760-09-13T00:00:00Z",
+  new RawJson("1e400"),
+  new RawJson("-9007199254740993"),
+  new RawJson("5e-324"),
+  null,
+  [],
+  { a: {} },
+  new RawJson(`${"[".repeat(5_000)}${"]".repeat(5_000)}`),
+];
+
+/**
+ * The deterministic half of the fuzzer: for each path parameter, query parameter and top-level
+ * body field in turn, each SYSTEMATIC value, the rest of the request plausible (a known id, a
+ * sample of the schema).
+ */
+export function systematicRequests(
+  op: Operation,
+  deref: Deref,
+  knownIds: (name: string) => string[],
+  seed: number,
+): FuzzRequest[] {
+  const sample = <T>(arb: fc.Arbitrary<T>): T => fc.sample(arb, { numRuns: 1, seed })[0]!;
+  const pathParams = op.parameters.filter((p) => p.in === "path");
+  const queryParams = op.parameters.filter((p) => p.in === "query");
+  const basePath = pathParams.map((p) => knownIds(p.name)[0] ?? "x_1");
+  const bodySchema = op.body ? deref(op.body) : undefined;
+  const baseBody = bodySchema ? sample(plausible(bodySchema, deref)) : undefined;
+  const build = (path: string[], query: [string, string][], body: unknown): FuzzRequest => {
+    let url = op.path;
+    pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodeParam(path[i]!))));
+    if (query.length) url += `?${query.map(([k, v]) => `${encodeParam(k)}=${encodeParam(v)}`).join("&")}`;
+    const headers: Record<string, string> = body === undefined ? {} : { "content-type": "application/json" };
+    return {
+      method: op.method.toUpperCase(),
+      url,
+      headers,
+      body: body === undefined ? undefined : toJsonText(body),
+    };
+  };
+  const out: FuzzRequest[] = [];
+  for (const value of SYSTEMATIC) {
+    const text = toParamText(value);
+    pathParams.forEach((_p, i) =>
+      out.push(
+        build(
+          basePath.map((v, j) => (i === j ? text : v)),
+          [],
+          baseBody,
+        ),
+      ),
+    );
+    for (const p of queryParams) out.push(build(basePath, [[p.name, text]], baseBody));
+    const fields = Object.keys(bodySchema?.properties ?? {});
+    const base = typeof baseBody === "object" && baseBody !== null ? baseBody : {};
+    for (const field of fields) out.push(build(basePath, [], { ...base, [field]: value }));
+    if (bodySchema) out.push(build(basePath, [], value));
+  }
+  return out;
 }
 
 /** A Node or V8 stack frame, or a path into the dependencies. */
