@@ -43,6 +43,8 @@ const schema = z.object({
   /** Tests: requests per operation of the OpenAPI fuzzer (server/api/fuzz.test.ts), and its seed to replay a run. */
   FUZZ_RUNS: z.coerce.number().int().min(1).max(10_000).default(12),
   FUZZ_SEED: z.coerce.number().int().optional(),
+  /** Set by vitest's global setup: the file every test process logs to (debug level) for the log scan. */
+  SVC_TEST_LOG_FILE: z.string().optional(),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),
 });

@@ -1,3 +1,4 @@
+import { closeSync, openSync, writeSync } from "node:fs";
 import pino from "pino";
 import { env } from "@/lib/env";
 import { safeDbError } from "@/server/db/errors";
@@ -5,13 +6,22 @@ import { safeDbError } from "@/server/db/errors";
 type LogSink = (line: string) => void;
 const sinks = new Set<LogSink>();
 
-/** stdout, plus any sink a test attached (to check what reaches the logs). */
+const testLogFile = env().NODE_ENV === "test" ? env().SVC_TEST_LOG_FILE : undefined;
+let testLogFd: number | undefined;
+
+/** stdout, plus any sink a test attached; in a test run, the run's log file instead of stdout. */
 const destination = {
   write(line: string) {
-    process.stdout.write(line);
+    if (testLogFile) {
+      testLogFd ??= openSync(testLogFile, "a");
+      writeSync(testLogFd, line);
+    } else process.stdout.write(line);
     for (const sink of sinks) sink(line);
   },
 };
+process.once("exit", () => {
+  if (testLogFd !== undefined) closeSync(testLogFd);
+});
 
 /**
  * The process logger (JSON lines on stdout). Credentials are redacted by path so a logged
@@ -19,7 +29,8 @@ const destination = {
  */
 export const log = pino(
   {
-    level: env().NODE_ENV === "test" ? "silent" : env().LOG_LEVEL,
+    // Tests log everything to the run's file, which server/testing/log-scan.ts searches.
+    level: env().NODE_ENV === "test" ? (testLogFile ? "debug" : "silent") : env().LOG_LEVEL,
     base: { pid: process.pid },
     serializers: { err: serializeError },
     redact: {

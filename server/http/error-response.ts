@@ -30,7 +30,7 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown, headers?: Record
   if (isServiceError(err)) error = err;
   else if ((error = dataErrorAsServiceError(err) ?? undefined)) {
     log.warn(
-      { db: safeDbError(err), requestId: kit.requestId, method: c.req.method, path: c.req.path },
+      { db: safeDbError(err), requestId: kit.requestId, method: c.req.method, route: c.req.routePath },
       "a database data error answered 400 (the edge rule let the input through)",
     );
   } else if (err instanceof HTTPException && HTTP_EXCEPTION_CODE[err.status]) {
@@ -52,7 +52,7 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown, headers?: Record
     );
   }
   log.error(
-    { err, requestId: kit.requestId, method: c.req.method, path: c.req.path },
+    { err, requestId: kit.requestId, method: c.req.method, route: c.req.routePath },
     "unhandled error in an API request",
   );
   const message = `An unexpected error occurred. Quote request id ${kit.requestId} when contacting support.`;

@@ -357,8 +357,8 @@ async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Respo
 }
 
 /**
- * One line per request at debug level (LOG_LEVEL=debug): method, path, status, time, who. Never
- * headers, query or body, where credentials travel. Checked once per request, not per line.
+ * One line per request at debug level (LOG_LEVEL=debug): method, route pattern, status, time, who.
+ * Never the path's ids (one may be an external id), headers, query or body. Checked once per request, not per line.
  */
 const accessLog = log.isLevelEnabled("debug") || env().NODE_ENV === "test";
 
@@ -375,7 +375,8 @@ function logAccess(
     {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      // The route's pattern, not the path: ids in paths may be a customer's external id.
+      route: c.req.routePath,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       orgId: ctx?.orgId,
