@@ -95,7 +95,11 @@ export const cardIssuerRoutes = [
     path: "/api/v1/card-issuer/card-transactions/export.csv",
     summary: "Export card transactions (CSV)",
     description:
-      "The transactions matching the same filters as the list (status, customer_id, from, to), all of them, newest first, as a streamed CSV file (RFC 4180, header row, amounts in major units; text that a spreadsheet would read as a formula starts with an apostrophe). A failure before the first row is an ordinary error response; one after rows were sent ends the file with a line starting #EXPORT_FAILED (docs/rest-api.md).",
+      "The transactions matching the same filters as the list (status, customer_id, from, to), all of " +
+      "them, newest first, as a streamed CSV file (RFC 4180, header row, amounts in major units; text " +
+      "that a spreadsheet would read as a formula starts with an apostrophe). A failure before the " +
+      "first row is an ordinary error response; one after rows were sent ends the file with a line " +
+      "starting #EXPORT_FAILED.",
     tags: TAGS,
     auth: AUTH,
     request: { query: cardTransactionExportQuerySchema },

@@ -358,7 +358,8 @@ async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Respo
 
 /**
  * One line per request at debug level (LOG_LEVEL=debug): method, route pattern, status, time, who.
- * Never the path's ids (one may be an external id), headers, query or body. Checked once per request, not per line.
+ * Never the path's ids (one may be an external id), headers, query or body. Checked once per
+ * request, not per line.
  */
 const accessLog = log.isLevelEnabled("debug") || env().NODE_ENV === "test";
 
