@@ -57,6 +57,16 @@ describe("webhook registration over HTTP (sandbox)", () => {
     expect(((await update.json()) as Answer).data.warnings).toHaveLength(1);
   });
 
+  it("refuses a replay over dates Postgres cannot store with 400 naming the field, not a 202", async () => {
+    const hook = await create("https://hooks.example.com/replay");
+    const replay = (body: unknown) =>
+      app.request(`/api/v1/svc-card/webhooks/${hook.body.data.webhook_id}/replay`, postJson(body, auth));
+    const res = await replay({ from: "-271821-04-20T00:00:00Z", to: "+275760-09-13T00:00:00Z" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Answer).details?.map((d) => d.path)).toEqual(["from", "to"]);
+    expect((await replay({ from: "2026-01-01T00:00:00Z", to: "2026-01-02T00:00:00Z" })).status).toBe(202);
+  });
+
   it("refuses special-use names with 400 on url", async () => {
     for (const url of ["https://localhost./h", "https://foo.localhost./h", "https://printer.local./h"]) {
       const res = await create(url);
