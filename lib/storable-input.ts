@@ -43,7 +43,8 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
 
 /**
  * Walks plain objects and arrays without recursion (a 1 MB body can nest ~500,000 levels), calling
- * `visit` on each value; `visit` returns an issue message or null, `key` checks object keys.
+ * `visit` on each value (an issue message or null); `checkKeys` also checks object keys,
+ * `limitDepth` the nesting.
  */
 function walk(
   root: unknown,

@@ -156,7 +156,7 @@ function plausibleNumber(s: JsonSchema, integer: boolean): fc.Arbitrary<number> 
   return fc.double({ min: lo, max: Math.max(lo, hi), noNaN: true, noDefaultInfinity: true });
 }
 
-/** A value the schema would likely accept, its fields fuzzed (fuzzed). */
+/** A value the schema would likely accept, its nested fields each fuzzed on their own. */
 export function plausible(schema: JsonSchema, deref: Deref, depth = 0): fc.Arbitrary<unknown> {
   const s = deref(schema);
   if (s.const !== undefined) return fc.constant(s.const);
