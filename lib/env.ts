@@ -40,6 +40,12 @@ const schema = z.object({
     .optional(),
   /** Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a minute. */
   SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  /** Tests: random requests per operation of the OpenAPI fuzzer (server/api/fuzz.test.ts). */
+  FUZZ_RUNS: z.coerce.number().int().min(1).max(10_000).default(12),
+  /** Tests: the fuzzer's seed, to replay a failing run. */
+  FUZZ_SEED: z.coerce.number().int().optional(),
+  /** Set by vitest's global setup: the file every test process logs to (debug level) for the log scan. */
+  SVC_TEST_LOG_FILE: z.string().optional(),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),
 });

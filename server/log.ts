@@ -1,16 +1,27 @@
+import { closeSync, openSync, writeSync } from "node:fs";
 import pino from "pino";
 import { env } from "@/lib/env";
+import { safeDbError } from "@/server/db/errors";
 
 type LogSink = (line: string) => void;
 const sinks = new Set<LogSink>();
 
-/** stdout, plus any sink a test attached (to check what reaches the logs). */
+const testLogFile = env().NODE_ENV === "test" ? env().SVC_TEST_LOG_FILE : undefined;
+let testLogFd: number | undefined;
+
+/** stdout, plus any sink a test attached; in a test run, the run's log file instead of stdout. */
 const destination = {
   write(line: string) {
-    process.stdout.write(line);
+    if (testLogFile) {
+      testLogFd ??= openSync(testLogFile, "a");
+      writeSync(testLogFd, line);
+    } else process.stdout.write(line);
     for (const sink of sinks) sink(line);
   },
 };
+process.once("exit", () => {
+  if (testLogFd !== undefined) closeSync(testLogFd);
+});
 
 /**
  * The process logger (JSON lines on stdout). Credentials are redacted by path so a logged
@@ -18,8 +29,10 @@ const destination = {
  */
 export const log = pino(
   {
-    level: env().NODE_ENV === "test" ? "silent" : env().LOG_LEVEL,
+    // Tests log everything to the run's file, which server/testing/log-scan.ts searches.
+    level: env().NODE_ENV === "test" ? (testLogFile ? "debug" : "silent") : env().LOG_LEVEL,
     base: { pid: process.pid },
+    serializers: { err: serializeError },
     redact: {
       paths: [
         "req.headers.authorization",
@@ -36,6 +49,25 @@ export const log = pino(
   },
   destination,
 );
+
+/**
+ * An error as it is logged: a database error by its Postgres code and SQL text only (never the
+ * query's parameters nor the values its message quotes); any other error by type, message, code
+ * and stack, its cause likewise.
+ */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return err;
+  const db = safeDbError(err);
+  if (db) return db;
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    message: err.message,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    stack: err.stack,
+    ...(err.cause !== undefined && depth < 4 ? { cause: serializeError(err.cause, depth + 1) } : {}),
+  };
+}
 
 /** Tests: every line logged until stop() is called, at the given level. */
 export function captureLogs(level: pino.LevelWithSilent = "trace"): { lines: string[]; stop(): void } {

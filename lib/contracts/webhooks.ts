@@ -218,6 +218,14 @@ export const updateWebhookSchema = z
   );
 export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
 
+const webhookWarningsSchema = z
+  .array(z.string())
+  .optional()
+  .describe(
+    "Sandbox only, on create and on a url update: e.g. the host name did not resolve at registration " +
+      "(live mode refuses such a name).",
+  );
+
 export const webhookViewSchema = z.object({
   webhook_id: z.string(),
   url: z.string(),
@@ -232,6 +240,7 @@ export const webhookViewSchema = z.object({
   disabled_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  warnings: webhookWarningsSchema,
 });
 export type WebhookView = z.infer<typeof webhookViewSchema>;
 
@@ -241,6 +250,7 @@ export const createdWebhookSchema = z.object({
   events: z.array(z.string()),
   secret: z.string().describe("whsec_ + base64 of 32 random bytes; also returned by get."),
   created_at: z.string(),
+  warnings: webhookWarningsSchema,
 });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 

@@ -2,6 +2,8 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/action-result";
 import { isServiceError } from "@/lib/errors";
+import { outOfRangeDateIssues, unstorableInputIssues, type InputIssue } from "@/lib/storable-input";
+import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { newId } from "@/lib/ids";
 import { roleAtLeast, type Role } from "@/lib/scopes";
 import { requireStepUp } from "@/server/auth/step-up";
@@ -54,8 +56,8 @@ export async function runUserAction<S extends z.ZodType, R>(
     const { twoFactorCode, rest } = opts.stepUp
       ? splitStepUpCode(rawInput)
       : { twoFactorCode: undefined, rest: rawInput };
-    const parsed = opts.input.safeParse(rest);
-    if (!parsed.success) return fail(validationError(parsed.error.issues));
+    const parsed = parseInput(opts.input, rest);
+    if (!parsed.success) return fail(validationError(parsed.issues));
     if (opts.stepUp) await requireStepUp(ctx, twoFactorCode);
     return { ok: true, data: await handler({ ctx, input: parsed.data }) };
   } catch (err) {
@@ -70,12 +72,31 @@ export async function runPublicAction<S extends z.ZodType, R>(
   rawInput: unknown,
 ): Promise<ActionResult<R>> {
   try {
-    const parsed = opts.input.safeParse(rawInput);
-    if (!parsed.success) return fail(validationError(parsed.error.issues));
+    const parsed = parseInput(opts.input, rawInput);
+    if (!parsed.success) return fail(validationError(parsed.issues));
     return { ok: true, data: await handler(parsed.data) };
   } catch (err) {
     return fail(toActionError(err, opts.name));
   }
+}
+
+type Issue = Pick<InputIssue, "message"> & { path: readonly PropertyKey[] };
+
+/**
+ * The input behind the edge rule the REST kit applies too (lib/storable-input.ts): characters the
+ * database cannot store and deep nesting are refused before the schema runs, dates out of range
+ * after it.
+ */
+function parseInput<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+): { success: true; data: z.output<S> } | { success: false; issues: readonly Issue[] } {
+  const refused = unstorableInputIssues(raw);
+  if (refused.length) return { success: false, issues: refused };
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { success: false, issues: parsed.error.issues };
+  const dates = outOfRangeDateIssues(parsed.data);
+  return dates.length ? { success: false, issues: dates } : { success: true, data: parsed.data };
 }
 
 function fail(error: ActionError): { ok: false; error: ActionError } {
@@ -89,7 +110,7 @@ function splitStepUpCode(raw: unknown): { twoFactorCode?: string; rest: unknown 
   return { twoFactorCode: typeof twoFactorCode === "string" ? twoFactorCode : undefined, rest };
 }
 
-function validationError(issues: readonly z.core.$ZodIssue[]): ActionError {
+function validationError(issues: readonly Issue[]): ActionError {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "_";
@@ -129,6 +150,11 @@ export function toActionError(err: unknown, action?: string): ActionError {
   // A service that parses its own input (schema.parse) throws zod's error, whose messages
   // are the schema's own, written for the user.
   if (isZodError(err)) return validationError(err.issues);
+  const dataError = dataErrorAsServiceError(err);
+  if (dataError) {
+    log.warn({ db: safeDbError(err), action }, "a database data error answered VALIDATION_ERROR");
+    return { code: dataError.code, message: dataError.message };
+  }
   const reference = newId("req");
   log.error({ err, reference, action }, "server action failed");
   return {

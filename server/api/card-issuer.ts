@@ -13,7 +13,7 @@ import {
   customerTransactionsQuerySchema,
 } from "@/server/issuer/transactions/query";
 import { cardTransactionViewSchema } from "@/lib/contracts/card-transactions";
-import { csvResponse } from "@/server/issuer/transactions/csv-response";
+import { csvResponse } from "@/server/http/csv-stream";
 
 /**
  * The card issuer's read views of its customers (interface.md "Card issuer"; decisions.md 4:
@@ -95,16 +95,21 @@ export const cardIssuerRoutes = [
     path: "/api/v1/card-issuer/card-transactions/export.csv",
     summary: "Export card transactions (CSV)",
     description:
-      "The transactions matching the same filters as the list (status, customer_id, from, to), all of them, newest first, as a streamed CSV file (RFC 4180, header row, amounts in major units; text that a spreadsheet would read as a formula starts with an apostrophe).",
+      "The transactions matching the same filters as the list (status, customer_id, from, to), all of " +
+      "them, newest first, as a streamed CSV file (RFC 4180, header row, amounts in major units; text " +
+      "that a spreadsheet would read as a formula starts with an apostrophe). A failure before the " +
+      "first row is an ordinary error response; one after rows were sent ends the file with a line " +
+      "starting #EXPORT_FAILED.",
     tags: TAGS,
     auth: AUTH,
     request: { query: cardTransactionExportQuerySchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],
-    handler: async ({ ctx, input }) =>
+    handler: async ({ ctx, input, requestId }) =>
       csvResponse(
         streamCardTransactionsCsv({ ctx, input: input.query }),
         `card-transactions-${new Date().toISOString().slice(0, 10)}.csv`,
+        requestId,
       ),
   }),
   defineRoute({

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { isServiceError, ServiceError, type ErrorCode } from "@/lib/errors";
+import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { log } from "@/server/log";
 import { errorBody } from "./envelopes";
 import { kitOf } from "./kit-state";
@@ -19,14 +20,20 @@ const HTTP_EXCEPTION_CODE: Partial<Record<number, ErrorCode>> = {
 
 /**
  * The one mapping from a thrown error to a response: a ServiceError becomes its status and
- * envelope (Retry-After on 429s); anything else is logged (redacted) and answered 500
+ * envelope (Retry-After on 429s); a Postgres data error (class 22) a 400 VALIDATION_ERROR, logged
+ * without its values; anything else is logged (redacted) and answered 500
  * INTERNAL_ERROR with the request id and nothing of the underlying error.
  */
 export function errorResponse(c: Context<ApiEnv>, err: unknown, headers?: Record<string, string>): Response {
   const kit = kitOf(c);
   let error: ServiceError | undefined;
   if (isServiceError(err)) error = err;
-  else if (err instanceof HTTPException && HTTP_EXCEPTION_CODE[err.status]) {
+  else if ((error = dataErrorAsServiceError(err) ?? undefined)) {
+    log.warn(
+      { db: safeDbError(err), requestId: kit.requestId, method: c.req.method, route: c.req.routePath },
+      "a database data error answered 400 (the edge rule let the input through)",
+    );
+  } else if (err instanceof HTTPException && HTTP_EXCEPTION_CODE[err.status]) {
     error = new ServiceError(HTTP_EXCEPTION_CODE[err.status]!, err.message || "The request was refused.");
   }
   if (error) {
@@ -45,7 +52,7 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown, headers?: Record
     );
   }
   log.error(
-    { err, requestId: kit.requestId, method: c.req.method, path: c.req.path },
+    { err, requestId: kit.requestId, method: c.req.method, route: c.req.routePath },
     "unhandled error in an API request",
   );
   const message = `An unexpected error occurred. Quote request id ${kit.requestId} when contacting support.`;

@@ -33,7 +33,7 @@ import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
 import { startKit } from "./kit-state";
 import { isKitResponse, withKitHeaders } from "./responses";
 import type { ApiApp, ApiEnv, KitState } from "./types";
-import { parsePart, validationError } from "./validation";
+import { parseInputPart, validationError } from "./validation";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 /**
@@ -233,12 +233,12 @@ async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<Parse
     body: undefined,
   };
   let rawBody = "";
-  if (req.params) input.params = parsePart(req.params, c.req.param(), "params", issues);
-  if (req.query) input.query = parsePart(req.query, queryOf(c), "query", issues);
-  if (req.headers) input.headers = parsePart(req.headers, c.req.header(), "headers", issues);
+  if (req.params) input.params = parseInputPart(req.params, c.req.param(), "params", issues);
+  if (req.query) input.query = parseInputPart(req.query, queryOf(c), "query", issues);
+  if (req.headers) input.headers = parseInputPart(req.headers, c.req.header(), "headers", issues);
   if (req.body) {
     rawBody = await readBodyText(c);
-    input.body = parsePart(req.body, parseJsonBody(c, rawBody), null, issues);
+    input.body = parseInputPart(req.body, parseJsonBody(c, rawBody), null, issues);
   } else {
     checkDeclaredLength(c);
   }
@@ -357,8 +357,9 @@ async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Respo
 }
 
 /**
- * One line per request at debug level (LOG_LEVEL=debug): method, path, status, time, who. Never
- * headers, query or body, where credentials travel. Checked once per request, not per line.
+ * One line per request at debug level (LOG_LEVEL=debug): method, route pattern, status, time, who.
+ * Never the path's ids (one may be an external id), headers, query or body. Checked once per
+ * request, not per line.
  */
 const accessLog = log.isLevelEnabled("debug") || env().NODE_ENV === "test";
 
@@ -375,7 +376,8 @@ function logAccess(
     {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      // The route's pattern, not the path: ids in paths may be a customer's external id.
+      route: c.req.routePath,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       orgId: ctx?.orgId,

@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { ServiceError, type ErrorDetail } from "@/lib/errors";
+import { outOfRangeDateIssues, unstorableInputIssues } from "@/lib/storable-input";
 
 /** `a.b[0]`: the path form of decisions.md section 5. */
 export function formatPath(prefix: string | null, path: readonly PropertyKey[]): string {
@@ -26,6 +27,30 @@ export function parsePart<T extends z.ZodType>(
   for (const issue of result.error.issues)
     issues.push({ path: formatPath(prefix, issue.path), message: issue.message });
   return undefined;
+}
+
+/**
+ * parsePart behind the edge rule (lib/storable-input.ts, docs/errors.md): the raw part is refused
+ * first for characters the database cannot store and for deep nesting, the parsed part for dates
+ * out of range. Every route's params, query, headers and body go through here.
+ */
+export function parseInputPart<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  prefix: string | null,
+  issues: ErrorDetail[],
+): z.output<T> | undefined {
+  const refused = unstorableInputIssues(value);
+  if (refused.length) {
+    for (const issue of refused)
+      issues.push({ path: formatPath(prefix, issue.path), message: issue.message });
+    return undefined;
+  }
+  const parsed = parsePart(schema, value, prefix, issues);
+  if (parsed === undefined) return undefined;
+  const dates = outOfRangeDateIssues(parsed);
+  for (const issue of dates) issues.push({ path: formatPath(prefix, issue.path), message: issue.message });
+  return dates.length ? undefined : parsed;
 }
 
 export function validationError(issues: ErrorDetail[]): ServiceError {

@@ -13,7 +13,7 @@ import { webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { recordAudit } from "@/server/platform/audit";
 import { requireWebhookScope } from "./access";
 import { newWebhookId, newWebhookSecret, sealWebhookSecret } from "./secret";
-import { assertRegistrableUrl } from "./url-safety";
+import { registrableUrl } from "./url-safety";
 import { webhookView, type SubscriptionRow } from "./view";
 
 /** Another organization's webhook is "not found", never "forbidden" (decisions.md 2). */
@@ -35,7 +35,7 @@ export async function createWebhook({
 }): Promise<CreatedWebhook> {
   requireWebhookScope(ctx);
   const parsed = createWebhookSchema.parse(input);
-  const url = await assertRegistrableUrl(parsed.url);
+  const { url, warnings } = await registrableUrl(parsed.url);
   const secret = newWebhookSecret();
   const id = newWebhookId();
   const row = await ctx.db.transaction(async (tx) => {
@@ -67,6 +67,7 @@ export async function createWebhook({
     events: row.events,
     secret,
     created_at: row.createdAt.toISOString(),
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
@@ -103,7 +104,8 @@ export async function updateWebhook({
   const { webhookId, ...rest } = input;
   const patch = updateWebhookSchema.parse(rest);
   await findWebhook(ctx, webhookId);
-  const url = patch.url === undefined ? undefined : await assertRegistrableUrl(patch.url);
+  const checked = patch.url === undefined ? undefined : await registrableUrl(patch.url);
+  const url = checked?.url;
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(webhookSubscriptions)
@@ -134,7 +136,8 @@ export async function updateWebhook({
     );
     return updated;
   });
-  return webhookView(row);
+  const view = webhookView(row);
+  return checked?.warnings.length ? { ...view, warnings: checked.warnings } : view;
 }
 
 /** Deletes the subscription and its delivery log; nothing more is sent to it. */

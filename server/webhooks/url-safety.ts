@@ -2,6 +2,7 @@ import { lookup } from "node:dns";
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
+import { normalizeHost, specialUseHostReason } from "./host-names";
 
 /**
  * Where webhooks may go (decisions.md 10): https only, never to loopback, private, link-local,
@@ -121,21 +122,19 @@ export function checkWebhookUrl(raw: string): CheckedUrl {
     refuse("Not a valid URL.");
   }
   if (url.username || url.password) refuse("The URL may not carry a user name or password.");
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  const host = isIP(literal) ? literal : normalizeHost(literal);
+  if (!isIP(host) && host !== url.hostname) url.hostname = host;
   if (localhostAllowed() && LOCAL_NAMES.has(host) && (url.protocol === "http:" || url.protocol === "https:"))
     return { url, local: true };
   if (url.protocol !== "https:") refuse("The URL must use https.");
-  const lower = host.toLowerCase();
-  if (
-    lower === "localhost" ||
-    lower.endsWith(".localhost") ||
-    lower.endsWith(".local") ||
-    lower.endsWith(".internal")
-  )
-    refuse(`${host} is a local name; webhooks go to public endpoints only.`);
+  if (!host) refuse("The URL has no host name.");
   if (isIP(host)) {
     const reason = blockedAddressReason(host);
     if (reason) refuse(`${host} is in ${reason}; webhooks go to public addresses only.`);
+  } else {
+    const reason = specialUseHostReason(host);
+    if (reason) refuse(reason);
   }
   return { url, local: false };
 }
@@ -167,16 +166,25 @@ export class UnsafeAddressError extends Error {
   }
 }
 
+export interface RegistrableUrl {
+  /** The URL to store: its host normalized (lower case, IDNA, no trailing dot). */
+  url: string;
+  /** Sandbox only: what the caller should know (a name that did not resolve). */
+  warnings: string[];
+}
+
 /**
- * At registration: the static rules, then, when the name resolves, its addresses (a name that does
- * not resolve yet is accepted; it is checked again on every send).
+ * At registration: the static rules, then the name's addresses, each public. A name that does
+ * not resolve within 2 s is refused in live mode; the sandbox accepts it with a warning (a
+ * receiver still being set up), and every send checks the addresses again.
  */
-export async function assertRegistrableUrl(
+export async function registrableUrl(
   raw: string,
   resolver: Resolver = activeResolver,
-): Promise<string> {
+): Promise<RegistrableUrl> {
   const checked = checkWebhookUrl(raw);
   const host = checked.url.hostname.replace(/^\[|\]$/g, "");
+  const warnings: string[] = [];
   if (!checked.local && !isIP(host)) {
     let addresses: ResolvedAddress[] = [];
     try {
@@ -192,8 +200,20 @@ export async function assertRegistrableUrl(
       if (reason)
         refuse(`${host} resolves to ${a.address}, in ${reason}; webhooks go to public addresses only.`);
     }
+    if (addresses.length === 0) {
+      if (env().SVC_MODE === "live") refuse(`${host} does not resolve; register a name that does.`);
+      warnings.push(`${host} did not resolve at registration; deliveries fail until it does.`);
+    }
   }
-  return checked.url.toString();
+  return { url: checked.url.toString(), warnings };
+}
+
+/** registrableUrl without the warnings: the URL to store, or a refusal. */
+export async function assertRegistrableUrl(
+  raw: string,
+  resolver: Resolver = activeResolver,
+): Promise<string> {
+  return (await registrableUrl(raw, resolver)).url;
 }
 
 let activeResolver: Resolver = systemResolver;

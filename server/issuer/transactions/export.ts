@@ -50,7 +50,8 @@ function csvLine(cells: (string | number | null)[]): string {
 /**
  * The filtered card transactions as CSV, newest first, streamed: a header line, then one chunk
  * per batch of 1,000 rows read by keyset (created_at, id) through the list's indexes, so memory
- * and each query stay small whatever the size of the export.
+ * and each query stay small whatever the size of the export. The first batch is read before the
+ * header line is yielded, so a failing first query fails the request (server/http/csv-stream.ts).
  */
 export async function* streamCardTransactionsCsv({
   ctx,
@@ -63,9 +64,9 @@ export async function* streamCardTransactionsCsv({
   requireCardScope(ctx, "read");
   const f = cardTransactionExportQuerySchema.parse(input);
   const where = filterOf(ctx.orgId, { status: f.status, svcCardId: f.customer_id }, rangeOf(f));
-  yield csvLine(COLUMNS.map(([name]) => name));
   // created_at as text keeps its microseconds (a JS Date would drop them and repeat or skip rows).
   let cursor: { at: string; id: string } | null = null;
+  let header: string | null = csvLine(COLUMNS.map(([name]) => name));
   for (;;) {
     const after: ReturnType<typeof sql> | undefined = cursor
       ? sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
@@ -76,8 +77,11 @@ export async function* streamCardTransactionsCsv({
       .where(and(where, after))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(BATCH);
-    if (rows.length === 0) return;
-    yield rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(r)))).join("");
+    const lines = rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(r)))).join("");
+    if (header !== null) {
+      yield header + lines;
+      header = null;
+    } else if (lines) yield lines;
     if (rows.length < BATCH) return;
     const last = rows[rows.length - 1]!;
     cursor = { at: last.cursorAt, id: last.id };

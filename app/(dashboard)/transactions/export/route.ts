@@ -2,7 +2,8 @@ import { ERROR_STATUS, isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { parseTransactionFilters } from "@/components/transactions/filters";
 import { getOptionalSession } from "@/server/actions/session";
-import { csvResponse } from "@/server/issuer/transactions/csv-response";
+import { dataErrorAsServiceError } from "@/server/db/errors";
+import { csvResponse } from "@/server/http/csv-stream";
 import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
 import { log } from "@/server/log";
 
@@ -19,11 +20,16 @@ export async function GET(request: Request): Promise<Response> {
     Object.fromEntries(new URL(request.url).searchParams),
   );
   const filename = `card-transactions-${new Date().toISOString().slice(0, 10)}.csv`;
+  const reference = newId("req");
   try {
-    return await csvResponse(streamCardTransactionsCsv({ ctx: session.ctx, input: filters }), filename);
-  } catch (err) {
+    return await csvResponse(
+      streamCardTransactionsCsv({ ctx: session.ctx, input: filters }),
+      filename,
+      reference,
+    );
+  } catch (caught) {
+    const err = dataErrorAsServiceError(caught) ?? caught;
     if (isServiceError(err)) return text(ERROR_STATUS[err.code], err.message);
-    const reference = newId("req");
     log.error({ err, reference }, "transactions export failed");
     return text(500, `The export failed on our side. If it keeps happening, quote reference ${reference}.`);
   }
