@@ -19,6 +19,7 @@ import type { Db } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
 import { invitations } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
+import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { providers } from "@/server/providers/registry";
 import { requireTeamAdmin } from "./access";
 
@@ -219,6 +220,12 @@ export async function acceptInvitation(
   meta: { ip?: string } = {},
 ): Promise<{ user_id: string; email: string; org_id: string }> {
   const data = acceptInvitationSchema.parse(input);
+  // 10 tries per link per 15 minutes: a 6-digit code cannot be guessed through one link.
+  await enforceRateLimits(
+    db,
+    [{ bucket: `invitation-accept:${sha256Hex(data.token)}`, limit: 10, windowSeconds: 900 }],
+    "Too many attempts with this invitation. Wait a few minutes and try again.",
+  );
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     const row = await findByToken(tx, data.token, true);
