@@ -18,7 +18,7 @@ function changes(e: AuditEntry): string {
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[48rem] text-left text-sm">
         <TableHeader columns={["When", "Who", "What", "Target", "From"]} />
         <tbody>
           {entries.map((e) => (
@@ -27,7 +27,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <LocalTime iso={e.created_at} />
               </td>
               <td className="px-3 py-2.5">
-                <div className="break-all">{e.actor_email ?? e.actor_id ?? e.actor_type}</div>
+                <div className="break-words">{e.actor_email ?? e.actor_id ?? e.actor_type}</div>
                 <div className="text-xs text-muted">{e.credential_type ?? e.actor_type}</div>
               </td>
               <td className="px-3 py-2.5">

@@ -7,7 +7,6 @@ import type { MemberView } from "@/lib/contracts/team";
 import { ROLES, type Role } from "@/lib/scopes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { useAction } from "@/components/use-action";
 import { selectClass } from "./roles";
 
@@ -28,21 +27,19 @@ function MemberRow({ member, me, actions }: { member: MemberView; me: boolean; a
   const done = (ok: boolean) => ok && router.refresh();
 
   return (
-    <tr className="border-b border-border last:border-0 align-top" data-testid={`member-${member.email}`}>
-      <td className="px-5 py-3">
-        <div className="font-medium break-all">{member.email}</div>
+    <li
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0"
+      data-testid={`member-${member.email}`}
+    >
+      <div className="min-w-48 flex-1">
+        <div className="font-medium break-words">{member.email}</div>
         <div className="text-xs text-muted">
           {member.name ? `${member.name} · ` : ""}
           {member.two_factor_enabled ? "2FA on" : "2FA off"}
-          {me ? " · you" : ""}
+          {me ? " · you" : ""} · <span className="text-foreground">{active ? "Active" : "Deactivated"}</span>
         </div>
-        {error ? (
-          <Alert tone="error" className="mt-2">
-            {error.message}
-          </Alert>
-        ) : null}
-      </td>
-      <td className="px-3 py-3">
+      </div>
+      <div className="w-32">
         <label className="sr-only" htmlFor={`role-${member.id}`}>
           Role of {member.email}
         </label>
@@ -53,7 +50,7 @@ function MemberRow({ member, me, actions }: { member: MemberView; me: boolean; a
           onChange={async (e) =>
             done((await changing.run({ userId: member.id, role: e.target.value as Role })).ok)
           }
-          className={`${selectClass} min-w-28`}
+          className={selectClass}
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -61,9 +58,8 @@ function MemberRow({ member, me, actions }: { member: MemberView; me: boolean; a
             </option>
           ))}
         </select>
-      </td>
-      <td className="px-3 py-3 text-sm">{active ? "Active" : "Deactivated"}</td>
-      <td className="pr-5 pl-3 py-3 text-right">
+      </div>
+      <div className="flex justify-end">
         {active ? (
           confirming ? (
             <div className="flex flex-wrap justify-end gap-2">
@@ -97,8 +93,13 @@ function MemberRow({ member, me, actions }: { member: MemberView; me: boolean; a
             Reactivate
           </Button>
         )}
-      </td>
-    </tr>
+      </div>
+      {error ? (
+        <Alert tone="error" className="basis-full">
+          {error.message}
+        </Alert>
+      ) : null}
+    </li>
   );
 }
 
@@ -113,15 +114,10 @@ export function MembersTable({
   actions: MemberActions;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <TableHeader columns={["Member", "Role", "Status", ACTIONS_COLUMN]} />
-        <tbody>
-          {members.map((m) => (
-            <MemberRow key={m.id} member={m} me={m.id === currentUserId} actions={actions} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className="text-sm">
+      {members.map((m) => (
+        <MemberRow key={m.id} member={m} me={m.id === currentUserId} actions={actions} />
+      ))}
+    </ul>
   );
 }
