@@ -47,7 +47,7 @@ async function invitationLink(request: APIRequestContext, to: string): Promise<s
   throw new Error(`no invitation arrived for ${to}`);
 }
 
-test("an admin invites an operator, who joins with 2FA, cannot open API keys, and is signed out when deactivated", async ({
+test("invite, accept with 2FA, operator kept out of API keys, signed out at once when deactivated", async ({
   browser,
   request,
 }) => {

@@ -6,6 +6,8 @@ import type { InvitationView } from "@/lib/contracts/team";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action";
 
+const ROW = "flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0";
+
 function Row({
   invitation,
   revoke,
@@ -16,7 +18,7 @@ function Row({
   const router = useRouter();
   const revoking = useAction(revoke);
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0">
+    <li className={ROW}>
       <div className="min-w-48 flex-1">
         <div className="font-medium break-words">{invitation.email}</div>
         <div className="text-xs text-muted">

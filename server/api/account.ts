@@ -8,7 +8,10 @@ import { auditCsv, listAuditEntries } from "@/server/platform/audit-list";
 import { changePassword } from "@/server/team/password";
 import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/team/sessions";
 
-/** The caller's own account (any role, user token) and the audit log (admins). docs/team.md, docs/audit-log.md. */
+/**
+ * The caller's own account (any role, user token) and the audit log (admins).
+ * docs/team.md, docs/audit-log.md.
+ */
 const SELF = { user: "viewer", twoFactor: false } as const;
 
 export const accountRoutes = [
@@ -61,7 +64,8 @@ export const accountRoutes = [
     path: "/api/v1/audit-log",
     summary: "The audit log",
     description:
-      "Every change made by staff or the API: actor, credential, IP, request id, target, before/after. Newest first, paged with before = next_before. Admins only; append-only.",
+      "Every change made by staff or the API: actor, credential, IP, request id, target, " +
+      "before/after. Newest first, paged with before = next_before. Admins only; append-only.",
     tags: ["Audit log"],
     auth: { user: "admin", twoFactor: false },
     request: { query: auditPageQuerySchema },
@@ -76,7 +80,8 @@ export const accountRoutes = [
     path: "/api/v1/audit-log/export.csv",
     summary: "Export the audit log (CSV)",
     description:
-      "The entries the same filters select (at most 50,000, newest first), as CSV; before, after and detail are JSON.",
+      "The entries the same filters select (at most 50,000, newest first), as CSV; " +
+      "before, after and detail are JSON.",
     tags: ["Audit log"],
     auth: { user: "admin", twoFactor: false },
     request: { query: auditFiltersSchema },

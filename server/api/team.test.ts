@@ -21,7 +21,7 @@ afterAll(async () => {
 const json = (body: unknown) => ({ "content-type": "application/json", body: JSON.stringify(body) });
 
 describe("team REST endpoints", () => {
-  it("an admin's token invites, changes roles and deactivates; the audit log records the request", async () => {
+  it("an admin's token invites, changes roles, deactivates; the audit log has the request id", async () => {
     const org = await createTestOrg(database.db);
     const auth = bearer(await org.token(org.admin.userId));
     const email = uniqueEmail("rest");

@@ -57,7 +57,9 @@ export const teamRoutes = [
     path: `${BASE}/members/{userId}/deactivate`,
     summary: "Deactivate a member",
     description:
-      "At once: their dashboard sessions end (signed out on the next click), their user tokens stop working, and they cannot sign in. The last active admin cannot be deactivated. Repeating it is a no-op.",
+      "At once: their dashboard sessions end (signed out on the next click), their user tokens stop " +
+      "working, and they cannot sign in. The last active admin cannot be deactivated. " +
+      "Repeating it is a no-op.",
     tags: TAGS,
     auth: WRITE,
     request: { params: userIdSchema },
@@ -94,7 +96,8 @@ export const teamRoutes = [
     path: `${BASE}/invitations`,
     summary: "Invite a member",
     description:
-      "Emails a single-use link, valid 7 days (in sandbox: to the dev outbox). A pending invitation to the same address is replaced.",
+      "Emails a single-use link, valid 7 days (in sandbox: to the dev outbox). " +
+      "A pending invitation to the same address is replaced.",
     tags: TAGS,
     auth: WRITE,
     request: { body: inviteMemberSchema },
@@ -120,7 +123,8 @@ export const teamRoutes = [
     path: `${BASE}/invitations/accept`,
     summary: "Accept an invitation",
     description:
-      "No credential: the token from the invitation link, a password, and a first code of the TOTP secret shown on the link's page. Single use.",
+      "No credential: the token from the invitation link, a password, and a first code of the TOTP " +
+      "secret shown on the link's page. Single use.",
     tags: TAGS,
     auth: "public",
     rateLimit: { name: "invitation-accept", limit: 20, windowSeconds: 900, per: "ip" },

@@ -36,7 +36,7 @@ async function tokenFromOutbox(orgId: string, email: string): Promise<string> {
 }
 
 describe("invitations", () => {
-  it("emails a link through the messaging port; accepting sets the password and enrols 2FA, once", async () => {
+  it("emails a link via the messaging port; accepting sets a password and enrols 2FA, once", async () => {
     const { org, ctx } = await adminOrg();
     const email = uniqueEmail("operator");
     const invitation = await inviteMember({ ctx, input: { email, role: "operator" } });
@@ -117,7 +117,7 @@ describe("invitations", () => {
     }
   });
 
-  it("a new invitation to the same address replaces the pending one; a member's email is refused", async () => {
+  it("a new invitation replaces a pending one; a member's email is refused", async () => {
     const { org, ctx } = await adminOrg();
     const email = uniqueEmail("twice");
     await inviteMember({ ctx, input: { email, role: "viewer" } });
@@ -147,7 +147,7 @@ describe("invitations", () => {
     ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
   });
 
-  it("writes nothing when the email cannot be sent: invitation, message and audit share one transaction", async () => {
+  it("writes nothing when the email fails: invitation, message and audit share one transaction", async () => {
     const { org, ctx } = await adminOrg();
     const real = providers();
     setProvidersForTests({

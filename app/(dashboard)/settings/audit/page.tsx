@@ -13,7 +13,8 @@ export const metadata: Metadata = { title: "Audit log" };
 
 const PAGE_SIZE = 50;
 const description =
-  "Every change made in the console or through the API: who, with which credential, from where, and what changed.";
+  "Every change made in the console or through the API: who, with which credential, from where, " +
+  "and what changed.";
 
 export default async function AuditPage({
   searchParams,
