@@ -25,6 +25,9 @@ export type IdPrefix =
   | "job"
   | "req"
   | "tkt"
+  // Team: invitation, dashboard session.
+  | "inv"
+  | "ses"
   | "stp"
   | "wrk"
   // Card program: svc_card_id, customer record, card, card token (provider), one-time code,

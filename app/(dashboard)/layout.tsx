@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
+import { TwoFactorRequired } from "@/components/settings/two-factor-required";
 import { StepUpProvider } from "@/components/step-up-provider";
 import { env } from "@/lib/env";
 import { requireSession } from "@/server/actions/session";
@@ -18,7 +19,7 @@ function ModeBadge({ sandbox }: { sandbox: boolean }) {
 
 /** The staff console: every page under it needs a signed-in user (reading the session makes it dynamic). */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { user, org } = await requireSession();
+  const { ctx, user, org, mustEnrolTwoFactor } = await requireSession();
   const sandbox = env().SVC_MODE === "sandbox";
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
@@ -55,7 +56,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           tabIndex={-1}
           className="mx-auto w-full max-w-5xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
         >
-          <StepUpProvider stepUp={stepUpAction}>{children}</StepUpProvider>
+          <StepUpProvider stepUp={stepUpAction}>
+            {mustEnrolTwoFactor ? <TwoFactorRequired ctx={ctx} /> : children}
+          </StepUpProvider>
         </main>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
+import { ServiceError } from "@/lib/errors";
 import { clientIp } from "./request-ip";
 import { runPublicAction, runUserAction, type ActionHandler, type ActionOptions } from "./run-action";
 import { getOptionalSession } from "./session";
@@ -20,8 +21,18 @@ export function defineAction<S extends z.ZodType, R>(
 ): (input: StepUpInput<z.input<S>>) => Promise<ActionResult<R>> {
   return async (rawInput) => {
     const session = await getOptionalSession();
+    if (session?.mustEnrolTwoFactor && !opts.beforeTwoFactor)
+      return runUserAction(session.ctx, opts, twoFactorFirst, rawInput);
     return runUserAction(session?.ctx ?? null, opts, handler, rawInput);
   };
+}
+
+/** The organization requires 2FA (docs/team.md): nothing but enrolling until the user has it. */
+async function twoFactorFirst(): Promise<never> {
+  throw new ServiceError(
+    "TWO_FACTOR_NOT_ENABLED",
+    "Your program requires two-factor authentication. Set it up in Settings -> Security first.",
+  );
 }
 
 /** For the few actions used before there is a session (sign-in step 1). */

@@ -26,6 +26,11 @@ export interface ActionOptions<S extends z.ZodType> {
   stepUp?: boolean;
   /** For the log line of an unexpected error. */
   name?: string;
+  /**
+   * Allowed while the organization requires 2FA and the user has not enrolled yet (the
+   * enrolment itself, password, sign-out); every other action is refused until then.
+   */
+  beforeTwoFactor?: boolean;
 }
 
 export type ActionHandler<S extends z.ZodType, R> = (args: {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -8,17 +8,22 @@ import { authOptions } from "@/server/auth/next-auth";
 import type { UserCtx } from "./run-action";
 import { getDb } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
+import { orgSecuritySettings, userSessions } from "@/server/db/schema/team";
+import { newRequestId } from "@/server/http/request-id";
 import { clientIp } from "./request-ip";
 
 export interface SessionInfo {
   ctx: UserCtx;
   user: { id: string; email: string; name: string | null; role: Role; twoFactorEnabled: boolean };
   org: { id: string; name: string };
+  /** The organization requires 2FA and this user has none yet: they must enrol first. */
+  mustEnrolTwoFactor: boolean;
 }
 
 /**
- * The signed-in dashboard user, or null. The JWT only says who signed in; the user row is
- * read again so a removed user is out at once and a role change applies on the next request.
+ * The signed-in dashboard user, or null. The JWT only says who signed in; the user and the
+ * session row are read again, so a deactivated user or a revoked session (sign out everywhere)
+ * is out on the next request and a role change applies at once (docs/team.md).
  * cache(): the layout and the page of one request share the lookup.
  */
 export const getOptionalSession = cache(async (): Promise<SessionInfo | null> => {
@@ -27,11 +32,25 @@ export const getOptionalSession = cache(async (): Promise<SessionInfo | null> =>
   if (!userId || !session.sid) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ user: users, orgName: organizations.name })
+    .select({
+      user: users,
+      orgName: organizations.name,
+      requireTwoFactor: orgSecuritySettings.requireTwoFactor,
+    })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .innerJoin(
+      userSessions,
+      and(
+        eq(userSessions.id, session.sid),
+        eq(userSessions.userId, users.id),
+        isNull(userSessions.revokedAt),
+        gt(userSessions.expiresAt, new Date()),
+      ),
+    )
+    .leftJoin(orgSecuritySettings, eq(orgSecuritySettings.orgId, users.orgId))
     .where(eq(users.id, userId));
-  if (!row || row.user.orgId !== session.user.orgId) return null;
+  if (!row || row.user.orgId !== session.user.orgId || row.user.deactivatedAt) return null;
   const { user } = row;
   const ip = clientIp(await headers());
   return {
@@ -39,6 +58,7 @@ export const getOptionalSession = cache(async (): Promise<SessionInfo | null> =>
       orgId: user.orgId,
       db,
       ip,
+      requestId: newRequestId(),
       actor: {
         type: "user",
         userId: user.id,
@@ -57,6 +77,7 @@ export const getOptionalSession = cache(async (): Promise<SessionInfo | null> =>
       twoFactorEnabled: user.totpEnabled,
     },
     org: { id: user.orgId, name: row.orgName },
+    mustEnrolTwoFactor: Boolean(row.requireTwoFactor) && !user.totpEnabled,
   };
 });
 

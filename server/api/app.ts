@@ -4,6 +4,7 @@ import type { ApiApp } from "@/server/http/types";
 import { resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";
 import { resolveCardholderBearer } from "@/server/cards/cardholder/session";
 import { registerCredentialResolver } from "@/server/http/credentials";
+import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
 import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
@@ -15,6 +16,7 @@ import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
+import { teamRoutes } from "./team";
 import { webhookRoutes } from "./webhooks";
 
 /**
@@ -32,6 +34,8 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, meRoutes);
   mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, webhookRoutes);
+  mountRoutes(app, teamRoutes);
+  mountRoutes(app, accountRoutes);
   mountRoutes(app, sandboxRoutes);
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, cardOnboardingRoutes);

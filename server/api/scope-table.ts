@@ -11,6 +11,14 @@ interface Operation {
   "x-public"?: boolean;
 }
 
+function twoFactorOf(op: Operation): string {
+  return op["x-two-factor"] ? " + 2FA code" : "";
+}
+
+function article(word: string | undefined): string {
+  return /^[aeiou]/.test(word ?? "") ? "an" : "a";
+}
+
 export function scopeTable(doc: { paths?: Record<string, Record<string, Operation>> }): string {
   const rows: string[] = [];
   for (const [path, ops] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
@@ -18,7 +26,7 @@ export function scopeTable(doc: { paths?: Record<string, Record<string, Operatio
       const needs = op["x-required-scope"]
         ? `scope \`${op["x-required-scope"]}\``
         : op["x-user-token-only"]
-          ? `user token of an ${op["x-required-role"]}${op["x-two-factor"] ? " + 2FA code" : ""}`
+          ? `user token of ${article(op["x-required-role"])} ${op["x-required-role"]}${twoFactorOf(op)}`
           : "none (public)";
       rows.push(`| ${method.toUpperCase()} | \`${path}\` | ${needs} | ${op.summary ?? ""} |`);
     }

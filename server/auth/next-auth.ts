@@ -1,11 +1,11 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { isServiceError } from "@/lib/errors";
-import { randomBase62 } from "@/lib/ids";
 import type { Role } from "@/lib/scopes";
 import { secrets } from "@/server/config/secrets";
 import { getDb } from "@/server/db/client";
 import { log } from "@/server/log";
+import { closeDashboardSession } from "@/server/team/sessions";
 import { completeSignIn } from "./sign-in";
 
 declare module "next-auth" {
@@ -13,6 +13,7 @@ declare module "next-auth" {
     id: string;
     orgId: string;
     role: Role;
+    sessionId: string;
   }
   interface Session {
     user: { id: string; email: string; orgId: string; role: Role };
@@ -44,8 +45,13 @@ export const SIGN_IN_ERROR_CODES = [
   "INTERNAL_ERROR",
 ] as const;
 
-function newSessionId(): string {
-  return `ses_${randomBase62(20)}`;
+/**
+ * The last X-Forwarded-For entry, which server/main.ts sets from the socket (or a trusted proxy
+ * appended), as server/actions/request-ip.ts reads it: for the session list.
+ */
+function clientIpOf(headers: Record<string, string | undefined>): string | null {
+  const hops = (headers["x-forwarded-for"] ?? "").split(",").map((h) => h.trim());
+  return hops.filter(Boolean).at(-1)?.slice(0, 64) ?? null;
 }
 
 export const authOptions: NextAuthOptions = {
@@ -64,13 +70,22 @@ export const authOptions: NextAuthOptions = {
       // Step 1 (email + password) ran in the beginSignIn action and returned the ticket;
       // this redeems it, with the TOTP code when the user has 2FA.
       credentials: { ticket: { type: "text" }, code: { type: "text" } },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         try {
-          const user = await completeSignIn(await getDb(), {
-            ticket: credentials?.ticket ?? "",
-            code: credentials?.code || null,
-          });
-          return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, role: user.role };
+          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
+          const user = await completeSignIn(
+            await getDb(),
+            { ticket: credentials?.ticket ?? "", code: credentials?.code || null },
+            { ip: clientIpOf(headers), userAgent: headers["user-agent"] ?? null },
+          );
+          return {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            orgId: user.orgId,
+            role: user.role,
+            sessionId: user.sessionId,
+          };
         } catch (err) {
           if (isServiceError(err)) {
             const known = (SIGN_IN_ERROR_CODES as readonly string[]).includes(err.code);
@@ -82,13 +97,19 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // Signing out ends the session row too, so its JWT is refused even if it was copied.
+    async signOut({ token }) {
+      if (token?.sid) await closeDashboardSession(await getDb(), token.sid);
+    },
+  },
   callbacks: {
     jwt({ token, user }) {
       if (user) {
         token.uid = user.id;
         token.orgId = user.orgId;
         token.role = user.role;
-        token.sid = newSessionId();
+        token.sid = user.sessionId;
       }
       return token;
     },

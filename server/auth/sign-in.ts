@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { signInTickets, users } from "@/server/db/schema/identity";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { openDashboardSession } from "@/server/team/sessions";
 import { verifyUserTotp } from "./totp";
 
 const TICKET_TTL_MS = 5 * 60_000;
@@ -54,6 +55,7 @@ export async function checkPassword(
   }
   if (!(await verifyPassword(user.passwordHash, password)))
     throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
+  if (user.deactivatedAt) throw deactivated();
   const ticket = newOpaqueToken("tkt_");
   await db.delete(signInTickets).where(lt(signInTickets.expiresAt, new Date()));
   await db.insert(signInTickets).values({
@@ -65,12 +67,18 @@ export async function checkPassword(
   return { ticket, twoFactorRequired: user.totpEnabled };
 }
 
+function deactivated(): ServiceError {
+  return new ServiceError("UNAUTHENTICATED", "This account is deactivated. Ask an admin of your program.");
+}
+
 export interface SignedInUser {
   id: string;
   orgId: string;
   email: string;
   name: string | null;
   role: "admin" | "operator" | "viewer";
+  /** The dashboard session opened by this sign-in (user_sessions.id; the JWT carries it). */
+  sessionId: string;
 }
 
 /**
@@ -80,6 +88,7 @@ export interface SignedInUser {
 export async function completeSignIn(
   db: Db,
   input: { ticket: string; code?: string | null },
+  meta: { ip?: string | null; userAgent?: string | null } = {},
 ): Promise<SignedInUser> {
   const hash = sha256Hex(input.ticket ?? "");
   const [row] = await db
@@ -92,6 +101,7 @@ export async function completeSignIn(
       "UNAUTHENTICATED",
       "The sign-in has expired. Enter your email and password again.",
     );
+  if (row.user.deactivatedAt) throw deactivated();
   if (row.user.totpEnabled) await verifyUserTotp(db, row.user.id, input.code);
   const deleted = await db
     .delete(signInTickets)
@@ -105,5 +115,6 @@ export async function completeSignIn(
     );
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.user.id));
   const { id, orgId, email, name, role } = row.user;
-  return { id, orgId, email, name, role };
+  const sessionId = await openDashboardSession(db, { userId: id, orgId, ...meta });
+  return { id, orgId, email, name, role, sessionId };
 }

@@ -61,7 +61,9 @@ export async function resolveUserBearer(db: Db, token: string): Promise<Resolved
   if (hit) return hit.credential;
   const epoch = credentialEpoch();
   const [row] = await userTokenWithUser(db).execute({ hash });
-  if (!row) throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
+  // A deactivated user's tokens are deleted with the deactivation; this covers one issued after.
+  if (!row || row.user.deactivatedAt)
+    throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
   if (row.expiresAt.getTime() <= Date.now())
     throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
   const credential: ResolvedCredential = {

@@ -4,7 +4,17 @@ import * as identity from "./schema/identity";
 import * as money from "./schema/money";
 import * as platform from "./schema/platform";
 import * as providers from "./schema/providers";
+import * as team from "./schema/team";
 import * as webhooks from "./schema/webhooks";
 
 /** Every domain's tables in the one object drizzle's relational API wants. */
-export const schema = { ...identity, ...platform, ...apikeys, ...webhooks, ...cards, ...providers, ...money };
+export const schema = {
+  ...identity,
+  ...platform,
+  ...apikeys,
+  ...webhooks,
+  ...cards,
+  ...providers,
+  ...money,
+  ...team,
+};

@@ -182,7 +182,7 @@ describe("listAuditEntries", () => {
       code: "INSUFFICIENT_PERMISSION",
     });
     await expect(listAuditEntries({ ctx, input: { limit: 201 } })).rejects.toMatchObject({
-      name: "ZodError",
+      code: "VALIDATION_ERROR",
     });
     expect((await listAuditEntries({ ctx, input: { limit: 200 } })).entries).toEqual([]);
   });

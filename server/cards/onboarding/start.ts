@@ -5,6 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { countNewCustomer } from "@/server/issuer/balances/open";
+import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/registry";
 import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
@@ -95,6 +96,17 @@ async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Pro
         externalId && !byEmail.externalId ? await attachExternalId(tx, byEmail, externalId) : byEmail;
     } else {
       customer = await insertCustomer(tx, { orgId: ctx.orgId, email, externalId, origin });
+      // Staff and API callers are audited; the system actor is the cardholder pages' own start.
+      if (ctx.actor.type !== "system")
+        await recordAudit(
+          { ...ctx, db: tx },
+          {
+            action: "card_customer.created",
+            targetType: "card_customer",
+            targetId: customer.id,
+            after: { email, external_id: externalId, origin },
+          },
+        );
     }
     const code = await sendEmailCode(tx, customer);
     return started(customer, code.expiresAt);

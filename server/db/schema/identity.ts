@@ -31,6 +31,8 @@ export const users = pgTable(
     totpLockedUntil: timestamp("totp_locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** Set when an admin deactivates the user: no sign-in, no session, no token from then on. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_key").on(t.email), index("users_org_idx").on(t.orgId)],
 );

@@ -116,7 +116,10 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** Who did what, when, from where: written with the change it records. */
+/**
+ * Who did what, when, from where: written with the change it records (recordAudit). Append-only:
+ * a database trigger refuses every UPDATE and DELETE (docs/audit-log.md).
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -128,8 +131,18 @@ export const auditLog = pgTable(
     targetType: text("target_type"),
     targetId: text("target_id"),
     ip: text("ip"),
+    /** How the actor authenticated: session, user_token, api_key, api_token, cli, system. */
+    credentialType: text("credential_type"),
+    /** The session id, token id or key id used. */
+    credentialId: text("credential_id"),
+    requestId: text("request_id"),
     detail: jsonb("detail").$type<Record<string, unknown>>(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_org_time_idx").on(t.orgId, t.createdAt)],
+  (t) => [
+    index("audit_org_time_idx").on(t.orgId, t.createdAt),
+    index("audit_org_target_idx").on(t.orgId, t.targetType, t.targetId),
+  ],
 );

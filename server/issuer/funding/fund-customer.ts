@@ -10,6 +10,7 @@ import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { customerFundings, masterWallets } from "@/server/db/schema/money";
 import { emitEvent } from "@/server/events/outbox";
+import { recordAudit } from "@/server/platform/audit";
 import { applyBalanceChange } from "@/server/issuer/balances/apply";
 import { openCustomerBalance } from "@/server/issuer/balances/open";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
@@ -138,7 +139,19 @@ export async function fundCustomer({
 
   await ensureMasterWallets(ctx.db, ctx.orgId);
   try {
-    return await ctx.db.transaction((tx) => transfer(tx, customer, input));
+    return await ctx.db.transaction(async (tx) => {
+      const result = await transfer(tx, customer, input);
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "funding.customer_funded",
+          targetType: "card_customer",
+          targetId: customer.id,
+          detail: { amount_minor: input.amount, currency: input.currency, svc_card_id: customer.svcCardId },
+        },
+      );
+      return result;
+    });
   } catch (err) {
     const code: ErrorCode = err instanceof ServiceError ? err.code : "INTERNAL_ERROR";
     if (!(err instanceof ServiceError))

@@ -1,6 +1,8 @@
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
+import { PasswordForm } from "@/components/settings/password-form";
+import { SessionsList } from "@/components/settings/sessions-list";
 import { TwoFactorSetup } from "@/components/settings/two-factor-setup";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getSessionCtx } from "@/server/actions/session";
@@ -8,7 +10,9 @@ import {
   confirmTwoFactorEnrollmentAction,
   startTwoFactorEnrollmentAction,
 } from "@/server/actions/two-factor";
+import { changePasswordAction, revokeMySessionAction, signOutEverywhereAction } from "@/server/actions/team";
 import { pendingTwoFactorEnrollment, twoFactorStatus } from "@/server/auth/two-factor";
+import { listMySessions } from "@/server/team/sessions";
 
 export const metadata: Metadata = { title: "Security" };
 
@@ -16,6 +20,7 @@ export default async function SecurityPage() {
   const ctx = await getSessionCtx();
   const status = await twoFactorStatus({ ctx });
   const pending = status.enabled ? null : await pendingTwoFactorEnrollment({ ctx });
+  const { sessions } = await listMySessions({ ctx });
   return (
     <>
       <PageHeader
@@ -45,6 +50,30 @@ export default async function SecurityPage() {
               confirm={confirmTwoFactorEnrollmentAction}
             />
           )}
+        </CardBody>
+      </Card>
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>
+            Changing it signs out your other sessions and revokes your access tokens.
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          <PasswordForm change={changePasswordAction} />
+        </CardBody>
+      </Card>
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Your sessions</CardTitle>
+          <CardDescription>Where you are signed in to the console.</CardDescription>
+        </CardHeader>
+        <CardBody>
+          <SessionsList
+            sessions={sessions}
+            revoke={revokeMySessionAction}
+            signOutEverywhere={signOutEverywhereAction}
+          />
         </CardBody>
       </Card>
     </>

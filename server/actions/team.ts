@@ -1,0 +1,74 @@
+"use server";
+
+import { z } from "zod";
+import {
+  acceptInvitationSchema,
+  changePasswordSchema,
+  changeRoleSchema,
+  invitationIdSchema,
+  inviteMemberSchema,
+  securitySettingsSchema,
+  sessionIdSchema,
+  userIdSchema,
+} from "@/lib/contracts/team";
+import { getDb } from "@/server/db/client";
+import { acceptInvitation, inviteMember, revokeInvitation } from "@/server/team/invitations";
+import { changeMemberRole, deactivateMember, reactivateMember } from "@/server/team/members";
+import { changePassword } from "@/server/team/password";
+import { revokeMySession, signOutEverywhere } from "@/server/team/sessions";
+import { updateSecuritySettings } from "@/server/team/settings";
+import { defineAction, definePublicAction } from "./define-action";
+
+/* Settings -> Team (admins) and the user's own password and sessions (docs/team.md). */
+
+export const inviteMemberAction = defineAction(
+  { input: inviteMemberSchema, role: "admin", name: "inviteMember" },
+  async ({ ctx, input }) => inviteMember({ ctx, input }),
+);
+
+export const revokeInvitationAction = defineAction(
+  { input: invitationIdSchema, role: "admin", name: "revokeInvitation" },
+  async ({ ctx, input }) => revokeInvitation({ ctx, input }),
+);
+
+export const changeMemberRoleAction = defineAction(
+  { input: z.intersection(userIdSchema, changeRoleSchema), role: "admin", name: "changeMemberRole" },
+  async ({ ctx, input }) => changeMemberRole({ ctx, input }),
+);
+
+export const deactivateMemberAction = defineAction(
+  { input: userIdSchema, role: "admin", name: "deactivateMember" },
+  async ({ ctx, input }) => deactivateMember({ ctx, input }),
+);
+
+export const reactivateMemberAction = defineAction(
+  { input: userIdSchema, role: "admin", name: "reactivateMember" },
+  async ({ ctx, input }) => reactivateMember({ ctx, input }),
+);
+
+export const updateSecuritySettingsAction = defineAction(
+  { input: securitySettingsSchema, role: "admin", name: "updateSecuritySettings" },
+  async ({ ctx, input }) => updateSecuritySettings({ ctx, input }),
+);
+
+export const changePasswordAction = defineAction(
+  { input: changePasswordSchema, name: "changePassword", beforeTwoFactor: true },
+  async ({ ctx, input }) => changePassword({ ctx, input }),
+);
+
+export const revokeMySessionAction = defineAction(
+  { input: sessionIdSchema, name: "revokeMySession", beforeTwoFactor: true },
+  async ({ ctx, input }) => revokeMySession({ ctx, input }),
+);
+
+/** Every other session and token ends; this browser stays signed in. */
+export const signOutEverywhereAction = defineAction(
+  { input: z.object({}), name: "signOutEverywhere", beforeTwoFactor: true },
+  async ({ ctx }) => signOutEverywhere({ ctx, input: { keepCurrent: true } }),
+);
+
+/** The invitation link's page: no session yet. */
+export const acceptInvitationAction = definePublicAction(
+  { input: acceptInvitationSchema, name: "acceptInvitation" },
+  async ({ input, ip }) => acceptInvitation(await getDb(), input, { ip }),
+);

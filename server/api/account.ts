@@ -1,0 +1,96 @@
+import { z } from "@hono/zod-openapi";
+import { changePasswordSchema, sessionIdSchema, sessionViewSchema } from "@/lib/contracts/team";
+import { auditEntrySchema, auditFiltersSchema, auditPageQuerySchema } from "@/lib/contracts/audit";
+import { ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
+import { csvResponse } from "@/server/issuer/transactions/csv-response";
+import { auditCsv, listAuditEntries } from "@/server/platform/audit-list";
+import { changePassword } from "@/server/team/password";
+import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/team/sessions";
+
+/**
+ * The caller's own account (any role, user token) and the audit log (admins).
+ * docs/team.md, docs/audit-log.md.
+ */
+const SELF = { user: "viewer", twoFactor: false } as const;
+
+export const accountRoutes = [
+  defineRoute({
+    method: "get",
+    path: "/api/v1/me/sessions",
+    summary: "My dashboard sessions",
+    description: "The open dashboard sessions of the token's user, newest first.",
+    tags: ["Account"],
+    auth: SELF,
+    response: { data: z.object({ sessions: z.array(sessionViewSchema) }) },
+    handler: async ({ c, ctx }) => ok(c, await listMySessions({ ctx })),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/me/sessions/{sessionId}/revoke",
+    summary: "Sign one session out",
+    tags: ["Account"],
+    auth: SELF,
+    request: { params: sessionIdSchema },
+    response: { data: z.object({ session_id: z.string(), revoked: z.literal(true) }) },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await revokeMySession({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/me/sign-out-everywhere",
+    summary: "Sign out everywhere",
+    description: "Ends every dashboard session and every user token of the user, this token included.",
+    tags: ["Account"],
+    auth: SELF,
+    response: { data: z.object({ sessions_ended: z.number().int() }) },
+    handler: async ({ c, ctx }) => ok(c, await signOutEverywhere({ ctx })),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/me/password",
+    summary: "Change my password",
+    description: "Needs the current password. Every dashboard session and user token of the user ends.",
+    tags: ["Account"],
+    auth: SELF,
+    request: { body: changePasswordSchema },
+    response: { data: z.object({ changed: z.literal(true), sessions_ended: z.number().int() }) },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await changePassword({ ctx, input: input.body }), { message: "Password changed" }),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/audit-log",
+    summary: "The audit log",
+    description:
+      "Every change made by staff or the API: actor, credential, IP, request id, target, " +
+      "before/after. Newest first, paged with before = next_before. Admins only; append-only.",
+    tags: ["Audit log"],
+    auth: { user: "admin", twoFactor: false },
+    request: { query: auditPageQuerySchema },
+    response: {
+      data: z.object({ entries: z.array(auditEntrySchema), next_before: z.string().nullable() }),
+    },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) => ok(c, await listAuditEntries({ ctx, input: input.query })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/audit-log/export.csv",
+    summary: "Export the audit log (CSV)",
+    description:
+      "The entries the same filters select (at most 50,000, newest first), as CSV; " +
+      "before, after and detail are JSON.",
+    tags: ["Audit log"],
+    auth: { user: "admin", twoFactor: false },
+    request: { query: auditFiltersSchema },
+    response: { contentType: "text/csv" },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ ctx, input }) =>
+      csvResponse(
+        auditCsv({ ctx, input: input.query }),
+        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+      ),
+  }),
+];

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { changePasswordSchema, type ChangePasswordInput } from "@/lib/contracts/team";
+import { ServiceError } from "@/lib/errors";
+import { credentialsChanged } from "@/server/auth/credential-cache";
+import { hashPassword, verifyPassword } from "@/server/auth/passwords";
+import type { Ctx } from "@/server/context";
+import { users } from "@/server/db/schema/identity";
+import { recordAudit } from "@/server/platform/audit";
+import { requireSelf } from "./access";
+import { endUserAccess } from "./sessions";
+
+/**
+ * Changes the signed-in user's password. Every other session and every user token of theirs ends
+ * (whoever knew the old password is out); the session that made the change stays.
+ */
+export async function changePassword({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ChangePasswordInput;
+}): Promise<{ changed: true; sessions_ended: number }> {
+  const { userId, sessionId } = requireSelf(ctx);
+  const data = changePasswordSchema.parse(input);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, data.current_password)))
+    throw new ServiceError("VALIDATION_ERROR", "The current password is not right.", {
+      details: [{ path: "current_password", message: "The current password is not right." }],
+    });
+  const passwordHash = await hashPassword(data.new_password);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const n = await endUserAccess(tx, userId, sessionId);
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "user.password_changed",
+        targetType: "user",
+        targetId: userId,
+        detail: { sessions_ended: n },
+      },
+    );
+    return n;
+  });
+  credentialsChanged();
+  return { changed: true, sessions_ended: ended };
+}
