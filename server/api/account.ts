@@ -3,7 +3,7 @@ import { changePasswordSchema, sessionIdSchema, sessionViewSchema } from "@/lib/
 import { auditEntrySchema, auditFiltersSchema, auditPageQuerySchema } from "@/lib/contracts/audit";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
-import { csvResponse } from "@/server/issuer/transactions/csv-response";
+import { csvResponse } from "@/server/http/csv-stream";
 import { auditCsv, listAuditEntries } from "@/server/platform/audit-list";
 import { changePassword } from "@/server/team/password";
 import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/team/sessions";
@@ -87,10 +87,11 @@ export const accountRoutes = [
     request: { query: auditFiltersSchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],
-    handler: async ({ ctx, input }) =>
+    handler: async ({ ctx, input, requestId }) =>
       csvResponse(
         auditCsv({ ctx, input: input.query }),
         `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+        requestId,
       ),
   }),
 ];

@@ -2,7 +2,8 @@ import { parseAuditFilters } from "@/components/audit/filters";
 import { ERROR_STATUS, isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getOptionalSession } from "@/server/actions/session";
-import { csvResponse } from "@/server/issuer/transactions/csv-response";
+import { dataErrorAsServiceError } from "@/server/db/errors";
+import { csvResponse } from "@/server/http/csv-stream";
 import { auditCsv } from "@/server/platform/audit-list";
 import { log } from "@/server/log";
 
@@ -14,14 +15,16 @@ export async function GET(request: Request): Promise<Response> {
   const session = await getOptionalSession();
   if (!session) return text(401, "Your session has ended. Sign in again, then export.");
   const filters = parseAuditFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const reference = newId("req");
   try {
     return await csvResponse(
       auditCsv({ ctx: session.ctx, input: filters }),
       `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+      reference,
     );
-  } catch (err) {
+  } catch (caught) {
+    const err = dataErrorAsServiceError(caught) ?? caught;
     if (isServiceError(err)) return text(ERROR_STATUS[err.code], err.message);
-    const reference = newId("req");
     log.error({ err, reference }, "audit export failed");
     return text(500, `The export failed on our side. If it keeps happening, quote reference ${reference}.`);
   }
