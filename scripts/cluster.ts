@@ -45,7 +45,7 @@ const cluster = createCluster(
     dir: path.resolve(values.dir!),
     say: (line) => console.log(line),
   },
-  process.env,
+  { ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET, SVC_MODE: env().SVC_MODE },
 );
 
 let stopping = false;

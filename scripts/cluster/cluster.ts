@@ -40,7 +40,9 @@ export interface Member {
  * Secrets every instance must share. Taken from the caller's environment; in sandbox mode a missing
  * pair is generated once into the cluster folder so restarts keep decrypting what was sealed.
  */
-function sharedSecrets(o: ClusterOptions, given: NodeJS.ProcessEnv): Record<string, string> {
+type GivenSecrets = { ENCRYPTION_KEY?: string; AUTH_SECRET?: string; SVC_MODE?: string };
+
+function sharedSecrets(o: ClusterOptions, given: GivenSecrets): Record<string, string> {
   if (given.ENCRYPTION_KEY && given.AUTH_SECRET)
     return { ENCRYPTION_KEY: given.ENCRYPTION_KEY, AUTH_SECRET: given.AUTH_SECRET };
   if ((o.env?.SVC_MODE ?? given.SVC_MODE) === "live")
@@ -212,7 +214,7 @@ export class Cluster {
  * built once, shared secrets); `up()` then starts every process. Install signal handlers between
  * the two so that an interrupted start stops what it started.
  */
-export function createCluster(o: ClusterOptions, given: NodeJS.ProcessEnv): Cluster {
+export function createCluster(o: ClusterOptions, given: GivenSecrets): Cluster {
   const say = o.say ?? (() => {});
   mkdirSync(o.dir, { recursive: true });
   const bin = ensureHaproxy(say);

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { childProcessEnv } from "@/lib/env";
 
 export interface BalancerConfig {
   /** The one public port (bound on 127.0.0.1 unless `host` says otherwise). */
@@ -79,7 +80,7 @@ export function ensureHaproxy(say: (line: string) => void): string {
   ]) {
     const r = spawnSync("apt-get", args, {
       stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      env: childProcessEnv({ DEBIAN_FRONTEND: "noninteractive" }),
     });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${r.status}).`);
   }

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       dir: path.resolve(".data/cluster-test"),
       env: { LOG_LEVEL: "warn", WEBHOOK_ALLOW_LOCALHOST: "on" },
     },
-    { ...env(), ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET },
+    { ENCRYPTION_KEY: env().ENCRYPTION_KEY, AUTH_SECRET: env().AUTH_SECRET },
   );
   await cluster.up();
   project.provide("cluster", {
