@@ -80,7 +80,7 @@ try {
   await migrateDatabase(database);
   const { orgId, admin } = await createOrganizationWithAdmin(database.db, {
     name: "Bench",
-    adminEmail: "bench@bench.test",
+    adminEmail: `bench-${Date.now()}@bench.test`, // a database may hold earlier runs
     adminPassword: "bench-password-1",
   });
   const { access_token } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
