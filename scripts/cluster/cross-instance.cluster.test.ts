@@ -1,13 +1,17 @@
 // First: the registry must finish loading before the sandbox modules it lists.
 import "@/server/providers/registry";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { env } from "@/lib/env";
 import { checkPassword } from "@/server/auth/sign-in";
 import { totpCode } from "@/server/auth/totp";
 import { openDatabase, type Database } from "@/server/db/client";
+import { cards } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
+import { createTestCard } from "@/server/testing/card-customers";
 import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
 
 /**
@@ -55,6 +59,58 @@ async function adminWithKey(permissions: string[]) {
     keyId: k.id,
     key: { "x-api-key": k.api_key, "x-api-secret": k.api_secret },
   };
+}
+
+/** Signs in through next-auth on one instance (password step done here); the session cookie. */
+async function signIn(app: string, email: string, code: string): Promise<string> {
+  const { ticket } = await checkPassword(database.db, { email, password: TEST_PASSWORD }, "127.0.0.9");
+  const csrf = await fetch(`${app}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await fetch(`${app}/api/auth/callback/ticket`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, ticket, code, json: "true" }),
+  });
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("next-auth.session-token="));
+  expect(session, `no session cookie (status ${res.status})`).toBeDefined();
+  return session!;
+}
+
+/** The dashboard's server action ids, from the production build the instances serve. */
+const actionIds = (() => {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  const ids = new Map<string, string>();
+  for (const [id, entry] of Object.entries(manifest.node))
+    if (entry.filename?.startsWith("server/actions/") && entry.exportedName) ids.set(entry.exportedName, id);
+  return ids;
+})();
+
+/** Calls a server action as the dashboard's browser does; the answer's text (an RSC stream). */
+async function serverAction(app: string, page: string, cookie: string, name: string, args: unknown[]) {
+  const id = actionIds.get(name);
+  expect(id, `no server action ${name} in the build`).toBeDefined();
+  const res = await fetch(`${app}${page}`, {
+    method: "POST",
+    headers: {
+      "next-action": id!,
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      cookie,
+    },
+    body: JSON.stringify(args),
+  });
+  expect(res.status).toBe(200);
+  return res.text();
 }
 
 describe("the cluster", () => {
@@ -128,31 +184,30 @@ describe("the cluster", () => {
 
   it("a dashboard session signed in on one instance is accepted by every other", async () => {
     const org = await createTestOrg(database.db);
-    const { ticket } = await checkPassword(
-      database.db,
-      { email: org.admin.email, password: TEST_PASSWORD },
-      "127.0.0.9",
-    );
-    const csrf = await fetch(`${apps[0]}/api/auth/csrf`);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const signIn = await fetch(`${apps[0]}/api/auth/callback/ticket`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-      body: new URLSearchParams({ csrfToken, ticket, code: totpCode(org.admin.totpSecret), json: "true" }),
-    });
-    const session = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("next-auth.session-token="));
-    expect(session, `no session cookie (status ${signIn.status})`).toBeDefined();
+    const session = await signIn(apps[0]!, org.admin.email, totpCode(org.admin.totpSecret));
     for (const app of [...apps.slice(1), url]) {
-      const res = await fetch(`${app}/api/auth/session`, { headers: { cookie: session! } });
+      const res = await fetch(`${app}/api/auth/session`, { headers: { cookie: session } });
       expect(((await res.json()) as { user?: { email?: string } }).user?.email).toBe(org.admin.email);
     }
+  });
+
+  it("a 2FA step-up opened on one instance lets a guarded action through on another", async () => {
+    const org = await createTestOrg(database.db);
+    const customer = await fundableCustomer(database.db, org.orgId, "GBP");
+    const card = await createTestCard(database.db, customer);
+    const [signInCode, stepUpCode] = codes(org.admin.totpSecret);
+    const session = await signIn(apps[0]!, org.admin.email, signInCode!);
+    const page = `/customers/${customer.svcCardId}`;
+    const freeze = [{ svcCardId: customer.svcCardId, cardId: card.id }];
+    // Without a step-up the guarded action asks for a code, on any instance.
+    expect(await serverAction(apps[1]!, page, session, "freezeCardAction", freeze)).toContain(
+      "TWO_FACTOR_REQUIRED",
+    );
+    expect(await serverAction(apps[0]!, page, session, "stepUpAction", [{ code: stepUpCode }])).toContain(
+      '"ok":true',
+    );
+    expect(await serverAction(apps[2]!, page, session, "freezeCardAction", freeze)).toContain('"ok":true');
+    const [row] = await database.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(row?.status).toBe("frozen");
   });
 });
