@@ -179,6 +179,9 @@ export class Cluster {
       const view = await this.balancerView().catch(() => ({}) as Record<string, string>);
       const allUp = this.apps.every((a) => view[a.name] === "UP");
       if (allUp && (await answers(`${this.url}/api/health`))) return;
+      const exit = this.balancer.child?.exitCode;
+      if (exit !== null && exit !== undefined)
+        throw new Error(`HAProxy exited (${exit}), e.g. its port is taken; see ${this.balancer.log}`);
       if (Date.now() > deadline)
         throw new Error(
           `cluster not ready in ${timeoutMs} ms: ${JSON.stringify(view)} (logs in ${this.o.dir})`,
