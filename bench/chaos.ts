@@ -130,6 +130,8 @@ async function main(): Promise<number> {
     succeeded: { fund: customers.length, authorize: 0, settle: 0 },
     errors: 0,
     errorsDuringPgRestart: 0,
+    errorStatuses: {},
+    unknown: { fund: 0, authorize: 0, settle: 0 },
   };
   let pgWindow: [number, number] | undefined;
   const pgRestarting = () => Boolean(pgWindow && Date.now() >= pgWindow[0] && Date.now() <= pgWindow[1]);
@@ -142,6 +144,14 @@ async function main(): Promise<number> {
     let pgDone = false;
     while (Date.now() + KILL_EVERY_MS < until) {
       await new Promise((r) => setTimeout(r, KILL_EVERY_MS));
+      // One app instance down at a time: the next dies once the balancer has every one in service
+      // again (a restarted instance needs a few seconds to load), as in a rolling failure.
+      const inService = Date.now() + 30_000;
+      while (Date.now() < inService) {
+        const view = await c.balancerView().catch(() => ({}) as Record<string, string>);
+        if (c.apps.every((a) => view[a.name] === "UP")) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
       const app = c.apps[Math.floor(Math.random() * c.apps.length)]!;
       const worker = c.workers[Math.floor(Math.random() * c.workers.length)]!;
       say(`SIGKILL ${app.name} and ${worker.name}`);
@@ -184,7 +194,9 @@ async function main(): Promise<number> {
   );
   console.log(
     `${kills.apps} app kills, ${kills.workers} worker kills, 1 Postgres restart; ${received} webhook requests received; ` +
-      `${tally.errorsDuringPgRestart} client errors during the Postgres restart (allowed)`,
+      `${tally.errorsDuringPgRestart} client errors during the Postgres restart (allowed); ` +
+      `errors outside it by status: ${JSON.stringify(tally.errorStatuses)}; ` +
+      `outcome unknown (409 IDEMPOTENCY_KEY_IN_USE, key held by a killed attempt): ${JSON.stringify(tally.unknown)}`,
   );
   console.log("| invariant | count |\n|---|---|");
   for (const [name, n] of Object.entries(invariants)) console.log(`| ${name} | ${n} |`);

@@ -7,6 +7,13 @@ export interface ClientTally {
   /** Answers >= 500 or failed connections seen by a client, outside / inside a Postgres restart. */
   errors: number;
   errorsDuringPgRestart: number;
+  /** The errors outside the restart by status (0: the connection failed), for the printout. */
+  errorStatuses: Record<string, number>;
+  /**
+   * Requests whose last answer was 409 IDEMPOTENCY_KEY_IN_USE: an attempt cut off by a kill still
+   * holds the key (for the key's lease), so whether it took effect is unknown (0 or 1 effect).
+   */
+  unknown: { fund: number; authorize: number; settle: number };
 }
 
 export type Invariants = Record<string, number>;
@@ -34,7 +41,7 @@ export async function backlog(db: Db, orgId: string): Promise<number> {
  *   (every subscription takes every type, and the receivers always answer 200);
  * - deliveries stuck: deliveries still pending/retrying after the drain, or failed;
  * - duplicate effects: more fundings / transactions / settlements than idempotent requests that
- *   succeeded (a retry through another instance must replay, not repeat);
+ *   succeeded or whose outcome is unknown (a retry through another instance must replay, not repeat);
  * - balances disagreeing with the ledger: a customer's pending amount against the sum of its open
  *   authorizations, and the organization's totals against the sum of its customers;
  * - negative balances: ledger or available below zero;
@@ -84,9 +91,12 @@ export async function checkInvariants(db: Db, orgId: string, tally: ClientTally)
   return {
     "events lost": lost,
     "deliveries stuck": stuck,
-    "duplicate fundings": Math.max(0, fundings - tally.succeeded.fund),
-    "duplicate card transactions": Math.max(0, transactions - tally.succeeded.authorize),
-    "duplicate settlements": Math.max(0, settled - tally.succeeded.settle),
+    "duplicate fundings": Math.max(0, fundings - tally.succeeded.fund - tally.unknown.fund),
+    "duplicate card transactions": Math.max(
+      0,
+      transactions - tally.succeeded.authorize - tally.unknown.authorize,
+    ),
+    "duplicate settlements": Math.max(0, settled - tally.succeeded.settle - tally.unknown.settle),
     "balances disagreeing with the ledger": pendingMismatch + totalsMismatch,
     "negative balances": negative,
     "5xx / failed connections seen by clients (outside the Postgres restart)": tally.errors,

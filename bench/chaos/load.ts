@@ -15,6 +15,8 @@ export interface LoadPlan {
 
 interface Outcome {
   status: number;
+  /** 409 IDEMPOTENCY_KEY_IN_USE: an earlier attempt of this request may or may not have taken effect. */
+  inUse?: boolean;
   body?: { data?: { transaction_id?: string; status?: string } };
 }
 
@@ -38,12 +40,19 @@ async function send(plan: LoadPlan, tally: ClientTally, path: string, body: unkn
       });
       status = res.status;
       const text = await res.text();
-      if (status < 500) return { status, body: text ? (JSON.parse(text) as Outcome["body"]) : undefined };
+      const answer = text ? (JSON.parse(text) as Outcome["body"] & { error_code?: string }) : undefined;
+      // The first attempt still holds the key (it was cut off mid-way; the key's lease is long):
+      // its outcome is unknown to this client, which would retry much later.
+      if (status === 409 && answer?.error_code === "IDEMPOTENCY_KEY_IN_USE") return { status, inUse: true };
+      if (status < 500) return { status, body: answer };
     } catch {
       status = 0;
     }
     if (plan.pgRestarting()) tally.errorsDuringPgRestart++;
-    else tally.errors++;
+    else {
+      tally.errors++;
+      tally.errorStatuses[status] = (tally.errorStatuses[status] ?? 0) + 1;
+    }
     if (attempt > 100) return { status };
     await sleep(200);
   }
@@ -65,6 +74,7 @@ export async function runLoad(plan: LoadPlan, tally: ClientTally): Promise<numbe
           currency: "GBP",
         });
         if (r.status >= 200 && r.status < 300) tally.succeeded.fund++;
+        if (r.inUse) tally.unknown.fund++;
         continue;
       }
       const auth = await send(plan, tally, "/api/v1/sandbox/card-transactions", {
@@ -73,6 +83,7 @@ export async function runLoad(plan: LoadPlan, tally: ClientTally): Promise<numbe
         currency: "GBP",
         merchant: "Chaos Cafe",
       });
+      if (auth.inUse) tally.unknown.authorize++;
       if (auth.status < 200 || auth.status >= 300) continue;
       tally.succeeded.authorize++;
       if (auth.body?.data?.status !== "authorized" || Math.random() < 0.3) continue;
@@ -84,6 +95,7 @@ export async function runLoad(plan: LoadPlan, tally: ClientTally): Promise<numbe
         {},
       );
       if (settle.status >= 200 && settle.status < 300) tally.succeeded.settle++;
+      if (settle.inUse) tally.unknown.settle++;
     }
   };
   await Promise.all(Array.from({ length: plan.connections }, loop));
