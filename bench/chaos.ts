@@ -141,11 +141,12 @@ async function main(): Promise<number> {
   const restartLater = (m: Member) => setTimeout(() => c.start(m), 1_000);
 
   const chaos = (async () => {
-    let pgDone = false;
     while (Date.now() + KILL_EVERY_MS < until) {
       await new Promise((r) => setTimeout(r, KILL_EVERY_MS));
       // One app instance down at a time: the next dies once the balancer has every one in service
       // again (a restarted instance needs a few seconds to load), as in a rolling failure.
+      // An instance that died on its own (e.g. started while Postgres was down) is started again.
+      for (const m of [...c.apps, ...c.workers]) c.start(m);
       const inService = Date.now() + 30_000;
       while (Date.now() < inService) {
         const view = await c.balancerView().catch(() => ({}) as Record<string, string>);
@@ -161,22 +162,23 @@ async function main(): Promise<number> {
       kills.workers++;
       restartLater(app);
       restartLater(worker);
-      if (!pgDone && Date.now() > started && until - Date.now() < (SECONDS * 1000) / 2) {
-        pgDone = true;
-        pgWindow = [Date.now(), Number.POSITIVE_INFINITY];
-        say("Postgres: crash (immediate stop) and restart");
-        await pg.crashAndRestart(2_000);
-        pgWindow = [pgWindow[0], Date.now() + PG_RESTART_GRACE_MS];
-        say("Postgres is back");
-      }
     }
+  })();
+  // Half-way through, whatever the kills are doing: Postgres crashes and comes back.
+  const pgRestart = (async () => {
+    await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
+    pgWindow = [Date.now(), Number.POSITIVE_INFINITY];
+    say("Postgres: crash (immediate stop) and restart");
+    await pg.crashAndRestart(2_000);
+    pgWindow = [pgWindow[0], Date.now() + PG_RESTART_GRACE_MS];
+    say("Postgres is back");
   })();
   say(`load for ${SECONDS} s, ${values.connections} connections, a kill every ${KILL_EVERY_MS / 1000} s`);
   const requests = await runLoad(
     { url: c.url, headers, customers, cards, connections: Number(values.connections), until, pgRestarting },
     tally,
   );
-  await chaos;
+  await Promise.all([chaos, pgRestart]);
 
   say("load over; every member back, draining the outbox and deliveries");
   for (const m of [...c.apps, ...c.workers]) c.start(m);
