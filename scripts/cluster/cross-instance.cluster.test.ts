@@ -129,14 +129,18 @@ describe("the cluster", () => {
       json({}, { ...p.admin, "x-2fa-token": p.codes[0]! }),
     );
     expect(revoked.status).toBe(200);
+    // Every instance asked at once; each answers 401 from the first request or within 1 s.
     const at = Date.now();
-    for (const app of [...apps.slice(1), apps[0]!]) {
-      let status = 0;
-      while ((status = (await fetch(`${app}/api/v1/me`, { headers: p.key })).status) === 200)
-        if (Date.now() - at > 1_000) break;
-      expect(status, `${app} still accepts the revoked key after ${Date.now() - at} ms`).toBe(401);
-    }
-    expect(Date.now() - at).toBeLessThan(1_000);
+    const refusedAfter = await Promise.all(
+      apps.map(async (app) => {
+        while ((await fetch(`${app}/api/v1/me`, { headers: p.key })).status === 200)
+          if (Date.now() - at > 2_000) break;
+        return Date.now() - at;
+      }),
+    );
+    for (const [i, ms] of refusedAfter.entries())
+      expect(ms, `${apps[i]} refused the revoked key only after ${ms} ms`).toBeLessThan(1_000);
+    for (const app of apps) expect((await fetch(`${app}/api/v1/me`, { headers: p.key })).status).toBe(401);
   });
 
   it("a TOTP code accepted by one instance is refused as a replay by the others", async () => {
