@@ -4,8 +4,10 @@
  * bearer token: one indexed lookup), against a bare node:http server answering the same bodies,
  * in the same run. Prints a table; figures go to docs/performance.md.
  *
- *   npx tsx bench/http-overhead.ts [--seconds 10] [--connections 50]
+ *   npx tsx bench/http-overhead.ts [--seconds 10] [--connections 50] [--app-port 3211] [--bare-port 3212]
  *   DATABASE_URL=postgres://.../some_db npx tsx bench/http-overhead.ts     # the app on Postgres
+ *   ... --cluster http://127.0.0.1:8080   # also /v1/me through a running `npm run cluster` on the same
+ *                                         # database and ENCRYPTION_KEY (docs/operations.md)
  * Builds first when needed. Uses a throwaway embedded database unless DATABASE_URL is set.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -18,15 +20,22 @@ import autocannon from "autocannon";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { issueUserAccessToken } from "@/server/auth/tokens";
+import { totpCode } from "@/server/auth/totp";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    "app-port": { type: "string", default: "3211" },
+    "bare-port": { type: "string", default: "3212" },
+    cluster: { type: "string" },
+  },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const APP_PORT = 3211;
-const BARE_PORT = 3212;
+const APP_PORT = Number(values["app-port"]);
+const BARE_PORT = Number(values["bare-port"]);
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
@@ -71,7 +80,7 @@ try {
   await migrateDatabase(database);
   const { orgId, admin } = await createOrganizationWithAdmin(database.db, {
     name: "Bench",
-    adminEmail: "bench@bench.test",
+    adminEmail: `bench-${Date.now()}@bench.test`, // a database may hold earlier runs
     adminPassword: "bench-password-1",
   });
   const { access_token } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
@@ -106,6 +115,13 @@ try {
   await waitFor(`http://localhost:${BARE_PORT}/api/health/ping`);
 
   const auth = { Authorization: `Bearer ${access_token}` };
+  const created = await fetch(`http://localhost:${APP_PORT}/api/apikey/create`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json", "x-2fa-token": totpCode(admin.totpSecret!) },
+    body: JSON.stringify({ name: "bench", permissions: ["read"] }),
+  });
+  const k = (await created.json()) as { api_key: string; api_secret: string };
+  const pair = { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
   const rows = [
     {
       endpoint: "GET /api/health/ping",
@@ -117,7 +133,27 @@ try {
       bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth),
       app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth),
     },
+    {
+      endpoint: "GET /api/v1/me (X-API-Key + X-API-Secret)",
+      bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, pair),
+      app: await run(`http://localhost:${APP_PORT}/api/v1/me`, pair),
+    },
   ];
+  if (values.cluster) {
+    const bareAgain = await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth);
+    rows.push(
+      {
+        endpoint: "GET /api/v1/me (bearer), cluster behind HAProxy",
+        bare: bareAgain,
+        app: await run(`${values.cluster}/api/v1/me`, auth),
+      },
+      {
+        endpoint: "GET /api/v1/me (key pair), cluster behind HAProxy",
+        bare: bareAgain,
+        app: await run(`${values.cluster}/api/v1/me`, pair),
+      },
+    );
+  }
   console.log(
     `\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`,
   );

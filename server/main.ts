@@ -6,6 +6,7 @@ import { appUrl, env, exportDerivedEnv } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { buildIfNeeded } from "@/server/app/build-if-needed";
 import { demoBanner, ensureDemoProgram } from "@/server/app/demo-program";
+import { startCredentialBroadcast } from "@/server/auth/credential-broadcast";
 import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { secrets } from "@/server/config/secrets";
 import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
@@ -44,8 +45,12 @@ async function main(): Promise<void> {
   }
   setDatabase(database);
   await migrateDatabase(database);
-  // One process owns the embedded database, so its credential cache can never be stale.
+  // One process owns the embedded database, so its credential cache can never be stale. On Postgres
+  // the cache is on while this instance hears the others' changes (LISTEN/NOTIFY), 1 s at most.
   if (database.kind === "pglite") enableCredentialCache();
+  const broadcast =
+    database.kind === "postgres" ? startCredentialBroadcast(e.DATABASE_URL!, database.pool!) : undefined;
+  await broadcast?.ready;
   log.info({ database: database.kind, location: database.location, mode: e.SVC_MODE }, "database ready");
 
   if (e.DEMO_SEED && e.SVC_MODE === "sandbox") {
@@ -82,6 +87,7 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await worker?.stop();
+    await broadcast?.stop();
     await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
     await nextApp.close().catch(() => {});
     await closeDatabase();

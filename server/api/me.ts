@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
+import { cachedValue } from "@/server/auth/credential-cache";
 import { preparedPerDb } from "@/server/db/prepared";
 import { ServiceError } from "@/lib/errors";
 import { SCOPES } from "@/lib/scopes";
@@ -39,7 +40,10 @@ const organizationById = preparedPerDb((db) =>
 
 /** Who the credential is: the first thing an integrator checks after wiring a key. */
 async function describeCredential({ ctx }: { ctx: Ctx }): Promise<Me> {
-  const [org] = await organizationById(ctx.db).execute({ id: ctx.orgId });
+  const org = await cachedValue(`org:${ctx.orgId}`, async () => {
+    const [row] = await organizationById(ctx.db).execute({ id: ctx.orgId });
+    return row;
+  });
   if (!org) throw new ServiceError("UNAUTHENTICATED", "The credential's organization no longer exists.");
   const { actor } = ctx;
   const scopes = [...scopesOf(actor)];

@@ -110,19 +110,30 @@ async function pageOf(
   limit: number,
 ): Promise<CardTransactionPage> {
   const offset = (page - 1) * limit;
-  let total: number;
-  let start: PageStart | null;
-  if (f.svcCardId) {
+  const counted = async () => {
+    if (!f.svcCardId) return { days: await dayCounts(db, orgId, f.status, range) };
     const [row] = await db
       .select({ n: count() })
       .from(t)
       .where(filterOf(orgId, f, range));
-    total = Number(row?.n ?? 0);
+    return { n: Number(row?.n ?? 0) };
+  };
+  if (offset === 0 && !range.toExclusive) {
+    // A first page with no upper bound starts at the newest row whatever the counts say: read it
+    // beside the total (two connections at once on Postgres) instead of after it.
+    const [c, rows] = await Promise.all([counted(), pageQuery(db, filterOf(orgId, f, range), 0, limit)]);
+    const total = c.days ? c.days.reduce((sum, d) => sum + d.count, 0) : c.n!;
+    return { transactions: total > 0 ? rows.map(cardTransactionView) : [], total, page, limit };
+  }
+  const c = await counted();
+  let total: number;
+  let start: PageStart | null;
+  if (!c.days) {
+    total = c.n!;
     start = offset < total ? { upper: range.toExclusive, inner: offset } : null;
   } else {
-    const days = await dayCounts(db, orgId, f.status, range);
-    total = days.reduce((sum, d) => sum + d.count, 0);
-    start = offset < total ? startOf(days, offset, range, limit) : null;
+    total = c.days.reduce((sum, d) => sum + d.count, 0);
+    start = offset < total ? startOf(c.days, offset, range, limit) : null;
   }
   if (!start) return { transactions: [], total, page, limit };
   const rows = start.fromDayStart

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/server/db/client";
+
+export interface ClientTally {
+  /** Logical operations that ended in a 2xx, by kind (each carried one Idempotency-Key). */
+  succeeded: { fund: number; authorize: number; settle: number };
+  /** Answers >= 500 or failed connections seen by a client, outside / inside a Postgres restart. */
+  errors: number;
+  errorsDuringPgRestart: number;
+  /** The errors outside the restart by status (0: the connection failed), for the printout. */
+  errorStatuses: Record<string, number>;
+  /**
+   * Requests whose last answer was 409 IDEMPOTENCY_KEY_IN_USE: an attempt cut off by a kill still
+   * holds the key (for the key's lease), so whether it took effect is unknown (0 or 1 effect).
+   */
+  unknown: { fund: number; authorize: number; settle: number };
+}
+
+export type Invariants = Record<string, number>;
+
+const count = async (db: Db, query: ReturnType<typeof sql>): Promise<number> =>
+  Number(rowsOf<{ n: string | number }>(await db.execute(query))[0]?.n ?? 0);
+
+/** Outbox events not yet dispatched and deliveries not yet final: what a drain waits on. */
+export async function backlog(db: Db, orgId: string): Promise<number> {
+  return (
+    (await count(
+      db,
+      sql`select count(*) n from outbox_events where org_id = ${orgId} and dispatched_at is null`,
+    )) +
+    (await count(
+      db,
+      sql`select count(*) n from webhook_deliveries where org_id = ${orgId} and status in ('pending', 'retrying')`,
+    ))
+  );
+}
+
+/**
+ * The chaos run's invariants; every figure should be 0.
+ * - events lost: an event of the organization without a succeeded delivery to every subscription
+ *   (every subscription takes every type, and the receivers always answer 200);
+ * - deliveries stuck: deliveries still pending/retrying after the drain, or failed;
+ * - duplicate effects: more fundings / transactions / settlements than idempotent requests that
+ *   succeeded or whose outcome is unknown (a retry through another instance must replay, not repeat);
+ * - balances disagreeing with the ledger: a customer's pending amount against the sum of its open
+ *   authorizations, and the organization's totals against the sum of its customers;
+ * - negative balances: ledger or available below zero;
+ * - client errors: 5xx or a failed connection seen by a client outside the Postgres restart.
+ */
+export async function checkInvariants(db: Db, orgId: string, tally: ClientTally): Promise<Invariants> {
+  const lost = await count(
+    db,
+    sql`select count(*) n from outbox_events e cross join webhook_subscriptions w
+        where e.org_id = ${orgId} and w.org_id = ${orgId}
+          and not exists (select 1 from webhook_deliveries d
+                          where d.webhook_id = w.id and d.event_id = e.id and d.status = 'succeeded')`,
+  );
+  const stuck = await count(
+    db,
+    sql`select count(*) n from webhook_deliveries where org_id = ${orgId} and status <> 'succeeded'`,
+  );
+  const fundings = await count(
+    db,
+    sql`select count(*) n from customer_fundings where org_id = ${orgId} and status = 'completed'`,
+  );
+  const transactions = await count(db, sql`select count(*) n from card_transactions where org_id = ${orgId}`);
+  const settled = await count(
+    db,
+    sql`select count(*) n from card_transactions where org_id = ${orgId} and status = 'settled'`,
+  );
+  const pendingMismatch = await count(
+    db,
+    sql`select count(*) n from customer_balances b
+        where b.org_id = ${orgId} and b.freshness = 'realtime' and b.pending_minor <> coalesce((
+          select sum(t.hold_minor) from card_transactions t
+          where t.customer_id = b.customer_id and t.status in ('authorized', 'partially_reversed')), 0)`,
+  );
+  const totalsMismatch = await count(
+    db,
+    sql`select count(*) n from balance_totals t
+        cross join lateral (
+          select coalesce(sum(ledger_minor), 0) as l, coalesce(sum(pending_minor), 0) as p
+          from customer_balances b where b.org_id = t.org_id and b.currency = t.currency) s
+        where t.org_id = ${orgId} and (t.ledger_minor <> s.l or t.pending_minor <> s.p)`,
+  );
+  const negative = await count(
+    db,
+    sql`select count(*) n from customer_balances
+        where org_id = ${orgId} and (ledger_minor < 0 or ledger_minor - pending_minor < 0)`,
+  );
+  return {
+    "events lost": lost,
+    "deliveries stuck": stuck,
+    "duplicate fundings": Math.max(0, fundings - tally.succeeded.fund - tally.unknown.fund),
+    "duplicate card transactions": Math.max(
+      0,
+      transactions - tally.succeeded.authorize - tally.unknown.authorize,
+    ),
+    "duplicate settlements": Math.max(0, settled - tally.succeeded.settle - tally.unknown.settle),
+    "balances disagreeing with the ledger": pendingMismatch + totalsMismatch,
+    "negative balances": negative,
+    "5xx / failed connections seen by clients (outside the Postgres restart)": tally.errors,
+  };
+}

@@ -1,0 +1,217 @@
+// First: the registry must finish loading before the sandbox modules it lists.
+import "@/server/providers/registry";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { env } from "@/lib/env";
+import { checkPassword } from "@/server/auth/sign-in";
+import { totpCode } from "@/server/auth/totp";
+import { openDatabase, type Database } from "@/server/db/client";
+import { cards } from "@/server/db/schema/cards";
+import { customerFundings } from "@/server/db/schema/money";
+import { fundableCustomer } from "@/server/issuer/funding/testing";
+import { createTestCard } from "@/server/testing/card-customers";
+import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
+
+/**
+ * Correct across instances: each test talks to the app instances directly (so the second request
+ * surely lands on another instance than the first) and to the balancer. Fixtures are written into
+ * the shared database by this process.
+ */
+const { url, apps } = inject("cluster");
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ kind: "postgres", url: env().DATABASE_URL!, poolMax: 2 });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+type Headers = Record<string, string>;
+const json = (body: unknown, headers: Headers = {}): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
+
+/** Three codes a user may spend at once: the previous, current and next 30 s step (each once). */
+function codes(secret: string): string[] {
+  const now = Date.now();
+  return [now - 30_000, now, now + 30_000].map((t) => totpCode(secret, t));
+}
+
+async function adminWithKey(permissions: string[]) {
+  const org = await createTestOrg(database.db);
+  const admin = bearer(await org.token(org.admin.userId));
+  const [first, ...rest] = codes(org.admin.totpSecret);
+  const res = await fetch(
+    `${apps[0]}/api/apikey/create`,
+    json({ name: "cluster", permissions }, { ...admin, "x-2fa-token": first! }),
+  );
+  expect(res.status).toBe(201);
+  const k = (await res.json()) as { id: string; api_key: string; api_secret: string };
+  return {
+    org,
+    admin,
+    codes: rest,
+    keyId: k.id,
+    key: { "x-api-key": k.api_key, "x-api-secret": k.api_secret },
+  };
+}
+
+/** Signs in through next-auth on one instance (password step done here); the session cookie. */
+async function signIn(app: string, email: string, code: string): Promise<string> {
+  const { ticket } = await checkPassword(database.db, { email, password: TEST_PASSWORD }, "127.0.0.9");
+  const csrf = await fetch(`${app}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await fetch(`${app}/api/auth/callback/ticket`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, ticket, code, json: "true" }),
+  });
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("next-auth.session-token="));
+  expect(session, `no session cookie (status ${res.status})`).toBeDefined();
+  return session!;
+}
+
+/** The dashboard's server action ids, from the production build the instances serve. */
+const actionIds = (() => {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  const ids = new Map<string, string>();
+  for (const [id, entry] of Object.entries(manifest.node))
+    if (entry.filename?.startsWith("server/actions/") && entry.exportedName) ids.set(entry.exportedName, id);
+  return ids;
+})();
+
+/** Calls a server action as the dashboard's browser does; the answer's text (an RSC stream). */
+async function serverAction(app: string, page: string, cookie: string, name: string, args: unknown[]) {
+  const id = actionIds.get(name);
+  expect(id, `no server action ${name} in the build`).toBeDefined();
+  const res = await fetch(`${app}${page}`, {
+    method: "POST",
+    headers: {
+      "next-action": id!,
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      cookie,
+    },
+    body: JSON.stringify(args),
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+describe("the cluster", () => {
+  it("balances round robin over every instance, each in service", async () => {
+    const res = await fetch(`${url}/api/health`);
+    expect(res.status).toBe(200);
+    for (const app of apps) expect((await fetch(`${app}/api/health/ping`)).status).toBe(200);
+  });
+
+  it("a revoked API key is refused by every instance within 1 s", async () => {
+    const p = await adminWithKey(["read"]);
+    // Warm every instance (a credential cache, if any, now holds the key).
+    for (const app of apps) expect((await fetch(`${app}/api/v1/me`, { headers: p.key })).status).toBe(200);
+    const revoked = await fetch(
+      `${apps[0]}/api/apikey/${p.keyId}/revoke`,
+      json({}, { ...p.admin, "x-2fa-token": p.codes[0]! }),
+    );
+    expect(revoked.status).toBe(200);
+    // Every instance asked at once; each answers 401 from the first request or within 1 s.
+    const at = Date.now();
+    const refusedAfter = await Promise.all(
+      apps.map(async (app) => {
+        while ((await fetch(`${app}/api/v1/me`, { headers: p.key })).status === 200)
+          if (Date.now() - at > 2_000) break;
+        return Date.now() - at;
+      }),
+    );
+    for (const [i, ms] of refusedAfter.entries())
+      expect(ms, `${apps[i]} refused the revoked key only after ${ms} ms`).toBeLessThan(1_000);
+    for (const app of apps) expect((await fetch(`${app}/api/v1/me`, { headers: p.key })).status).toBe(401);
+  });
+
+  it("a TOTP code accepted by one instance is refused as a replay by the others", async () => {
+    const org = await createTestOrg(database.db);
+    const admin = bearer(await org.token(org.admin.userId));
+    const code = totpCode(org.admin.totpSecret);
+    const create = (app: string) =>
+      fetch(
+        `${app}/api/apikey/create`,
+        json({ name: "replay", permissions: ["read"] }, { ...admin, "x-2fa-token": code }),
+      );
+    expect((await create(apps[0]!)).status).toBe(201);
+    for (const app of apps.slice(1)) {
+      const res = await create(app);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error_code: string }).error_code).toBe("INVALID_2FA_TOKEN");
+    }
+  });
+
+  it("an Idempotency-Key replays the first answer from any instance, and the money moves once", async () => {
+    const p = await adminWithKey(["read", "write", "transactions"]);
+    const deposit = await fetch(
+      `${url}/api/v1/sandbox/master-wallet/deposit`,
+      json({ currency: "GBP", amount: 50 }, p.key),
+    );
+    expect(deposit.ok).toBe(true);
+    const customer = await fundableCustomer(database.db, p.org.orgId, "GBP");
+    const headers = { ...p.key, "idempotency-key": `fund-${customer.id}` };
+    const body = { customer_id: customer.svcCardId, amount: 20, currency: "GBP" };
+    const first = await fetch(`${apps[0]}/api/v1/card-issuer/fund-customer`, json(body, headers));
+    expect(first.ok).toBe(true);
+    const firstText = await first.text();
+    for (const app of [...apps.slice(1), url]) {
+      const again = await fetch(`${app}/api/v1/card-issuer/fund-customer`, json(body, headers));
+      expect(again.status).toBe(first.status);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(await again.text()).toBe(firstText);
+    }
+    const rows = await database.db
+      .select()
+      .from(customerFundings)
+      .where(eq(customerFundings.customerId, customer.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("a dashboard session signed in on one instance is accepted by every other", async () => {
+    const org = await createTestOrg(database.db);
+    const session = await signIn(apps[0]!, org.admin.email, totpCode(org.admin.totpSecret));
+    for (const app of [...apps.slice(1), url]) {
+      const res = await fetch(`${app}/api/auth/session`, { headers: { cookie: session } });
+      expect(((await res.json()) as { user?: { email?: string } }).user?.email).toBe(org.admin.email);
+    }
+  });
+
+  it("a 2FA step-up opened on one instance lets a guarded action through on another", async () => {
+    const org = await createTestOrg(database.db);
+    const customer = await fundableCustomer(database.db, org.orgId, "GBP");
+    const card = await createTestCard(database.db, customer);
+    const [signInCode, stepUpCode] = codes(org.admin.totpSecret);
+    const session = await signIn(apps[0]!, org.admin.email, signInCode!);
+    const page = `/customers/${customer.svcCardId}`;
+    const freeze = [{ svcCardId: customer.svcCardId, cardId: card.id }];
+    // Without a step-up the guarded action asks for a code, on any instance.
+    expect(await serverAction(apps[1]!, page, session, "freezeCardAction", freeze)).toContain(
+      "TWO_FACTOR_REQUIRED",
+    );
+    expect(await serverAction(apps[0]!, page, session, "stepUpAction", [{ code: stepUpCode }])).toContain(
+      '"ok":true',
+    );
+    expect(await serverAction(apps[2]!, page, session, "freezeCardAction", freeze)).toContain('"ok":true');
+    const [row] = await database.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(row?.status).toBe("frozen");
+  });
+});
