@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { z } from "zod";
 
 /**
@@ -18,7 +19,7 @@ export const fiatAmountSchema = z
   .number()
   .positive("Must be greater than 0.")
   .max(1_000_000_000_000, "At most 1,000,000,000,000.")
-  .refine((n) => !/\.\d{9,}$/.test(String(n)) && !/e-/.test(String(n)), "At most 8 decimal places.")
+  .refine((n) => new Decimal(n).decimalPlaces() <= 8, "At most 8 decimal places.")
   .describe("Amount in major units, at most 8 decimal places.");
 
 export const METHOD_TYPES = ["payout", "payin"] as const;

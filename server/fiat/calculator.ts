@@ -42,7 +42,9 @@ function mid(rates: RateProvider, from: string, to: string): Dec {
   const r = rates.midRate(from, to);
   if (!r)
     throw new ServiceError("VALIDATION_ERROR", `No rate for ${from} to ${to}.`, {
-      details: [{ path: rates.midRate(from, from) ? "to_currency" : "from_currency", message: "Not supported." }],
+      details: [
+        { path: rates.midRate(from, from) ? "to_currency" : "from_currency", message: "Not supported." },
+      ],
     });
   return round8(new D(r.toString()));
 }
