@@ -114,6 +114,8 @@ export const beneficiaryFormSchema = z.object({
   fields: z.array(formFieldSchema),
 });
 
+export type BeneficiaryForm = z.infer<typeof beneficiaryFormSchema>;
+
 export const paymentMethodViewSchema = z.object({
   id: z.number().int(),
   method_type: methodTypeSchema,
