@@ -1,4 +1,6 @@
 import DecimalJs from "decimal.js";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tableRateProvider } from "@/server/providers/fx";
@@ -67,6 +69,28 @@ describe("the calculator, against figures worked out by hand", () => {
         base_currency: "EUR",
         exchange_rate_float: "0.35",
       },
+    });
+  });
+
+  it("docs/fiat.md's worked example table holds the calculator's figures", () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, "../../docs/fiat.md"), "utf8");
+    const table = doc.split("<!-- worked-example -->")[1]!.split("<!-- /worked-example -->")[0]!;
+    const rows = Object.fromEntries(
+      table
+        .split("\n")
+        .filter((l) => l.startsWith("| ") && !l.startsWith("| figure"))
+        .map((l) => l.split("|").map((c) => c.trim()))
+        .map((cells) => [cells[1], cells[3]]),
+    );
+    const q = calculate(rates, { from: "USD", to: "EUR", amount: "100.00000000", method: methodById(101) });
+    expect(rows).toEqual({
+      rate: q.rate,
+      "fee float (USD)": q.calculator.fee_breakdown.float.wallet_currency.toFixed(8),
+      "fee fixed (USD)": q.calculator.fee_breakdown.fixed.wallet_currency.toFixed(8),
+      total_transaction_fee_in_from_currency: q.payout_data.total_transaction_fee_in_from_currency,
+      customer_total_amount_due: q.payout_data.customer_total_amount_due,
+      customer_receive_amount: q.payout_data.customer_receive_amount,
+      total_transaction_fee_in_to_currency: q.payout_data.total_transaction_fee_in_to_currency,
     });
   });
 
