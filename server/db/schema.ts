@@ -8,4 +8,13 @@ import * as providers from "./schema/providers";
 import * as webhooks from "./schema/webhooks";
 
 /** Every domain's tables in the one object drizzle's relational API wants. */
-export const schema = { ...identity, ...platform, ...apikeys, ...webhooks, ...cards, ...providers, ...money, ...fiat };
+export const schema = {
+  ...identity,
+  ...platform,
+  ...apikeys,
+  ...webhooks,
+  ...cards,
+  ...providers,
+  ...money,
+  ...fiat,
+};
