@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import type { ActionError } from "@/lib/action-result";
 import type { ExchangeRateInput, FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
@@ -12,7 +12,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/compon
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
-import { LockedQuote, QuoteBreakdown, useCountdown } from "./quote-panel";
+import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
 import type { PaymentsActions, PaymentsData } from "./types";
 
 const select =
@@ -58,7 +58,7 @@ export function PaymentsWorkbench({
   const form = data.payoutMethods.find((m) => m.method.id === method?.id)?.form;
   const saved = data.beneficiaries.filter((b) => b.payment_method_id === method?.id);
 
-  const input = useMemo<ExchangeRateInput | null>(() => {
+  const input = ((): ExchangeRateInput | null => {
     const n = Number(amount);
     if (!method || !amount.trim() || !Number.isFinite(n) || n <= 0) return null;
     return mode === "payout"
@@ -76,14 +76,16 @@ export function PaymentsWorkbench({
           method_id: method.id,
           method_type: "payin",
         };
-  }, [amount, method, mode, wallet]);
+  })();
+  // The effect keys on the request's text: a new object per render is not a new request.
+  const inputKey = input ? JSON.stringify(input) : "";
 
   // The live estimate, a moment after the last keystroke.
   useEffect(() => {
-    if (!input) return;
+    if (!inputKey) return;
     let live = true;
     const t = setTimeout(async () => {
-      const res = await actions.estimate(input).catch(() => null);
+      const res = await actions.estimate(JSON.parse(inputKey) as ExchangeRateInput).catch(() => null);
       if (!live || !res) return;
       if (res.ok) {
         setEstimate(res.data);
@@ -97,7 +99,7 @@ export function PaymentsWorkbench({
       live = false;
       clearTimeout(t);
     };
-  }, [input, actions]);
+  }, [inputKey, actions]);
 
   function resetQuote() {
     setQuote(undefined);
@@ -163,26 +165,15 @@ export function PaymentsWorkbench({
         </CardDescription>
       </CardHeader>
       <CardBody className="flex flex-col gap-4">
-        <div className="flex gap-2" role="group" aria-label="Kind of payment">
-          {(["payout", "payin"] as const).map((m) => (
-            <Button
-              key={m}
-              size="sm"
-              variant={mode === m ? "primary" : "secondary"}
-              aria-pressed={mode === m}
-              onClick={() => {
-                setMode(m);
-                setCountry("");
-                setMethodId(
-                  (m === "payout" ? data.payoutMethods[0]?.method.id : data.payinMethods[0]?.id) ?? 0,
-                );
-                resetQuote();
-              }}
-            >
-              {m === "payout" ? "Payout" : "Deposit"}
-            </Button>
-          ))}
-        </div>
+        <ModeToggle
+          mode={mode}
+          onChange={(m) => {
+            setMode(m);
+            setCountry("");
+            setMethodId((m === "payout" ? data.payoutMethods[0]?.method.id : data.payinMethods[0]?.id) ?? 0);
+            resetQuote();
+          }}
+        />
         <div className="grid gap-3 sm:grid-cols-4">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="pay-country">Country</Label>

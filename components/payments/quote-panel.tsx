@@ -68,3 +68,28 @@ export function LockedQuote({ quote, onRenew }: { quote: FiatQuote; onRenew: () 
     </Alert>
   );
 }
+
+/** Payout or deposit. */
+export function ModeToggle({
+  mode,
+  onChange,
+}: {
+  mode: "payout" | "payin";
+  onChange: (mode: "payout" | "payin") => void;
+}) {
+  return (
+    <div className="flex gap-2" role="group" aria-label="Kind of payment">
+      {(["payout", "payin"] as const).map((m) => (
+        <Button
+          key={m}
+          size="sm"
+          variant={mode === m ? "primary" : "secondary"}
+          aria-pressed={mode === m}
+          onClick={() => onChange(m)}
+        >
+          {m === "payout" ? "Payout" : "Deposit"}
+        </Button>
+      ))}
+    </div>
+  );
+}
