@@ -40,6 +40,8 @@ const schema = z.object({
     .optional(),
   /** Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a minute. */
   SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  /** Benchmarks only: binding fiat quotes a minute per organization (docs/fiat.md); the interface's limit is 30. */
+  FIAT_QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),
 });
