@@ -19,6 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import autocannon from "autocannon";
+import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { issueUserAccessToken } from "@/server/auth/tokens";
@@ -33,6 +34,13 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
   },
+});
+const QUOTE = JSON.stringify({
+  from_currency: "USD",
+  to_currency: "EUR",
+  amount: 100,
+  method_id: 101,
+  method_type: "payout",
 });
 const PORT = 3231;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -64,14 +72,6 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-const QUOTE = JSON.stringify({
-  from_currency: "USD",
-  to_currency: "EUR",
-  amount: 100,
-  method_id: 101,
-  method_type: "payout",
-});
-
 async function run(): Promise<void> {
   const REQUESTS = Number(values.requests);
   const SECONDS = Number(values.seconds);
@@ -82,6 +82,7 @@ async function run(): Promise<void> {
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   };
   Object.assign(process.env, keys);
+  resetEnvForTests(); // modules read the environment at import, before the keys were set
   const dataDir = mkdtempSync(path.join(tmpdir(), "svc-bench-fiat-"));
   let child: ChildProcess | undefined;
   try {
