@@ -1,4 +1,8 @@
 import { inflateSync } from "node:zlib";
+import type { Database } from "@/server/db/client";
+import { bearer } from "@/server/http/testing";
+import { createTestOrg } from "@/server/testing/fixtures";
+import type { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
 /** Helpers of the fiat HTTP tests (not used by the app). */
@@ -52,4 +56,45 @@ export function pdfText(pdf: Uint8Array): string {
       out.push(t[1] !== undefined ? Buffer.from(t[1], "hex").toString("latin1") : t[2]!);
   }
   return out.join("\n");
+}
+
+/** An organization with an admin token (2FA on), its TOTP codes, a full API key and a read-only one. */
+export function fiatHttpFixtures(
+  app: ReturnType<typeof createApiApp>,
+  clock: ReturnType<typeof startTotpClock>,
+  database: () => Database,
+) {
+  const { post } = fiatClient(app);
+  async function apiKey(admin: Headers, code: string, permissions: string[]): Promise<Headers> {
+    const res = await app.request(
+      "/api/apikey/create",
+      post({ name: `fiat ${permissions.join("+")}`, permissions }, { ...admin, "x-2fa-token": code }),
+    );
+    const k = (await res.json()) as { api_key: string; api_secret: string };
+    return { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
+  }
+
+  async function program() {
+    const org = await createTestOrg(database().db);
+    const admin = bearer(await org.token(org.admin.userId));
+    const code = () => clock.nextCode(org.admin.totpSecret);
+    const key = await apiKey(admin, code(), ["read", "write", "transactions"]);
+    const readOnly = await apiKey(admin, code(), ["read"]);
+    return { org, admin, code, key, readOnly };
+  }
+
+  const QUOTE = {
+    from_currency: "USD",
+    to_currency: "EUR",
+    amount: 100,
+    method_id: 101,
+    method_type: "payout",
+  };
+  const BENEFICIARY = {
+    beneficiary_name: "Ada Lovelace",
+    beneficiary_type: "individual",
+    iban: "DE89370400440532013000",
+  };
+
+  return { program, QUOTE, BENEFICIARY };
 }
