@@ -39,6 +39,9 @@ export const ERROR_STATUS = {
   CARD_NOT_FROZEN: 409,
   CARD_ALREADY_BLOCKED: 409,
   CARD_NOT_BLOCKED: 409,
+  // Fiat (docs/fiat.md): a second wallet of the same currency; a payout state that forbids the change.
+  WALLET_ALREADY_EXISTS: 409,
+  PAYOUT_NOT_CHANGEABLE: 409,
   QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

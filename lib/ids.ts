@@ -44,7 +44,12 @@ export type IdPrefix =
   // Money: card transaction, funding transfer, master-wallet deposit (settlement).
   | "txn"
   | "trf"
-  | "stl";
+  | "stl"
+  // Fiat: payout, deposit, saved beneficiary, hosted checkout token.
+  | "pay"
+  | "dep"
+  | "ben"
+  | "cko";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -4,6 +4,7 @@ import {
   Code,
   FlaskConical,
   KeyRound,
+  Landmark,
   LayoutDashboard,
   RectangleEllipsis,
   ScrollText,
@@ -41,6 +42,10 @@ export const NAV: NavGroup[] = [
       { label: "Transactions", href: "/transactions", icon: ArrowLeftRight },
       { label: "Balances", href: "/balances", icon: Wallet },
     ],
+  },
+  {
+    label: "Fiat",
+    links: [{ label: "Payments", href: "/payments", icon: Landmark }],
   },
   {
     label: "Developers",

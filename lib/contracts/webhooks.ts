@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 
 /** Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms, OpenAPI. */
 
@@ -168,6 +169,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
     description: "Merchant issues a refund.",
     example: { ...txn("SETTLED"), type: "refund" },
   },
+  ...FIAT_EVENT_TYPES,
   {
     type: "webhook.test",
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",

@@ -11,6 +11,9 @@ import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardRoutes, sandboxCardRoutes } from "./cards";
 import { cardSettingsRoutes } from "./card-settings";
+import { fiatDepositRoutes, sandboxFiatRoutes } from "./fiat-deposits";
+import { fiatPayoutRoutes } from "./fiat-payouts";
+import { fiatQuoteRoutes } from "./fiat-quotes";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
@@ -45,6 +48,10 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, sandboxCardNetworkRoutes);
   mountRoutes(app, cardIssuerMoneyRoutes);
   mountRoutes(app, sandboxMoneyRoutes);
+  mountRoutes(app, fiatQuoteRoutes);
+  mountRoutes(app, fiatPayoutRoutes);
+  mountRoutes(app, fiatDepositRoutes);
+  mountRoutes(app, sandboxFiatRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

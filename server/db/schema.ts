@@ -1,5 +1,6 @@
 import * as apikeys from "./schema/apikeys";
 import * as cards from "./schema/cards";
+import * as fiat from "./schema/fiat";
 import * as identity from "./schema/identity";
 import * as money from "./schema/money";
 import * as platform from "./schema/platform";
@@ -17,4 +18,5 @@ export const schema = {
   ...providers,
   ...money,
   ...team,
+  ...fiat,
 };

@@ -1,3 +1,4 @@
+import { registerFiatJobs } from "@/server/fiat/jobs";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
@@ -17,4 +18,5 @@ export function registerWorkerHandlers(): void {
   registerWebhookHandlers();
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();
+  registerFiatJobs();
 }

@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { DepositHistory, PayoutHistory, WalletsCard } from "@/components/payments/history";
+import { PaymentsWorkbench } from "@/components/payments/payments-workbench";
+import { DEPOSIT_STATUSES, PAYOUT_STATUSES } from "@/lib/contracts/fiat-payments";
+import { roleAtLeast } from "@/lib/scopes";
+import { depositAction, estimateQuoteAction, lockQuoteAction, payoutAction } from "@/server/actions/fiat";
+import { requireSession } from "@/server/actions/session";
+import { listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
+import { listDeposits } from "@/server/fiat/deposits/view";
+import { beneficiaryForm, listPaymentMethods } from "@/server/fiat/methods/view";
+import { listPayouts } from "@/server/fiat/payouts/view";
+import { listWallets } from "@/server/fiat/wallets/manage";
+
+export const metadata: Metadata = { title: "Payments" };
+
+function pick<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return typeof value === "string" && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}
+
+export default async function PaymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { ctx, user } = await requireSession();
+  const params = await searchParams;
+  const payoutStatus = pick(params.payouts, PAYOUT_STATUSES);
+  const depositStatus = pick(params.deposits, DEPOSIT_STATUSES);
+  const [wallets, payouts, deposits, beneficiaries] = await Promise.all([
+    listWallets({ ctx }),
+    listPayouts({ ctx, input: { status: payoutStatus, limit: 50 } }),
+    listDeposits({ ctx, input: { status: depositStatus, limit: 50 } }),
+    listBeneficiaries({ ctx }),
+  ]);
+  const payoutMethods = listPaymentMethods({ ctx, input: { type: "payout" } }).methods.map((method) => ({
+    method,
+    form: beneficiaryForm({ ctx, input: { payment_method_id: method.id } }),
+  }));
+  const payinMethods = listPaymentMethods({ ctx, input: { type: "payin" } }).methods;
+  return (
+    <>
+      <PageHeader
+        title="Payments"
+        description="Fiat quotes, payouts to bank accounts and mobile wallets, deposits, and your fiat wallets."
+      />
+      <div className="flex flex-col gap-6">
+        <PaymentsWorkbench
+          data={{
+            wallets: wallets.wallets,
+            payoutMethods,
+            payinMethods,
+            beneficiaries: beneficiaries.beneficiaries,
+          }}
+          actions={{
+            estimate: estimateQuoteAction,
+            lock: lockQuoteAction,
+            payout: payoutAction,
+            deposit: depositAction,
+          }}
+          canAct={roleAtLeast(user.role, "operator")}
+        />
+        <WalletsCard wallets={wallets.wallets} />
+        <PayoutHistory
+          payouts={payouts.payouts}
+          status={payoutStatus}
+          statuses={PAYOUT_STATUSES}
+          other={depositStatus ? { deposits: depositStatus } : {}}
+        />
+        <DepositHistory
+          deposits={deposits.deposits}
+          status={depositStatus}
+          statuses={DEPOSIT_STATUSES}
+          other={payoutStatus ? { payouts: payoutStatus } : {}}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,293 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import type { ActionError } from "@/lib/action-result";
+import type { ExchangeRateInput, FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
+import type { PayoutView } from "@/lib/contracts/fiat-payments";
+import { useStepUp } from "@/components/step-up-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Label } from "@/components/ui/label";
+import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
+import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
+import type { PaymentsActions, PaymentsData } from "./types";
+
+const select =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "NGN", "KES", "INR", "PHP"];
+
+/**
+ * The Payments workbench: a live, non-binding estimate as you type (it binds nothing and does not
+ * count against the quote limit), "Lock quote" for the binding 5-minute quote, then either the
+ * payout (beneficiary form or a saved beneficiary, review, confirm behind the 2FA step-up) or the
+ * deposit (on to the hosted checkout).
+ */
+export function PaymentsWorkbench({
+  data,
+  actions,
+  canAct,
+}: {
+  data: PaymentsData;
+  actions: PaymentsActions;
+  canAct: boolean;
+}) {
+  const router = useRouter();
+  const guarded = useStepUp();
+  const [mode, setMode] = useState<"payout" | "payin">("payout");
+  const [country, setCountry] = useState("");
+  const [methodId, setMethodId] = useState<number>(data.payoutMethods[0]?.method.id ?? 0);
+  const [wallet, setWallet] = useState(data.wallets[0]?.currency ?? "USD");
+  const [amount, setAmount] = useState("100");
+  const [estimate, setEstimate] = useState<FiatEstimate>();
+  const [error, setError] = useState<ActionError>();
+  const [quote, setQuote] = useState<FiatQuote>();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [savedId, setSavedId] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<PayoutView>();
+  const secondsLeft = useCountdown(quote?.expires_at);
+
+  const methods = mode === "payout" ? data.payoutMethods.map((m) => m.method) : data.payinMethods;
+  const countries = [...new Set(methods.map((m) => m.country))].sort();
+  const shown = methods.filter((m) => !country || m.country === country);
+  const method = methods.find((m) => m.id === methodId) ?? shown[0];
+  const form = data.payoutMethods.find((m) => m.method.id === method?.id)?.form;
+  const saved = data.beneficiaries.filter((b) => b.payment_method_id === method?.id);
+
+  const input = ((): ExchangeRateInput | null => {
+    const n = Number(amount);
+    if (!method || !amount.trim() || !Number.isFinite(n) || n <= 0) return null;
+    return mode === "payout"
+      ? {
+          from_currency: wallet,
+          to_currency: method.currency,
+          amount: n,
+          method_id: method.id,
+          method_type: "payout",
+        }
+      : {
+          from_currency: method.currency,
+          to_currency: wallet,
+          amount: n,
+          method_id: method.id,
+          method_type: "payin",
+        };
+  })();
+  // The effect keys on the request's text: a new object per render is not a new request.
+  const inputKey = input ? JSON.stringify(input) : "";
+
+  // The live estimate, a moment after the last keystroke.
+  useEffect(() => {
+    if (!inputKey) return;
+    let live = true;
+    const t = setTimeout(async () => {
+      const res = await actions.estimate(JSON.parse(inputKey) as ExchangeRateInput).catch(() => null);
+      if (!live || !res) return;
+      if (res.ok) {
+        setEstimate(res.data);
+        setError(undefined);
+      } else {
+        setEstimate(undefined);
+        setError(res.error);
+      }
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [inputKey, actions]);
+
+  function resetQuote() {
+    setQuote(undefined);
+    setDone(undefined);
+    setFieldErrors({});
+  }
+
+  async function lock() {
+    if (!input) return;
+    setBusy(true);
+    const res = await actions.lock(input);
+    setBusy(false);
+    if (res.ok) setQuote(res.data);
+    else setError(res.error);
+  }
+
+  async function pay() {
+    if (!quote || !method) return;
+    const local = savedId || !form ? {} : localErrors(form, values);
+    setFieldErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    const body = {
+      debit_wallet: quote.from_currency,
+      quote_id: quote.quote_id,
+      amount: Number(quote.amount),
+      payment_method_id: method.id,
+      ...(savedId ? { beneficiary_id: savedId } : { beneficiary: values }),
+    };
+    const res = await guarded(() => actions.payout(body));
+    setBusy(false);
+    if (res.ok) {
+      setDone(res.data);
+      router.refresh();
+    } else {
+      setFieldErrors(res.error.fields ?? {});
+      setError(res.error);
+    }
+  }
+
+  async function deposit() {
+    if (!quote || !method) return;
+    setBusy(true);
+    const res = await actions.deposit({
+      gateway: method.id,
+      quote_id: quote.quote_id,
+      currency: quote.to_currency,
+      redirect_url: `${window.location.origin}/payments`,
+    });
+    setBusy(false);
+    if (res.ok && res.data.checkout_url) window.location.assign(res.data.checkout_url);
+    else if (!res.ok) setError(res.error);
+  }
+
+  const locked = quote && secondsLeft > 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quote calculator</CardTitle>
+        <CardDescription>
+          The estimate follows what you type and binds nothing. Lock it to get a quote that holds for 5
+          minutes.
+        </CardDescription>
+      </CardHeader>
+      <CardBody className="flex flex-col gap-4">
+        <ModeToggle
+          mode={mode}
+          onChange={(m) => {
+            setMode(m);
+            setCountry("");
+            setMethodId((m === "payout" ? data.payoutMethods[0]?.method.id : data.payinMethods[0]?.id) ?? 0);
+            resetQuote();
+          }}
+        />
+        <div className="grid gap-3 sm:grid-cols-4">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="pay-country">Country</Label>
+            <select
+              id="pay-country"
+              className={select}
+              value={country}
+              onChange={(e) => setCountry(e.target.value)}
+            >
+              <option value="">All</option>
+              {countries.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="pay-method">Method</Label>
+            <select
+              id="pay-method"
+              className={select}
+              value={method?.id ?? ""}
+              onChange={(e) => {
+                setMethodId(Number(e.target.value));
+                setValues({});
+                setSavedId("");
+                resetQuote();
+              }}
+            >
+              {shown.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.method_name} ({m.country}, {m.currency})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="pay-wallet">{mode === "payout" ? "Pay from wallet" : "Credit wallet"}</Label>
+            <select
+              id="pay-wallet"
+              className={select}
+              value={wallet}
+              onChange={(e) => setWallet(e.target.value)}
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label={`Amount (${mode === "payout" ? wallet : (method?.currency ?? "")})`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              resetQuote();
+            }}
+            error={error?.fields?.amount}
+          />
+        </div>
+        {error && !error.fields ? <Alert tone="error">{error.message}</Alert> : null}
+        {quote ? <QuoteBreakdown quote={quote} /> : estimate ? <QuoteBreakdown quote={estimate} /> : null}
+        {quote ? <LockedQuote quote={quote} onRenew={resetQuote} /> : null}
+        {!canAct ? (
+          <p className="text-sm text-muted">Viewers can price; operators and admins lock quotes and pay.</p>
+        ) : !quote ? (
+          <Button onClick={lock} disabled={!estimate || busy} className="self-start">
+            Lock quote
+          </Button>
+        ) : done ? (
+          <Alert tone="success" data-testid="payout-done">
+            Payout {done.payout_id} is {done.status}: {done.receive_amount} {done.payout_currency} to{" "}
+            {done.beneficiary.beneficiary_name}.{" "}
+            <a className="underline" href={`/payments/receipt/${done.payout_id}`}>
+              Receipt (PDF)
+            </a>
+          </Alert>
+        ) : locked && mode === "payout" && form ? (
+          <div className="flex flex-col gap-3">
+            {saved.length ? (
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="pay-saved">Saved beneficiary</Label>
+                <select
+                  id="pay-saved"
+                  className={select}
+                  value={savedId}
+                  onChange={(e) => setSavedId(e.target.value)}
+                >
+                  <option value="">New beneficiary…</option>
+                  {saved.map((b) => (
+                    <option key={b.beneficiary_id} value={b.beneficiary_id}>
+                      {b.nickname ?? b.fields.beneficiary_name} ({Object.values(b.fields).slice(-1)[0]})
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {!savedId ? (
+              <BeneficiaryFields
+                form={form}
+                values={values}
+                errors={fieldErrors}
+                onChange={(k, v) => setValues((old) => ({ ...old, [k]: v }))}
+              />
+            ) : null}
+            <Button onClick={pay} disabled={busy} className="self-start">
+              Confirm payout of {quote.payout_data.customer_total_amount_due} {quote.from_currency}
+            </Button>
+          </div>
+        ) : locked ? (
+          <Button onClick={deposit} disabled={busy} className="self-start">
+            Continue to checkout ({quote.payout_data.customer_total_amount_due} {quote.from_currency})
+          </Button>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+"use server";
+
+import { exchangeRateBodySchema } from "@/lib/contracts/fiat";
+import { createWalletBodySchema, depositBodySchema, payoutBodySchema } from "@/lib/contracts/fiat-payments";
+import { createDeposit } from "@/server/fiat/deposits/create";
+import { createPayout } from "@/server/fiat/payouts/create";
+import { createQuote, estimateQuote } from "@/server/fiat/quotes/create";
+import { createWallet } from "@/server/fiat/wallets/manage";
+import { defineAction } from "./define-action";
+
+/*
+ * The Payments pages (docs/fiat.md). The estimate is a read (any role) that binds nothing and does
+ * not count against the 30-a-minute quote limit; locking a quote, paying out, depositing and
+ * opening a wallet are for operators and admins; a payout also needs the 2FA step-up.
+ */
+
+export const estimateQuoteAction = defineAction(
+  { input: exchangeRateBodySchema, name: "estimateFiatQuote" },
+  async ({ ctx, input }) => estimateQuote({ ctx, input }),
+);
+
+export const lockQuoteAction = defineAction(
+  { input: exchangeRateBodySchema, role: "operator", name: "lockFiatQuote" },
+  async ({ ctx, input }) => createQuote({ ctx, input }),
+);
+
+export const payoutAction = defineAction(
+  { input: payoutBodySchema, role: "operator", stepUp: true, name: "fiatPayout" },
+  async ({ ctx, input }) => createPayout({ ctx, input }),
+);
+
+export const depositAction = defineAction(
+  { input: depositBodySchema, role: "operator", name: "fiatDeposit" },
+  async ({ ctx, input }) => createDeposit({ ctx, input }),
+);
+
+export const createWalletAction = defineAction(
+  { input: createWalletBodySchema, role: "operator", name: "createFiatWallet" },
+  async ({ ctx, input }) => createWallet({ ctx, input }),
+);

@@ -1,0 +1,100 @@
+import { inflateSync } from "node:zlib";
+import type { Database } from "@/server/db/client";
+import { bearer } from "@/server/http/testing";
+import { createTestOrg } from "@/server/testing/fixtures";
+import type { startTotpClock } from "@/server/testing/totp-clock";
+import { createApiApp } from "./app";
+
+/** Helpers of the fiat HTTP tests (not used by the app). */
+
+export type Headers = Record<string, string>;
+export interface FiatBody {
+  status?: string;
+  status_code?: number;
+  error_code?: string;
+  message?: string;
+  errors?: Record<string, string[]>;
+  data?: Record<string, unknown> & { [k: string]: unknown };
+}
+
+export function fiatClient(app: ReturnType<typeof createApiApp>) {
+  async function call(path: string, init: RequestInit = {}) {
+    const res = await app.request(path, init);
+    const text = await res.text();
+    return { status: res.status, text, body: JSON.parse(text) as FiatBody, headers: res.headers };
+  }
+  const post = (body: unknown, headers: Headers): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { call, post };
+}
+
+let seq = 0;
+/** A fresh Idempotency-Key header. */
+export function idem(): Headers {
+  seq += 1;
+  return { "idempotency-key": `test-${Date.now()}-${seq}-${Math.random().toString(36).slice(2)}` };
+}
+
+/**
+ * The text a PDF draws: every content stream (inflated when compressed), its string operands
+ * of Tj, hex (<...>) or literal ((...)), in order. Enough for pdf-lib's single-font pages.
+ */
+export function pdfText(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf).toString("latin1");
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content = m[1]!;
+    try {
+      content = inflateSync(Buffer.from(content, "latin1")).toString("latin1");
+    } catch {
+      // not compressed
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g))
+      out.push(t[1] !== undefined ? Buffer.from(t[1], "hex").toString("latin1") : t[2]!);
+  }
+  return out.join("\n");
+}
+
+/** An organization with an admin token (2FA on), its TOTP codes, a full API key and a read-only one. */
+export function fiatHttpFixtures(
+  app: ReturnType<typeof createApiApp>,
+  clock: ReturnType<typeof startTotpClock>,
+  database: () => Database,
+) {
+  const { post } = fiatClient(app);
+  async function apiKey(admin: Headers, code: string, permissions: string[]): Promise<Headers> {
+    const res = await app.request(
+      "/api/apikey/create",
+      post({ name: `fiat ${permissions.join("+")}`, permissions }, { ...admin, "x-2fa-token": code }),
+    );
+    const k = (await res.json()) as { api_key: string; api_secret: string };
+    return { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
+  }
+
+  async function program() {
+    const org = await createTestOrg(database().db);
+    const admin = bearer(await org.token(org.admin.userId));
+    const code = () => clock.nextCode(org.admin.totpSecret);
+    const key = await apiKey(admin, code(), ["read", "write", "transactions"]);
+    const readOnly = await apiKey(admin, code(), ["read"]);
+    return { org, admin, code, key, readOnly };
+  }
+
+  const QUOTE = {
+    from_currency: "USD",
+    to_currency: "EUR",
+    amount: 100,
+    method_id: 101,
+    method_type: "payout",
+  };
+  const BENEFICIARY = {
+    beneficiary_name: "Ada Lovelace",
+    beneficiary_type: "individual",
+    iban: "DE89370400440532013000",
+  };
+
+  return { program, QUOTE, BENEFICIARY };
+}
