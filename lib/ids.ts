@@ -41,7 +41,13 @@ export type IdPrefix =
   // Money: card transaction, funding transfer, master-wallet deposit (settlement).
   | "txn"
   | "trf"
-  | "stl";
+  | "stl"
+  // Crypto: swap quote, swap, gateway payment, screening list and check.
+  | "swq"
+  | "swp"
+  | "gwp"
+  | "scl"
+  | "scr";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -14,6 +14,7 @@ import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
+import { screeningRoutes } from "./screening";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
 import { webhookRoutes } from "./webhooks";
 
@@ -41,6 +42,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, sandboxCardNetworkRoutes);
   mountRoutes(app, cardIssuerMoneyRoutes);
   mountRoutes(app, sandboxMoneyRoutes);
+  mountRoutes(app, screeningRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }
