@@ -15,6 +15,7 @@ import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
 import { screeningRoutes } from "./screening";
+import { sandboxSwapRoutes, swapRoutes } from "./swaps";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
 import { webhookRoutes } from "./webhooks";
 
@@ -43,6 +44,8 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardIssuerMoneyRoutes);
   mountRoutes(app, sandboxMoneyRoutes);
   mountRoutes(app, screeningRoutes);
+  mountRoutes(app, swapRoutes);
+  mountRoutes(app, sandboxSwapRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

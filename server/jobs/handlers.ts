@@ -1,5 +1,6 @@
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
+import { registerSwapJobs } from "@/server/swaps/jobs";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
 import { registerHousekeeping } from "./housekeeping";
 
@@ -17,4 +18,5 @@ export function registerWorkerHandlers(): void {
   registerWebhookHandlers();
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();
+  registerSwapJobs();
 }
