@@ -10,6 +10,7 @@ import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardRoutes, sandboxCardRoutes } from "./cards";
 import { cardSettingsRoutes } from "./card-settings";
+import { gatewayRoutes, sandboxGatewayRoutes } from "./gateway";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
@@ -46,6 +47,8 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, screeningRoutes);
   mountRoutes(app, swapRoutes);
   mountRoutes(app, sandboxSwapRoutes);
+  mountRoutes(app, gatewayRoutes);
+  mountRoutes(app, sandboxGatewayRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

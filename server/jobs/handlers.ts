@@ -1,3 +1,4 @@
+import { registerGatewayJobs } from "@/server/gateway/jobs";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { registerSwapJobs } from "@/server/swaps/jobs";
@@ -19,4 +20,5 @@ export function registerWorkerHandlers(): void {
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();
   registerSwapJobs();
+  registerGatewayJobs();
 }
