@@ -33,6 +33,9 @@ export const gatewayPaymentSchema = z.object({
   expires_at: z.string(),
   paid_at: z.string().nullable(),
   tx_hash: z.string().nullable(),
+  payment_url: z
+    .string()
+    .describe("The payer's hosted page: each option's address, QR code and the live status."),
 });
 export type GatewayPaymentView = z.infer<typeof gatewayPaymentSchema>;
 

@@ -4,6 +4,7 @@ import { checkAddressOnChain } from "@/lib/chains/addresses";
 import { isChainId, isTxHashOf } from "@/lib/chains/chains";
 import { setDatabase, type Database } from "@/server/db/client";
 import { gatewayPayments } from "@/server/db/schema/crypto";
+import { getHostedPayment } from "@/server/gateway/hosted";
 import { expirePayment } from "@/server/gateway/payments";
 import { bearer, postJson } from "@/server/http/testing";
 import { openTestDatabase } from "@/server/testing/database";
@@ -66,6 +67,12 @@ describe("crypto gateway", () => {
       expect(isChainId(o.network)).toBe(true);
       expect(checkAddressOnChain(o.network as never, o.deposit_address).valid).toBe(true);
     }
+    expect((a as unknown as { payment_url: string }).payment_url).toMatch(
+      new RegExp(`/pay/${a.payment_id}$`),
+    );
+    expect((await getHostedPayment(database.db, a.payment_id))?.status).toBe("awaiting_payment");
+    expect(await getHostedPayment(database.db, "gwp_00000000000000000000")).toBeNull();
+    expect(await getHostedPayment(database.db, "' or 1=1")).toBeNull();
     const addresses = [...a.accepted_options, ...b.accepted_options].map((o) => o.deposit_address);
     expect(new Set(addresses).size).toBe(addresses.length);
   });

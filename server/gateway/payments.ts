@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { appUrl } from "@/lib/env";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { randomAddress, randomTxHash } from "@/lib/chains/addresses";
 import { CHAINS, type ChainId } from "@/lib/chains/chains";
@@ -63,6 +64,7 @@ export function paymentView(row: PaymentRow, options: OptionRow[]): GatewayPayme
     expires_at: row.expiresAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     tx_hash: row.txHash,
+    payment_url: `${appUrl()}/pay/${row.id}`,
   };
 }
 
