@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LiveRefresh } from "@/components/crypto/live-refresh";
+import { SwapForm } from "@/components/crypto/swap-form";
 import { PageHeader } from "@/components/page-header";
-import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
 import { explorerTxUrl, isChainId } from "@/lib/chains/chains";
 import { SWAP_HISTORY_STATUSES, swapHistoryQuerySchema } from "@/lib/contracts/swaps";
+import { roleAtLeast } from "@/lib/scopes";
+import { executeSwapAction, quoteSwapAction } from "@/server/actions/crypto";
 import { requireSession } from "@/server/actions/session";
 import { swapHistory } from "@/server/swaps/history";
 import { listWalletAssets } from "@/server/swaps/holdings";
@@ -28,7 +32,7 @@ function TxLink({ chain, hash }: { chain: string; hash: string | null }) {
 }
 
 export default async function SwapsPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
-  const { ctx } = await requireSession();
+  const { ctx, user } = await requireSession();
   const params = await searchParams;
   const parsed = swapHistoryQuerySchema.safeParse({ ...params, limit: PAGE });
   const query = parsed.success ? parsed.data : { limit: PAGE, offset: 0 };
@@ -47,9 +51,20 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader
         title="Swaps"
-        description="Your master wallet's tokens and the swaps made from it. Quote and execute through POST /api/swap/quote and /api/v1/swap/execute (docs/crypto.md)."
+        description="Swap your master wallet's tokens across chains; a swap into USDCe, EURe or GBPe tops up that currency's master wallet."
       />
+      <LiveRefresh active={history.swaps.some((s) => s.status === "pending" || s.status === "processing")} />
       <div className="flex flex-col gap-6">
+        {roleAtLeast(user.role, "operator") ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>New swap</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <SwapForm assets={assets} quote={quoteSwapAction} execute={executeSwapAction} />
+            </CardBody>
+          </Card>
+        ) : null}
         <Card>
           <CardHeader>
             <CardTitle>Master wallet tokens</CardTitle>
