@@ -82,3 +82,25 @@ export const gatewayEventSchema = z.object({
 export const gatewayPaymentDetailSchema = gatewayPaymentSchema.extend({
   events: z.array(gatewayEventSchema),
 });
+
+/** The gateway's webhook event types (in the catalog of lib/contracts/webhooks.ts). */
+export const GATEWAY_EVENT_TYPES = (["created", "paid", "underpaid", "overpaid", "expired"] as const).map(
+  (what) => ({
+    type: `crypto_gateway.payment.${what}`,
+    description:
+      what === "created"
+        ? "Crypto gateway payment created, awaiting payment (docs/crypto.md)."
+        : `Crypto gateway payment ${what} (docs/crypto.md "Gateway statuses").`,
+    example: {
+      payment_id: "gwp_4Rt7",
+      title: "Invoice 1042",
+      external_reference: "inv-1042",
+      status: what === "created" ? "awaiting_payment" : what,
+      requested_amount: 120,
+      currency: "USD",
+      settled_amount: what === "created" || what === "expired" ? null : 120,
+      asset_code: what === "created" || what === "expired" ? null : "USDC",
+      network: what === "created" || what === "expired" ? null : "base",
+    },
+  }),
+);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GATEWAY_EVENT_TYPES } from "./gateway";
 
 /** Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms, OpenAPI. */
 
@@ -168,24 +169,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
     description: "Merchant issues a refund.",
     example: { ...txn("SETTLED"), type: "refund" },
   },
-  ...(["created", "paid", "underpaid", "overpaid", "expired"] as const).map((what) => ({
-    type: `crypto_gateway.payment.${what}`,
-    description:
-      what === "created"
-        ? "Crypto gateway payment created, awaiting payment (docs/crypto.md)."
-        : `Crypto gateway payment ${what} (docs/crypto.md "Gateway statuses").`,
-    example: {
-      payment_id: "gwp_4Rt7",
-      title: "Invoice 1042",
-      external_reference: "inv-1042",
-      status: what === "created" ? "awaiting_payment" : what,
-      requested_amount: 120,
-      currency: "USD",
-      settled_amount: what === "created" || what === "expired" ? null : 120,
-      asset_code: what === "created" || what === "expired" ? null : "USDC",
-      network: what === "created" || what === "expired" ? null : "base",
-    },
-  })),
+  ...GATEWAY_EVENT_TYPES,
   {
     type: "webhook.test",
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",
