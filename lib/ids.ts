@@ -49,7 +49,13 @@ export type IdPrefix =
   | "pay"
   | "dep"
   | "ben"
-  | "cko";
+  | "cko"
+  // Crypto: swap quote, swap, gateway payment, screening list and check.
+  | "swq"
+  | "swp"
+  | "gwp"
+  | "scl"
+  | "scr";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
+import { GATEWAY_EVENT_TYPES } from "./gateway";
 
 /** Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms, OpenAPI. */
 
@@ -170,6 +171,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
     example: { ...txn("SETTLED"), type: "refund" },
   },
   ...FIAT_EVENT_TYPES,
+  ...GATEWAY_EVENT_TYPES,
   {
     type: "webhook.test",
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",

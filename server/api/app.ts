@@ -14,10 +14,13 @@ import { cardSettingsRoutes } from "./card-settings";
 import { fiatDepositRoutes, sandboxFiatRoutes } from "./fiat-deposits";
 import { fiatPayoutRoutes } from "./fiat-payouts";
 import { fiatQuoteRoutes } from "./fiat-quotes";
+import { gatewayRoutes, sandboxGatewayRoutes } from "./gateway";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
+import { screeningRoutes } from "./screening";
+import { sandboxSwapRoutes, swapRoutes } from "./swaps";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
 import { teamRoutes } from "./team";
 import { webhookRoutes } from "./webhooks";
@@ -52,6 +55,11 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, fiatPayoutRoutes);
   mountRoutes(app, fiatDepositRoutes);
   mountRoutes(app, sandboxFiatRoutes);
+  mountRoutes(app, screeningRoutes);
+  mountRoutes(app, swapRoutes);
+  mountRoutes(app, sandboxSwapRoutes);
+  mountRoutes(app, gatewayRoutes);
+  mountRoutes(app, sandboxGatewayRoutes);
   mountRoutes(app, referenceRoutes(app));
   return app;
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { isServiceError } from "@/lib/errors";
@@ -7,6 +8,8 @@ import { createOrganizationWithAdmin, createUser, findUserByEmail } from "@/serv
 import { openDatabase, optionsFromEnv, type Database } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
+import { ListFolderError } from "@/server/screening/list-files";
+import { loadListFolder } from "@/server/screening/list-store";
 import { seedDemo } from "./seed-demo";
 
 /** Operations and bootstrap (decisions.md section 12). Prints JSON on stdout; errors as JSON on stderr. */
@@ -22,6 +25,10 @@ const USAGE = `Usage: npm run admin -- <command> [options]
                -> {org_id, customers, transactions, seconds, admin?}
                A demo program (default 100,000 customers, 1,000,000 transactions over 90 days),
                in a new organization (its admin's sign-in printed) or added to ORG_ID.
+  screening-list load DIR
+               -> {list_id, source, as_of, entry_count}
+               Loads a sanctions list folder (<ASSET>.txt files and a SOURCE.md with
+               "As of: YYYY-MM-DD") and makes it the list in force for every instance.
 
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
 The embedded database can be open in one process only: stop the app first, or use DATABASE_URL.`;
@@ -112,6 +119,17 @@ const commands: Record<string, Command> = {
       orgId: o.org,
       progress: (line) => process.stderr.write(`${line}\n`),
     });
+  },
+  "screening-list": async ({ db }, args) => {
+    const [verb, dir, ...rest] = args;
+    if (verb !== "load" || !dir || rest.length) throw new UsageError("screening-list load DIR");
+    try {
+      const row = await loadListFolder(db, path.resolve(dir));
+      return { list_id: row.id, source: row.source, as_of: row.asOf, entry_count: row.entryCount };
+    } catch (err) {
+      if (err instanceof ListFolderError) throw new UsageError(err.message);
+      throw err;
+    }
   },
 };
 

@@ -1,6 +1,7 @@
 import * as apikeys from "./schema/apikeys";
 import * as cards from "./schema/cards";
 import * as fiat from "./schema/fiat";
+import * as crypto from "./schema/crypto";
 import * as identity from "./schema/identity";
 import * as money from "./schema/money";
 import * as platform from "./schema/platform";
@@ -19,4 +20,5 @@ export const schema = {
   ...money,
   ...team,
   ...fiat,
+  ...crypto,
 };

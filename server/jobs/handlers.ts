@@ -1,6 +1,8 @@
 import { registerFiatJobs } from "@/server/fiat/jobs";
+import { registerGatewayJobs } from "@/server/gateway/jobs";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
+import { registerSwapJobs } from "@/server/swaps/jobs";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
 import { registerHousekeeping } from "./housekeeping";
 
@@ -19,4 +21,6 @@ export function registerWorkerHandlers(): void {
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();
   registerFiatJobs();
+  registerSwapJobs();
+  registerGatewayJobs();
 }

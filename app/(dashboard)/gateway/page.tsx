@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { TableHeader } from "@/components/ui/table";
+import { GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
+import { requireSession } from "@/server/actions/session";
+import { listPayments } from "@/server/gateway/list";
+
+export const metadata: Metadata = { title: "Gateway payments" };
+
+const PAGE = 20;
+
+export default async function GatewayPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string>>;
+}) {
+  const { ctx } = await requireSession();
+  const params = await searchParams;
+  const parsed = gatewayListQuerySchema.safeParse({ ...params, limit: PAGE });
+  const query = parsed.success ? parsed.data : { limit: PAGE, offset: 0 };
+  const list = await listPayments({ ctx, input: query });
+  const link = (over: Record<string, string | number | undefined>) => {
+    const q = new URLSearchParams();
+    const merged = {
+      status: query.status,
+      external_reference: query.external_reference,
+      offset: query.offset,
+      ...over,
+    };
+    for (const [k, v] of Object.entries(merged))
+      if (v !== undefined && v !== 0 && v !== "") q.set(k, String(v));
+    return `/gateway${q.size ? `?${q}` : ""}`;
+  };
+  return (
+    <>
+      <PageHeader
+        title="Gateway payments"
+        description="Crypto payments your customers make to you, with the tokens and networks each accepts. Create and pay test payments on the API's sandbox endpoints (docs/crypto.md)."
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Payments</CardTitle>
+          <form className="flex flex-wrap items-end gap-3 text-sm" action="/gateway">
+            <label className="flex flex-col gap-1">
+              Status
+              <select
+                name="status"
+                defaultValue={query.status ?? ""}
+                className="rounded border border-border px-2 py-1"
+              >
+                <option value="">All</option>
+                {GATEWAY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1">
+              External reference
+              <input
+                name="external_reference"
+                defaultValue={query.external_reference ?? ""}
+                className="rounded border border-border px-2 py-1"
+              />
+            </label>
+            <button type="submit" className="rounded border border-border px-3 py-1">
+              Filter
+            </button>
+          </form>
+        </CardHeader>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <TableHeader columns={["Created", "Title", "Requested", "Settled", "Status", "Reference"]} />
+            <tbody>
+              {list.payments.map((p) => (
+                <tr
+                  key={p.payment_id}
+                  className="border-b border-border last:border-0"
+                  data-status={p.status}
+                >
+                  <td className="px-5 py-2">{p.created_at.replace("T", " ").slice(0, 19)}</td>
+                  <td className="px-3 py-2">
+                    <Link href={`/gateway/${p.payment_id}`} className="text-accent underline">
+                      {p.title}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">
+                    {p.requested_amount} {p.currency}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">
+                    {p.settled_amount === null ? "-" : `${p.settled_amount} ${p.asset_code} (${p.network})`}
+                  </td>
+                  <td className="px-3 py-2">{p.status}</td>
+                  <td className="pr-5 pl-3 py-2">{p.external_reference ?? "-"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="flex gap-4 px-5 py-3 text-sm text-muted">
+          {list.total} payments.
+          {query.offset > 0 ? (
+            <Link href={link({ offset: Math.max(0, query.offset - PAGE) })}>Newer</Link>
+          ) : null}
+          {query.offset + PAGE < list.total ? (
+            <Link href={link({ offset: query.offset + PAGE })}>Older</Link>
+          ) : null}
+        </p>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { readSeed } from "./seed";
+
+/*
+ * Issue 13 end to end: a screening of a sanctioned address shows severe; a gateway payment paid
+ * in the sandbox shows paid in the list; a swap goes from quote to completed behind the step-up.
+ */
+
+const PERIOD_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A code of a step no one can have used yet: waits for it to begin. */
+async function freshCode(secret: string): Promise<string> {
+  const step = Math.floor(Date.now() / PERIOD_MS) + 2;
+  await sleep(Math.max(0, (step - 1) * PERIOD_MS + 500 - Date.now()));
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+  return totp.generate({ timestamp: step * PERIOD_MS + 1 });
+}
+
+async function signInAdmin(page: Page) {
+  const seed = readSeed();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(seed.admin.email);
+  await page.getByLabel("Password").fill(seed.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview/);
+  return seed;
+}
+
+test("crypto: screening, a sandbox gateway payment, and a swap through the step-up", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const seed = await signInAdmin(page);
+  const headers = { Authorization: `Bearer ${seed.apiToken}` };
+
+  // Screening: an address of the OFAC list is severe, and the list's date shows.
+  await page.goto("/screening");
+  await expect(page.getByTestId("list-date")).toContainText("2024-09-27");
+  await page.getByLabel("Address").fill("0x8589427373d6d84e98730d7795d8f6f8731fda16");
+  await page.getByRole("button", { name: "Check address" }).click();
+  const result = page.getByRole("region", { name: "Screening result" });
+  await expect(result.locator("[data-risk=severe]")).toBeVisible();
+
+  // Gateway: created and paid in the sandbox, shown paid in the list.
+  const created = await request.post("/api/v1/sandbox/crypto-gateway/payments", {
+    headers,
+    data: { title: "E2E invoice", requested_amount: 42, external_reference: "e2e-42" },
+  });
+  expect(created.status()).toBe(201);
+  const payment = (await created.json()).data as { payment_id: string };
+  const paid = await request.post(`/api/v1/sandbox/crypto-gateway/payments/${payment.payment_id}/pay`, {
+    headers,
+    data: { asset_code: "USDC", network: "base", amount: 42 },
+  });
+  expect(paid.status()).toBe(200);
+  await page.goto("/gateway?external_reference=e2e-42");
+  await expect(page.getByRole("row", { name: /E2E invoice/ })).toContainText("paid");
+
+  // Swap: tokens in the master wallet, a quote with its countdown, execute with a code, completed.
+  const deposit = await request.post("/api/v1/sandbox/master-wallet/assets/deposit", {
+    headers,
+    data: { asset_id: "usdc-base", amount: "100" },
+  });
+  expect(deposit.status()).toBe(201);
+  await page.goto("/swaps");
+  await page.getByLabel("From").selectOption("usdc-base");
+  await page.getByLabel("To (your master wallet)").selectOption("eure-gnosis");
+  await page.getByLabel("Amount").fill("10");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-expiry")).toContainText(/Expires in \d+ s/);
+  await page.getByRole("button", { name: "Execute swap" }).click();
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(/submitted \(pending\)/)).toBeVisible();
+  await expect(page.locator("tr[data-status=completed]").first()).toBeVisible({ timeout: 60_000 });
+});

@@ -1,0 +1,30 @@
+"use server";
+
+import { screenerCheckBodySchema } from "@/lib/contracts/screening";
+import { swapExecuteBodySchema, swapQuoteBodySchema } from "@/lib/contracts/swaps";
+import { screenFromDashboard } from "@/server/screening/check";
+import { executeSwap } from "@/server/swaps/execute";
+import { createSwapQuote } from "@/server/swaps/quote";
+import { defineAction } from "./define-action";
+
+/** The Screening page: a check made from the dashboard is kept in the organization's last checks. */
+export const screenAddressAction = defineAction(
+  { input: screenerCheckBodySchema, name: "screenAddress" },
+  async ({ ctx, input }) => screenFromDashboard({ ctx, input }),
+);
+
+/** The Swaps page: a quote (operators and admins) and its execution behind the 2FA step-up. */
+export const quoteSwapAction = defineAction(
+  { input: swapQuoteBodySchema, role: "operator", name: "quoteSwap" },
+  async ({ ctx, input }) => createSwapQuote({ ctx, input }),
+);
+
+export const executeSwapAction = defineAction(
+  {
+    input: swapExecuteBodySchema.omit({ two_factor_token: true }),
+    role: "operator",
+    stepUp: true,
+    name: "executeSwap",
+  },
+  async ({ ctx, input }) => executeSwap({ ctx, input }),
+);
