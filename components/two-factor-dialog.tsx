@@ -7,7 +7,7 @@ import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
 import { CodeField } from "./ui/code-field";
-import { useAction } from "./use-action";
+import { useAction } from "./ui/use-action";
 
 export type StepUpAction = Action<{ code: string }, { validUntil: string }>;
 

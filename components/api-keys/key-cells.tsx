@@ -2,7 +2,7 @@
 
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../ui/local-time";
 
 /** The public half, cut after the mode prefix and four characters: enough to tell keys apart. */
 export function KeyPrefix({ apiKey }: { apiKey: string }) {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { ApiKeyView, RotatedApiKey } from "@/lib/contracts/api-keys";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { CodeField } from "@/components/ui/code-field";
 import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { FundCustomerAction } from "./types";
 
 const select =

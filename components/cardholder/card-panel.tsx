@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { errorText } from "./error-text";
 import { PinSetup, useWaitForPin } from "./pin-setup";
 import { SecureFrame } from "./secure-frame";

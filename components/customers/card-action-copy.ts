@@ -2,7 +2,7 @@ import type { CardActionName } from "./types";
 
 /**
  * What each card action does, in the words of its confirmation dialog: the effect, whether it
- * can be undone, and the webhook event it raises (server/cards/cards/transitions.ts).
+ * can be undone, and the webhook event it raises (server/cards/lifecycle/transitions.ts).
  */
 export const CARD_ACTION_COPY: Record<
   CardActionName,

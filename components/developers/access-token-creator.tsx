@@ -4,7 +4,7 @@ import type { Action } from "@/lib/action-result";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 export interface CreatedAccessToken {
   access_token: string;

@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeField } from "@/components/ui/code-field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 export interface Enrollment {
   secret: string;

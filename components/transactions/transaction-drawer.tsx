@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
 import { customerHref } from "@/components/customers/filters";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";
 import type { TransactionRow } from "./types";

@@ -14,7 +14,7 @@ import type {
   ListTransactionsAction,
   CustomerTransactionsAction,
 } from "./types";
-import { useLiveAction } from "./use-live-action";
+import { useLiveAction } from "../ui/use-live-action";
 
 function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string }) {
   const Icon = filtered ? SearchX : ReceiptText;

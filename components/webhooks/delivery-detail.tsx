@@ -1,7 +1,7 @@
 import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhooks";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { HttpStatus } from "./status-badges";
-import { Timestamp } from "./timestamp";
+import { Timestamp } from "../ui/timestamp";
 
 /** The body as sent (exact bytes); pretty-printed too when it is JSON, as it always is for our envelopes. */
 export function RequestBody({ body }: { body: string }) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { logHref, type LogFilters } from "./filters";
 import { RetryButton } from "./retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "./status-badges";
-import { Timestamp } from "./timestamp";
+import { Timestamp } from "../ui/timestamp";
 import type { RetryAction } from "./types";
 
 import { deliveryHref } from "./hrefs";

@@ -6,8 +6,8 @@ import type { WebhookView } from "@/lib/contracts/webhooks";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
-import { ActionErrorAlert } from "./dialog-error";
+import { useAction } from "@/components/ui/use-action";
+import { ActionErrorAlert } from "../ui/dialog-error";
 import { SecretValue } from "./secret-value";
 import type { WebhookActions } from "./types";
 

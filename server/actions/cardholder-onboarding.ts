@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { phoneSchema, sixDigitCodeSchema, sourceOfFundsAnswersSchema } from "@/lib/contracts/cards";
-import { createVirtualCard } from "@/server/cards/cards/create-virtual";
+import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getKycLink } from "@/server/cards/onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { cardIdSchema, reportCardSchema, svcCardIdSchema } from "@/lib/contracts/cards";
-import { freezeCard, reportCard, unfreezeCard, voidCard } from "@/server/cards/cards/change-status";
+import { freezeCard, reportCard, unfreezeCard, voidCard } from "@/server/cards/lifecycle/change-status";
 import { defineAction } from "./define-action";
 
 /*

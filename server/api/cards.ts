@@ -27,12 +27,12 @@ import {
   unblockCard,
   unfreezeCard,
   voidCard,
-} from "@/server/cards/cards/change-status";
-import { createVirtualCard } from "@/server/cards/cards/create-virtual";
-import { listDisputeReasons } from "@/server/cards/cards/dispute-reasons";
-import { getIbanStatus } from "@/server/cards/cards/iban";
-import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/cards/physical";
-import { createViewToken } from "@/server/cards/cards/view-token";
+} from "@/server/cards/lifecycle/change-status";
+import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
+import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
+import { getIbanStatus } from "@/server/cards/lifecycle/iban";
+import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/lifecycle/physical";
+import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { getMyAccount } from "@/server/cards/my-account";
 import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";

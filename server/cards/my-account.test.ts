@@ -1,4 +1,4 @@
-import "@/server/providers/registry";
+import "@/server/providers/current";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
@@ -6,7 +6,7 @@ import { deliverInbound } from "@/server/providers/inbound";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { registerCardEventsInbound } from "./cards/inbound";
+import { registerCardEventsInbound } from "./lifecycle/inbound";
 import { PIN_MISSING_ACTION } from "./flow";
 import { getMyAccount } from "./my-account";
 

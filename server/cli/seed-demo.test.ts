@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, setDatabase, type Database } from "@/server/db/client";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { freezeCard } from "@/server/cards/cards/change-status";
+import { freezeCard } from "@/server/cards/lifecycle/change-status";
 import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { seedDemo } from "./seed-demo";
 

@@ -7,7 +7,7 @@ import { purgeExpiredIdempotencyKeys } from "@/server/http/idempotency";
 import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { log } from "@/server/log";
 import { enqueueJob, type EnqueuedJob } from "./queue";
-import { registerJobHandler } from "./registry";
+import { registerJobHandler } from "./job-handlers";
 
 export const HOUSEKEEPING_KIND = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;

@@ -16,7 +16,7 @@ import {
   registerJobHandler,
   type JobHandler,
   type JobHandlerOptions,
-} from "./registry";
+} from "./job-handlers";
 import { startWorker, type WorkerHandle, type WorkerOptions } from "./worker";
 
 let database: Database;

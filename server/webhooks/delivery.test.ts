@@ -22,7 +22,7 @@ import {
 import { fanOutEvent } from "./fan-out";
 import { createWebhook, rotateWebhookSecret, updateWebhook } from "./manage";
 import { deliverDueOnce } from "./pump";
-import { claimDueDeliveries } from "./queue";
+import { claimDueDeliveries } from "./delivery-queue";
 import { registerWebhookHandlers } from "./register";
 import { newDeliveryId } from "./secret";
 import { signWebhookBody } from "./signature";
@@ -274,19 +274,17 @@ describe("disabling after 100 failed deliveries", () => {
       .where(eq(webhookSubscriptions.id, hook.webhook_id));
     // A delivery on its last attempt.
     const id = newDeliveryId();
-    await database.db
-      .insert(webhookDeliveries)
-      .values({
-        id,
-        orgId: org.orgId,
-        webhookId: hook.webhook_id,
-        eventId: "evt_seeded",
-        eventType: "card.frozen",
-        payload: "{}",
-        status: "retrying",
-        attempts: 6,
-        nextAttemptAt: sql`now()`,
-      });
+    await database.db.insert(webhookDeliveries).values({
+      id,
+      orgId: org.orgId,
+      webhookId: hook.webhook_id,
+      eventId: "evt_seeded",
+      eventType: "card.frozen",
+      payload: "{}",
+      status: "retrying",
+      attempts: 6,
+      nextAttemptAt: sql`now()`,
+    });
     await deliverDueOnce(database.db, { orgId: org.orgId });
     const sub = await subscription(hook.webhook_id);
     expect(sub).toMatchObject({ enabled: false, consecutiveFailures: 100 });
@@ -301,17 +299,15 @@ describe("disabling after 100 failed deliveries", () => {
       code: "CONFLICT",
     });
     const parked = newDeliveryId();
-    await database.db
-      .insert(webhookDeliveries)
-      .values({
-        id: parked,
-        orgId: org.orgId,
-        webhookId: hook.webhook_id,
-        eventId: "evt_parked",
-        eventType: "card.frozen",
-        payload: "{}",
-        nextAttemptAt: sql`now()`,
-      });
+    await database.db.insert(webhookDeliveries).values({
+      id: parked,
+      orgId: org.orgId,
+      webhookId: hook.webhook_id,
+      eventId: "evt_parked",
+      eventType: "card.frozen",
+      payload: "{}",
+      nextAttemptAt: sql`now()`,
+    });
     expect(await deliverDueOnce(database.db, { orgId: org.orgId })).toHaveLength(0);
 
     receiver.respond(answer(200));
@@ -395,33 +391,29 @@ describe("queue", () => {
     for (const [i, status] of (["failed", "failed", "succeeded"] as const).entries()) {
       const id = newDeliveryId();
       ids.push(id);
-      await database.db
-        .insert(webhookDeliveries)
-        .values({
-          id,
-          orgId: org.orgId,
-          webhookId: hook.webhook_id,
-          eventId: `evt_r${i}`,
-          eventType: "card.frozen",
-          payload: "{}",
-          status,
-          attempts: 7,
-        });
-    }
-    const old = newDeliveryId();
-    await database.db
-      .insert(webhookDeliveries)
-      .values({
-        id: old,
+      await database.db.insert(webhookDeliveries).values({
+        id,
         orgId: org.orgId,
         webhookId: hook.webhook_id,
-        eventId: "evt_old",
+        eventId: `evt_r${i}`,
         eventType: "card.frozen",
         payload: "{}",
-        status: "failed",
+        status,
         attempts: 7,
-        createdAt: new Date(Date.now() - 86_400_000),
       });
+    }
+    const old = newDeliveryId();
+    await database.db.insert(webhookDeliveries).values({
+      id: old,
+      orgId: org.orgId,
+      webhookId: hook.webhook_id,
+      eventId: "evt_old",
+      eventType: "card.frozen",
+      payload: "{}",
+      status: "failed",
+      attempts: 7,
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
     const window = {
       from: new Date(Date.now() - 3_600_000).toISOString(),
       to: new Date(Date.now() + 60_000).toISOString(),

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { registerEventBatchConsumer } from "@/server/events/dispatch";
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
 import { enqueueJob } from "@/server/jobs/queue";
-import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { REPLAY_JOB_KIND, runReplay } from "./deliveries";
 import { fanOutEvents } from "./fan-out";
 import { runDeliveryPump } from "./pump";

@@ -1,6 +1,6 @@
 // First: registry.ts and the sandbox KYC simulator import each other; loaded from the simulator's
 // side first (onboarding/testing.ts does), the registry would see it half-built.
-import "@/server/providers/registry";
+import "@/server/providers/current";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
@@ -10,9 +10,9 @@ import { decideByLink } from "@/server/providers/sandbox/kyc";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
-import { freezeCard, unfreezeCard } from "../cards/change-status";
-import { createVirtualCard } from "../cards/create-virtual";
-import { createViewToken } from "../cards/view-token";
+import { freezeCard, unfreezeCard } from "../lifecycle/change-status";
+import { createVirtualCard } from "../lifecycle/create-virtual";
+import { createViewToken } from "../lifecycle/view-token";
 import { findCustomer } from "../customers/find";
 import { getMyAccount } from "../my-account";
 import { getKycLink, getKycStatus } from "../onboarding/kyc";

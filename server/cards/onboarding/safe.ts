@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { openCustomerBalance } from "@/server/issuer/balances/open";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { requireOnboardedUpTo, saveProgress } from "./progress";

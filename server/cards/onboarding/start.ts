@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { countNewCustomer } from "@/server/issuer/balances/open";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { nextActionOf } from "../flow";

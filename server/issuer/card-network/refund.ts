@@ -8,7 +8,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
 import { applyBalanceChange } from "@/server/issuer/balances/apply";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";

@@ -2,7 +2,7 @@ import type { CardTransactionView, TransactionAmountInput } from "@/lib/contract
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/issuer/balances/apply";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";

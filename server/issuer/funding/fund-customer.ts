@@ -16,7 +16,7 @@ import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { ensureMasterWallets } from "@/server/issuer/master-wallet/view";
 import { scheduleWalletReconciliation } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { log } from "@/server/log";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 
 /**
  * POST /v1/card-issuer/fund-customer (decisions.md 9, interface.md Events Rule 7): moves money

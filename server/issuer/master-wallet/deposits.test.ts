@@ -1,5 +1,5 @@
 // First: the registry must finish loading before the sandbox modules it lists (they import it back through the inbound handlers).
-import "@/server/providers/registry";
+import "@/server/providers/current";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
@@ -7,7 +7,7 @@ import { masterWalletDeposits } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
 import { eventsOf, systemCtx, waitFor } from "@/server/issuer/funding/testing";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
-import { jobHandler } from "@/server/jobs/registry";
+import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

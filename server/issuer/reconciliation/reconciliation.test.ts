@@ -1,5 +1,5 @@
 // First: the registry must finish loading before the sandbox modules it lists (they import it back through the inbound handlers).
-import "@/server/providers/registry";
+import "@/server/providers/current";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
@@ -10,7 +10,7 @@ import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { eventsOf, fundableCustomer, systemCtx, waitFor } from "@/server/issuer/funding/testing";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
-import { jobHandler } from "@/server/jobs/registry";
+import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";

@@ -5,7 +5,7 @@ import { customerBalances } from "@/server/db/schema/money";
 import { applyReconciledBalance } from "@/server/issuer/balances/apply";
 import { enqueueJob, type EnqueuedJob } from "@/server/jobs/queue";
 import { log } from "@/server/log";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 
 /**
  * interface.md Limits "Balance reconciliation": any balance not updated within 2 hours is

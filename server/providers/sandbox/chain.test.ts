@@ -4,7 +4,7 @@ import { setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { jobs } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
-import { jobHandler } from "@/server/jobs/registry";
+import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
 import { openTestDatabase } from "@/server/testing/database";

@@ -1,4 +1,4 @@
-import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { completeSafeDeployment, SAFE_READY_JOB } from "./chain";
 import { expireApplicantLink, KYC_LINK_EXPIRY_JOB } from "./kyc";
 import { ensureInboundHandlers } from "./upstream-events";

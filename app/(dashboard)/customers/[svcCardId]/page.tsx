@@ -33,7 +33,7 @@ import {
 } from "@/server/actions/money";
 import { requireSession } from "@/server/actions/session";
 import { requireCardScope } from "@/server/cards/access";
-import { decide } from "@/server/cards/cards/transitions";
+import { decide } from "@/server/cards/lifecycle/transitions";
 import {
   cardsOf,
   findCustomerByAnyId,

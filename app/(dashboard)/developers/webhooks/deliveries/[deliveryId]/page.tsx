@@ -11,7 +11,7 @@ import { AttemptLog, RequestBody } from "@/components/webhooks/delivery-detail";
 import { webhookHref } from "@/components/webhooks/hrefs";
 import { RetryButton } from "@/components/webhooks/retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/webhooks/status-badges";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/actions/session";
 import { retryDeliveryAction } from "@/server/actions/webhooks";

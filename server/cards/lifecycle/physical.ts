@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer, type CardRow } from "../customers/find";

@@ -18,7 +18,7 @@ import type { CardAction } from "./transitions";
 /**
  * Card status changes (interface.md "States: Card", decisions.md 7): freeze, unfreeze, void,
  * report lost/stolen by the issuer or the cardholder; block/unblock by the program. Each is one
- * transaction with the card row locked (server/cards/cards/apply.ts); the rules are the table
+ * transaction with the card row locked (server/cards/lifecycle/apply.ts); the rules are the table
  * in ./transitions.ts.
  */
 

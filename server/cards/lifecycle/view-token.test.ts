@@ -1,5 +1,5 @@
 // First: the registry must finish loading before the sandbox modules it lists (they import it back through the inbound handlers).
-import "@/server/providers/registry";
+import "@/server/providers/current";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECURE_VIEW_FRAME } from "@/lib/contracts/card-account";
@@ -153,12 +153,10 @@ describe("view-token: interface.md PIN rules 1-7", () => {
 
   it("rule 5: the page's theme is the program's theme with the request's fields on top", async () => {
     const { org, card, ask } = await setup();
-    await database.db
-      .insert(cardProgramSettings)
-      .values({
-        orgId: org.orgId,
-        secureTheme: { accent_color: "#112233", background_color: "#ffffff", font_family: "Inter" },
-      });
+    await database.db.insert(cardProgramSettings).values({
+      orgId: org.orgId,
+      secureTheme: { accent_color: "#112233", background_color: "#ffffff", font_family: "Inter" },
+    });
     const first = await caught(ask(["pin"], { accent_color: "#abcdef", border_radius: "12px" }));
     expect((await viewOfUrl(String(first.data!.pin_setup_url))).row.theme).toEqual({
       accent_color: "#abcdef",

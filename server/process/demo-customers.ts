@@ -1,7 +1,7 @@
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { createVirtualCard } from "@/server/cards/cards/create-virtual";
-import { freezeCard } from "@/server/cards/cards/change-status";
+import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
+import { freezeCard } from "@/server/cards/lifecycle/change-status";
 import { cardsOf } from "@/server/cards/customers/find";
 import { walkTo } from "@/server/cards/onboarding/sandbox-walk";
 import { deploySafe } from "@/server/cards/onboarding/safe";

@@ -6,7 +6,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards, type CardCurrency } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { STEP_OF_FLOW } from "../flow";
 import { findCustomer, type CardCustomerRow, type CardRow } from "../customers/find";

@@ -3,7 +3,7 @@ import type { SecureTheme } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { SecureView } from "@/server/providers/ports";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer } from "../customers/find";
 import { getSecureTheme } from "../settings";

@@ -4,7 +4,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cards } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { emitCardStatusEvent } from "./events";
 import { decide, type CardAction, type Stamp } from "./transitions";
