@@ -5,7 +5,7 @@ import { errorResponse } from "@/server/http/error-response";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute, type ApiRoute } from "@/server/http/route";
 import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
-import { decideCustomerKyc } from "@/server/providers/sandbox/kyc-decision";
+import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
 import { readOutbox } from "@/server/providers/sandbox/messaging";
 import { isSandbox } from "@/server/providers/sandbox/mode";
 

@@ -5,8 +5,8 @@ import { seedDemo } from "@/server/cli/seed-demo";
 import { rowsOf, setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
-import { countNewCustomer, openCustomerBalance } from "@/server/issuer/balances/open";
-import { moveBalanceTotals } from "@/server/issuer/balances/totals";
+import { countNewCustomer, openCustomerBalance } from "@/server/balances/open";
+import { moveBalanceTotals } from "@/server/balances/totals";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { createApiApp } from "@/server/api/app";
@@ -44,19 +44,17 @@ describe("getAggregateBalances", () => {
     // Changes after the seed go through the ledger's own writers, as live traffic does.
     const id = newId("cus");
     await database.db.transaction(async (tx) => {
-      await tx
-        .insert(cardCustomers)
-        .values({
-          id,
-          svcCardId: newId("sc"),
-          orgId: org.orgId,
-          email: uniqueEmail("late"),
-          origin: "issuer",
-          currency: "GBP",
-          flowStatus: "active",
-          step: 6,
-          safeState: "deployed",
-        });
+      await tx.insert(cardCustomers).values({
+        id,
+        svcCardId: newId("sc"),
+        orgId: org.orgId,
+        email: uniqueEmail("late"),
+        origin: "issuer",
+        currency: "GBP",
+        flowStatus: "active",
+        step: 6,
+        safeState: "deployed",
+      });
       await countNewCustomer(tx, org.orgId);
       await openCustomerBalance(tx, { orgId: org.orgId, customerId: id, currency: "GBP" });
       await tx

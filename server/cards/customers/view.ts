@@ -1,7 +1,7 @@
 import type { CardCustomerView, CardView } from "@/lib/contracts/cards";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
-import { customerBalanceOf, type CustomerBalanceRow } from "@/server/issuer/balances/read";
+import { customerBalanceOf, type CustomerBalanceRow } from "@/server/balances/read";
 import { requireCardScope } from "../access";
 import { nextActionOf } from "../flow";
 import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "./find";

@@ -4,7 +4,7 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { openCustomerBalance } from "@/server/issuer/balances/open";
+import { openCustomerBalance } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { countNewCustomer } from "@/server/issuer/balances/open";
+import { countNewCustomer } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
 import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";

@@ -13,7 +13,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { applyBalanceChange } from "@/server/balances/apply";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { emitTransactionEvent } from "./events";
 import { convertForBilling } from "./fx";

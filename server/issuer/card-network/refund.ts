@@ -7,7 +7,7 @@ import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { applyBalanceChange } from "@/server/balances/apply";
 import { providers } from "@/server/providers/current";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, requireStatus } from "./find";

@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
-import { openCustomerBalance } from "@/server/issuer/balances/open";
+import { openCustomerBalance } from "@/server/balances/open";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import type { CardCustomerRow } from "@/server/cards/customers/find";
 
@@ -29,17 +29,15 @@ export async function fundableCustomer(
   const address = `0x${randomBytes(20).toString("hex")}`;
   const customer = await createReadyCustomer(db, orgId, { currency, safeAddress: address, ...overrides });
   if (customer.safeAddress && customer.safeState === "deployed") {
-    await db
-      .insert(simSafes)
-      .values({
-        address,
-        orgId,
-        ownerRef: customer.id,
-        tokenSymbol: TOKEN_OF_CURRENCY[currency],
-        deployStatus: "ok",
-        accountStatus: 0,
-        readyAt: new Date(),
-      });
+    await db.insert(simSafes).values({
+      address,
+      orgId,
+      ownerRef: customer.id,
+      tokenSymbol: TOKEN_OF_CURRENCY[currency],
+      deployStatus: "ok",
+      accountStatus: 0,
+      readyAt: new Date(),
+    });
     await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
   }
   return customer;

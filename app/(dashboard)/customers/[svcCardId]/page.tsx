@@ -42,7 +42,7 @@ import {
 } from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
-import { customerBalanceOf } from "@/server/issuer/balances/read";
+import { customerBalanceOf } from "@/server/balances/read";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { isSandbox } from "@/server/providers/sandbox/mode";

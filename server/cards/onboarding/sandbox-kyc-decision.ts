@@ -5,9 +5,9 @@ import { cardsOf, findCustomer } from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { decideApplicant, type KycDecision } from "./kyc";
-import { COUNTRY_OF_CURRENCY } from "./kyc-regions";
-import { requireSandbox } from "./mode";
+import { decideApplicant, type KycDecision } from "../../providers/sandbox/kyc";
+import { COUNTRY_OF_CURRENCY } from "../../providers/sandbox/kyc-regions";
+import { requireSandbox } from "../../providers/sandbox/mode";
 
 /**
  * POST /api/v1/sandbox/kyc/{svcCardId} (decisions.md 11): what a reviewer at the KYC provider
