@@ -65,6 +65,11 @@ export function resetEnvForTests(): void {
   cached = undefined;
 }
 
+/** SVC_MODE=sandbox: every upstream is a built-in simulator (docs/architecture.md, "Providers"). */
+export function isSandbox(): boolean {
+  return env().SVC_MODE === "sandbox";
+}
+
 /** The public origin of the app (for links, next-auth and CSP). */
 export function appUrl(): string {
   const e = env();

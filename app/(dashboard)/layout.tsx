@@ -3,7 +3,7 @@ import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { StepUpProvider } from "@/components/step-up-provider";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { requireSession } from "@/server/actions/session";
 import { stepUpAction } from "@/server/actions/step-up";
 
@@ -19,7 +19,7 @@ function ModeBadge({ sandbox }: { sandbox: boolean }) {
 /** The staff console: every page under it needs a signed-in user (reading the session makes it dynamic). */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { user, org } = await requireSession();
-  const sandbox = env().SVC_MODE === "sandbox";
+  const sandbox = isSandbox();
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       <a

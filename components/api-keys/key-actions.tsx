@@ -4,7 +4,7 @@ import * as Tooltip from "@radix-ui/react-tooltip";
 import { ListChecks, RefreshCw, Trash2, type LucideIcon } from "lucide-react";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
-import type { KeyDialog } from "./key-list";
+import type { KeyDialog } from "./types";
 
 type OnAction = (dialog: KeyDialog) => void;
 

@@ -109,6 +109,24 @@ export const secureThemeSchema = z
   .strict();
 export type SecureTheme = z.infer<typeof secureThemeSchema>;
 
+const THEME_FIELDS = Object.keys(secureThemeSchema.shape) as (keyof SecureTheme)[];
+
+/**
+ * Keeps the fields of `raw` that pass the schema and drops the rest (unknown keys, bad values).
+ * For values that did not come through a request validator: stored JSON, query parameters.
+ */
+export function validThemeFields(raw: unknown): SecureTheme {
+  if (!raw || typeof raw !== "object") return {};
+  const theme: Record<string, string> = {};
+  for (const field of THEME_FIELDS) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (value === undefined || value === null || value === "") continue;
+    const parsed = secureThemeSchema.shape[field].safeParse(value);
+    if (parsed.success && parsed.data !== undefined) theme[field] = parsed.data;
+  }
+  return theme as SecureTheme;
+}
+
 export const viewTokenSchema = z.object({
   enabled_views: z
     .array(z.enum(["pin", "data"]))

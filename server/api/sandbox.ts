@@ -1,3 +1,4 @@
+import { isSandbox } from "@/lib/env";
 import { z } from "@hono/zod-openapi";
 import { cardCustomerViewSchema, CURRENCY_VALUES, svcCardIdSchema } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
@@ -6,8 +7,7 @@ import { ok } from "@/server/http/envelopes";
 import { defineRoute, type ApiRoute } from "@/server/http/route";
 import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
-import { readOutbox } from "@/server/providers/sandbox/messaging";
-import { isSandbox } from "@/server/providers/sandbox/mode";
+import { readOutbox } from "@/server/cards/sandbox-outbox";
 
 /**
  * The sandbox's simulation endpoints (decisions.md 11), bearer with the write scope. In live

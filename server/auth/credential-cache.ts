@@ -1,4 +1,4 @@
-import type { ResolvedCredential } from "./tokens";
+import type { ResolvedCredential } from "@/server/context";
 
 /**
  * Resolved credentials, cached in the process, ONLY on the embedded database: there one process

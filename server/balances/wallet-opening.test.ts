@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerCardInboundHandlers } from "@/server/cards/inbound";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { deploySafe } from "@/server/cards/onboarding/safe";
 import { customerOf, walkTo } from "@/server/cards/onboarding/testing";
@@ -15,7 +14,6 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardInboundHandlers();
 });
 afterAll(async () => {
   await database.close();

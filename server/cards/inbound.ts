@@ -6,16 +6,12 @@ import { applyKycResult } from "./onboarding/kyc";
 import { lockCustomerByRecordId } from "./onboarding/progress";
 import { applySafeDeployed, applySafeFailed } from "./onboarding/safe";
 
-let registered = false;
-
 /**
  * What the card program does with upstream news (server/providers/inbound.ts). Each handler runs
  * in the transaction the upstream delivers in, locks the customer named by the event (our record
  * id) and ignores a customer it does not know, as a webhook receiver must.
  */
 export function registerCardInboundHandlers(): void {
-  if (registered) return;
-  registered = true;
   registerInboundHandler("kyc.status.changed", onKycStatusChanged);
   registerInboundHandler("account.safe.deployed", async (db, e) => {
     const customer = await lockCustomerByRecordId(db, e.orgId, e.data.owner_ref);

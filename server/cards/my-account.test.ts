@@ -1,4 +1,3 @@
-import "@/server/providers/current";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
@@ -6,7 +5,6 @@ import { deliverInbound } from "@/server/providers/inbound";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { registerCardEventsInbound } from "./lifecycle/inbound";
 import { PIN_MISSING_ACTION } from "./flow";
 import { getMyAccount } from "./my-account";
 
@@ -14,7 +12,6 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardEventsInbound();
 });
 afterAll(async () => {
   await database.close();

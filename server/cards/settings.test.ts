@@ -7,7 +7,8 @@ import { cardProgramSettings } from "@/server/db/schema/cards";
 import { auditLog } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { getSecureTheme, readSecureTheme, updateSecureTheme, validThemeFields } from "./settings";
+import { validThemeFields } from "@/lib/contracts/cards";
+import { getSecureTheme, readSecureTheme, updateSecureTheme } from "./settings";
 
 let database: Database;
 
@@ -145,12 +146,10 @@ describe("secure page theme settings", () => {
 
   it("hands out only valid fields even if the stored JSON was tampered with", async () => {
     const { org } = await program();
-    await database.db
-      .insert(cardProgramSettings)
-      .values({
-        orgId: org.orgId,
-        secureTheme: { accent_color: "#123456", text_color: "red;}", logo_url: "http://x" } as SecureTheme,
-      });
+    await database.db.insert(cardProgramSettings).values({
+      orgId: org.orgId,
+      secureTheme: { accent_color: "#123456", text_color: "red;}", logo_url: "http://x" } as SecureTheme,
+    });
     expect(await getSecureTheme(database.db, org.orgId)).toEqual({ accent_color: "#123456" });
     expect(validThemeFields({ accent_color: "#abc", bogus: 1, border_radius: "" })).toEqual({
       accent_color: "#abc",

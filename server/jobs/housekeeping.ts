@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
 import { purgeExpiredTokens } from "@/server/auth/tokens";
-import { purgeExpiredCardholderSessions } from "@/server/cards/cardholder/session";
 import { purgeExpiredIdempotencyKeys } from "@/server/http/idempotency";
 import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { log } from "@/server/log";
@@ -25,10 +23,8 @@ const tasks = new Map<string, Task>([
   ["rate_limit_counters", purgeExpiredRateLimits],
   ["access_tokens", purgeExpiredTokens],
   ["idempotency_keys", purgeExpiredIdempotencyKeys],
-  ["api_tokens", purgeExpiredApiTokens],
   ["sign_in_tickets", (db) => deleted(db, sql`delete from sign_in_tickets where expires_at < now()`)],
   ["step_ups", (db) => deleted(db, sql`delete from step_ups where valid_until < now()`)],
-  ["cardholder_sessions", purgeExpiredCardholderSessions],
   // Codes and secure-page links are worthless once expired; a day's grace keeps them for support questions.
   [
     "one_time_codes",

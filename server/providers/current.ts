@@ -1,42 +1,45 @@
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import type { Providers } from "./ports";
-import { sandboxCardProvider } from "./sandbox/card-provider";
-import { sandboxChain } from "./sandbox/chain";
-import { sandboxKyc } from "./sandbox/kyc";
-import { sandboxMessaging } from "./sandbox/messaging";
-import { ensureInboundHandlers } from "./sandbox/upstream-events";
-
-// Built on first use, not at module load: the simulators' modules import server/cards (inbound
-// handlers), which imports this module back, so a top-level object could see them undefined.
-let sandbox: Providers | undefined;
-let replaced: Providers | undefined;
 
 /**
- * The upstreams of the card program. Sandbox mode: the built-in simulators. Live mode: real
- * adapters, of which none exists yet, so it fails loudly instead of pretending (decisions.md 1).
+ * The upstreams the domains call, installed by the composition root (server/boot.ts): the
+ * built-in simulators in sandbox mode; in live mode real adapters, of which none exists yet, so a
+ * provider call fails loudly instead of pretending (docs/architecture.md, "Providers").
  *
- * Every call also makes sure our inbound handlers (server/cards/inbound.ts) are registered:
- * a provider call may report news at once (the simulators do, in the caller's transaction),
- * and news nobody registered for is dropped. Registering on first use, not by an import side
- * effect, keeps it explicit and works in each module graph (API, Next, worker, CLI).
+ * Kept on globalThis, like the database (server/db/client.ts): server/main.ts (run by tsx) and
+ * Next's bundles load their own copies of this module in one process, and all must see the set
+ * the process booted with.
  */
+const GLOBAL_KEY = Symbol.for("svc.providers");
+
+interface Slot {
+  installed?: Providers;
+  replaced?: Providers;
+}
+
+function slot(): Slot {
+  const holder = globalThis as { [GLOBAL_KEY]?: Slot };
+  return (holder[GLOBAL_KEY] ??= {});
+}
+
 export function providers(): Providers {
-  ensureInboundHandlers();
+  const { installed, replaced } = slot();
   if (replaced) return replaced;
-  if (env().SVC_MODE !== "sandbox") {
+  if (installed) return installed;
+  if (!isSandbox()) {
     throw new Error(
       "SVC_MODE=live but no live provider adapters (card network, chain, KYC, messaging) are configured.",
     );
   }
-  return (sandbox ??= {
-    cards: sandboxCardProvider,
-    chain: sandboxChain,
-    kyc: sandboxKyc,
-    messaging: sandboxMessaging,
-  });
+  throw new Error("No providers installed: the process must start through server/boot.ts.");
+}
+
+/** The composition root's one call; `undefined` leaves none (live mode without adapters). */
+export function installProviders(p: Providers | undefined): void {
+  slot().installed = p;
 }
 
 /** Tests: use these providers instead (a failing fake, a spy); without an argument, the real ones again. */
 export function setProvidersForTests(p?: Providers): void {
-  replaced = p;
+  slot().replaced = p;
 }

@@ -7,7 +7,7 @@ import {
   credentialsChanged,
   storeCredential,
 } from "@/server/auth/credential-cache";
-import type { ResolvedCredential } from "@/server/auth/tokens";
+import type { ResolvedCredential } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
@@ -36,15 +36,13 @@ export async function createCardholderSession(
 ): Promise<CardholderSessionToken> {
   const token = newOpaqueToken(CARDHOLDER_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + CARDHOLDER_SESSION_TTL_SECONDS * 1000);
-  await db
-    .insert(cardholderSessions)
-    .values({
-      id: newId("chs"),
-      tokenHash: sha256Hex(token),
-      orgId: who.orgId,
-      customerId: who.customerId,
-      expiresAt,
-    });
+  await db.insert(cardholderSessions).values({
+    id: newId("chs"),
+    tokenHash: sha256Hex(token),
+    orgId: who.orgId,
+    customerId: who.customerId,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 

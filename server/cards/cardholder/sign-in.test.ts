@@ -1,6 +1,3 @@
-// First: registry.ts and the sandbox KYC simulator import each other; loaded from the simulator's
-// side first (onboarding/testing.ts does), the registry would see it half-built.
-import "@/server/providers/current";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";

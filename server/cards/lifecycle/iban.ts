@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IbanStatus } from "@/lib/contracts/card-account";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import type { Ctx } from "@/server/context";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
@@ -52,7 +52,7 @@ function inactive(customer: CardCustomerRow, profileStatus: string, usage: strin
 }
 
 export function ibanStatusOf(customer: CardCustomerRow): IbanStatus {
-  if (env().SVC_MODE !== "sandbox")
+  if (!isSandbox())
     return inactive(customer, "unavailable", "IBAN top-ups are not offered by this card program.");
   if (customer.kycStatus !== "approved" || !customer.currency)
     return inactive(

@@ -1,5 +1,3 @@
-// First: the registry must finish loading before the sandbox modules it lists (they import it back through the inbound handlers).
-import "@/server/providers/current";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
@@ -13,14 +11,12 @@ import { createReadyCustomer, createTestCard } from "@/server/testing/card-custo
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { freezeCard, voidCard } from "./change-status";
-import { registerCardEventsInbound } from "./inbound";
 import { activatePhysicalCard, issuePhysicalCard } from "./physical";
 
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardEventsInbound();
 });
 afterEach(() => setEnvForTests({ SVC_MODE: undefined }));
 afterAll(async () => {

@@ -1,5 +1,3 @@
-// First: the registry must finish loading before the sandbox modules it lists (they import it back through the inbound handlers).
-import "@/server/providers/current";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECURE_VIEW_FRAME } from "@/lib/contracts/card-account";
@@ -20,14 +18,12 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { getIssuerCustomer } from "../customers/view";
 import { PIN_MISSING_ACTION } from "../flow";
-import { registerCardEventsInbound } from "./inbound";
 import { createViewToken, type ViewTokenInput } from "./view-token";
 
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardEventsInbound();
 });
 afterAll(async () => {
   await database.close();

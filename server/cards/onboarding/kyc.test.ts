@@ -12,7 +12,6 @@ import {
 } from "@/server/providers/sandbox/kyc";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { registerCardInboundHandlers } from "../inbound";
 import { applyKycResult, getKycLink, getKycStatus } from "./kyc";
 import { lockCustomerByRecordId } from "./progress";
 import { submitSourceOfFunds } from "./source-of-funds";
@@ -25,7 +24,6 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardInboundHandlers();
 });
 afterAll(async () => {
   await database.close();

@@ -9,7 +9,6 @@ import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { registerCardInboundHandlers } from "../inbound";
 import { getKycStatus } from "./kyc";
 import { requestPhoneVerification, verifyPhone } from "./phone";
 import { deploySafe, getSafeDeployment } from "./safe";
@@ -23,7 +22,6 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardInboundHandlers();
 });
 afterEach(() => setEnvForTests({ SAFE_DEPLOY_SECONDS: undefined }));
 afterAll(async () => {

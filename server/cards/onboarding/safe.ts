@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUS_MEANINGS, TOKEN_OF_CURRENCY, type SafeDeployment } from "@/lib/contracts/cards";
-import { env } from "@/lib/env";
+import { env, isSandbox } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -35,7 +35,7 @@ export function monitorEndpointOf(c: CardCustomerRow, path?: SafePath): string {
 /** When a deployment under way should be done: the interface's "typically up to 1 minute", the simulator's own time in sandbox. */
 function estimateFrom(requestedAt: Date | null): Date {
   const e = env();
-  const seconds = e.SVC_MODE === "sandbox" ? e.SAFE_DEPLOY_SECONDS : 60;
+  const seconds = isSandbox() ? e.SAFE_DEPLOY_SECONDS : 60;
   return new Date(Math.max(Date.now(), (requestedAt?.getTime() ?? Date.now()) + seconds * 1000));
 }
 

@@ -3,7 +3,6 @@ import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { registerCardInboundHandlers } from "../inbound";
 import { sourceOfFundsLocale, sourceOfFundsOptionLabel } from "../source-of-funds-questions";
 import { maskPhone, requestPhoneVerification, verifyPhone } from "./phone";
 import { checkAnswers, getSourceOfFunds, submitSourceOfFunds } from "./source-of-funds";
@@ -24,7 +23,6 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardInboundHandlers();
 });
 afterAll(async () => {
   await database.close();

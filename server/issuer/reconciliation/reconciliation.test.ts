@@ -1,5 +1,3 @@
-// First: the registry must finish loading before the sandbox modules it lists (they import it back through the inbound handlers).
-import "@/server/providers/current";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import { isSandbox } from "@/lib/env";
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -45,7 +46,6 @@ import { ONBOARDING_STEPS } from "@/server/cards/flow";
 import { customerBalanceOf } from "@/server/balances/read";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
-import { isSandbox } from "@/server/providers/sandbox/mode";
 
 export const metadata: Metadata = { title: "Customer" };
 

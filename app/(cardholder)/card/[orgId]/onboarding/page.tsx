@@ -14,7 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { MyAccount } from "@/lib/contracts/card-account";
 import type { SafeDeployment } from "@/lib/contracts/cards";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { pinFormAction } from "@/server/actions/cardholder-card";
 import {
@@ -143,7 +143,7 @@ export default async function OnboardingPage({
     case "phone":
       body = (
         <>
-          {env().SVC_MODE === "sandbox" ? (
+          {isSandbox() ? (
             <Alert tone="warning">
               Sandbox: no text message is really sent. The code is in the dev outbox (dashboard → Sandbox).
             </Alert>
