@@ -2,7 +2,6 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { isServiceError } from "@/lib/errors";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
@@ -25,20 +24,11 @@ import {
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";
 import { deliveriesOverTime } from "@/server/webhooks/stats";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 
 export const metadata: Metadata = { title: "Webhook" };
 
 const PAGE_SIZE = 20;
-
-/** The NOT_FOUND of another organization's (or a deleted) webhook is a 404 page. */
-async function orNotFound<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
-    throw err;
-  }
-}
 
 export default async function WebhookPage({
   params,

@@ -1,8 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { isServiceError } from "@/lib/errors";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
@@ -16,6 +14,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/actions/session";
 import { retryDeliveryAction } from "@/server/actions/webhooks";
 import { getDelivery } from "@/server/webhooks/deliveries";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { listWebhooks } from "@/server/webhooks/manage";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
@@ -32,10 +31,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
   }
   const { deliveryId } = await params;
   const [delivery, { webhooks }] = await Promise.all([
-    getDelivery({ ctx, input: { deliveryId } }).catch((err: unknown) => {
-      if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
-      throw err;
-    }),
+    orNotFound(getDelivery({ ctx, input: { deliveryId } })),
     listWebhooks({ ctx }),
   ]);
   const url = webhooks.find((w) => w.webhook_id === delivery.webhook_id)?.url;
