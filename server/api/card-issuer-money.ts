@@ -1,10 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import {
   depositListQuerySchema,
   depositListSchema,
   depositViewSchema,
   fundCustomerResultSchema,
-  fundCustomerSchema,
+  fundCustomerRequestSchema,
   fundingListQuerySchema,
   fundingListSchema,
   fundingViewSchema,
@@ -37,18 +36,6 @@ import { sandboxOnly } from "./sandbox";
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer";
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
-const twoFactorHeader = z.object({
-  "x-2fa-token": z
-    .string()
-    .optional()
-    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
-});
 
 export const cardIssuerMoneyRoutes = [
   defineRoute({
@@ -103,18 +90,14 @@ export const cardIssuerMoneyRoutes = [
       "Moves amount (major units, at most 2 decimals) of the customer's card currency from the master wallet to the customer's account wallet, at once. customer_id: svc_card_id, record id or external id. Raises master_wallet.customer_funded and customer.funded together, then customer.balance.updated (trigger funding, this transfer_id); a second customer.balance.updated (the wallet read from the chain) follows a couple of minutes later. Refused with 409 INSUFFICIENT_FUNDS (the master wallet holds less; it never goes negative, also under concurrent calls), 409 WALLET_NOT_DEPLOYED, or 400 VALIDATION_ERROR when currency is not the customer's card currency; each refusal after the customer was found raises customer.funding.failed and changes no balance. A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials rely on the transactions scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
     auth: { scope: "transactions" },
-    request: {
-      headers: twoFactorHeader,
-      body: fundCustomerSchema.extend({ two_factor_token: z.string().trim().max(16).optional() }),
-    },
+    stepUp: true,
+    request: { body: fundCustomerRequestSchema },
     response: { data: fundCustomerResultSchema },
-    errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) => {
-      const { two_factor_token, ...body } = input.body;
-      const result = await fundCustomer({
-        ctx,
-        input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined },
-      });
+    errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) => {
+      // The code came through the kit (header or this field): the use case takes it separately.
+      const { two_factor_token: _code, ...body } = input.body;
+      const result = await fundCustomer({ ctx, input: { ...body, twoFactorCode } });
       return ok(c, result, { message: "Customer funded" });
     },
   }),

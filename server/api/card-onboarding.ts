@@ -22,7 +22,8 @@ import { getSourceOfFunds, submitSourceOfFunds } from "@/server/cards/onboarding
 import { createIssuerCustomer, resendEmailCode, startOnboarding } from "@/server/cards/onboarding/start";
 import { verifyEmailOtp } from "@/server/cards/onboarding/verify-email";
 import { accepted, created, ok } from "@/server/http/envelopes";
-import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 
 /**
  * Card onboarding, steps 1 to 5 (decisions.md 7; interface.md "Card accounts"). Card envelope.

@@ -50,29 +50,9 @@ const WRITE = { scope: "write", cardholder: true } as const;
 const READ = { scope: "read", cardholder: true } as const;
 const customerParams = z.object({ svcCardId: svcCardIdSchema });
 const cardParams = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
-const twoFactorHeader = z.object({
-  "x-2fa-token": z
-    .string()
-    .optional()
-    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
-});
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
 const TWO_FA =
   "A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials and cardholders do not.";
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
-
-/** The header wins over the body field when both are sent. */
-function codeOf(
-  headers: { "x-2fa-token"?: string } | undefined,
-  body?: { two_factor_token?: string },
-): string | undefined {
-  return headers?.["x-2fa-token"] || body?.two_factor_token || undefined;
-}
 
 export const cardRoutes = [
   defineRoute({
@@ -116,15 +96,16 @@ export const cardRoutes = [
     description: `Active -> frozen: new transactions are declined. Not before a physical card is activated (CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, headers: twoFactorHeader, body: twoFactorBodySchema.optional() },
+    stepUp: true,
+    request: { params: cardParams, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
-    errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await freezeCard({
           ctx,
-          input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) },
+          input: { ...input.params, twoFactorCode },
         }),
         { message: "Card frozen" },
       ),
@@ -136,15 +117,16 @@ export const cardRoutes = [
     description: `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, headers: twoFactorHeader, body: twoFactorBodySchema.optional() },
+    stepUp: true,
+    request: { params: cardParams, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
-    errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await unfreezeCard({
           ctx,
-          input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) },
+          input: { ...input.params, twoFactorCode },
         }),
         { message: "Card unfrozen" },
       ),

@@ -4,7 +4,8 @@ import { cardCustomerViewSchema, CURRENCY_VALUES, svcCardIdSchema } from "@/lib/
 import { ServiceError } from "@/lib/errors";
 import { errorResponse } from "@/server/http/error-response";
 import { ok } from "@/server/http/envelopes";
-import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
 import { readOutbox } from "@/server/cards/sandbox-outbox";
