@@ -31,14 +31,19 @@ const schema = z.object({
   DEMO_SEED: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
-  /** Sandbox only: webhook URLs may also be http://localhost or http://127.0.0.1 (local development, tests). */
+  /**
+   * Sandbox only: webhook URLs may also be http://localhost or http://127.0.0.1 (local development, tests).
+   */
   WEBHOOK_ALLOW_LOCALHOST: flag.default(false),
   /** Tests only: the 6 retry delays in seconds (decimals allowed), replacing 60,300,1800,7200,43200,86400. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){5}\s*$/, "must be 6 comma-separated numbers of seconds")
     .optional(),
-  /** Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a minute. */
+  /**
+   * Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a
+   * minute.
+   */
   SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),

@@ -10,7 +10,12 @@ import { stepUpAction } from "@/server/actions/step-up";
 function ModeBadge({ sandbox }: { sandbox: boolean }) {
   if (!sandbox) return null;
   return (
-    <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+    <span
+      className={
+        "rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 " +
+        "text-xs font-medium text-warning"
+      }
+    >
       Sandbox
     </span>
   );
@@ -24,12 +29,19 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className={
+          "sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground " +
+          "focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        }
       >
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface md:flex">
-        <div className="flex min-h-14 shrink-0 flex-col justify-center gap-1 border-b border-border px-5 py-2.5">
+        <div
+          className={
+            "flex min-h-14 shrink-0 flex-col justify-center gap-1 border-b " + "border-border px-5 py-2.5"
+          }
+        >
           <span className="line-clamp-2 text-sm leading-snug font-semibold" title={org.name}>
             {org.name}
           </span>
@@ -42,7 +54,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface px-2 sm:px-4 md:justify-end">
+        <header
+          className={
+            "sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border " +
+            "bg-surface px-2 sm:px-4 md:justify-end"
+          }
+        >
           <MobileNav orgName={org.name} sandbox={sandbox} role={user.role} />
           <div className="flex min-w-0 flex-1 items-center gap-2 md:hidden">
             <span className="truncate text-sm font-semibold">{org.name}</span>

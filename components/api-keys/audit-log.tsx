@@ -32,7 +32,10 @@ export function AuditLog({ entries, olderHref, newestHref }: AuditLogProps) {
           {entries.map((e) => (
             <li
               key={e.id}
-              className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-6"
+              className={
+                "flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-baseline " +
+                "sm:justify-between sm:gap-6"
+              }
             >
               <p className="min-w-0 break-words">
                 <span className="font-medium">{auditActor(e)}</span> {describeAuditEntry(e)}

@@ -35,7 +35,8 @@ const ACTIONS: {
 ];
 
 const base =
-  "inline-flex items-center justify-center rounded-md border text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
+  "inline-flex items-center justify-center rounded-md border text-sm " +
+  "font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
 const tone = (danger?: boolean) =>
   danger
     ? "border-danger-border bg-surface text-danger hover:bg-danger-soft"

@@ -45,7 +45,8 @@ export function RotateKeyDialog({
         <DialogDescription>
           {rotated
             ? "Put the new secret on your servers now. The API key itself has not changed."
-            : "You get a new secret. The current secret stops working at once, and so do API tokens made with it: update your servers straight away."}
+            : "You get a new secret. The current secret stops working at once, and " +
+              "so do API tokens made with it: update your servers straight away."}
         </DialogDescription>
         {rotated ? (
           <SecretOnce apiKey={rotated.api_key} apiSecret={rotated.api_secret} onDone={onClose} />

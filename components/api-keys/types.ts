@@ -15,7 +15,10 @@ export interface ApiKeyActions {
 /** A dialog the key list opens on one key. */
 export type KeyDialog = { kind: "rotate" | "revoke" | "scopes"; key: ApiKeyView };
 
-/** What a dialog reports back to the page's list: a line for the status banner; keyGone when the row loses its buttons. */
+/**
+ * What a dialog reports back to the page's list: a line for the status banner; keyGone when the row loses its
+ * buttons.
+ */
 export type OnKeyChanged = (notice: string, opts?: { keyGone?: boolean }) => void;
 
 /**

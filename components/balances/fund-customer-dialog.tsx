@@ -21,7 +21,9 @@ const select =
   "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 export interface FundPreset {
-  /** svc_card_id (or record id, or external id) to fund; fixed when the dialog opens from a customer's page. */
+  /**
+   * svc_card_id (or record id, or external id) to fund; fixed when the dialog opens from a customer's page.
+   */
   customerId?: string;
   currency?: MoneyCurrency;
 }

@@ -10,7 +10,8 @@ import { errorText } from "./error-text";
 import type { SourceOfFundsQuestion, SubmitSourceOfFundsAction } from "./types";
 
 const SELECT =
-  "h-10 w-full rounded-md border border-input bg-surface px-3 text-base text-foreground sm:text-sm aria-invalid:border-danger";
+  "h-10 w-full rounded-md border border-input bg-surface px-3 text-base " +
+  "text-foreground sm:text-sm aria-invalid:border-danger";
 
 function QuestionSelect({
   question,

@@ -164,7 +164,12 @@ export function CardNetworkTransactions({
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {data.transactions.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-input px-4 py-6 text-center">
+        <div
+          className={
+            "flex flex-col items-center gap-2 rounded-md border border-dashed " +
+            "border-input px-4 py-6 text-center"
+          }
+        >
           <ReceiptText className="size-5 text-muted" aria-hidden />
           <p className="text-sm text-muted">No card transactions yet: simulate a purchase above.</p>
         </div>

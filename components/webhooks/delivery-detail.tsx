@@ -8,7 +8,10 @@ export function RequestBody({ body }: { body: string }) {
   return (
     <pre
       data-testid="request-body"
-      className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+      className={
+        "max-h-80 overflow-auto rounded-md border border-border " +
+        "bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+      }
     >
       {body}
     </pre>
@@ -74,7 +77,12 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Response body</span>
           {a.response_body ? (
-            <pre className="max-h-48 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+            <pre
+              className={
+                "max-h-48 overflow-auto rounded-md border border-border " +
+                "bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+              }
+            >
               {a.response_body}
             </pre>
           ) : (

@@ -68,7 +68,8 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
         <p className="max-w-sm text-sm text-muted">
           {filtered
             ? "Change or clear the filters above."
-            : "A delivery is made for each event a webhook subscribes to. Send a test event from a webhook's page to see one."}
+            : "A delivery is made for each event a webhook subscribes to. Send a " +
+              "test event from a webhook's page to see one."}
         </p>
       </div>
     );

@@ -66,7 +66,9 @@ export function ViewSecretDialog({
   );
 }
 
-/** Rotation takes effect at once: every attempt from now on, retries included, is signed with the new secret. */
+/**
+ * Rotation takes effect at once: every attempt from now on, retries included, is signed with the new secret.
+ */
 export function RotateSecretDialog({
   webhook,
   rotate,

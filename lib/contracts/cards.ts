@@ -155,7 +155,10 @@ export const cardViewSchema = z.object({
 });
 export type CardView = z.infer<typeof cardViewSchema>;
 
-/** interface.md "Card customer (card-issuer view)". Balances are null until issue 6 keeps them (and until the wallet exists). */
+/**
+ * interface.md "Card customer (card-issuer view)". Balances are null until issue 6 keeps them (and until the
+ * wallet exists).
+ */
 export const cardCustomerViewSchema = z.object({
   svc_card_id: z.string(),
   external_id: z.string().nullable(),

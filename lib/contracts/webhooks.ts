@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms, OpenAPI. */
+/**
+ * Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms,
+ * OpenAPI.
+ */
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -42,7 +45,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   {
     type: "master_wallet.deposit",
     description:
-      "Funds detected (processing) or settled into the master wallet; also funds returning when a card withdrawal settles.",
+      "Funds detected (processing) or settled into the master wallet; also " +
+      "funds returning when a card withdrawal settles.",
     example: {
       settlement_id: "stl_2Jd8",
       source_amount: 250,

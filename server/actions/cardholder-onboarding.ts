@@ -81,7 +81,10 @@ export const createFirstCardAction = defineCardholderAction(
   },
 );
 
-/** The wizard and My card poll this briefly after the PIN page reports success (pin_set follows an upstream event). */
+/**
+ * The wizard and My card poll this briefly after the PIN page reports success (pin_set follows an upstream
+ * event).
+ */
 export const myAccountAction = defineCardholderAction(
   { input: none, name: "cardholderMyAccount" },
   async ({ ctx }) => getMyAccount({ ctx }),

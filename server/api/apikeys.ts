@@ -25,7 +25,9 @@ import { defineRoute } from "@/server/http/route";
 const TAGS = ["API keys"];
 const keyParams = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
 const GUARDED =
-  "Needs a user access token of an admin with 2FA enabled, and a current TOTP code in X-2FA-Token (or body two_factor_token). API-key credentials get 403 USER_TOKEN_REQUIRED.";
+  "Needs a user access token of an admin with 2FA enabled, and a current " +
+  "TOTP code in X-2FA-Token (or body two_factor_token). API-key " +
+  "credentials get 403 USER_TOKEN_REQUIRED.";
 
 export const apiKeyRoutes = [
   defineRoute({
@@ -142,7 +144,9 @@ export const apiKeyRoutes = [
     path: "/api/apikey/token",
     summary: "Exchange a key and secret for a bearer token",
     description:
-      "No Authorization. Returns a bearer token valid 900 s that acts with the key's permissions; it stops working at once when the key is revoked or rotated.",
+      "No Authorization. Returns a bearer token valid 900 s that acts with " +
+      "the key's permissions; it stops working at once when the key is " +
+      "revoked or rotated.",
     tags: TAGS,
     auth: "public",
     request: { body: tokenExchangeSchema },

@@ -93,9 +93,14 @@ const kycLinkQuerySchema = z.object({
 });
 
 const SAFE_DESCRIPTION =
-  "Not deployed (or failed): starts the deployment, 202 with deployment_accepted true (typically done within a minute; poll monitor_endpoint). " +
-  "Already under way: 202 with deployment_accepted false. Deployed: 200, already_deployed true with safe_address, account_status (0 Ok, 7 DelayQueueNotEmpty: both ready) and is_ready. " +
-  "Needs identity approval, the source-of-funds answers and a verified phone (the first missing one is named).";
+  "Not deployed (or failed): starts the deployment, 202 with " +
+  "deployment_accepted true (typically done within a minute; poll " +
+  "monitor_endpoint). " +
+  "Already under way: 202 with deployment_accepted false. Deployed: 200, " +
+  "already_deployed true with safe_address, account_status (0 Ok, 7 " +
+  "DelayQueueNotEmpty: both ready) and is_ready. " +
+  "Needs identity approval, the source-of-funds answers and a verified " +
+  "phone (the first missing one is named).";
 const SAFE_ERRORS = [
   "NOT_FOUND",
   "EMAIL_NOT_VERIFIED",
@@ -141,7 +146,8 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       path,
       summary: `Account wallet deployment state${who}`,
       description:
-        "The same form as the deploy call's answer, for polling: deploy_status not_deployed, processing, deployed or failed.",
+        "The same form as the deploy call's answer, for polling: deploy_status " +
+        "not_deployed, processing, deployed or failed.",
       tags: TAGS,
       auth: READ,
       request: { params: customerParams },
@@ -159,8 +165,11 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/onboarding",
     summary: "Start own-account card onboarding",
     description:
-      "Step 1: creates the card customer and emails a 6-digit code (valid 10 minutes). The email is stored lower-cased. " +
-      "An email or external_id of a customer past step 1 is 409 EMAIL_IN_USE; a customer still at step 1 is returned again with a fresh code (one per 30 s, ten an hour).",
+      "Step 1: creates the card customer and emails a 6-digit code (valid 10 " +
+      "minutes). The email is stored lower-cased. " +
+      "An email or external_id of a customer past step 1 is 409 " +
+      "EMAIL_IN_USE; a customer still at step 1 is returned again with a " +
+      "fresh code (one per 30 s, ten an hour).",
     tags: TAGS,
     auth: { scope: "write" },
     request: { body: startOnboardingSchema },
@@ -178,7 +187,9 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/card-issuer/customers",
     summary: "Onboard a B2B customer",
     description:
-      "Starts the same flow as own-account onboarding for the issuer's customer (external_id required): the customer gets a 6-digit code by email.",
+      "Starts the same flow as own-account onboarding for the issuer's " +
+      "customer (external_id required): the customer gets a 6-digit code by " +
+      "email.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { body: createIssuerCustomerSchema },
@@ -211,7 +222,9 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/{svcCardId}/verify-otp",
     summary: "Verify the email code",
     description:
-      "Completes step 1; the customer moves to identity verification (step 2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong try: 429 OTP_LOCKED until a new code is requested.",
+      "Completes step 1; the customer moves to identity verification (step " +
+      "2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong " +
+      "try: 429 OTP_LOCKED until a new code is requested.",
     tags: TAGS,
     auth: WRITE,
     request: { params: customerParams, body: verifyOtpSchema },
@@ -229,7 +242,8 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/{svcCardId}/kyc-link",
     summary: "Link to the hosted identity verification page",
     description:
-      "Step 2. After the email is verified; a new link may be requested when the previous one (or the verification) expired.",
+      "Step 2. After the email is verified; a new link may be requested when " +
+      "the previous one (or the verification) expired.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams, query: kycLinkQuerySchema },
@@ -249,7 +263,9 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/{svcCardId}/kyc-status",
     summary: "Identity verification status",
     description:
-      "kyc_status (pending, in_progress, pending_review, approved, rejected, expired) and the currency approval assigned (USD, EUR or GBP), with the onboarding step.",
+      "kyc_status (pending, in_progress, pending_review, approved, rejected, " +
+      "expired) and the currency approval assigned (USD, EUR or GBP), with " +
+      "the onboarding step.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams },
@@ -262,7 +278,8 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/customers/{svcCardId}/source-of-funds",
     summary: "Source-of-funds questions",
     description:
-      "Each question with its label in the locale (en, de, fr, es; others fall back to en) and its options; an answer is one of the options.",
+      "Each question with its label in the locale (en, de, fr, es; others " +
+      "fall back to en) and its options; an answer is one of the options.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams, query: sourceOfFundsQuerySchema },
@@ -282,7 +299,9 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/customers/{svcCardId}/source-of-funds",
     summary: "Submit the source-of-funds answers",
     description:
-      "Step 3, after identity approval: every question answered once with one of its options (422 INVALID_ANSWER lists each problem). Phone verification comes next.",
+      "Step 3, after identity approval: every question answered once with " +
+      "one of its options (422 INVALID_ANSWER lists each problem). Phone " +
+      "verification comes next.",
     tags: TAGS,
     auth: WRITE,
     request: { params: customerParams, body: sourceOfFundsAnswersSchema },
@@ -310,7 +329,8 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/phone/request-verification",
     summary: "Send a phone verification code",
     description:
-      "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 number. At most one code per 30 seconds and ten an hour.",
+      "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 " +
+      "number. At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
     auth: WRITE,
     request: { body: phoneRequestSchema },
@@ -339,7 +359,8 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/phone/verify",
     summary: "Verify the phone code",
     description:
-      "Completes step 4; the customer moves to account setup (step 5). Wrong codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
+      "Completes step 4; the customer moves to account setup (step 5). Wrong " +
+      "codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
     tags: TAGS,
     auth: WRITE,
     request: { body: phoneVerifySchema },

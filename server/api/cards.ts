@@ -52,7 +52,8 @@ const customerParams = z.object({ svcCardId: svcCardIdSchema });
 const cardParams = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
 const TWO_FA =
-  "A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials and cardholders do not.";
+  "A user access token must send a current TOTP code in X-2FA-Token (or " +
+  "body two_factor_token); API-key credentials and cardholders do not.";
 
 export const cardRoutes = [
   defineRoute({
@@ -60,7 +61,9 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/my-account",
     summary: "The cardholder's own account",
     description:
-      "For a cardholder's session token only: onboarding step and next action, KYC status, currency, wallet, pin_set and the cards (each with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
+      "For a cardholder's session token only: onboarding step and next " +
+      "action, KYC status, currency, wallet, pin_set and the cards (each " +
+      "with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
     tags: TAGS,
     auth: READ,
     response: { data: myAccountSchema },
@@ -71,7 +74,13 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/cards/virtual",
     summary: "Create a virtual card",
     description:
-      "Active at once, without a PIN (set one through view-token). Checks, in order, and names the first missing: EMAIL_NOT_VERIFIED, KYC_REJECTED / KYC_NOT_APPROVED, SOURCE_OF_FUNDS_REQUIRED, PHONE_NOT_VERIFIED, WALLET_NOT_DEPLOYED, CARD_LIMIT_REACHED (5 cards in use; voided, lost and stolen do not count). The first card moves the customer to step 6 (active). Raises card.created (card_id = the card token).",
+      "Active at once, without a PIN (set one through view-token). Checks, " +
+      "in order, and names the first missing: EMAIL_NOT_VERIFIED, " +
+      "KYC_REJECTED / KYC_NOT_APPROVED, SOURCE_OF_FUNDS_REQUIRED, " +
+      "PHONE_NOT_VERIFIED, WALLET_NOT_DEPLOYED, CARD_LIMIT_REACHED (5 cards " +
+      "in use; voided, lost and stolen do not count). The first card moves " +
+      "the customer to step 6 (active). Raises card.created (card_id = the " +
+      "card token).",
     tags: TAGS,
     auth: WRITE,
     request: { params: customerParams },
@@ -136,7 +145,9 @@ export const cardRoutes = [
     path: `${MANAGE}/void`,
     summary: "Void a virtual card",
     description:
-      "Permanent: cancelled on the card network at once. Virtual cards only (422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
+      "Permanent: cancelled on the card network at once. Virtual cards only " +
+      "(422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or " +
+      "stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
     tags: TAGS,
     auth: WRITE,
     request: { params: cardParams },
@@ -150,7 +161,10 @@ export const cardRoutes = [
     path: `${MANAGE}/report`,
     summary: "Report a card lost or stolen",
     description:
-      "Permanent. reason lost -> status lost (card.lost); stolen -> reads as voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) once the card is marked lost or stolen, CARD_ALREADY_VOIDED when voided.",
+      "Permanent. reason lost -> status lost (card.lost); stolen -> reads as " +
+      "voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) " +
+      "once the card is marked lost or stolen, CARD_ALREADY_VOIDED when " +
+      "voided.",
     tags: TAGS,
     auth: WRITE,
     request: { params: cardParams, body: reportCardSchema },
@@ -166,7 +180,9 @@ export const cardRoutes = [
     path: `${MANAGE}/block`,
     summary: "Block a card (program)",
     description:
-      "The card program's block (compliance), from active or frozen; is_blocked true. Not for cardholders. Raises card.deactivated with status blocked.",
+      "The card program's block (compliance), from active or frozen; " +
+      "is_blocked true. Not for cardholders. Raises card.deactivated with " +
+      "status blocked.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: cardParams },
@@ -180,7 +196,9 @@ export const cardRoutes = [
     path: `${MANAGE}/unblock`,
     summary: "Unblock a card (program)",
     description:
-      "Lifts the program's block: back to frozen if the card was frozen before, else active (card.frozen or card.unfrozen). Not for cardholders.",
+      "Lifts the program's block: back to frozen if the card was frozen " +
+      "before, else active (card.frozen or card.unfrozen). Not for " +
+      "cardholders.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: cardParams },
@@ -194,7 +212,15 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/cards/{cardId}/view-token",
     summary: "A secure view of the card (PIN, details)",
     description:
-      "A single-use URL (10 minutes) of the hosted secure page, to show in an iframe (420x520 for the PIN form, 420x740 for details plus PIN). The PIN, number and CVV never pass through this API. While the card has no PIN: 422 PIN_NOT_SET with data.pin_setup_url, whatever enabled_views asked. With a PIN: [pin] -> the PIN change form, [data, pin] (or [data]) -> details plus PIN. data.pin_set is on every answer. theme: the program's theme with these fields on top. Voided, lost, stolen and blocked cards: CARD_NOT_ACTIVE; frozen cards are allowed.",
+      "A single-use URL (10 minutes) of the hosted secure page, to show in " +
+      "an iframe (420x520 for the PIN form, 420x740 for details plus PIN). " +
+      "The PIN, number and CVV never pass through this API. While the card " +
+      "has no PIN: 422 PIN_NOT_SET with data.pin_setup_url, whatever " +
+      "enabled_views asked. With a PIN: [pin] -> the PIN change form, [data, " +
+      "pin] (or [data]) -> details plus PIN. data.pin_set is on every " +
+      "answer. theme: the program's theme with these fields on top. Voided, " +
+      "lost, stolen and blocked cards: CARD_NOT_ACTIVE; frozen cards are " +
+      "allowed.",
     tags: TAGS,
     auth: WRITE,
     request: { params: cardParams, body: viewTokenSchema },
@@ -226,7 +252,9 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/iban/status",
     summary: "IBAN status",
     description:
-      "The card account's IBAN for SEPA top-ups: offered for EUR accounts with a deployed wallet (sandbox: a stable test IBAN); otherwise activated false with the reason in profile_status and usage.",
+      "The card account's IBAN for SEPA top-ups: offered for EUR accounts " +
+      "with a deployed wallet (sandbox: a stable test IBAN); otherwise " +
+      "activated false with the reason in profile_status and usage.",
     tags: TAGS,
     auth: READ,
     request: { params: customerParams },
@@ -243,7 +271,11 @@ export const sandboxCardRoutes = sandboxOnly([
     path: "/api/v1/sandbox/customers/{svcCardId}/cards/physical",
     summary: "Sandbox: issue a physical card",
     description:
-      "Sandbox only (404 in live mode). A physical card, not yet activated, so void (VIRTUAL_CARD_ONLY), freeze before activation (CARD_NOT_ACTIVATED) and activation can be tried. Needs the onboarding steps up to phone verification; the wallet is needed only to activate.",
+      "Sandbox only (404 in live mode). A physical card, not yet activated, " +
+      "so void (VIRTUAL_CARD_ONLY), freeze before activation " +
+      "(CARD_NOT_ACTIVATED) and activation can be tried. Needs the " +
+      "onboarding steps up to phone verification; the wallet is needed only " +
+      "to activate.",
     tags: ["Sandbox"],
     auth: { scope: "write" },
     request: { params: customerParams },
@@ -265,7 +297,10 @@ export const sandboxCardRoutes = sandboxOnly([
     path: "/api/v1/sandbox/cards/{cardId}/activate",
     summary: "Sandbox: activate a physical card",
     description:
-      "Sandbox only (404 in live mode). What the cardholder does with the card in hand: sets activated_at and raises card.activated. Needs the account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
+      "Sandbox only (404 in live mode). What the cardholder does with the " +
+      "card in hand: sets activated_at and raises card.activated. Needs the " +
+      "account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: " +
+      "PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
     tags: ["Sandbox"],
     auth: { scope: "write" },
     request: { params: z.object({ cardId: cardIdSchema }) },

@@ -28,7 +28,8 @@ function touchLastUsed(db: Db, keyId: string, meta: RequestMeta): void {
   db.update(apiKeys)
     .set({ lastUsedAt: sql`now()`, lastUsedIp: meta.ip ?? null })
     .where(
-      sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
+      sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() -
+        interval '1 minute')`,
     )
     .catch((err: unknown) => log.warn({ err, keyId }, "could not record last use of an API key"));
 }

@@ -80,7 +80,10 @@ export function depositConfirmedData(e: BalanceEventInput, increaseMinor: number
   };
 }
 
-/** Emits customer.balance.updated, then wallet.deposit.confirmed when the ledger increased, in the caller's transaction. */
+/**
+ * Emits customer.balance.updated, then wallet.deposit.confirmed when the ledger increased, in the caller's
+ * transaction.
+ */
 export async function emitBalanceEvents(
   tx: Db,
   e: BalanceEventInput,

@@ -40,7 +40,9 @@ export async function openCustomerBalance(
   return { opened: true };
 }
 
-/** One more card customer in the organization's program_counters (call it where the customer row is inserted). */
+/**
+ * One more card customer in the organization's program_counters (call it where the customer row is inserted).
+ */
 export async function countNewCustomer(tx: Db, orgId: string): Promise<void> {
   await tx.execute(sql`
     insert into program_counters as p (org_id, total_customers, customers_with_wallets) values (${orgId}, 1, 0)

@@ -29,7 +29,10 @@ export function registerCardInboundHandlers(): void {
   registerCardEventsInbound();
 }
 
-/** The event only says that something changed; the status and currency are asked of the provider, as with a real one. */
+/**
+ * The event only says that something changed; the status and currency are asked of the provider, as with a
+ * real one.
+ */
 async function onKycStatusChanged(
   db: Db,
   e: Extract<InboundEvent, { type: "kyc.status.changed" }>,

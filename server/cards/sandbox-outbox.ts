@@ -12,7 +12,10 @@ export interface OutboxMessageView {
   created_at: string;
 }
 
-/** GET /api/v1/sandbox/outbox (decisions.md 11). The bodies hold one-time codes: write scope, never a cardholder. */
+/**
+ * GET /api/v1/sandbox/outbox (decisions.md 11). The bodies hold one-time codes: write scope, never a
+ * cardholder.
+ */
 export async function readOutbox({
   ctx,
   input,

@@ -13,7 +13,10 @@ import { refuseCardholder, requireCardScope } from "./access";
  * ever stored or handed out.
  */
 
-/** The organization's theme; an empty object when none was saved. No access check: callers are the view-token flow and the checked functions below. */
+/**
+ * The organization's theme; an empty object when none was saved. No access check: callers are the view-token
+ * flow and the checked functions below.
+ */
 export async function getSecureTheme(db: Db, orgId: string): Promise<SecureTheme> {
   const [row] = await db
     .select({ theme: cardProgramSettings.secureTheme })

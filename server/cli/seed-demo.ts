@@ -269,25 +269,24 @@ async function insertSimulatorState(db: Db, orgId: string, tag: string): Promise
   for (let at = 0; at < tokens.length; at += SIM_CARD_BATCH) {
     const batch = tokens.slice(at, at + SIM_CARD_BATCH).map((t) => ({ ...t, ...newSealedCardSecrets() }));
     await db.transaction(async (tx) => {
-      await tx
-        .insert(simCards)
-        .values(
-          batch.map((b) => ({
-            cardToken: b.card_token,
-            orgId,
-            externalRef: b.id,
-            panSealed: b.panSealed,
-            expirySealed: b.expirySealed,
-            cvvSealed: b.cvvSealed,
-            pinHash,
-          })),
-        );
+      await tx.insert(simCards).values(
+        batch.map((b) => ({
+          cardToken: b.card_token,
+          orgId,
+          externalRef: b.id,
+          panSealed: b.panSealed,
+          expirySealed: b.expirySealed,
+          cvvSealed: b.cvvSealed,
+          pinHash,
+        })),
+      );
       const pairs = sql.join(
         batch.map((b) => sql`(${b.card_token}, ${b.lastFour})`),
         sql`, `,
       );
       await tx.execute(
-        sql`update cards set last_four = v.last_four from (values ${pairs}) as v(card_token, last_four) where cards.card_token = v.card_token and cards.org_id = ${orgId}`,
+        sql`update cards set last_four = v.last_four from (values ${pairs}) as v(card_token, last_four)
+          where cards.card_token = v.card_token and cards.org_id = ${orgId}`,
       );
     });
   }

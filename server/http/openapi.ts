@@ -149,7 +149,8 @@ export const DOCUMENT_INFO = {
     title: "SVC card issuer API",
     version: "1.0.0",
     description:
-      "Card program, fiat quotes, swaps, gateway, screening and webhooks. Envelopes and error codes: docs/errors.md. " +
+      "Card program, fiat quotes, swaps, gateway, screening and webhooks. " +
+      "Envelopes and error codes: docs/errors.md. " +
       "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled when `x-two-factor`); `x-public` operations need no credential; `x-cardholder-token` operations also accept a cardholder's session token, limited to that cardholder's own account.",
   },
   servers: [{ url: "/", description: "This deployment (paths start with /api)" }],

@@ -39,7 +39,8 @@ const tasks = new Map<string, Task>([
     (db) =>
       deleted(
         db,
-        sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() - ${FINISHED_JOBS_KEPT}::interval`,
+        sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() -
+          ${FINISHED_JOBS_KEPT}::interval`,
       ),
   ],
   [
@@ -47,7 +48,8 @@ const tasks = new Map<string, Task>([
     (db) =>
       deleted(
         db,
-        sql`delete from worker_heartbeats where stopped_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval or beat_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval`,
+        sql`delete from worker_heartbeats where stopped_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval
+          or beat_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval`,
       ),
   ],
 ]);

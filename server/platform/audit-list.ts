@@ -53,7 +53,8 @@ export async function listAuditEntries({
   if (targetType) conditions.push(eq(auditLog.targetType, targetType));
   if (before) {
     conditions.push(
-      sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from ${auditLog} c where c.id = ${before} and c.org_id = ${ctx.orgId})`,
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from ${auditLog} c where
+        c.id = ${before} and c.org_id = ${ctx.orgId})`,
     );
   }
   const rows = await ctx.db

@@ -102,8 +102,10 @@ export async function retryDelivery({
     const [u] = await tx
       .update(webhookDeliveries)
       .set({
-        status: sql`case when ${webhookDeliveries.status} = 'failed' then 'retrying' when ${webhookDeliveries.status} = 'succeeded' then 'pending' else ${webhookDeliveries.status} end`,
-        attemptLimit: sql`case when ${webhookDeliveries.status} in ('failed', 'succeeded') then greatest(${webhookDeliveries.attemptLimit}, ${webhookDeliveries.attempts} + 1) else ${webhookDeliveries.attemptLimit} end`,
+        status: sql`case when ${webhookDeliveries.status} = 'failed' then 'retrying' when
+          ${webhookDeliveries.status} = 'succeeded' then 'pending' else ${webhookDeliveries.status} end`,
+        attemptLimit: sql`case when ${webhookDeliveries.status} in ('failed', 'succeeded') then
+          greatest(${webhookDeliveries.attemptLimit}, ${webhookDeliveries.attempts} + 1) else ${webhookDeliveries.attemptLimit} end`,
         nextAttemptAt: sql`now()`,
       })
       .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.orgId, ctx.orgId)))

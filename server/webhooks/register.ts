@@ -66,7 +66,8 @@ export function registerWebhookHandlers(): void {
   // Finished deliveries (and their attempts, by cascade) are kept 30 days: the log and replay window.
   addHousekeepingTask("webhooks.retention", async (db) => {
     await db.execute(
-      sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now() - ${DELIVERY_RETENTION}::interval`,
+      sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now()
+        - ${DELIVERY_RETENTION}::interval`,
     );
   });
 }

@@ -38,7 +38,9 @@ const OUTBOX_SIZE = 50;
 const REFRESH_MS = 5_000;
 const PICKABLE_CARDS = 50;
 const description =
-  "Test the card program end to end without real emails, texts, cards or money: read the codes the sandbox would have sent, open your cardholder pages, charge cards and fund your master wallet.";
+  "Test the card program end to end without real emails, texts, cards or " +
+  "money: read the codes the sandbox would have sent, open your " +
+  "cardholder pages, charge cards and fund your master wallet.";
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 
 export default async function SandboxPage({

@@ -80,7 +80,10 @@ export function balanceFields(customer: CardCustomerRow, balance: CustomerBalanc
   };
 }
 
-/** interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its balance row). */
+/**
+ * interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its
+ * balance row).
+ */
 export function customerView(
   customer: CardCustomerRow,
   cardRows: CardRow[],

@@ -54,77 +54,81 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 }
 
 describe("createVirtualCard", () => {
-  it("issues an active virtual card, ends onboarding at step 6 and raises card.created with the card token", async () => {
-    const org = await createTestOrg(database.db);
-    const customer = await createReadyCustomer(database.db, org.orgId);
-    const before = Date.now();
-    const card = await createVirtualCard({
-      ctx: keyCtx(org.orgId),
-      input: { svcCardId: customer.svcCardId },
-    });
+  it(
+    "issues an active virtual card, ends onboarding at step 6 and raises " +
+      "card.created with the card token",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const customer = await createReadyCustomer(database.db, org.orgId);
+      const before = Date.now();
+      const card = await createVirtualCard({
+        ctx: keyCtx(org.orgId),
+        input: { svcCardId: customer.svcCardId },
+      });
 
-    expect(Object.keys(card).sort()).toEqual([
-      "activated_at",
-      "card_id",
-      "card_type",
-      "created_at",
-      "is_blocked",
-      "is_frozen",
-      "is_lost",
-      "is_stolen",
-      "is_void",
-      "last_four",
-      "pin_set",
-      "status",
-      "svc_card_id",
-    ]);
-    expect(card).toMatchObject({
-      svc_card_id: customer.svcCardId,
-      card_type: "virtual",
-      status: "active",
-      is_frozen: false,
-      is_void: false,
-      is_lost: false,
-      is_stolen: false,
-      is_blocked: false,
-      pin_set: false,
-    });
-    expect(card.card_id).toMatch(/^crd_/);
-    expect(card.last_four).toMatch(/^\d{4}$/);
-    expect(Date.parse(card.activated_at!)).toBeGreaterThanOrEqual(before - 5);
+      expect(Object.keys(card).sort()).toEqual([
+        "activated_at",
+        "card_id",
+        "card_type",
+        "created_at",
+        "is_blocked",
+        "is_frozen",
+        "is_lost",
+        "is_stolen",
+        "is_void",
+        "last_four",
+        "pin_set",
+        "status",
+        "svc_card_id",
+      ]);
+      expect(card).toMatchObject({
+        svc_card_id: customer.svcCardId,
+        card_type: "virtual",
+        status: "active",
+        is_frozen: false,
+        is_void: false,
+        is_lost: false,
+        is_stolen: false,
+        is_blocked: false,
+        pin_set: false,
+      });
+      expect(card.card_id).toMatch(/^crd_/);
+      expect(card.last_four).toMatch(/^\d{4}$/);
+      expect(Date.parse(card.activated_at!)).toBeGreaterThanOrEqual(before - 5);
 
-    const [row] = await cardsOfCustomer(customer);
-    expect(row!.cardToken).toMatch(/^ctk_/);
-    expect(row!.cardToken).not.toBe(row!.id);
-    const [sim] = await database.db.select().from(simCards).where(eq(simCards.cardToken, row!.cardToken));
-    expect(sim!.externalRef).toBe(card.card_id);
+      const [row] = await cardsOfCustomer(customer);
+      expect(row!.cardToken).toMatch(/^ctk_/);
+      expect(row!.cardToken).not.toBe(row!.id);
+      const [sim] = await database.db.select().from(simCards).where(eq(simCards.cardToken, row!.cardToken));
+      expect(sim!.externalRef).toBe(card.card_id);
 
-    expect(await reloadCustomer(customer)).toMatchObject({ step: 6, flowStatus: "active" });
-    expect(await cardEvents(org.orgId, customer.svcCardId)).toEqual([
-      {
-        type: "card.created",
-        data: {
-          svc_card_id: customer.svcCardId,
-          card_id: row!.cardToken,
-          type: "virtual",
-          status: "active",
-          timestamp: card.activated_at,
+      expect(await reloadCustomer(customer)).toMatchObject({ step: 6, flowStatus: "active" });
+      expect(await cardEvents(org.orgId, customer.svcCardId)).toEqual([
+        {
+          type: "card.created",
+          data: {
+            svc_card_id: customer.svcCardId,
+            card_id: row!.cardToken,
+            type: "virtual",
+            status: "active",
+            timestamp: card.activated_at,
+          },
         },
-      },
-    ]);
+      ]);
 
-    // A second card: onboarding stays done, one more event.
-    const second = await createVirtualCard({
-      ctx: keyCtx(org.orgId),
-      input: { svcCardId: customer.svcCardId },
-    });
-    expect(second.card_id).not.toBe(card.card_id);
-    expect(await reloadCustomer(customer)).toMatchObject({ step: 6, flowStatus: "active" });
-    expect((await cardEvents(org.orgId, customer.svcCardId)).map((e) => e.type)).toEqual([
-      "card.created",
-      "card.created",
-    ]);
-  });
+      // A second card: onboarding stays done, one more event.
+      const second = await createVirtualCard({
+        ctx: keyCtx(org.orgId),
+        input: { svcCardId: customer.svcCardId },
+      });
+      expect(second.card_id).not.toBe(card.card_id);
+      expect(await reloadCustomer(customer)).toMatchObject({ step: 6, flowStatus: "active" });
+      expect((await cardEvents(org.orgId, customer.svcCardId)).map((e) => e.type)).toEqual([
+        "card.created",
+        "card.created",
+      ]);
+    },
+  );
 
   it("names the first missing precondition, in onboarding order, and changes nothing", async () => {
     const org = await createTestOrg(database.db);
@@ -203,35 +207,38 @@ describe("createVirtualCard", () => {
     }
   });
 
-  it("allows 5 cards in use; voided, lost and stolen ones do not count, frozen and blocked ones do", async () => {
-    const org = await createTestOrg(database.db);
-    const ctx = keyCtx(org.orgId);
-    const customer = await createReadyCustomer(database.db, org.orgId);
-    const made = [];
-    for (let i = 0; i < 5; i++)
-      made.push(await createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } }));
-    expect(await refusal(createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } }))).toBe(
-      "CARD_LIMIT_REACHED",
-    );
-    expect(await cardsOfCustomer(customer)).toHaveLength(5);
+  it(
+    "allows 5 cards in use; voided, lost and stolen ones do not count, " + "frozen and blocked ones do",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const ctx = keyCtx(org.orgId);
+      const customer = await createReadyCustomer(database.db, org.orgId);
+      const made = [];
+      for (let i = 0; i < 5; i++)
+        made.push(await createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } }));
+      expect(await refusal(createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } }))).toBe(
+        "CARD_LIMIT_REACHED",
+      );
+      expect(await cardsOfCustomer(customer)).toHaveLength(5);
 
-    await voidCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: made[0]!.card_id } });
-    await createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } });
-    expect(await refusal(createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } }))).toBe(
-      "CARD_LIMIT_REACHED",
-    );
+      await voidCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: made[0]!.card_id } });
+      await createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } });
+      expect(await refusal(createVirtualCard({ ctx, input: { svcCardId: customer.svcCardId } }))).toBe(
+        "CARD_LIMIT_REACHED",
+      );
 
-    // Lost and stolen cards do not count; frozen and blocked ones do.
-    const other = await createReadyCustomer(database.db, org.orgId);
-    for (const status of ["lost", "stolen", "voided", "frozen", "blocked"] as const)
-      await createTestCard(database.db, other, { status });
-    await createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } });
-    await createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } });
-    await createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } });
-    expect(await refusal(createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } }))).toBe(
-      "CARD_LIMIT_REACHED",
-    );
-  });
+      // Lost and stolen cards do not count; frozen and blocked ones do.
+      const other = await createReadyCustomer(database.db, org.orgId);
+      for (const status of ["lost", "stolen", "voided", "frozen", "blocked"] as const)
+        await createTestCard(database.db, other, { status });
+      await createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } });
+      await createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } });
+      await createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } });
+      expect(await refusal(createVirtualCard({ ctx, input: { svcCardId: other.svcCardId } }))).toBe(
+        "CARD_LIMIT_REACHED",
+      );
+    },
+  );
 
   it("concurrent creations cannot pass the limit together (the customer row is locked)", async () => {
     const org = await createTestOrg(database.db);
@@ -280,31 +287,35 @@ describe("createVirtualCard", () => {
     expect(await reloadCustomer(customer)).toEqual(customer);
   });
 
-  it("another organization's customer is 404; a read-only key is refused; a cardholder creates only their own card", async () => {
-    const org = await createTestOrg(database.db);
-    const other = await createTestOrg(database.db);
-    const customer = await createReadyCustomer(database.db, org.orgId);
-    const neighbour = await createReadyCustomer(database.db, org.orgId);
-    expect(
-      await refusal(
-        createVirtualCard({ ctx: keyCtx(other.orgId), input: { svcCardId: customer.svcCardId } }),
-      ),
-    ).toBe("NOT_FOUND");
-    expect(
-      await refusal(
-        createVirtualCard({ ctx: keyCtx(org.orgId, ["read"]), input: { svcCardId: customer.svcCardId } }),
-      ),
-    ).toBe("INSUFFICIENT_PERMISSION");
-    const cardholder: Ctx = {
-      db: database.db,
-      orgId: org.orgId,
-      actor: { type: "cardholder", customerId: customer.id },
-    };
-    expect(
-      await refusal(createVirtualCard({ ctx: cardholder, input: { svcCardId: neighbour.svcCardId } })),
-    ).toBe("NOT_FOUND");
-    const own = await createVirtualCard({ ctx: cardholder, input: { svcCardId: customer.svcCardId } });
-    expect(own.svc_card_id).toBe(customer.svcCardId);
-    expect(await cardsOfCustomer(neighbour)).toEqual([]);
-  });
+  it(
+    "another organization's customer is 404; a read-only key is refused; a " +
+      "cardholder creates only their own card",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const other = await createTestOrg(database.db);
+      const customer = await createReadyCustomer(database.db, org.orgId);
+      const neighbour = await createReadyCustomer(database.db, org.orgId);
+      expect(
+        await refusal(
+          createVirtualCard({ ctx: keyCtx(other.orgId), input: { svcCardId: customer.svcCardId } }),
+        ),
+      ).toBe("NOT_FOUND");
+      expect(
+        await refusal(
+          createVirtualCard({ ctx: keyCtx(org.orgId, ["read"]), input: { svcCardId: customer.svcCardId } }),
+        ),
+      ).toBe("INSUFFICIENT_PERMISSION");
+      const cardholder: Ctx = {
+        db: database.db,
+        orgId: org.orgId,
+        actor: { type: "cardholder", customerId: customer.id },
+      };
+      expect(
+        await refusal(createVirtualCard({ ctx: cardholder, input: { svcCardId: neighbour.svcCardId } })),
+      ).toBe("NOT_FOUND");
+      const own = await createVirtualCard({ ctx: cardholder, input: { svcCardId: customer.svcCardId } });
+      expect(own.svc_card_id).toBe(customer.svcCardId);
+      expect(await cardsOfCustomer(neighbour)).toEqual([]);
+    },
+  );
 });

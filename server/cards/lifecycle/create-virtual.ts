@@ -13,7 +13,9 @@ import { findCustomer, type CardCustomerRow, type CardRow } from "../customers/f
 import { cardView } from "../customers/view";
 import { emitCardCreated } from "./events";
 
-/** provider-facts.md "Cards": at most 5 cards in use per customer; voided, lost and stolen ones do not count. */
+/**
+ * provider-facts.md "Cards": at most 5 cards in use per customer; voided, lost and stolen ones do not count.
+ */
 export const CARD_LIMIT = 5;
 const IN_USE = ["active", "frozen", "blocked"] as const;
 
@@ -57,7 +59,9 @@ export function requireReadyForCard(
   return customer.currency;
 }
 
-/** Counts the customer's cards in use; call it with the customer row locked so two creations cannot both pass. */
+/**
+ * Counts the customer's cards in use; call it with the customer row locked so two creations cannot both pass.
+ */
 export async function requireBelowCardLimit(tx: Db, customer: CardCustomerRow): Promise<void> {
   const [row] = await tx
     .select({ n: count() })

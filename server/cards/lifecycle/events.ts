@@ -22,7 +22,10 @@ export interface CardCreatedEventData extends Record<string, unknown> {
   timestamp: string;
 }
 
-/** card.frozen, card.unfrozen, card.voided, card.lost, card.stolen, card.deactivated, card.activated. Call with the change's transaction. */
+/**
+ * card.frozen, card.unfrozen, card.voided, card.lost, card.stolen, card.deactivated, card.activated. Call
+ * with the change's transaction.
+ */
 export async function emitCardStatusEvent(
   tx: Db,
   input: { orgId: string; type: string; svcCardId: string; cardToken: string; status: string; at: Date },

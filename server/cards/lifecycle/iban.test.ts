@@ -39,41 +39,45 @@ describe("IBAN status", () => {
     expect(sandboxIbanOf("sc_a")).not.toBe(sandboxIbanOf("sc_b"));
   });
 
-  it("a EUR customer with a deployed wallet has an active German IBAN; others get activated false with the reason", async () => {
-    const org = await createTestOrg(database.db);
-    const ctx = keyCtx(org.orgId);
-    const eur = await createReadyCustomer(database.db, org.orgId);
-    const status = await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } });
-    expect(status).toEqual({
-      activated: true,
-      profile_status: "approved",
-      iban: { iban: sandboxIbanOf(eur.svcCardId), bic: "SVCSDEB1XXX", currency: "EUR", status: "active" },
-      usage: expect.stringContaining("SEPA"),
-    });
-
-    const cases = [
-      [{ currency: "USD" as const }, "not_eligible"],
-      [{ currency: "GBP" as const }, "not_eligible"],
-      [{ safeState: "processing" as const }, "wallet_not_deployed"],
-      [{ kycStatus: "pending" as const, currency: null }, "identity_verification_required"],
-    ] as const;
-    for (const [overrides, profile] of cases) {
-      const c = await createReadyCustomer(database.db, org.orgId, overrides);
-      const s = await getIbanStatus({ ctx, input: { svcCardId: c.svcCardId } });
-      expect(s, profile).toMatchObject({
-        activated: false,
-        profile_status: profile,
-        iban: { iban: "", status: "inactive" },
+  it(
+    "a EUR customer with a deployed wallet has an active German IBAN; " +
+      "others get activated false with the reason",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const ctx = keyCtx(org.orgId);
+      const eur = await createReadyCustomer(database.db, org.orgId);
+      const status = await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } });
+      expect(status).toEqual({
+        activated: true,
+        profile_status: "approved",
+        iban: { iban: sandboxIbanOf(eur.svcCardId), bic: "SVCSDEB1XXX", currency: "EUR", status: "active" },
+        usage: expect.stringContaining("SEPA"),
       });
-      expect(s.usage.length).toBeGreaterThan(10);
-    }
 
-    setEnvForTests({ SVC_MODE: "live" });
-    expect(await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } })).toMatchObject({
-      activated: false,
-      profile_status: "unavailable",
-    });
-  });
+      const cases = [
+        [{ currency: "USD" as const }, "not_eligible"],
+        [{ currency: "GBP" as const }, "not_eligible"],
+        [{ safeState: "processing" as const }, "wallet_not_deployed"],
+        [{ kycStatus: "pending" as const, currency: null }, "identity_verification_required"],
+      ] as const;
+      for (const [overrides, profile] of cases) {
+        const c = await createReadyCustomer(database.db, org.orgId, overrides);
+        const s = await getIbanStatus({ ctx, input: { svcCardId: c.svcCardId } });
+        expect(s, profile).toMatchObject({
+          activated: false,
+          profile_status: profile,
+          iban: { iban: "", status: "inactive" },
+        });
+        expect(s.usage.length).toBeGreaterThan(10);
+      }
+
+      setEnvForTests({ SVC_MODE: "live" });
+      expect(await getIbanStatus({ ctx, input: { svcCardId: eur.svcCardId } })).toMatchObject({
+        activated: false,
+        profile_status: "unavailable",
+      });
+    },
+  );
 
   it("another organization's customer is 404", async () => {
     const org = await createTestOrg(database.db);

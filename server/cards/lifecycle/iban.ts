@@ -77,7 +77,8 @@ export function ibanStatusOf(customer: CardCustomerRow): IbanStatus {
     profile_status: "approved",
     iban: { iban: sandboxIbanOf(customer.svcCardId), bic: SANDBOX_BIC, currency: "EUR", status: "active" },
     usage:
-      "Send EUR by SEPA transfer to this IBAN to top up the card account; the funds arrive as EURe in the account wallet.",
+      "Send EUR by SEPA transfer to this IBAN to top up the card account; " +
+      "the funds arrive as EURe in the account wallet.",
   };
 }
 

@@ -307,25 +307,29 @@ describe("card transitions, every action x state x kind, through the service fun
     });
   }
 
-  it("unblock returns a card that was frozen before its block to frozen (card.frozen), and unfreeze then works", async () => {
-    const org = await createTestOrg(database.db);
-    const ctx = keyCtx(org.orgId);
-    const customer = await createReadyCustomer(database.db, org.orgId);
-    const card = await createTestCard(database.db, customer, { status: "frozen" });
-    const frozenAt = card.frozenAt;
-    await blockCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id } });
-    const unblocked = await unblockCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id } });
-    expect(unblocked).toMatchObject({ is_blocked: false, status: "frozen" });
-    const row = await reload(card);
-    expect(row).toMatchObject({ status: "frozen", blockedAt: null, frozenAt });
-    const events = await eventsOf(org.orgId, card.cardToken);
-    expect(events.map((e) => [e.type, e.data.status])).toEqual([
-      ["card.deactivated", "blocked"],
-      ["card.frozen", "frozen"],
-    ]);
-    await unfreezeCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id } });
-    expect((await reload(card)).status).toBe("active");
-  });
+  it(
+    "unblock returns a card that was frozen before its block to frozen " +
+      "(card.frozen), and unfreeze then works",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const ctx = keyCtx(org.orgId);
+      const customer = await createReadyCustomer(database.db, org.orgId);
+      const card = await createTestCard(database.db, customer, { status: "frozen" });
+      const frozenAt = card.frozenAt;
+      await blockCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id } });
+      const unblocked = await unblockCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id } });
+      expect(unblocked).toMatchObject({ is_blocked: false, status: "frozen" });
+      const row = await reload(card);
+      expect(row).toMatchObject({ status: "frozen", blockedAt: null, frozenAt });
+      const events = await eventsOf(org.orgId, card.cardToken);
+      expect(events.map((e) => [e.type, e.data.status])).toEqual([
+        ["card.deactivated", "blocked"],
+        ["card.frozen", "frozen"],
+      ]);
+      await unfreezeCard({ ctx, input: { svcCardId: customer.svcCardId, cardId: card.id } });
+      expect((await reload(card)).status).toBe("active");
+    },
+  );
 
   it("a stolen card reads as voided with is_stolen; a lost card as lost", async () => {
     const org = await createTestOrg(database.db);
@@ -360,20 +364,23 @@ describe("card transitions, every action x state x kind, through the service fun
     expect((foreign as { error: { code: string } }).error.code).toBe("NOT_FOUND");
   });
 
-  it("the event exists only if the change commits: a change rolled back after it leaves neither", async () => {
-    const org = await createTestOrg(database.db);
-    const ctx = keyCtx(org.orgId);
-    const customer = await createReadyCustomer(database.db, org.orgId);
-    const card = await createTestCard(database.db, customer);
-    await expect(
-      database.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(cards).where(eq(cards.id, card.id)).for("update");
-        await applyCardAction({ ...ctx, db: tx }, tx, { customer, card: locked! }, "freeze");
-        throw new Error("later step failed");
-      }),
-    ).rejects.toThrow("later step failed");
-    expect(await reload(card)).toEqual(card);
-    expect(await eventsOf(org.orgId, card.cardToken)).toEqual([]);
-    expect(await networkStatus(card.cardToken)).toBe("active");
-  });
+  it(
+    "the event exists only if the change commits: a change rolled back " + "after it leaves neither",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const ctx = keyCtx(org.orgId);
+      const customer = await createReadyCustomer(database.db, org.orgId);
+      const card = await createTestCard(database.db, customer);
+      await expect(
+        database.db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(cards).where(eq(cards.id, card.id)).for("update");
+          await applyCardAction({ ...ctx, db: tx }, tx, { customer, card: locked! }, "freeze");
+          throw new Error("later step failed");
+        }),
+      ).rejects.toThrow("later step failed");
+      expect(await reload(card)).toEqual(card);
+      expect(await eventsOf(org.orgId, card.cardToken)).toEqual([]);
+      expect(await networkStatus(card.cardToken)).toBe("active");
+    },
+  );
 });

@@ -35,7 +35,10 @@ export const CARD_ACTIONS = [
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
-/** What sets cards apart for the rules: virtual cards are active from issue; physical ones wait for activation. */
+/**
+ * What sets cards apart for the rules: virtual cards are active from issue; physical ones wait for
+ * activation.
+ */
 export const CARD_KINDS = ["virtual", "physical", "physical_inactive"] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
 
@@ -84,7 +87,8 @@ const STOLEN_IS_VOIDED = no(
 );
 const VIRTUAL_ONLY = no(
   "VIRTUAL_CARD_ONLY",
-  "Only virtual cards can be voided; freeze a physical card to stop transactions, or report it lost or stolen.",
+  "Only virtual cards can be voided; freeze a physical card to stop " +
+    "transactions, or report it lost or stolen.",
 );
 
 /** Only the virtual kind gets `outcome`; physical cards are refused VIRTUAL_CARD_ONLY. */

@@ -83,47 +83,55 @@ async function pinSetOf(card: CardRow): Promise<boolean> {
 }
 
 describe("view-token: interface.md PIN rules 1-7", () => {
-  it("rule 1: the request has no place for a PIN and the answer carries none; the PIN is typed on the hosted page only", async () => {
-    const { card, ask } = await setup();
-    expect(Object.keys(viewTokenSchema.shape).sort()).toEqual(["enabled_views", "theme"]);
-    const setup1 = await caught(ask(["pin"]));
-    const { token } = await viewOfUrl(String(setup1.data!.pin_setup_url));
-    // The cardholder types the PIN into the provider's page; we only hear that it changed.
-    const opened = await openSecureView(database.db, token);
-    await submitPin(database.db, { viewId: opened.viewId, formSecret: opened.formSecret, pin: "4829" });
-    expect(await checkCardPin(database.db, { cardToken: card.cardToken, pin: "4829" })).toBe(true);
-    expect(await pinSetOf(card)).toBe(true);
-    const [row] = await database.db.select().from(cards).where(eq(cards.id, card.id));
-    expect(JSON.stringify(row)).not.toContain("4829");
-    const answer = await ask(["pin"]);
-    expect(Object.keys(answer).sort()).toEqual(["expires_at", "pin_set", "secure_view_url", "view"]);
-    expect(JSON.stringify(answer)).not.toContain("4829");
-  });
+  it(
+    "rule 1: the request has no place for a PIN and the answer carries " +
+      "none; the PIN is typed on the hosted page only",
+    async () => {
+      const { card, ask } = await setup();
+      expect(Object.keys(viewTokenSchema.shape).sort()).toEqual(["enabled_views", "theme"]);
+      const setup1 = await caught(ask(["pin"]));
+      const { token } = await viewOfUrl(String(setup1.data!.pin_setup_url));
+      // The cardholder types the PIN into the provider's page; we only hear that it changed.
+      const opened = await openSecureView(database.db, token);
+      await submitPin(database.db, { viewId: opened.viewId, formSecret: opened.formSecret, pin: "4829" });
+      expect(await checkCardPin(database.db, { cardToken: card.cardToken, pin: "4829" })).toBe(true);
+      expect(await pinSetOf(card)).toBe(true);
+      const [row] = await database.db.select().from(cards).where(eq(cards.id, card.id));
+      expect(JSON.stringify(row)).not.toContain("4829");
+      const answer = await ask(["pin"]);
+      expect(Object.keys(answer).sort()).toEqual(["expires_at", "pin_set", "secure_view_url", "view"]);
+      expect(JSON.stringify(answer)).not.toContain("4829");
+    },
+  );
 
-  it("rule 2: while pin_set is false every call is 422 PIN_NOT_SET with a short-lived pin_setup_url, whatever enabled_views says", async () => {
-    const { card, ask } = await setup();
-    for (const views of [
-      ["pin"],
-      ["data", "pin"],
-      ["data"],
-      ["pin", "data"],
-    ] as ViewTokenInput["enabled_views"][]) {
-      const before = Date.now();
-      const error = await caught(ask(views));
-      expect(error.code, String(views)).toBe("PIN_NOT_SET");
-      expect(error.status).toBe(422);
-      expect(Object.keys(error.data!).sort()).toEqual(["expires_at", "pin_set", "pin_setup_url"]);
-      expect(error.data!.pin_set).toBe(false);
-      expect(String(error.data!.pin_setup_url)).toMatch(
-        new RegExp(`^${appUrl()}/secure/view/svt_[A-Za-z0-9_-]+$`),
-      );
-      const expires = Date.parse(String(error.data!.expires_at));
-      expect(expires - before).toBeGreaterThan(9 * 60_000);
-      expect(expires - before).toBeLessThanOrEqual(10 * 60_000 + 1000);
-      const { row } = await viewOfUrl(String(error.data!.pin_setup_url));
-      expect(row).toMatchObject({ view: "pin_setup", cardToken: card.cardToken, openedAt: null });
-    }
-  });
+  it(
+    "rule 2: while pin_set is false every call is 422 PIN_NOT_SET with a " +
+      "short-lived pin_setup_url, whatever enabled_views says",
+    async () => {
+      const { card, ask } = await setup();
+      for (const views of [
+        ["pin"],
+        ["data", "pin"],
+        ["data"],
+        ["pin", "data"],
+      ] as ViewTokenInput["enabled_views"][]) {
+        const before = Date.now();
+        const error = await caught(ask(views));
+        expect(error.code, String(views)).toBe("PIN_NOT_SET");
+        expect(error.status).toBe(422);
+        expect(Object.keys(error.data!).sort()).toEqual(["expires_at", "pin_set", "pin_setup_url"]);
+        expect(error.data!.pin_set).toBe(false);
+        expect(String(error.data!.pin_setup_url)).toMatch(
+          new RegExp(`^${appUrl()}/secure/view/svt_[A-Za-z0-9_-]+$`),
+        );
+        const expires = Date.parse(String(error.data!.expires_at));
+        expect(expires - before).toBeGreaterThan(9 * 60_000);
+        expect(expires - before).toBeLessThanOrEqual(10 * 60_000 + 1000);
+        const { row } = await viewOfUrl(String(error.data!.pin_setup_url));
+        expect(row).toMatchObject({ view: "pin_setup", cardToken: card.cardToken, openedAt: null });
+      }
+    },
+  );
 
   it("rule 3: with a PIN set, [pin] is 200 with the PIN change form", async () => {
     const { org, card, ask } = await setup();
@@ -175,71 +183,87 @@ describe("view-token: interface.md PIN rules 1-7", () => {
     expect(SECURE_VIEW_FRAME.details_and_pin).toEqual({ width: 420, height: 740 });
   });
 
-  it("rule 7: pin_set follows physical.card.pin.changed (and nothing else); while false next_action asks for the PIN", async () => {
-    const { org, customer, card, ctx, ask } = await setup();
-    const issuerView = () => getIssuerCustomer({ ctx, input: { customerId: customer.svcCardId } });
-    expect(await issuerView()).toMatchObject({ pin_set: false, next_action: PIN_MISSING_ACTION });
-    // Asking for views does not change it; only the network's event does.
-    await caught(ask(["pin"]));
-    expect(await pinSetOf(card)).toBe(false);
-    await pinChanged(org.orgId, card);
-    expect(await pinSetOf(card)).toBe(true);
-    const view = await issuerView();
-    expect(view.pin_set).toBe(true);
-    expect(view.cards[0]!.pin_set).toBe(true);
-    expect(view.next_action).not.toBe(PIN_MISSING_ACTION);
-    // An event for a token of another organization changes nothing here.
-    const other = await setup();
-    await deliverInbound(database.db, {
-      type: "physical.card.pin.changed",
-      orgId: org.orgId,
-      data: { card_token: other.card.cardToken },
-    });
-    expect(await pinSetOf(other.card)).toBe(false);
-  });
+  it(
+    "rule 7: pin_set follows physical.card.pin.changed (and nothing else); " +
+      "while false next_action asks for the PIN",
+    async () => {
+      const { org, customer, card, ctx, ask } = await setup();
+      const issuerView = () => getIssuerCustomer({ ctx, input: { customerId: customer.svcCardId } });
+      expect(await issuerView()).toMatchObject({ pin_set: false, next_action: PIN_MISSING_ACTION });
+      // Asking for views does not change it; only the network's event does.
+      await caught(ask(["pin"]));
+      expect(await pinSetOf(card)).toBe(false);
+      await pinChanged(org.orgId, card);
+      expect(await pinSetOf(card)).toBe(true);
+      const view = await issuerView();
+      expect(view.pin_set).toBe(true);
+      expect(view.cards[0]!.pin_set).toBe(true);
+      expect(view.next_action).not.toBe(PIN_MISSING_ACTION);
+      // An event for a token of another organization changes nothing here.
+      const other = await setup();
+      await deliverInbound(database.db, {
+        type: "physical.card.pin.changed",
+        orgId: org.orgId,
+        data: { card_token: other.card.cardToken },
+      });
+      expect(await pinSetOf(other.card)).toBe(false);
+    },
+  );
 });
 
 describe("view-token: what the interface leaves open", () => {
-  it("voided, lost, stolen and blocked cards are CARD_NOT_ACTIVE (before the PIN rule); frozen cards are served", async () => {
-    for (const status of ["voided", "lost", "stolen", "blocked"] as const) {
-      const { ask } = await setup({ status });
-      expect((await caught(ask(["pin"]))).code, status).toBe("CARD_NOT_ACTIVE");
-    }
-    const frozen = await setup({ status: "frozen" });
-    expect((await caught(frozen.ask(["pin"]))).code).toBe("PIN_NOT_SET");
-    await pinChanged(frozen.org.orgId, frozen.card);
-    expect(await frozen.ask(["data", "pin"])).toMatchObject({ view: "details_and_pin", pin_set: true });
-  });
+  it(
+    "voided, lost, stolen and blocked cards are CARD_NOT_ACTIVE (before " +
+      "the PIN rule); frozen cards are served",
+    async () => {
+      for (const status of ["voided", "lost", "stolen", "blocked"] as const) {
+        const { ask } = await setup({ status });
+        expect((await caught(ask(["pin"]))).code, status).toBe("CARD_NOT_ACTIVE");
+      }
+      const frozen = await setup({ status: "frozen" });
+      expect((await caught(frozen.ask(["pin"]))).code).toBe("PIN_NOT_SET");
+      await pinChanged(frozen.org.orgId, frozen.card);
+      expect(await frozen.ask(["data", "pin"])).toMatchObject({ view: "details_and_pin", pin_set: true });
+    },
+  );
 
-  it("[data] alone gets details plus PIN once a PIN is set; a physical card not yet activated can set its PIN", async () => {
-    const { org, card, ask } = await setup();
-    await pinChanged(org.orgId, card);
-    expect(await ask(["data"])).toMatchObject({ view: "details_and_pin" });
-    const physical = await setup({ cardType: "physical", activated: false });
-    expect((await caught(physical.ask(["pin"]))).code).toBe("PIN_NOT_SET");
-  });
+  it(
+    "[data] alone gets details plus PIN once a PIN is set; a physical card " +
+      "not yet activated can set its PIN",
+    async () => {
+      const { org, card, ask } = await setup();
+      await pinChanged(org.orgId, card);
+      expect(await ask(["data"])).toMatchObject({ view: "details_and_pin" });
+      const physical = await setup({ cardType: "physical", activated: false });
+      expect((await caught(physical.ask(["pin"]))).code).toBe("PIN_NOT_SET");
+    },
+  );
 
-  it("another organization's card, or another customer's card id, is 404; a cardholder only reaches their own cards", async () => {
-    const a = await setup();
-    const b = await setup();
-    const input = { svcCardId: a.customer.svcCardId, cardId: a.card.id, enabled_views: ["pin" as const] };
-    expect((await caught(createViewToken({ ctx: b.ctx, input }))).code).toBe("NOT_FOUND");
-    const neighbour: CardCustomerRow = await createReadyCustomer(database.db, a.org.orgId);
-    expect(
-      (await caught(createViewToken({ ctx: a.ctx, input: { ...input, svcCardId: neighbour.svcCardId } })))
-        .code,
-    ).toBe("NOT_FOUND");
-    const stranger: Ctx = {
-      db: database.db,
-      orgId: a.org.orgId,
-      actor: { type: "cardholder", customerId: neighbour.id },
-    };
-    expect((await caught(createViewToken({ ctx: stranger, input }))).code).toBe("NOT_FOUND");
-    const owner: Ctx = {
-      db: database.db,
-      orgId: a.org.orgId,
-      actor: { type: "cardholder", customerId: a.customer.id },
-    };
-    expect((await caught(createViewToken({ ctx: owner, input }))).code).toBe("PIN_NOT_SET");
-  });
+  it(
+    "another organization's card, or another customer's card id, is 404; a " +
+      "cardholder only reaches their own cards",
+    async () => {
+      const a = await setup();
+      const b = await setup();
+      const input = { svcCardId: a.customer.svcCardId, cardId: a.card.id, enabled_views: ["pin" as const] };
+      expect((await caught(createViewToken({ ctx: b.ctx, input }))).code).toBe("NOT_FOUND");
+      const neighbour: CardCustomerRow = await createReadyCustomer(database.db, a.org.orgId);
+      expect(
+        (await caught(createViewToken({ ctx: a.ctx, input: { ...input, svcCardId: neighbour.svcCardId } })))
+          .code,
+      ).toBe("NOT_FOUND");
+      const stranger: Ctx = {
+        db: database.db,
+        orgId: a.org.orgId,
+        actor: { type: "cardholder", customerId: neighbour.id },
+      };
+      expect((await caught(createViewToken({ ctx: stranger, input }))).code).toBe("NOT_FOUND");
+      const owner: Ctx = {
+        db: database.db,
+        orgId: a.org.orgId,
+        actor: { type: "cardholder", customerId: a.customer.id },
+      };
+      expect((await caught(createViewToken({ ctx: owner, input }))).code).toBe("PIN_NOT_SET");
+    },
+  );
 });

@@ -90,7 +90,8 @@ export async function createViewToken({
     };
     throw new ServiceError(
       "PIN_NOT_SET",
-      "No PIN is set on this card yet: open data.pin_setup_url (a 4-digit PIN is chosen there), then ask again.",
+      "No PIN is set on this card yet: open data.pin_setup_url (a 4-digit " +
+        "PIN is chosen there), then ask again.",
       { data },
     );
   }

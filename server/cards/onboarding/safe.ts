@@ -24,7 +24,10 @@ import { requireOnboardedUpTo, saveProgress } from "./progress";
 
 export type SafePath = "svc-card" | "customers";
 
-/** The GET to poll; by default the path family the customer belongs to (customers/ is for B2B issuer customers). */
+/**
+ * The GET to poll; by default the path family the customer belongs to (customers/ is for B2B issuer
+ * customers).
+ */
 export function monitorEndpointOf(c: CardCustomerRow, path?: SafePath): string {
   const family = path ?? (c.origin === "issuer" ? "customers" : "svc-card");
   return family === "customers"
@@ -32,7 +35,10 @@ export function monitorEndpointOf(c: CardCustomerRow, path?: SafePath): string {
     : `/api/v1/svc-card/${c.svcCardId}/safe/deploy`;
 }
 
-/** When a deployment under way should be done: the interface's "typically up to 1 minute", the simulator's own time in sandbox. */
+/**
+ * When a deployment under way should be done: the interface's "typically up to 1 minute", the simulator's own
+ * time in sandbox.
+ */
 function estimateFrom(requestedAt: Date | null): Date {
   const e = env();
   const seconds = isSandbox() ? e.SAFE_DEPLOY_SECONDS : 60;
@@ -178,7 +184,9 @@ function isOurs(c: CardCustomerRow, address: string): boolean {
   return !c.safeAddress || c.safeAddress.toLowerCase() === address.toLowerCase();
 }
 
-/** The chain reports the wallet deployed (or its integrity status changed): recorded on the locked customer. */
+/**
+ * The chain reports the wallet deployed (or its integrity status changed): recorded on the locked customer.
+ */
 export async function applySafeDeployed(
   tx: Db,
   c: CardCustomerRow,

@@ -38,7 +38,8 @@ export async function decideCustomerKyc({
     externalRef: customer.id,
     email: customer.email,
     decision: input.decision,
-    // The currency is the region's: a currency given picks a country of that region; else the applicant's own, else DE.
+    // The currency is the region's: a currency given picks a country of that region; else the applicant's
+    // own, else DE.
     country: input.currency ? COUNTRY_OF_CURRENCY[input.currency] : undefined,
   });
   const after = await findCustomer(ctx, input.svcCardId);

@@ -34,7 +34,10 @@ export function simulatedTxHash(): string {
   return `0x${randomBytes(32).toString("hex")}`;
 }
 
-/** The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze waits for this authorization. */
+/**
+ * The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze
+ * waits for this authorization.
+ */
 async function findChargedCard(
   tx: Db,
   orgId: string,

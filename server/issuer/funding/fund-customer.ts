@@ -56,7 +56,8 @@ function preconditionFailure(customer: CardCustomerRow, currency: CardCurrency):
       message: "The customer's account wallet is not deployed yet; deploy it before funding.",
     };
   }
-  // The wallet holds the card currency's token only: funding it in another currency is a wrong request, not a missing wallet.
+  // The wallet holds the card currency's token only: funding it in another currency is a wrong request, not a
+  // missing wallet.
   if (customer.currency !== currency) {
     return {
       code: "VALIDATION_ERROR",
@@ -148,7 +149,10 @@ export async function fundCustomer({
   }
 }
 
-/** The chain's side of the transfer; a wallet our record calls deployed but the chain does not know is a misconfigured wallet. */
+/**
+ * The chain's side of the transfer; a wallet our record calls deployed but the chain does not know is a
+ * misconfigured wallet.
+ */
 async function creditOnChain(
   tx: Db,
   customer: CardCustomerRow,

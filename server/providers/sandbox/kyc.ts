@@ -167,7 +167,8 @@ export const sandboxKyc: KycPort = {
         .where(eq(simKycApplicants.id, row.id));
       // interface.md: after expiry a new link may be requested, and verification starts over.
       if (row.status === "expired") row = await setStatus(tx, row, { status: "notStarted" });
-      // One pending expiry check per applicant; a newer link found when it runs moves it (see expireApplicantLink).
+      // One pending expiry check per applicant; a newer link found when it runs moves it (see
+      // expireApplicantLink).
       await enqueueJob(tx, {
         kind: KYC_LINK_EXPIRY_JOB,
         payload: { applicantId: row.id },
@@ -214,7 +215,8 @@ export async function decideApplicant(db: Db, input: DecideApplicantInput): Prom
     const row = await lockOrCreateApplicant(tx, input);
     const status = UPSTREAM_OF_DECISION[input.decision];
     if (row.status === "rejected" || row.status === "approved") {
-      // The same decision again changes nothing; another one (or approval in another region, which would change the currency) is refused.
+      // The same decision again changes nothing; another one (or approval in another region, which would
+      // change the currency) is refused.
       const same = row.status === status && (status === "rejected" || !country || country === row.country);
       if (same) return stateOf(row);
       if (row.status === "rejected")

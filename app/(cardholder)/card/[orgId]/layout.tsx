@@ -38,7 +38,12 @@ export default async function CardholderLayout({
             {program.name}
           </span>
           {sandbox ? (
-            <span className="ml-auto shrink-0 rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+            <span
+              className={
+                "ml-auto shrink-0 rounded-full border border-warning-border " +
+                "bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning"
+              }
+            >
               Sandbox
             </span>
           ) : null}

@@ -44,7 +44,9 @@ export const metadata: Metadata = { title: "Customer" };
 
 const TRANSACTIONS_PER_PAGE = 10;
 
-/** The changes the card rules allow for this card now; the menu offers only these (the service checks again). */
+/**
+ * The changes the card rules allow for this card now; the menu offers only these (the service checks again).
+ */
 function allowedActions(card: CardRow): CardActionName[] {
   return CARD_ACTION_NAMES.filter((action) => decide(action, card).kind === "move");
 }
@@ -60,7 +62,9 @@ function recordOf(c: CardCustomerRow): CustomerRecord {
   };
 }
 
-/** The balance fields the page keeps live (server/actions/money.ts customerBalanceAction answers the same). */
+/**
+ * The balance fields the page keeps live (server/actions/money.ts customerBalanceAction answers the same).
+ */
 function balanceOf(c: CardCustomerView): CustomerBalance {
   const {
     svc_card_id,

@@ -46,7 +46,10 @@ const STAGE_TITLE: Record<WizardStage, string> = {
   pin: "Choose your PIN",
 };
 
-/** A known, safe refusal of a read (e.g. nothing started yet) leaves the page as it is; anything else is a real failure. */
+/**
+ * A known, safe refusal of a read (e.g. nothing started yet) leaves the page as it is; anything else is a
+ * real failure.
+ */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
@@ -56,7 +59,10 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
-/** Back from the hosted KYC page (or waiting for a review): ask the KYC provider again before showing the step. */
+/**
+ * Back from the hosted KYC page (or waiting for a review): ask the KYC provider again before showing the
+ * step.
+ */
 async function refreshedAccount(session: CardholderSessionInfo, returned: boolean): Promise<MyAccount> {
   const { ctx } = session;
   const account = await getMyAccount({ ctx });

@@ -79,7 +79,11 @@ export default async function WebhookPage({
             <CardTitle id="settings-title">Settings</CardTitle>
           </CardHeader>
           <CardBody>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
+            <dl
+              className={
+                "grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm " + "sm:grid-cols-[10rem_1fr] sm:gap-x-6"
+              }
+            >
               <dt className="text-muted">State</dt>
               <dd className="flex flex-wrap items-center gap-2">
                 <WebhookStateBadge webhook={webhook} />
@@ -101,7 +105,9 @@ export default async function WebhookPage({
                     {webhook.events.map((e) => (
                       <li
                         key={e}
-                        className="rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono text-xs"
+                        className={
+                          "rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono " + "text-xs"
+                        }
                       >
                         {e}
                       </li>

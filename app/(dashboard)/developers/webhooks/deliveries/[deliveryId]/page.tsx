@@ -60,7 +60,11 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
             </span>
           </CardHeader>
           <CardBody>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
+            <dl
+              className={
+                "grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm " + "sm:grid-cols-[10rem_1fr] sm:gap-x-6"
+              }
+            >
               <dt className="text-muted">Event</dt>
               <dd className="font-mono break-all">{d.event_type}</dd>
               <dt className="text-muted">Event id</dt>
