@@ -29,6 +29,13 @@ export const CARD_STATUS_VALUES = ["active", "frozen", "blocked", "lost", "voide
 export const svcCardIdSchema = z.string().min(1).max(64).describe("The customer's svc_card_id (sc_...).");
 export const cardIdSchema = z.string().min(1).max(64).describe("The card's card_id (crd_...).");
 
+/** The path of one customer's endpoints. */
+export const customerTargetSchema = z.object({ svcCardId: svcCardIdSchema });
+/** The path of a card alone (the sandbox card endpoints). */
+export const cardIdParamsSchema = z.object({ cardId: cardIdSchema });
+/** The path (and action input) naming one card of a customer. */
+export const cardTargetSchema = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
+
 export const emailSchema = z
   .string()
   .trim()

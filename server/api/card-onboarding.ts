@@ -1,22 +1,22 @@
-import { z } from "@hono/zod-openapi";
 import {
-  CURRENCY_VALUES,
   createIssuerCustomerSchema,
-  FLOW_STATUS_VALUES,
-  KYC_STATUS_VALUES,
+  customerTargetSchema,
   onboardingStateSchema,
-  phoneRequestSchema,
-  phoneVerifySchema,
   safeDeploymentSchema,
   sourceOfFundsAnswersSchema,
   sourceOfFundsQuerySchema,
-  sourceOfFundsQuestionSchema,
   startOnboardingSchema,
-  svcCardIdSchema,
   verifyOtpSchema,
 } from "@/lib/contracts/cards";
+import {
+  kycLinkQuerySchema,
+  kycLinkSchema,
+  kycStatusSchema,
+  sourceOfFundsQuestionsSchema,
+  sourceOfFundsSubmittedSchema,
+  startedSchema,
+} from "@/lib/contracts/card-onboarding";
 import { getKycLink, getKycStatus } from "@/server/cards/onboarding/kyc";
-import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
 import { deploySafe, getSafeDeployment, type SafePath } from "@/server/cards/onboarding/safe";
 import { getSourceOfFunds, submitSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
 import { createIssuerCustomer, resendEmailCode, startOnboarding } from "@/server/cards/onboarding/start";
@@ -34,63 +34,6 @@ import type { ApiRoute } from "@/server/http/route-spec";
 const TAGS = ["Card onboarding"];
 const WRITE = { scope: "write", cardholder: true } as const;
 const READ = { scope: "read", cardholder: true } as const;
-const customerParams = z.object({ svcCardId: svcCardIdSchema });
-
-const startedSchema = z.object({
-  svc_card_id: z.string(),
-  email: z.string(),
-  external_id: z.string().nullable(),
-  step: z.number().int(),
-  flow_status: z.enum(FLOW_STATUS_VALUES),
-  next_action: z.string(),
-  code_expires_at: z.string().describe("When the emailed 6-digit code stops working (10 minutes)."),
-});
-const kycLinkSchema = z.object({
-  svc_card_id: z.string(),
-  url: z.string(),
-  expires_at: z.string(),
-  kyc_status: z.enum(KYC_STATUS_VALUES),
-});
-const kycStatusSchema = z.object({
-  svc_card_id: z.string(),
-  kyc_status: z.enum(KYC_STATUS_VALUES),
-  currency: z.enum(CURRENCY_VALUES).nullable(),
-  step: z.number().int(),
-  flow_status: z.enum(FLOW_STATUS_VALUES),
-  next_action: z.string(),
-});
-const sourceOfFundsQuestionsSchema = z.object({
-  svc_card_id: z.string(),
-  status: z.literal("questions_retrieved"),
-  questions: z.array(sourceOfFundsQuestionSchema),
-  next_step: z.string(),
-});
-const sourceOfFundsSubmittedSchema = z.object({
-  svc_card_id: z.string(),
-  status: z.literal("completed"),
-  submitted_at: z.string(),
-  next_step: z.literal("phone_verification"),
-});
-const phoneCodeSentSchema = z.object({
-  svc_card_id: z.string(),
-  phone: z.string().describe("Masked: only the last 3 digits show."),
-  code_expires_at: z.string(),
-});
-
-/** A path of this app (not //host) or an http(s) URL: where the KYC page sends the applicant back. */
-const returnToSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
-    (v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    "Use a path starting with / or an http(s) URL.",
-  );
-const kycLinkQuerySchema = z.object({
-  return_to: returnToSchema
-    .optional()
-    .describe("Where the hosted KYC page sends the applicant when done; passed on as ?return_to=."),
-});
 
 const SAFE_DESCRIPTION =
   "Not deployed (or failed): starts the deployment, 202 with " +
@@ -120,7 +63,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       description: SAFE_DESCRIPTION,
       tags: TAGS,
       auth: WRITE,
-      request: { params: customerParams },
+      request: { params: customerTargetSchema },
       response: {
         status: 202,
         data: safeDeploymentSchema,
@@ -150,7 +93,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
         "not_deployed, processing, deployed or failed.",
       tags: TAGS,
       auth: READ,
-      request: { params: customerParams },
+      request: { params: customerTargetSchema },
       response: { data: safeDeploymentSchema },
       errors: ["NOT_FOUND", "KYC_NOT_APPROVED"],
       handler: async ({ c, ctx, input }) =>
@@ -209,7 +152,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     description: "Replaces the step-1 code (and its tries). At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { data: startedSchema },
     errors: ["NOT_FOUND", "ONBOARDING_STEP_DONE", "RATE_LIMITED"],
     handler: async ({ c, ctx, input }) =>
@@ -227,7 +170,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "try: 429 OTP_LOCKED until a new code is requested.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams, body: verifyOtpSchema },
+    request: { params: customerTargetSchema, body: verifyOtpSchema },
     response: { data: onboardingStateSchema },
     errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "ONBOARDING_STEP_DONE"],
     handler: async ({ c, ctx, input }) =>
@@ -246,7 +189,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "the previous one (or the verification) expired.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams, query: kycLinkQuerySchema },
+    request: { params: customerTargetSchema, query: kycLinkQuerySchema },
     response: { data: kycLinkSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
     handler: async ({ c, ctx, input }) =>
@@ -268,7 +211,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "the onboarding step.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { data: kycStatusSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getKycStatus({ ctx, input: input.params })),
@@ -282,7 +225,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "fall back to en) and its options; an answer is one of the options.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams, query: sourceOfFundsQuerySchema },
+    request: { params: customerTargetSchema, query: sourceOfFundsQuerySchema },
     response: { data: sourceOfFundsQuestionsSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -304,7 +247,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "verification comes next.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams, body: sourceOfFundsAnswersSchema },
+    request: { params: customerTargetSchema, body: sourceOfFundsAnswersSchema },
     response: { data: sourceOfFundsSubmittedSchema },
     errors: [
       "NOT_FOUND",
@@ -323,53 +266,6 @@ export const cardOnboardingRoutes: ApiRoute[] = [
         }),
         { message: "Source of funds recorded." },
       ),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/api/phone/request-verification",
-    summary: "Send a phone verification code",
-    description:
-      "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 " +
-      "number. At most one code per 30 seconds and ten an hour.",
-    tags: TAGS,
-    auth: WRITE,
-    request: { body: phoneRequestSchema },
-    response: { data: phoneCodeSentSchema },
-    errors: [
-      "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
-      "ONBOARDING_STEP_DONE",
-      "RATE_LIMITED",
-    ],
-    handler: async ({ c, ctx, input }) =>
-      ok(
-        c,
-        await requestPhoneVerification({
-          ctx,
-          input: { svcCardId: input.body.svc_card_id, phone: input.body.phone },
-        }),
-        { message: "A 6-digit code was sent by SMS." },
-      ),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/api/phone/verify",
-    summary: "Verify the phone code",
-    description:
-      "Completes step 4; the customer moves to account setup (step 5). Wrong " +
-      "codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
-    tags: TAGS,
-    auth: WRITE,
-    request: { body: phoneVerifySchema },
-    response: { data: onboardingStateSchema },
-    errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "SOURCE_OF_FUNDS_REQUIRED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await verifyPhone({ ctx, input: { svcCardId: input.body.svc_card_id, code: input.body.code } }), {
-        message: "Phone verified.",
-      }),
   }),
   ...safeRoutes("/api/v1/svc-card/{svcCardId}/safe/deploy", "svc-card", false),
   ...safeRoutes("/api/v1/svc-card/customers/{svcCardId}/safe/deploy", "customers", true),

@@ -1,6 +1,4 @@
-import { z } from "@hono/zod-openapi";
 import {
-  activatedCardSchema,
   blockedCardSchema,
   createdCardSchema,
   disputeReasonsBodySchema,
@@ -14,10 +12,10 @@ import {
   voidedCardSchema,
 } from "@/lib/contracts/card-account";
 import {
-  cardIdSchema,
+  cardTargetSchema,
+  customerTargetSchema,
   ibanStatusSchema,
   reportCardSchema,
-  svcCardIdSchema,
   viewTokenSchema,
 } from "@/lib/contracts/cards";
 import {
@@ -31,13 +29,11 @@ import {
 import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
 import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 import { getIbanStatus } from "@/server/cards/lifecycle/iban";
-import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/lifecycle/physical";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { getMyAccount } from "@/server/cards/my-account";
 import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
-import { sandboxOnly } from "./sandbox";
 
 /**
  * Cards (interface.md "Card accounts", decisions.md 4, 7, 8, 11): creation, status changes, the
@@ -48,8 +44,6 @@ import { sandboxOnly } from "./sandbox";
 const TAGS = ["Cards"];
 const WRITE = { scope: "write", cardholder: true } as const;
 const READ = { scope: "read", cardholder: true } as const;
-const customerParams = z.object({ svcCardId: svcCardIdSchema });
-const cardParams = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
 const TWO_FA =
   "A user access token must send a current TOTP code in X-2FA-Token (or " +
@@ -83,7 +77,7 @@ export const cardRoutes = [
       "card token).",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
     errors: [
       "NOT_FOUND",
@@ -106,7 +100,7 @@ export const cardRoutes = [
     tags: TAGS,
     auth: WRITE,
     stepUp: true,
-    request: { params: cardParams, body: twoFactorBodySchema.optional() },
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
     errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -127,7 +121,7 @@ export const cardRoutes = [
     tags: TAGS,
     auth: WRITE,
     stepUp: true,
-    request: { params: cardParams, body: twoFactorBodySchema.optional() },
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
     errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -150,7 +144,7 @@ export const cardRoutes = [
       "stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams },
+    request: { params: cardTargetSchema },
     response: { data: voidedCardSchema },
     errors: ["NOT_FOUND", "VIRTUAL_CARD_ONLY", "CARD_ALREADY_VOIDED"],
     handler: async ({ c, ctx, input }) =>
@@ -167,7 +161,7 @@ export const cardRoutes = [
       "voided.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, body: reportCardSchema },
+    request: { params: cardTargetSchema, body: reportCardSchema },
     response: { data: reportedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_REPORTED", "CARD_ALREADY_VOIDED"],
     handler: async ({ c, ctx, input }) =>
@@ -185,7 +179,7 @@ export const cardRoutes = [
       "status blocked.",
     tags: TAGS,
     auth: { scope: "write" },
-    request: { params: cardParams },
+    request: { params: cardTargetSchema },
     response: { data: blockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input }) =>
@@ -201,7 +195,7 @@ export const cardRoutes = [
       "cardholders.",
     tags: TAGS,
     auth: { scope: "write" },
-    request: { params: cardParams },
+    request: { params: cardTargetSchema },
     response: { data: unblockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input }) =>
@@ -223,7 +217,7 @@ export const cardRoutes = [
       "allowed.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, body: viewTokenSchema },
+    request: { params: cardTargetSchema, body: viewTokenSchema },
     response: { data: viewTokenResponseSchema },
     errors: ["NOT_FOUND", "PIN_NOT_SET", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input }) =>
@@ -237,7 +231,7 @@ export const cardRoutes = [
       'The reasons a card transaction can be disputed for. Answers {status: "success", message, data} as the interface states.',
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { body: disputeReasonsBodySchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -257,62 +251,9 @@ export const cardRoutes = [
       "activated false with the reason in profile_status and usage.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { data: ibanStatusSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIbanStatus({ ctx, input: input.params })),
   }),
 ];
-
-/** Sandbox-only card simulation (decisions.md 11): 404 and out of the document in live mode. */
-export const sandboxCardRoutes = sandboxOnly([
-  defineRoute({
-    method: "post",
-    path: "/api/v1/sandbox/customers/{svcCardId}/cards/physical",
-    summary: "Sandbox: issue a physical card",
-    description:
-      "Sandbox only (404 in live mode). A physical card, not yet activated, " +
-      "so void (VIRTUAL_CARD_ONLY), freeze before activation " +
-      "(CARD_NOT_ACTIVATED) and activation can be tried. Needs the " +
-      "onboarding steps up to phone verification; the wallet is needed only " +
-      "to activate.",
-    tags: ["Sandbox"],
-    auth: { scope: "write" },
-    request: { params: customerParams },
-    response: { status: 201, data: createdCardSchema },
-    errors: [
-      "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
-      "PHONE_NOT_VERIFIED",
-      "CARD_LIMIT_REACHED",
-    ],
-    handler: async ({ c, ctx, input }) =>
-      created(c, await issuePhysicalCard({ ctx, input: input.params }), "Physical card issued"),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/api/v1/sandbox/cards/{cardId}/activate",
-    summary: "Sandbox: activate a physical card",
-    description:
-      "Sandbox only (404 in live mode). What the cardholder does with the " +
-      "card in hand: sets activated_at and raises card.activated. Needs the " +
-      "account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: " +
-      "PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
-    tags: ["Sandbox"],
-    auth: { scope: "write" },
-    request: { params: z.object({ cardId: cardIdSchema }) },
-    response: { data: activatedCardSchema },
-    errors: [
-      "NOT_FOUND",
-      "PHYSICAL_CARD_ONLY",
-      "CARD_ALREADY_ACTIVATED",
-      "CARD_NOT_ACTIVE",
-      "WALLET_NOT_DEPLOYED",
-    ],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
-  }),
-]);
