@@ -1,4 +1,4 @@
-import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhooks";
+import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhook-deliveries";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { HttpStatus } from "./status-badges";
 import { Timestamp } from "../ui/timestamp";

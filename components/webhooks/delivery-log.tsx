@@ -1,7 +1,7 @@
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { Inbox } from "lucide-react";
 import Link from "next/link";
-import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhooks";
+import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 import { Button } from "@/components/ui/button";
 import { logHref, type LogFilters } from "./filters";
 import { RetryButton } from "./retry-button";

@@ -2,14 +2,16 @@ import { z } from "@hono/zod-openapi";
 import {
   createdWebhookSchema,
   createWebhookSchema,
+  updateWebhookSchema,
+  webhookViewSchema,
+} from "@/lib/contracts/webhooks";
+import {
   deliveryFiltersSchema,
   deliveryPageSchema,
   replayWindowSchema,
-  updateWebhookSchema,
   webhookDeliveryDetailSchema,
   webhookDeliveryViewSchema,
-  webhookViewSchema,
-} from "@/lib/contracts/webhooks";
+} from "@/lib/contracts/webhook-deliveries";
 import { accepted, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";

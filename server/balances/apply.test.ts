@@ -7,7 +7,8 @@ import { outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { applyBalanceChange, applyReconciledBalance, type BalanceChange } from "./apply";
+import { applyBalanceChange, type BalanceChange } from "./apply";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { openCustomerBalance } from "./open";
 
 let database: Database;

@@ -8,7 +8,8 @@ import { balanceTotals, customerBalances, programCounters } from "@/server/db/sc
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { applyBalanceChange, applyReconciledBalance } from "./apply";
+import { applyBalanceChange } from "./apply";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 
 let database: Database;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   type ReplayWindow,
   type WebhookDeliveryDetail,
   type WebhookDeliveryView,
-} from "@/lib/contracts/webhooks";
+} from "@/lib/contracts/webhook-deliveries";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";

@@ -31,18 +31,16 @@ describe("webhook retention", () => {
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
     const add = async (status: "succeeded" | "failed" | "retrying", createdAt: Date) => {
       const id = newDeliveryId();
-      await database.db
-        .insert(webhookDeliveries)
-        .values({
-          id,
-          orgId: org.orgId,
-          webhookId,
-          eventId: `evt_${id}`,
-          eventType: "card.frozen",
-          payload: "{}",
-          status,
-          createdAt,
-        });
+      await database.db.insert(webhookDeliveries).values({
+        id,
+        orgId: org.orgId,
+        webhookId,
+        eventId: `evt_${id}`,
+        eventType: "card.frozen",
+        payload: "{}",
+        status,
+        createdAt,
+      });
       return id;
     };
     const oldSucceeded = await add("succeeded", daysAgo(31));

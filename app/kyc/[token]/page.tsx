@@ -8,7 +8,7 @@ import { KycOutcome } from "@/components/kyc/kyc-outcome";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { decideKycOnPage } from "@/server/actions/kyc-page";
 import { getDb } from "@/server/db/client";
-import { openApplicantLink } from "@/server/providers/sandbox/kyc";
+import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { DEFAULT_KYC_COUNTRY, KYC_COUNTRIES } from "@/server/providers/sandbox/kyc-regions";
 import { safeReturnPath } from "@/server/providers/sandbox/return-to";
 

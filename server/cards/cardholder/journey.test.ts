@@ -3,7 +3,7 @@ import { isServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
-import { decideByLink } from "@/server/providers/sandbox/kyc";
+import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";

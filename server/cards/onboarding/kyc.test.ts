@@ -4,12 +4,8 @@ import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
 import { simKycApplicants } from "@/server/db/schema/providers";
 import { deliverInbound } from "@/server/providers/inbound";
-import {
-  decideApplicant,
-  decideByLink,
-  expireApplicantLink,
-  openApplicantLink,
-} from "@/server/providers/sandbox/kyc";
+import { decideApplicant, expireApplicantLink } from "@/server/providers/sandbox/kyc";
+import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { applyKycResult, getKycLink, getKycStatus } from "./kyc";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import { setDatabase, type Database } from "@/server/db/client";
-import { applyReconciledBalance } from "@/server/balances/apply";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";

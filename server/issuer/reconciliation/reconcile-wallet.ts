@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { applyReconciledBalance } from "@/server/balances/apply";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { enqueueJob } from "@/server/jobs/queue";
 import { providers } from "@/server/providers/current";
 

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { seedDemo, recomputeCounters } from "@/server/cli/seed-demo";
+import { seedDemo } from "@/server/cli/seed-demo";
+import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
 import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import {

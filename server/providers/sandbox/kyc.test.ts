@@ -13,15 +13,14 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { registerSandboxProviderJobs } from "./jobs";
 import {
   decideApplicant,
-  decideByLink,
   expireApplicantLink,
   KYC_LINK_EXPIRY_JOB,
   KYC_STATUS_OF_UPSTREAM,
   kycStatusOf,
-  openApplicantLink,
   sandboxKyc,
   UPSTREAM_KYC_STATUSES,
 } from "./kyc";
+import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { COUNTRY_OF_CURRENCY, currencyOfCountry, KYC_COUNTRIES } from "./kyc-regions";
 
 let database: Database;
