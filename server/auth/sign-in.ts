@@ -56,14 +56,12 @@ export async function checkPassword(
     throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
   const ticket = newOpaqueToken("tkt_");
   await db.delete(signInTickets).where(lt(signInTickets.expiresAt, new Date()));
-  await db
-    .insert(signInTickets)
-    .values({
-      id: newId("tkt"),
-      ticketHash: sha256Hex(ticket),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + TICKET_TTL_MS),
-    });
+  await db.insert(signInTickets).values({
+    id: newId("tkt"),
+    ticketHash: sha256Hex(ticket),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + TICKET_TTL_MS),
+  });
   return { ticket, twoFactorRequired: user.totpEnabled };
 }
 
