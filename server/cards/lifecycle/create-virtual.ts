@@ -97,46 +97,63 @@ export async function createVirtualCard({
   const card = await ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     const currency = requireReadyForCard(customer);
-    await requireBelowCardLimit(tx, customer);
-    const cardId = newId("crd");
-    const issued = await providers().cards.issueVirtualCard(tx, { orgId: ctx.orgId, cardId, currency });
-    const at = new Date();
-    const [row] = await tx
-      .insert(cards)
-      .values({
-        id: cardId,
-        orgId: ctx.orgId,
-        customerId: customer.id,
-        cardToken: issued.cardToken,
-        lastFour: issued.lastFour,
-        cardType: "virtual",
-        status: "active",
-        activatedAt: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const { row, at } = await issueCard({ ...ctx, db: tx }, customer, { type: "virtual", currency });
     await becomeActive(tx, customer);
     await emitCardCreated(tx, {
       orgId: ctx.orgId,
       svcCardId: customer.svcCardId,
-      cardToken: issued.cardToken,
+      cardToken: row.cardToken,
       type: "virtual",
       status: "active",
       at,
     });
-    await recordAudit(
-      { ...ctx, db: tx },
-      {
-        action: "card.created",
-        targetType: "card",
-        targetId: cardId,
-        detail: { svc_card_id: customer.svcCardId, card_type: "virtual" },
-      },
-    );
-    return { row: row as CardRow, svcCardId: customer.svcCardId };
+    return { row, svcCardId: customer.svcCardId };
   });
   return { ...cardView(card.row), svc_card_id: card.svcCardId };
+}
+
+/**
+ * The issuing transaction both card types share, inside the caller's transaction (ctx.db) with
+ * the customer row locked: the card limit, the provider issues the card (its token differs from
+ * our card id), our card row (a virtual card is active at once; a physical one waits for its
+ * activation), and the audit entry. What follows (events, onboarding) is the caller's.
+ */
+export async function issueCard(
+  ctx: Ctx,
+  customer: CardCustomerRow,
+  opts: { type: "virtual" | "physical"; currency: CardCurrency },
+): Promise<{ row: CardRow; at: Date }> {
+  const tx = ctx.db;
+  await requireBelowCardLimit(tx, customer);
+  const cardId = newId("crd");
+  const issued = await providers().cards.issueVirtualCard(tx, {
+    orgId: ctx.orgId,
+    cardId,
+    currency: opts.currency,
+  });
+  const at = new Date();
+  const [row] = await tx
+    .insert(cards)
+    .values({
+      id: cardId,
+      orgId: ctx.orgId,
+      customerId: customer.id,
+      cardToken: issued.cardToken,
+      lastFour: issued.lastFour,
+      cardType: opts.type,
+      status: "active",
+      activatedAt: opts.type === "virtual" ? at : null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  await recordAudit(ctx, {
+    action: "card.created",
+    targetType: "card",
+    targetId: cardId,
+    detail: { svc_card_id: customer.svcCardId, card_type: opts.type },
+  });
+  return { row: row as CardRow, at };
 }
 
 /** The first card ends onboarding: step 6, flow_status active (decisions.md 7). */

@@ -1,17 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { ActivatedCard, CreatedCard } from "@/lib/contracts/card-account";
 import { ServiceError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { cardCustomers, cards } from "@/server/db/schema/cards";
-import { recordAudit } from "@/server/platform/audit";
-import { providers } from "@/server/providers/current";
+import { cardCustomers } from "@/server/db/schema/cards";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { refuseCardholder, requireCardScope } from "../access";
-import { findCustomer, type CardRow } from "../customers/find";
+import { findCustomer } from "../customers/find";
 import { cardView } from "../customers/view";
 import { applyCardAction } from "./apply";
-import { requireBelowCardLimit, requireReadyForCard } from "./create-virtual";
+import { issueCard, requireReadyForCard } from "./create-virtual";
 import { findCardInOrg } from "./find-card";
 import { decide } from "./transitions";
 
@@ -42,35 +39,8 @@ export async function issuePhysicalCard({
   const out = await ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     const currency = requireReadyForCard(customer, { wallet: false });
-    await requireBelowCardLimit(tx, customer);
-    const cardId = newId("crd");
-    const issued = await providers().cards.issueVirtualCard(tx, { orgId: ctx.orgId, cardId, currency });
-    const at = new Date();
-    const [row] = await tx
-      .insert(cards)
-      .values({
-        id: cardId,
-        orgId: ctx.orgId,
-        customerId: customer.id,
-        cardToken: issued.cardToken,
-        lastFour: issued.lastFour,
-        cardType: "physical",
-        status: "active",
-        activatedAt: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    await recordAudit(
-      { ...ctx, db: tx },
-      {
-        action: "card.created",
-        targetType: "card",
-        targetId: cardId,
-        detail: { svc_card_id: customer.svcCardId, card_type: "physical" },
-      },
-    );
-    return { row: row as CardRow, svcCardId: customer.svcCardId };
+    const { row } = await issueCard({ ...ctx, db: tx }, customer, { type: "physical", currency });
+    return { row, svcCardId: customer.svcCardId };
   });
   return { ...cardView(out.row), svc_card_id: out.svcCardId };
 }
