@@ -8,6 +8,7 @@ export default defineConfig({
     // Multi-process tests need a shared Postgres server: vitest.postgres.config.ts runs them.
     exclude: ["**/node_modules/**", "**/*.pg.test.ts", "**/*.cluster.test.ts"],
     globalSetup: ["./server/testing/global-setup.ts"],
+    setupFiles: ["./server/testing/boot.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

@@ -13,6 +13,7 @@ export default defineConfig({
     include: ["**/*.pg.test.ts"],
     exclude: ["**/node_modules/**", ".next/**", ".data/**"],
     globalSetup: ["./server/testing/global-setup.ts"],
+    setupFiles: ["./server/testing/boot.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 120_000,

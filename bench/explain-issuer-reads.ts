@@ -40,7 +40,8 @@ try {
 
   await explain(
     "daily counts of the whole program (the total)",
-    sql`select day, sum(count)::int from card_transaction_daily_counts where org_id = ${orgId} group by day order by day desc`,
+    sql`select day, sum(count)::int from card_transaction_daily_counts where org_id = ${orgId} group by
+      day order by day desc`,
   );
   for (const status of [undefined, "settled", "failed"] as const) {
     const days = await dayCounts(db, orgId, status, {});

@@ -130,7 +130,8 @@ try {
   // A busy customer (most transactions are spread evenly: any active one has ~12).
   const [customer] = rowsOf<{ svc_card_id: string }>(
     await db.execute(
-      sql`select svc_card_id from card_customers where org_id = ${orgId} and flow_status = 'active' order by created_at desc limit 1`,
+      sql`select svc_card_id from card_customers where org_id = ${orgId} and flow_status = 'active'
+        order by created_at desc limit 1`,
     ),
   );
   await database.close();

@@ -7,7 +7,7 @@ import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
 import { CodeField } from "./ui/code-field";
-import { useAction } from "./use-action";
+import { useAction } from "./ui/use-action";
 
 export type StepUpAction = Action<{ code: string }, { validUntil: string }>;
 
@@ -37,7 +37,8 @@ export function TwoFactorDialog<T>({
   verify,
   onVerified,
   title = "Confirm with your authenticator",
-  description = "Enter the 6-digit code from your authenticator app. It unlocks protected actions for 5 minutes.",
+  description = "Enter the 6-digit code from your authenticator app. It unlocks " +
+    "protected actions for 5 minutes.",
 }: TwoFactorDialogProps<T>) {
   const action = useAction<string, T>(verify);
   const [code, setCode] = useState("");

@@ -59,82 +59,82 @@ async function signInOperator(page: Page): Promise<number> {
   return step;
 }
 
-test("a cardholder goes from email to an active card with a PIN, an operator freezes it, the cardholder sees it frozen", async ({
-  page,
-  browser,
-  request,
-}) => {
-  test.setTimeout(240_000);
-  const seed = readSeed();
-  const email = `holder-${Date.now().toString(36)}@e2e.test`;
-  const seen = new Set<string>();
+test(
+  "a cardholder goes from email to an active card with a PIN, an " +
+    "operator freezes it, the cardholder sees it frozen",
+  async ({ page, browser, request }) => {
+    test.setTimeout(240_000);
+    const seed = readSeed();
+    const email = `holder-${Date.now().toString(36)}@e2e.test`;
+    const seen = new Set<string>();
 
-  // 1. Sign in with an email code: a new email starts onboarding (the code verifies the email).
-  await page.goto(`/card/${seed.orgId}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Code").fill(await codeSentTo(request, email, seen));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
+    // 1. Sign in with an email code: a new email starts onboarding (the code verifies the email).
+    await page.goto(`/card/${seed.orgId}`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel("Code").fill(await codeSentTo(request, email, seen));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
 
-  // 2. Identity on the hosted KYC page, which sends the cardholder back.
-  await page.getByRole("button", { name: "Verify my identity" }).click();
-  await expect(page).toHaveURL(/\/kyc\//);
-  await page.getByLabel("Country of residence").selectOption("GB");
-  await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("link", { name: "Continue" }).click();
-  await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
+    // 2. Identity on the hosted KYC page, which sends the cardholder back.
+    await page.getByRole("button", { name: "Verify my identity" }).click();
+    await expect(page).toHaveURL(/\/kyc\//);
+    await page.getByLabel("Country of residence").selectOption("GB");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("link", { name: "Continue" }).click();
+    await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
 
-  // 3. Source of funds: every question answered from its options.
-  const selects = page.locator("form select");
-  await expect(selects.first()).toBeVisible();
-  for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 });
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
+    // 3. Source of funds: every question answered from its options.
+    const selects = page.locator("form select");
+    await expect(selects.first()).toBeVisible();
+    for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
 
-  // 4. Phone with an SMS code.
-  const phone = `+4477009${String(Date.now()).slice(-5)}`;
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Code").fill(await codeSentTo(request, phone, seen));
-  await page.getByRole("button", { name: "Verify" }).click();
+    // 4. Phone with an SMS code.
+    const phone = `+4477009${String(Date.now()).slice(-5)}`;
+    await page.getByLabel("Phone number").fill(phone);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel("Code").fill(await codeSentTo(request, phone, seen));
+    await page.getByRole("button", { name: "Verify" }).click();
 
-  // 5. Wallet deployment (asynchronous on the simulated chain), then the first virtual card.
-  await page.getByRole("button", { name: "Deploy wallet" }).click();
-  await expect(page.getByRole("button", { name: "Create my card" })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("button", { name: "Create my card" }).click();
+    // 5. Wallet deployment (asynchronous on the simulated chain), then the first virtual card.
+    await page.getByRole("button", { name: "Deploy wallet" }).click();
+    await expect(page.getByRole("button", { name: "Create my card" })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Create my card" }).click();
 
-  // 6. The PIN, typed inside the secure page's iframe at its recommended size.
-  const frameElement = page.getByTestId("secure-frame");
-  await expect(frameElement).toBeVisible({ timeout: 15_000 });
-  const box = await frameElement.boundingBox();
-  expect(box && Math.round(box.width)).toBe(420);
-  expect(box && Math.round(box.height)).toBe(520);
-  const frame = page.frameLocator('[data-testid="secure-frame"]');
-  await frame.getByLabel("New PIN").fill("4829");
-  await frame.getByLabel("Confirm PIN").fill("4829");
-  await frame.getByRole("button", { name: "Set PIN" }).click();
-  await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/my-card`), { timeout: 20_000 });
-  await expect(page.getByTestId("card-status")).toHaveText("Active");
-  await expect(page.getByRole("button", { name: "Show card details" })).toBeVisible();
+    // 6. The PIN, typed inside the secure page's iframe at its recommended size.
+    const frameElement = page.getByTestId("secure-frame");
+    await expect(frameElement).toBeVisible({ timeout: 15_000 });
+    const box = await frameElement.boundingBox();
+    expect(box && Math.round(box.width)).toBe(420);
+    expect(box && Math.round(box.height)).toBe(520);
+    const frame = page.frameLocator('[data-testid="secure-frame"]');
+    await frame.getByLabel("New PIN").fill("4829");
+    await frame.getByLabel("Confirm PIN").fill("4829");
+    await frame.getByRole("button", { name: "Set PIN" }).click();
+    await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/my-card`), { timeout: 20_000 });
+    await expect(page.getByTestId("card-status")).toHaveText("Active");
+    await expect(page.getByRole("button", { name: "Show card details" })).toBeVisible();
 
-  // 7. An operator finds the customer and freezes the card behind the 2FA step-up.
-  const staff = await browser.newContext();
-  const dashboard = await staff.newPage();
-  const signInStep = await signInOperator(dashboard);
-  await dashboard.goto(`/customers?q=${encodeURIComponent(email)}`);
-  await dashboard.getByRole("link", { name: email }).click();
-  await expect(dashboard.getByRole("heading", { level: 1 })).toContainText(email);
-  await dashboard.getByRole("button", { name: /^Actions for/ }).click();
-  await dashboard.getByRole("menuitem", { name: "Freeze" }).click();
-  await dashboard.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
-  const { code } = await freshCode(seed.cardOperator.totpSecret, signInStep);
-  await dashboard.getByLabel("Authentication code").fill(code);
-  await dashboard.getByRole("button", { name: "Confirm" }).click();
-  await expect(dashboard.getByText(/^Froze /)).toBeVisible({ timeout: 15_000 });
-  await staff.close();
+    // 7. An operator finds the customer and freezes the card behind the 2FA step-up.
+    const staff = await browser.newContext();
+    const dashboard = await staff.newPage();
+    const signInStep = await signInOperator(dashboard);
+    await dashboard.goto(`/customers?q=${encodeURIComponent(email)}`);
+    await dashboard.getByRole("link", { name: email }).click();
+    await expect(dashboard.getByRole("heading", { level: 1 })).toContainText(email);
+    await dashboard.getByRole("button", { name: /^Actions for/ }).click();
+    await dashboard.getByRole("menuitem", { name: "Freeze" }).click();
+    await dashboard.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
+    const { code } = await freshCode(seed.cardOperator.totpSecret, signInStep);
+    await dashboard.getByLabel("Authentication code").fill(code);
+    await dashboard.getByRole("button", { name: "Confirm" }).click();
+    await expect(dashboard.getByText(/^Froze /)).toBeVisible({ timeout: 15_000 });
+    await staff.close();
 
-  // 8. The cardholder sees the card frozen.
-  await page.reload();
-  await expect(page.getByTestId("card-status")).toHaveText("Frozen");
-  await expect(page.getByRole("button", { name: "Unfreeze card", exact: true })).toBeVisible();
-});
+    // 8. The cardholder sees the card frozen.
+    await page.reload();
+    await expect(page.getByTestId("card-status")).toHaveText("Frozen");
+    await expect(page.getByRole("button", { name: "Unfreeze card", exact: true })).toBeVisible();
+  },
+);

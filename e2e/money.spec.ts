@@ -11,59 +11,62 @@ import { readSeed } from "./seed";
 const PERIOD_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("a purchase simulated on the Sandbox page shows in Transactions, in the customer's balance and in the Overview", async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
-  const seed = readSeed();
+test(
+  "a purchase simulated on the Sandbox page shows in Transactions, in " +
+    "the customer's balance and in the Overview",
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    const seed = readSeed();
 
-  // Sign in with a code of a step no earlier spec can have used (cardholder.spec signs this user in too).
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(seed.cardOperator.email);
-  await page.getByLabel("Password").fill(seed.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const step = Math.floor(Date.now() / PERIOD_MS) + 2;
-  await sleep(Math.max(0, (step - 1) * PERIOD_MS + 500 - Date.now()));
-  const totp = new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(seed.cardOperator.totpSecret),
-  });
-  await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: step * PERIOD_MS + 1 }));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/overview/);
-  await expect(page.getByText(/^10 in all:/)).toBeVisible();
+    // Sign in with a code of a step no earlier spec can have used (cardholder.spec signs this user in too).
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(seed.cardOperator.email);
+    await page.getByLabel("Password").fill(seed.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const step = Math.floor(Date.now() / PERIOD_MS) + 2;
+    await sleep(Math.max(0, (step - 1) * PERIOD_MS + 500 - Date.now()));
+    const totp = new OTPAuth.TOTP({
+      algorithm: "SHA1",
+      digits: 6,
+      period: 30,
+      secret: OTPAuth.Secret.fromBase32(seed.cardOperator.totpSecret),
+    });
+    await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: step * PERIOD_MS + 1 }));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/overview/);
+    await expect(page.getByText(/^10 in all:/)).toBeVisible();
 
-  // 1. Ada's GBP card buys for £12.34 at a shop of our own name.
-  await page.goto("/sandbox");
-  const card = page.getByLabel("Card", { exact: true });
-  const value = await card
-    .locator("option", { hasText: "ada.lovelace@demo.test" })
-    .first()
-    .getAttribute("value");
-  await card.selectOption(value!);
-  await page.getByLabel("Amount", { exact: true }).fill("12.34");
-  await page.getByLabel("Currency", { exact: true }).selectOption("GBP");
-  await page.getByLabel("Merchant", { exact: true }).fill("E2E Test Shop");
-  await page.getByRole("button", { name: "Simulate purchase" }).click();
-  await expect(page.getByText("E2E Test Shop").first()).toBeVisible({ timeout: 15_000 });
+    // 1. Ada's GBP card buys for £12.34 at a shop of our own name.
+    await page.goto("/sandbox");
+    const card = page.getByLabel("Card", { exact: true });
+    const value = await card
+      .locator("option", { hasText: "ada.lovelace@demo.test" })
+      .first()
+      .getAttribute("value");
+    await card.selectOption(value!);
+    await page.getByLabel("Amount", { exact: true }).fill("12.34");
+    await page.getByLabel("Currency", { exact: true }).selectOption("GBP");
+    await page.getByLabel("Merchant", { exact: true }).fill("E2E Test Shop");
+    await page.getByRole("button", { name: "Simulate purchase" }).click();
+    await expect(page.getByText("E2E Test Shop").first()).toBeVisible({ timeout: 15_000 });
 
-  // 2. In Transactions, authorized, with its amount.
-  await page.goto("/transactions");
-  const row = page.getByRole("row", { name: /E2E Test Shop/ });
-  await expect(row).toContainText("£12.34");
-  await expect(row).toContainText("Authorized");
+    // 2. In Transactions, authorized, with its amount.
+    await page.goto("/transactions");
+    const row = page.getByRole("row", { name: /E2E Test Shop/ });
+    await expect(row).toContainText("£12.34");
+    await expect(row).toContainText("Authorized");
 
-  // 3. In Ada's balance: 500.00 funded - 102.49 settled = 397.51 ledger; holds 42.00 + 12.34; available 343.17.
-  await page.goto("/customers?q=ada.lovelace");
-  await page.getByRole("link", { name: "ada.lovelace@demo.test" }).click();
-  await expect(page.getByText("£343.17").first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText("£54.34").first()).toBeVisible();
-  await expect(page.getByText("E2E Test Shop").first()).toBeVisible();
+    // 3. In Ada's balance: 500.00 funded - 102.49 settled = 397.51 ledger; holds 42.00 + 12.34; available
+    // 343.17.
+    await page.goto("/customers?q=ada.lovelace");
+    await page.getByRole("link", { name: "ada.lovelace@demo.test" }).click();
+    await expect(page.getByText("£343.17").first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("£54.34").first()).toBeVisible();
+    await expect(page.getByText("E2E Test Shop").first()).toBeVisible();
 
-  // 4. In the Overview's transaction volume: one more authorized transaction today.
-  await page.goto("/overview");
-  await expect(page.getByRole("heading", { name: "Transaction volume" })).toBeVisible();
-  await expect(page.getByText("11 in all: 4 authorized, 6 settled, 1 declined.")).toBeVisible();
-});
+    // 4. In the Overview's transaction volume: one more authorized transaction today.
+    await page.goto("/overview");
+    await expect(page.getByRole("heading", { name: "Transaction volume" })).toBeVisible();
+    await expect(page.getByText("11 in all: 4 authorized, 6 settled, 1 declined.")).toBeVisible();
+  },
+);

@@ -13,7 +13,10 @@ import { readSeed } from "./seed";
 const PERIOD_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The admin's sign-in code for a step no earlier spec used (see e2e/api-keys.spec.ts: a step is accepted once per user). */
+/**
+ * The admin's sign-in code for a step no earlier spec used (see e2e/api-keys.spec.ts: a step is accepted once
+ * per user).
+ */
 async function freshCode(secret: string): Promise<{ code: string; step: number }> {
   const totp = new OTPAuth.TOTP({
     algorithm: "SHA1",
@@ -94,86 +97,88 @@ test("a non-admin gets no webhooks", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Add webhook" })).toHaveCount(0);
 });
 
-test("an admin adds a webhook, a test event is delivered signed, a failing one retries, and Retry delivers it", async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  receiver = await startReceiver();
-  const rx = receiver;
-  await signInAdmin(page);
+test(
+  "an admin adds a webhook, a test event is delivered signed, a failing " +
+    "one retries, and Retry delivers it",
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    receiver = await startReceiver();
+    const rx = receiver;
+    await signInAdmin(page);
 
-  await page.goto("/developers/webhooks");
-  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
-  await expect(page.getByText("No webhooks yet")).toBeVisible();
+    await page.goto("/developers/webhooks");
+    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+    await expect(page.getByText("No webhooks yet")).toBeVisible();
 
-  await page.getByRole("button", { name: "Add webhook" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Endpoint URL").fill(rx.url);
-  await dialog.getByLabel("Description").fill("e2e receiver");
-  // The catalog shows each type's description and an example payload.
-  await expect(dialog.getByText("Card frozen (by the program or the customer).")).toBeVisible();
-  await dialog.getByRole("checkbox", { name: /^All events/ }).check();
-  await dialog.getByRole("button", { name: "Add webhook" }).click();
-  await expect(dialog.getByRole("heading", { name: "Webhook created" })).toBeVisible();
-  const secret = (await dialog.getByTestId("webhook-secret").textContent())!.trim();
-  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-  await dialog.getByRole("button", { name: "Done" }).click();
-  await expect(dialog).toHaveCount(0);
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Endpoint URL").fill(rx.url);
+    await dialog.getByLabel("Description").fill("e2e receiver");
+    // The catalog shows each type's description and an example payload.
+    await expect(dialog.getByText("Card frozen (by the program or the customer).")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: /^All events/ }).check();
+    await dialog.getByRole("button", { name: "Add webhook" }).click();
+    await expect(dialog.getByRole("heading", { name: "Webhook created" })).toBeVisible();
+    const secret = (await dialog.getByTestId("webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(dialog).toHaveCount(0);
 
-  const row = page.getByRole("row", { name: new RegExp(rx.url.replace(/[.:/]/g, "\\$&")) });
-  await expect(row).toContainText("All events");
-  await expect(row).toContainText("Enabled");
-  await row.getByRole("link", { name: rx.url }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Webhook" })).toBeVisible();
+    const row = page.getByRole("row", { name: new RegExp(rx.url.replace(/[.:/]/g, "\\$&")) });
+    await expect(row).toContainText("All events");
+    await expect(row).toContainText("Enabled");
+    await row.getByRole("link", { name: rx.url }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Webhook" })).toBeVisible();
 
-  // 1. A test event to a healthy receiver: succeeded, and the request is signed correctly.
-  await page.getByRole("button", { name: "Send test event" }).click();
-  const firstId = (await page.getByTestId("test-delivery-id").textContent())!.trim();
-  const first = page.locator(`tr[data-delivery-id="${firstId}"]`);
-  await expect(first).toContainText("Succeeded", { timeout: 20_000 });
-  const req = rx.received.find((r) => r.headers["x-svc-delivery-id"] === firstId);
-  expect(req, "the receiver got the test event").toBeDefined();
-  expect(req!.headers["x-svc-event"]).toBe("webhook.test");
-  const verdict = await verifyWebhookSignature({
-    secret,
-    body: req!.body,
-    timestamp: req!.headers["x-svc-timestamp"] as string,
-    signature: req!.headers["x-svc-signature"] as string,
-  });
-  expect(verdict).toEqual({ ok: true });
-  expect(JSON.parse(req!.body)).toMatchObject({
-    type: "webhook.test",
-    data: { message: "This is a test event." },
-  });
+    // 1. A test event to a healthy receiver: succeeded, and the request is signed correctly.
+    await page.getByRole("button", { name: "Send test event" }).click();
+    const firstId = (await page.getByTestId("test-delivery-id").textContent())!.trim();
+    const first = page.locator(`tr[data-delivery-id="${firstId}"]`);
+    await expect(first).toContainText("Succeeded", { timeout: 20_000 });
+    const req = rx.received.find((r) => r.headers["x-svc-delivery-id"] === firstId);
+    expect(req, "the receiver got the test event").toBeDefined();
+    expect(req!.headers["x-svc-event"]).toBe("webhook.test");
+    const verdict = await verifyWebhookSignature({
+      secret,
+      body: req!.body,
+      timestamp: req!.headers["x-svc-timestamp"] as string,
+      signature: req!.headers["x-svc-signature"] as string,
+    });
+    expect(verdict).toEqual({ ok: true });
+    expect(JSON.parse(req!.body)).toMatchObject({
+      type: "webhook.test",
+      data: { message: "This is a test event." },
+    });
 
-  // 2. The receiver fails: the delivery is retrying, with the time of its next attempt.
-  rx.fail(true);
-  await page.getByRole("button", { name: "Send test event" }).click();
-  await expect(page.getByTestId("test-delivery-id")).not.toHaveText(firstId);
-  const secondId = (await page.getByTestId("test-delivery-id").textContent())!.trim();
-  const second = page.locator(`tr[data-delivery-id="${secondId}"]`);
-  await expect(second).toContainText("Retrying", { timeout: 20_000 });
-  await expect(second.getByTestId("next-attempt")).toHaveText(/\d{2}:\d{2}:\d{2}/);
-  await expect(second).toContainText("500");
+    // 2. The receiver fails: the delivery is retrying, with the time of its next attempt.
+    rx.fail(true);
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect(page.getByTestId("test-delivery-id")).not.toHaveText(firstId);
+    const secondId = (await page.getByTestId("test-delivery-id").textContent())!.trim();
+    const second = page.locator(`tr[data-delivery-id="${secondId}"]`);
+    await expect(second).toContainText("Retrying", { timeout: 20_000 });
+    await expect(second.getByTestId("next-attempt")).toHaveText(/\d{2}:\d{2}:\d{2}/);
+    await expect(second).toContainText("500");
 
-  // Its detail page: the attempts with their request headers, response status and body.
-  await second.getByRole("link", { name: /webhook\.test/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Webhook delivery" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: /^Attempt 1 · failed/ })).toBeVisible();
-  await expect(page.getByText("receiver is down").first()).toBeVisible();
-  await expect(page.getByTestId("request-body")).toContainText("webhook.test");
+    // Its detail page: the attempts with their request headers, response status and body.
+    await second.getByRole("link", { name: /webhook\.test/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Webhook delivery" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Attempt 1 · failed/ })).toBeVisible();
+    await expect(page.getByText("receiver is down").first()).toBeVisible();
+    await expect(page.getByTestId("request-body")).toContainText("webhook.test");
 
-  // On the compressed schedule all 7 attempts fail within seconds: failed for good.
-  await expect(page.getByTestId("delivery-status")).toHaveText("Failed", { timeout: 60_000 });
-  await expect(page.getByRole("heading", { name: /^Attempt 7 · failed/ })).toBeVisible();
+    // On the compressed schedule all 7 attempts fail within seconds: failed for good.
+    await expect(page.getByTestId("delivery-status")).toHaveText("Failed", { timeout: 60_000 });
+    await expect(page.getByRole("heading", { name: /^Attempt 7 · failed/ })).toBeVisible();
 
-  // 3. The receiver recovers; Retry sends it once more and it succeeds.
-  rx.fail(false);
-  await page.getByRole("button", { name: "Retry now" }).click();
-  await expect(page.getByTestId("delivery-status")).toHaveText("Succeeded", { timeout: 20_000 });
-  await expect(page.getByRole("heading", { name: /^Attempt 8 · succeeded/ })).toBeVisible();
-  const delivered = rx.received.filter((r) => r.headers["x-svc-delivery-id"] === secondId);
-  expect(delivered.length).toBe(8);
-  // Every attempt carries the same event id and the same bytes.
-  expect(new Set(delivered.map((r) => r.body)).size).toBe(1);
-});
+    // 3. The receiver recovers; Retry sends it once more and it succeeds.
+    rx.fail(false);
+    await page.getByRole("button", { name: "Retry now" }).click();
+    await expect(page.getByTestId("delivery-status")).toHaveText("Succeeded", { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: /^Attempt 8 · succeeded/ })).toBeVisible();
+    const delivered = rx.received.filter((r) => r.headers["x-svc-delivery-id"] === secondId);
+    expect(delivered.length).toBe(8);
+    // Every attempt carries the same event id and the same bytes.
+    expect(new Set(delivered.map((r) => r.body)).size).toBe(1);
+  },
+);

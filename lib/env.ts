@@ -31,14 +31,19 @@ const schema = z.object({
   DEMO_SEED: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
-  /** Sandbox only: webhook URLs may also be http://localhost or http://127.0.0.1 (local development, tests). */
+  /**
+   * Sandbox only: webhook URLs may also be http://localhost or http://127.0.0.1 (local development, tests).
+   */
   WEBHOOK_ALLOW_LOCALHOST: flag.default(false),
   /** Tests only: the 6 retry delays in seconds (decimals allowed), replacing 60,300,1800,7200,43200,86400. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){5}\s*$/, "must be 6 comma-separated numbers of seconds")
     .optional(),
-  /** Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a minute. */
+  /**
+   * Sandbox: seconds the simulated chain takes to deploy an account wallet (Safe); the real one takes up to a
+   * minute.
+   */
   SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
   /** Tests: random requests per operation of the OpenAPI fuzzer (server/api/fuzz.test.ts). */
   FUZZ_RUNS: z.coerce.number().int().min(1).max(10_000).default(12),
@@ -71,6 +76,11 @@ export function env(): Env {
 /** Tests and the CLI change variables at run time; this drops the parsed copy. */
 export function resetEnvForTests(): void {
   cached = undefined;
+}
+
+/** SVC_MODE=sandbox: every upstream is a built-in simulator (docs/architecture.md, "Providers"). */
+export function isSandbox(): boolean {
+  return env().SVC_MODE === "sandbox";
 }
 
 /** The public origin of the app (for links, next-auth and CSP). */

@@ -7,7 +7,9 @@ import { z } from "zod";
  */
 export const MINOR_DIGITS = 2;
 const MINOR_PER_MAJOR = 100;
-/** Upper bound of one amount (1 billion in major units): far above any card or funding amount, far below 2^53. */
+/**
+ * Upper bound of one amount (1 billion in major units): far above any card or funding amount, far below 2^53.
+ */
 export const MAX_MINOR = 100_000_000_000;
 
 /** Minor units as decimal text, from integers only: 12345 -> "123.45", -5 -> "-0.05". */
@@ -37,7 +39,10 @@ export function parseAmountToMinor(value: number | string): number | null {
   return minor > 0 && minor <= MAX_MINOR ? minor : null;
 }
 
-/** zod: a positive amount with at most 2 decimals, given as a number or a decimal string; output in minor units. */
+/**
+ * zod: a positive amount with at most 2 decimals, given as a number or a decimal string; output in minor
+ * units.
+ */
 export const amountSchema = z
   .union([z.number(), z.string()])
   .transform((value, ctx) => {

@@ -40,6 +40,12 @@ export function actorId(actor: Actor): string | null {
   }
 }
 
+/** Who a bearer credential names, as a credential resolver returns it. */
+export interface ResolvedCredential {
+  orgId: string;
+  actor: Actor;
+}
+
 /** What a credential resolver may record about the request (e.g. an API key's last-used address). */
 export interface RequestMeta {
   ip?: string;

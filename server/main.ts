@@ -2,10 +2,11 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { appUrl, env, exportDerivedEnv } from "@/lib/env";
+import { appUrl, env, exportDerivedEnv, isSandbox } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
-import { buildIfNeeded } from "@/server/app/build-if-needed";
-import { demoBanner, ensureDemoProgram } from "@/server/app/demo-program";
+import { boot, bootWorker } from "@/server/boot";
+import { buildIfNeeded } from "@/server/process/build-if-needed";
+import { demoBanner, ensureDemoProgram } from "@/server/process/demo-program";
 import { startCredentialBroadcast } from "@/server/auth/credential-broadcast";
 import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { secrets } from "@/server/config/secrets";
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   exportDerivedEnv();
   const e = env();
   secrets(); // fails fast in live mode without keys
+  if (e.WORKER) bootWorker();
+  else boot();
   if (!dev) buildIfNeeded((m) => log.info(m));
 
   let database;
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   await broadcast?.ready;
   log.info({ database: database.kind, location: database.location, mode: e.SVC_MODE }, "database ready");
 
-  if (e.DEMO_SEED && e.SVC_MODE === "sandbox") {
+  if (e.DEMO_SEED && isSandbox()) {
     const demo = await ensureDemoProgram(database.db);
     // The one place that prints to the terminal directly: the banner is for a person, not a log.
     if (demo) console.log(`\n${demoBanner(demo, appUrl())}\n`);

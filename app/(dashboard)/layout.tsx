@@ -4,14 +4,19 @@ import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { TwoFactorRequired } from "@/components/settings/two-factor-required";
 import { StepUpProvider } from "@/components/step-up-provider";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { requireSession } from "@/server/actions/session";
 import { stepUpAction } from "@/server/actions/step-up";
 
 function ModeBadge({ sandbox }: { sandbox: boolean }) {
   if (!sandbox) return null;
   return (
-    <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+    <span
+      className={
+        "rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 " +
+        "text-xs font-medium text-warning"
+      }
+    >
       Sandbox
     </span>
   );
@@ -20,17 +25,24 @@ function ModeBadge({ sandbox }: { sandbox: boolean }) {
 /** The staff console: every page under it needs a signed-in user (reading the session makes it dynamic). */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { ctx, user, org, mustEnrolTwoFactor } = await requireSession();
-  const sandbox = env().SVC_MODE === "sandbox";
+  const sandbox = isSandbox();
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className={
+          "sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground " +
+          "focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        }
       >
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface md:flex">
-        <div className="flex min-h-14 shrink-0 flex-col justify-center gap-1 border-b border-border px-5 py-2.5">
+        <div
+          className={
+            "flex min-h-14 shrink-0 flex-col justify-center gap-1 border-b " + "border-border px-5 py-2.5"
+          }
+        >
           <span className="line-clamp-2 text-sm leading-snug font-semibold" title={org.name}>
             {org.name}
           </span>
@@ -43,7 +55,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface px-2 sm:px-4 md:justify-end">
+        <header
+          className={
+            "sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border " +
+            "bg-surface px-2 sm:px-4 md:justify-end"
+          }
+        >
           <MobileNav orgName={org.name} sandbox={sandbox} role={user.role} />
           <div className="flex min-w-0 flex-1 items-center gap-2 md:hidden">
             <span className="truncate text-sm font-semibold">{org.name}</span>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { auditActor, describeAuditEntry, type AuditEntryView } from "./audit-text";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../ui/local-time";
 
 interface AuditLogProps {
   entries: AuditEntryView[];
@@ -32,7 +32,10 @@ export function AuditLog({ entries, olderHref, newestHref }: AuditLogProps) {
           {entries.map((e) => (
             <li
               key={e.id}
-              className="flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-6"
+              className={
+                "flex flex-col gap-1 px-5 py-3 text-sm sm:flex-row sm:items-baseline " +
+                "sm:justify-between sm:gap-6"
+              }
             >
               <p className="min-w-0 break-words">
                 <span className="font-medium">{auditActor(e)}</span> {describeAuditEntry(e)}

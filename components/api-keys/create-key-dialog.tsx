@@ -7,7 +7,7 @@ import type { Scope } from "@/lib/scopes";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "@/components/ui/code-field";
 import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";

@@ -5,7 +5,7 @@ import { permissionsSchema, type ApiKeyView } from "@/lib/contracts/api-keys";
 import type { Scope } from "@/lib/scopes";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { CodeField } from "@/components/ui/code-field";
 import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";

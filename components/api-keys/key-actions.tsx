@@ -4,7 +4,7 @@ import * as Tooltip from "@radix-ui/react-tooltip";
 import { ListChecks, RefreshCw, Trash2, type LucideIcon } from "lucide-react";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
-import type { KeyDialog } from "./key-list";
+import type { KeyDialog } from "./types";
 
 type OnAction = (dialog: KeyDialog) => void;
 
@@ -35,7 +35,8 @@ const ACTIONS: {
 ];
 
 const base =
-  "inline-flex items-center justify-center rounded-md border text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
+  "inline-flex items-center justify-center rounded-md border text-sm " +
+  "font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
 const tone = (danger?: boolean) =>
   danger
     ? "border-danger-border bg-surface text-danger hover:bg-danger-soft"

@@ -2,7 +2,7 @@
 
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "../ui/local-time";
 
 /** The public half, cut after the mode prefix and four characters: enough to tell keys apart. */
 export function KeyPrefix({ apiKey }: { apiKey: string }) {
@@ -59,7 +59,12 @@ export function Expiry({ iso, expired }: { iso: string | null; expired: boolean 
   if (expired) {
     return (
       <span className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-        <span className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+        <span
+          className={
+            "rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 " +
+            "text-xs font-medium text-warning"
+          }
+        >
           Expired
         </span>
         <LocalTime iso={iso} withTime={false} className="text-xs text-muted" />

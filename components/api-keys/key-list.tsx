@@ -6,8 +6,7 @@ import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
 import { KeyActions } from "./key-actions";
 import { Expiry, KeyPrefix, ScopeBadges, StatusBadge, When } from "./key-cells";
-
-export type KeyDialog = { kind: "rotate" | "revoke" | "scopes"; key: ApiKeyView };
+import type { KeyDialog } from "./types";
 
 interface KeyListProps {
   keys: ApiKeyView[];

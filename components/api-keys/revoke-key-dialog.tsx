@@ -5,7 +5,7 @@ import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { CodeField } from "@/components/ui/code-field";
 import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";

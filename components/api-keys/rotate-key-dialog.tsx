@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { ApiKeyView, RotatedApiKey } from "@/lib/contracts/api-keys";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { CodeField } from "@/components/ui/code-field";
 import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";
@@ -45,7 +45,8 @@ export function RotateKeyDialog({
         <DialogDescription>
           {rotated
             ? "Put the new secret on your servers now. The API key itself has not changed."
-            : "You get a new secret. The current secret stops working at once, and so do API tokens made with it: update your servers straight away."}
+            : "You get a new secret. The current secret stops working at once, and " +
+              "so do API tokens made with it: update your servers straight away."}
         </DialogDescription>
         {rotated ? (
           <SecretOnce apiKey={rotated.api_key} apiSecret={rotated.api_secret} onDone={onClose} />

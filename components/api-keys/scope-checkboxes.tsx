@@ -29,7 +29,11 @@ export function ScopeCheckboxes({
       {SCOPES.map((scope) => (
         <label
           key={scope}
-          className="flex cursor-pointer items-start gap-3 rounded-md border border-border px-3 py-2 hover:bg-surface-muted has-checked:border-input has-checked:bg-surface-muted"
+          className={
+            "flex cursor-pointer items-start gap-3 rounded-md border border-border " +
+            "px-3 py-2 hover:bg-surface-muted has-checked:border-input " +
+            "has-checked:bg-surface-muted"
+          }
         >
           <input
             type="checkbox"

@@ -15,7 +15,10 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
       </span>
       <code
         data-testid={testId}
-        className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all"
+        className={
+          "rounded-md border border-border bg-surface-muted px-3 py-2 font-mono " +
+          "text-sm break-all select-all"
+        }
       >
         {value}
       </code>
@@ -26,7 +29,9 @@ function CopyableValue({ label, value, testId }: { label: string; value: string;
   );
 }
 
-/** The key pair right after creation or rotation: only the secret's hash is kept, so this is the one chance. */
+/**
+ * The key pair right after creation or rotation: only the secret's hash is kept, so this is the one chance.
+ */
 export function SecretOnce({
   apiKey,
   apiSecret,

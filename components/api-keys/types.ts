@@ -12,7 +12,13 @@ export interface ApiKeyActions {
   setPermissions: Action<{ id: string; permissions: Scope[] } & WithCode, ApiKeyView>;
 }
 
-/** What a dialog reports back to the page's list: a line for the status banner; keyGone when the row loses its buttons. */
+/** A dialog the key list opens on one key. */
+export type KeyDialog = { kind: "rotate" | "revoke" | "scopes"; key: ApiKeyView };
+
+/**
+ * What a dialog reports back to the page's list: a line for the status banner; keyGone when the row loses its
+ * buttons.
+ */
 export type OnKeyChanged = (notice: string, opts?: { keyGone?: boolean }) => void;
 
 /**

@@ -4,7 +4,8 @@
  */
 const MESSAGES: Record<string, string> = {
   INVALID_2FA_TOKEN:
-    "That code is not valid or was already used. Wait for the next code from your authenticator app and try again.",
+    "That code is not valid or was already used. Wait for the next code " +
+    "from your authenticator app and try again.",
   TWO_FACTOR_LOCKED: "Too many wrong codes. Your account is locked for 15 minutes. Try again after that.",
   TWO_FACTOR_REQUIRED: "Enter the 6-digit code from your authenticator app.",
   UNAUTHENTICATED: "Your sign-in has expired. Enter your email and password again.",

@@ -14,14 +14,16 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { FundCustomerAction } from "./types";
 
 const select =
   "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 export interface FundPreset {
-  /** svc_card_id (or record id, or external id) to fund; fixed when the dialog opens from a customer's page. */
+  /**
+   * svc_card_id (or record id, or external id) to fund; fixed when the dialog opens from a customer's page.
+   */
   customerId?: string;
   currency?: MoneyCurrency;
 }

@@ -3,7 +3,7 @@ import type { DepositView } from "@/lib/contracts/money";
 import { formatMinor } from "@/lib/money";
 import { cn } from "@/components/ui/cn";
 import { TableHeader } from "@/components/ui/table";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 
 const pill = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
 

@@ -8,7 +8,7 @@ import { formatMinor, minorToDecimal, parseAmountToMinor } from "@/lib/money";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { SetThresholdAction } from "./types";
 
 /** The low-balance alert of one master wallet: an amount, or empty for no alert. */

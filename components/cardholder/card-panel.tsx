@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { errorText } from "./error-text";
 import { PinSetup, useWaitForPin } from "./pin-setup";
 import { SecureFrame } from "./secure-frame";
@@ -43,7 +43,8 @@ function CardFace({ card, programName }: { card: CardView; programName: string }
   return (
     <div
       className={cn(
-        "relative flex aspect-[1.586] w-full max-w-sm flex-col justify-between overflow-hidden rounded-xl p-5 text-white shadow-md",
+        "relative flex aspect-[1.586] w-full max-w-sm flex-col justify-between " +
+          "overflow-hidden rounded-xl p-5 text-white shadow-md",
         frozen
           ? "bg-gradient-to-br from-sky-700 to-slate-600"
           : dead
@@ -270,7 +271,8 @@ export function CardPanel({
         description={
           confirming === "unfreeze"
             ? "Payments with the card work again as soon as it is unfrozen."
-            : "Every new payment with this card is declined until you unfreeze it. You can unfreeze it here at any time."
+            : "Every new payment with this card is declined until you unfreeze it. " +
+              "You can unfreeze it here at any time."
         }
         confirm={confirming === "unfreeze" ? "Yes, unfreeze card" : "Yes, freeze card"}
         pending={freeze.pending || unfreeze.pending}

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { AutoRefresh } from "./auto-refresh";
 import { errorText } from "./error-text";
 import type { KycLinkAction } from "./types";

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { errorText } from "./error-text";
 import { SecureFrame } from "./secure-frame";
 import type { MyAccountAction, PinFormAction } from "./types";

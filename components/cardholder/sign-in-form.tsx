@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { CodeEntryForm } from "./code-entry-form";
 import { errorText } from "./error-text";
 import type { RequestCodeAction, VerifyCodeAction } from "./types";

@@ -3,7 +3,7 @@
 import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import type { SignOutAction } from "./types";
 
 export function SignOutButton({ orgId, signOut }: { orgId: string; signOut: SignOutAction }) {

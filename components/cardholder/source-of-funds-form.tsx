@@ -5,12 +5,13 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { errorText } from "./error-text";
 import type { SourceOfFundsQuestion, SubmitSourceOfFundsAction } from "./types";
 
 const SELECT =
-  "h-10 w-full rounded-md border border-input bg-surface px-3 text-base text-foreground sm:text-sm aria-invalid:border-danger";
+  "h-10 w-full rounded-md border border-input bg-surface px-3 text-base " +
+  "text-foreground sm:text-sm aria-invalid:border-danger";
 
 function QuestionSelect({
   question,

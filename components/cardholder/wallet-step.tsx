@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import type { SafeDeployment } from "@/lib/contracts/cards";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { errorText } from "./error-text";
 import type { DeployWalletAction, WalletProgressAction } from "./types";
 

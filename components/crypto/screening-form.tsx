@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { Action } from "@/lib/action-result";
 import type { ScreenerCheckBody, ScreeningResult } from "@/lib/contracts/screening";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

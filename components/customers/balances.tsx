@@ -6,11 +6,11 @@ import type { Action } from "@/lib/action-result";
 import type { CardCustomerView } from "@/lib/contracts/cards";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
 import { formatMinor } from "@/lib/money";
-import { LocalTime } from "@/components/api-keys/local-time";
+import { LocalTime } from "@/components/ui/local-time";
 import { FundCustomerDialog } from "@/components/balances/fund-customer-dialog";
 import { MONEY_QUERY_KEYS, type FundCustomerAction } from "@/components/balances/types";
 import { LiveStatus } from "@/components/transactions/live-status";
-import { useLiveAction } from "@/components/transactions/use-live-action";
+import { useLiveAction } from "@/components/ui/use-live-action";
 import { Button } from "@/components/ui/button";
 
 /** The balance fields of the card customer view (interface.md), which the page keeps live. */

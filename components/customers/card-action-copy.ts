@@ -2,7 +2,7 @@ import type { CardActionName } from "./types";
 
 /**
  * What each card action does, in the words of its confirmation dialog: the effect, whether it
- * can be undone, and the webhook event it raises (server/cards/cards/transitions.ts).
+ * can be undone, and the webhook event it raises (server/cards/lifecycle/transitions.ts).
  */
 export const CARD_ACTION_COPY: Record<
   CardActionName,
@@ -19,7 +19,9 @@ export const CARD_ACTION_COPY: Record<
     menu: "Freeze",
     title: (card) => `Freeze ${card}?`,
     effect:
-      "New payments and withdrawals with this card are declined until you unfreeze it. The card, its PIN and the wallet balance stay as they are. Your webhooks get card.frozen.",
+      "New payments and withdrawals with this card are declined until you " +
+      "unfreeze it. The card, its PIN and the wallet balance stay as they " +
+      "are. Your webhooks get card.frozen.",
     confirm: "Freeze card",
     done: (card) => `Froze ${card}: new payments are declined until you unfreeze it.`,
     permanent: false,
@@ -36,7 +38,10 @@ export const CARD_ACTION_COPY: Record<
     menu: "Void…",
     title: (card) => `Void ${card}?`,
     effect:
-      "The card is cancelled on the card network at once and can never be used again; it cannot be unfrozen. The wallet balance stays with the customer, who needs a new card to spend. Your webhooks get card.voided.",
+      "The card is cancelled on the card network at once and can never be " +
+      "used again; it cannot be unfrozen. The wallet balance stays with the " +
+      "customer, who needs a new card to spend. Your webhooks get " +
+      "card.voided.",
     confirm: "Void card for good",
     done: (card) => `Voided ${card}. It can never be used again.`,
     permanent: true,
@@ -45,7 +50,9 @@ export const CARD_ACTION_COPY: Record<
     menu: "Report lost…",
     title: (card) => `Report ${card} lost?`,
     effect:
-      "Payments with the card are declined from now on and it can never be unfrozen or used again. The wallet balance stays with the customer, who needs a new card to spend. Your webhooks get card.lost.",
+      "Payments with the card are declined from now on and it can never be " +
+      "unfrozen or used again. The wallet balance stays with the customer, " +
+      "who needs a new card to spend. Your webhooks get card.lost.",
     confirm: "Report lost for good",
     done: (card) => `Reported ${card} lost. It can never be used again.`,
     permanent: true,
@@ -54,7 +61,10 @@ export const CARD_ACTION_COPY: Record<
     menu: "Report stolen…",
     title: (card) => `Report ${card} stolen?`,
     effect:
-      "A stolen card is voided for good: payments are declined from now on and it can never be used again. The wallet balance stays with the customer, who needs a new card to spend. Your webhooks get card.stolen.",
+      "A stolen card is voided for good: payments are declined from now on " +
+      "and it can never be used again. The wallet balance stays with the " +
+      "customer, who needs a new card to spend. Your webhooks get " +
+      "card.stolen.",
     confirm: "Report stolen for good",
     done: (card) => `Reported ${card} stolen; it is voided for good.`,
     permanent: true,

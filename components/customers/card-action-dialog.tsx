@@ -8,7 +8,7 @@ import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { CARD_ACTION_COPY } from "./card-action-copy";
 import { cardName } from "./labels";
 import type { CardActionName, CardActions } from "./types";

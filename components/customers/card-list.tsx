@@ -17,7 +17,8 @@ import { cardName } from "./labels";
 import type { CardActionName, CardActions } from "./types";
 
 const itemClass =
-  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-surface-muted";
+  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm " +
+  "outline-none select-none data-[highlighted]:bg-surface-muted";
 
 /** The changes this card allows (decided by the server from the card rules), as a menu. */
 function CardMenu({
@@ -36,7 +37,10 @@ function CardMenu({
     // Not modal: the confirmation dialog opens as the menu closes, and must get the focus.
     <Menu.Root modal={false}>
       <Menu.Trigger
-        className="inline-flex h-8 items-center gap-1 rounded-md border border-input bg-surface px-3 text-sm font-medium hover:bg-surface-muted"
+        className={
+          "inline-flex h-8 items-center gap-1 rounded-md border border-input " +
+          "bg-surface px-3 text-sm font-medium hover:bg-surface-muted"
+        }
         aria-label={`Actions for ${cardName(card)}`}
       >
         Actions

@@ -17,7 +17,10 @@ export interface CustomerRecord {
 
 const dl = "grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr] sm:gap-x-6";
 
-/** The page's h1 and the customer's ids. Like PageHeader, but a long email breaks instead of running off a phone's screen. */
+/**
+ * The page's h1 and the customer's ids. Like PageHeader, but a long email breaks instead of running off a
+ * phone's screen.
+ */
 export function CustomerHeader({ customer, record }: { customer: CardCustomerView; record: CustomerRecord }) {
   return (
     <header className="mb-6 flex flex-col gap-3">

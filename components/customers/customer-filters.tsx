@@ -10,7 +10,10 @@ import { FLOW_LABELS, KYC_LABELS } from "./labels";
 const select =
   "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
-/** A GET form: the search and filters live in the URL (shareable, back button works); next/form keeps it a client navigation. */
+/**
+ * A GET form: the search and filters live in the URL (shareable, back button works); next/form keeps it a
+ * client navigation.
+ */
 export function CustomerFilterForm({ filters }: { filters: CustomerFilters }) {
   return (
     <Form

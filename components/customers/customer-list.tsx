@@ -1,7 +1,7 @@
 import { SearchX, Users } from "lucide-react";
 import Link from "next/link";
 import type { CustomerList } from "@/lib/contracts/cards";
-import { LocalTime } from "@/components/api-keys/local-time";
+import { LocalTime } from "@/components/ui/local-time";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { TableHeader } from "@/components/ui/table";

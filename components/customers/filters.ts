@@ -1,6 +1,9 @@
 import { FLOW_STATUS_VALUES, KYC_STATUS_VALUES, type CustomerListQuery } from "@/lib/contracts/cards";
 
-/** The customers list's state as it sits in the address bar (?q=&kyc_status=&flow_status=&page=), so a view can be shared. */
+/**
+ * The customers list's state as it sits in the address bar (?q=&kyc_status=&flow_status=&page=), so a view
+ * can be shared.
+ */
 export interface CustomerFilters {
   q?: string;
   kyc_status?: CustomerListQuery["kyc_status"];

@@ -10,7 +10,10 @@ export interface OnboardingStep {
 
 type StepState = "done" | "current" | "upcoming" | "stopped" | "unreachable";
 
-/** Steps before the customer's are done; theirs is current (done once active); a rejection stops the flow at step 2. */
+/**
+ * Steps before the customer's are done; theirs is current (done once active); a rejection stops the flow at
+ * step 2.
+ */
 function stateOf(step: number, c: Pick<CardCustomerView, "step" | "flow_status">): StepState {
   if (c.flow_status === "rejected")
     return step < c.step ? "done" : step === c.step ? "stopped" : "unreachable";

@@ -76,7 +76,9 @@ export const NAV: NavGroup[] = [
   },
 ];
 
-/** The links of a group this user should see: sandbox-only ones in sandbox mode, admin-only ones for admins. */
+/**
+ * The links of a group this user should see: sandbox-only ones in sandbox mode, admin-only ones for admins.
+ */
 export function visibleLinks(group: NavGroup, viewer: { sandbox: boolean; role: Role }): NavLink[] {
   return group.links.filter(
     (l) => (viewer.sandbox || !l.sandboxOnly) && (viewer.role === "admin" || !l.adminOnly),

@@ -11,7 +11,8 @@ function isActive(pathname: string, href: string): boolean {
 }
 
 const linkClass =
-  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
+  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium " +
+  "transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
 
 function Item({ link, active, onNavigate }: { link: NavLink; active: boolean; onNavigate?: () => void }) {
   const Icon = link.icon;

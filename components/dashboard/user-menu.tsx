@@ -12,7 +12,9 @@ const THEMES = [
 ] as const;
 
 const itemClass =
-  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-surface-muted [&_svg]:size-4 [&_svg]:shrink-0";
+  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm " +
+  "outline-none select-none data-[highlighted]:bg-surface-muted " +
+  "[&_svg]:size-4 [&_svg]:shrink-0";
 
 /** The signed-in user: who and in which role, the theme, and signing out. */
 export function UserMenu({ email, role }: { email: string; role: string }) {
@@ -20,7 +22,10 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
   return (
     <Menu.Root>
       <Menu.Trigger
-        className="flex max-w-[10rem] items-center sm:max-w-[16rem] gap-2 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted"
+        className={
+          "flex max-w-[10rem] items-center sm:max-w-[16rem] gap-2 rounded-md " +
+          "px-2 py-1.5 text-sm font-medium hover:bg-surface-muted"
+        }
         aria-label={`Account menu for ${email}`}
       >
         {/* At phone width the program name needs the room: an icon stands for the email. */}

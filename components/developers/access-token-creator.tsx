@@ -4,7 +4,7 @@ import type { Action } from "@/lib/action-result";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 export interface CreatedAccessToken {
   access_token: string;
@@ -37,7 +37,10 @@ export function AccessTokenCreator({
           <div className="flex w-full flex-col gap-2 sm:flex-row sm:items-start">
             <code
               data-testid="access-token"
-              className="min-w-0 flex-1 rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all"
+              className={
+                "min-w-0 flex-1 rounded-md border border-border bg-surface-muted px-3 " +
+                "py-2 font-mono text-sm break-all select-all"
+              }
             >
               {token.access_token}
             </code>

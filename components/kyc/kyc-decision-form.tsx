@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import type { Action } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { KycOutcome, type KycOutcomeStatus } from "./kyc-outcome";
 
 export interface KycCountryOption {

@@ -6,7 +6,7 @@ import { LowBalanceAlert } from "@/components/balances/master-wallets";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { LiveStatus } from "@/components/transactions/live-status";
-import { useLiveAction } from "@/components/transactions/use-live-action";
+import { useLiveAction } from "@/components/ui/use-live-action";
 import { BalanceTiles } from "./balance-tiles";
 import { DeclinesChart } from "./declines-chart";
 import { OVERVIEW_RANGES, type OverviewData, type OverviewRange } from "./types";

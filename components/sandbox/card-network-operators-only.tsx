@@ -1,6 +1,9 @@
 import { Lock } from "lucide-react";
 
-/** The card network and deposit tools need the write scope (operators and admins), like their sandbox API routes. */
+/**
+ * The card network and deposit tools need the write scope (operators and admins), like their sandbox API
+ * routes.
+ */
 export function CardNetworkOperatorsOnly({ role, what }: { role: string; what: string }) {
   return (
     <div className="flex items-start gap-3 px-5 py-4 text-sm">

@@ -10,7 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { CardNetworkActions, PickableCard } from "./card-network-types";
 
 const select =

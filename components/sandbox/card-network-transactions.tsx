@@ -10,8 +10,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { ActionErrorAlert } from "@/components/webhooks/dialog-error";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { Timestamp } from "@/components/ui/timestamp";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
 import type {
@@ -19,7 +19,7 @@ import type {
   TransactionPage,
   TransactionRow,
 } from "@/components/transactions/types";
-import { useLiveAction } from "@/components/transactions/use-live-action";
+import { useLiveAction } from "@/components/ui/use-live-action";
 import {
   MOVE_COPY,
   movesOf,
@@ -164,7 +164,12 @@ export function CardNetworkTransactions({
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {data.transactions.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-input px-4 py-6 text-center">
+        <div
+          className={
+            "flex flex-col items-center gap-2 rounded-md border border-dashed " +
+            "border-input px-4 py-6 text-center"
+          }
+        >
           <ReceiptText className="size-5 text-muted" aria-hidden />
           <p className="text-sm text-muted">No card transactions yet: simulate a purchase above.</p>
         </div>

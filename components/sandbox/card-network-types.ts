@@ -67,7 +67,8 @@ export const MOVE_COPY: Record<
     done: "Settled",
     partial: true,
     effect:
-      "The merchant's batch clears it: the ledger is debited and the hold released. Another amount may be settled.",
+      "The merchant's batch clears it: the ledger is debited and the hold " +
+      "released. Another amount may be settled.",
   },
   reverse: {
     label: "Reverse",

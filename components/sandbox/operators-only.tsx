@@ -1,6 +1,9 @@
 import { Lock } from "lucide-react";
 
-/** The outbox holds cardholders' one-time codes: like GET /api/v1/sandbox/outbox, it needs the write scope (operator or admin). */
+/**
+ * The outbox holds cardholders' one-time codes: like GET /api/v1/sandbox/outbox, it needs the write scope
+ * (operator or admin).
+ */
 export function OperatorsOnly({ role }: { role: string }) {
   return (
     <div className="flex items-start gap-3 px-5 py-4 text-sm">

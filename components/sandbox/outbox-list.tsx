@@ -1,7 +1,7 @@
 import { Inbox, Mail, MessageSquare } from "lucide-react";
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { codeInMessage, outboxHref, type OutboxEntry } from "./types";
 
 function Message({ message, path }: { message: OutboxEntry; path: string }) {

@@ -117,7 +117,9 @@ export function PinForm({
   }
 
   const input =
-    "h-11 w-full rounded-(--svc-radius) border border-(--svc-border) bg-(--svc-bg) px-3 text-center font-mono text-xl tracking-[0.5em] text-(--svc-text) aria-invalid:border-red-600";
+    "h-11 w-full rounded-(--svc-radius) border border-(--svc-border) " +
+    "bg-(--svc-bg) px-3 text-center font-mono text-xl tracking-[0.5em] " +
+    "text-(--svc-text) aria-invalid:border-red-600";
   return (
     <form
       onSubmit={onSubmit}
@@ -196,7 +198,11 @@ export function PinForm({
         type="submit"
         disabled={pending}
         aria-busy={pending}
-        className="h-11 w-full rounded-(--svc-radius) bg-(--svc-accent) font-medium text-(--svc-on-accent) transition-opacity hover:opacity-90 disabled:opacity-60"
+        className={
+          "h-11 w-full rounded-(--svc-radius) bg-(--svc-accent) font-medium " +
+          "text-(--svc-on-accent) transition-opacity hover:opacity-90 " +
+          "disabled:opacity-60"
+        }
       >
         {pending ? "Saving…" : "Set PIN"}
       </button>

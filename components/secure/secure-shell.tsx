@@ -19,7 +19,8 @@ export function SecureShell({
     <div className="svc-secure flex min-h-dvh flex-col gap-3 px-5 py-4 text-sm">
       <header className="flex min-h-8 items-center justify-between gap-3">
         {logoUrl ? (
-          // The program's own https logo (checked by secureThemeSchema); next/image would add a loader this page's CSP does not need.
+          // The program's own https logo (checked by secureThemeSchema); next/image would add a loader this
+          // page's CSP does not need.
           // eslint-disable-next-line @next/next/no-img-element
           <img
             src={logoUrl}
@@ -31,7 +32,12 @@ export function SecureShell({
           <span className="font-semibold">Your card</span>
         )}
         {preview ? (
-          <span className="rounded-full border border-dashed border-(--svc-border) px-2.5 py-0.5 text-xs font-medium text-(--svc-muted)">
+          <span
+            className={
+              "rounded-full border border-dashed border-(--svc-border) px-2.5 py-0.5 " +
+              "text-xs font-medium text-(--svc-muted)"
+            }
+          >
             Preview · sample data
           </span>
         ) : (

@@ -49,7 +49,10 @@ export function ColorField({
           value={pickerHex(value, defaultValue)}
           onChange={(e) => onChange(e.target.value)}
           disabled={disabled}
-          className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-surface p-1 disabled:cursor-not-allowed disabled:opacity-50"
+          className={
+            "h-10 w-12 shrink-0 cursor-pointer rounded-md border border-input " +
+            "bg-surface p-1 disabled:cursor-not-allowed disabled:opacity-50"
+          }
         />
         <Input
           id={id}

@@ -149,7 +149,10 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
             value={values.font_family}
             placeholder={SECURE_THEME_DEFAULTS.font_family}
             onChange={(e) => set("font_family", e.target.value)}
-            hint="The page loads no web fonts: name fonts the cardholder's device has, then a generic family, e.g. Inter, system-ui, sans-serif."
+            hint={
+              "The page loads no web fonts: name fonts the cardholder's device has, " +
+              "then a generic family, e.g. Inter, system-ui, sans-serif."
+            }
             onBlur={leave("font_family")}
             error={errorFor("font_family")}
             spellCheck={false}
@@ -161,7 +164,10 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
             value={values.logo_url}
             placeholder="https://cdn.example.com/logo.svg"
             onChange={(e) => set("logo_url", e.target.value)}
-            hint="An https image, shown at the top left, at most 32 px high. Empty: the page says “Your card”."
+            hint={
+              "An https image, shown at the top left, at most 32 px high. Empty: the " +
+              "page says “Your card”."
+            }
             onBlur={leave("logo_url")}
             error={errorFor("logo_url")}
             spellCheck={false}

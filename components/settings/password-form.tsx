@@ -6,7 +6,7 @@ import type { ChangePasswordInput } from "@/lib/contracts/team";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 export function PasswordForm({
   change,

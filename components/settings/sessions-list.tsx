@@ -5,7 +5,7 @@ import type { Action } from "@/lib/action-result";
 import type { SessionView } from "@/lib/contracts/team";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 /** A short browser label from the user agent, without a parsing library. */
 function browserOf(userAgent: string | null): string {

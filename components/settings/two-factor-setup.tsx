@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeField } from "@/components/ui/code-field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 export interface Enrollment {
   secret: string;
@@ -108,7 +108,10 @@ export function TwoFactorSetup({ pending, start, confirm }: TwoFactorSetupProps)
             <div className="flex flex-wrap items-center gap-2">
               <code
                 data-testid="totp-secret"
-                className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all"
+                className={
+                  "rounded-md border border-border bg-surface-muted px-3 py-2 font-mono " +
+                  "text-sm break-all"
+                }
               >
                 {grouped(enrollment.secret)}
               </code>

@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 interface Props {
   token: string;

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import type { Action } from "@/lib/action-result";
 import type { InvitationView } from "@/lib/contracts/team";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 const ROW = "flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0";
 

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { ROLE_HINTS, selectClass } from "./roles";
 
 /** Invite by email: the link goes out by email (in sandbox, to the Sandbox page's outbox). */

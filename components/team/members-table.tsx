@@ -7,7 +7,7 @@ import type { MemberView } from "@/lib/contracts/team";
 import { ROLES, type Role } from "@/lib/scopes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { selectClass } from "./roles";
 
 export interface MemberActions {

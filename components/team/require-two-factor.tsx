@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import type { Action } from "@/lib/action-result";
 import type { SecuritySettings } from "@/lib/contracts/team";
 import { Alert } from "@/components/ui/alert";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 
 /** The organization setting "require 2FA for every member". */
 export function RequireTwoFactor({

@@ -1,4 +1,7 @@
-/** The transactions list's state as it sits in the address bar (?status=&customer_id=&from=&to=&page=), so a view can be shared. */
+/**
+ * The transactions list's state as it sits in the address bar (?status=&customer_id=&from=&to=&page=), so a
+ * view can be shared.
+ */
 export const TRANSACTION_STATUS_VALUES = [
   "authorized",
   "settled",

@@ -3,7 +3,7 @@
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ActionError } from "@/lib/action-result";
 import { cn } from "@/components/ui/cn";
-import { LIVE_REFRESH_MS } from "./use-live-action";
+import { LIVE_REFRESH_MS } from "../ui/use-live-action";
 
 /**
  * A quiet line saying the figures below refresh by themselves; when a refresh fails, that the

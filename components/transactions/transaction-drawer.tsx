@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
 import { customerHref } from "@/components/customers/filters";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";
 import type { TransactionRow } from "./types";
@@ -63,7 +63,12 @@ export function TransactionDrawer({
     <DialogPrimitive.Root open={t !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col border-l border-border bg-surface text-foreground shadow-lg sm:w-[32rem]">
+        <DialogPrimitive.Content
+          className={
+            "fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col border-l " +
+            "border-border bg-surface text-foreground shadow-lg sm:w-[32rem]"
+          }
+        >
           {t ? (
             <>
               <div className="flex items-start justify-between gap-3 border-b border-border px-5 py-4">

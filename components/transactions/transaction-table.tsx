@@ -1,7 +1,7 @@
 "use client";
 
 import { TableHeader } from "@/components/ui/table";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { TransactionAmount } from "./amount";
 import { TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";

@@ -14,7 +14,7 @@ import type {
   ListTransactionsAction,
   CustomerTransactionsAction,
 } from "./types";
-import { useLiveAction } from "./use-live-action";
+import { useLiveAction } from "../ui/use-live-action";
 
 function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string }) {
   const Icon = filtered ? SearchX : ReceiptText;
@@ -37,7 +37,9 @@ function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string 
             .
           </>
         ) : (
-          "Purchases, refunds and withdrawals appear here the moment the card network reports them. In the sandbox, simulate one on the Sandbox page."
+          "Purchases, refunds and withdrawals appear here the moment the card " +
+          "network reports them. In the sandbox, simulate one on the Sandbox " +
+          "page."
         )}
       </p>
     </div>

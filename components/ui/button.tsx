@@ -36,7 +36,8 @@ export function Button({
       // A button inside a form must not submit it unless it says so.
       type={asChild ? undefined : (type ?? "button")}
       className={cn(
-        "inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors",
+        "inline-flex shrink-0 items-center justify-center gap-2 rounded-md " +
+          "font-medium whitespace-nowrap transition-colors",
         "disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
         VARIANTS[variant],
         SIZES[size],

@@ -25,14 +25,21 @@ export function DialogContent({
       <DialogPrimitive.Content
         className={cn(
           // Tall content scrolls inside the dialog instead of running off a short screen.
-          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto",
+          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] " +
+            "w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 " +
+            "flex-col gap-4 overflow-y-auto",
           "rounded-lg border border-border bg-surface p-5 text-foreground shadow-lg",
           className,
         )}
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1 text-muted hover:bg-surface-muted hover:text-foreground">
+        <DialogPrimitive.Close
+          className={
+            "absolute top-3 right-3 rounded-md p-1 text-muted " +
+            "hover:bg-surface-muted hover:text-foreground"
+          }
+        >
           <X className="size-4" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>
@@ -52,7 +59,8 @@ export function DrawerContent({
       <Overlay />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-border bg-surface text-foreground shadow-lg",
+          "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r " +
+            "border-border bg-surface text-foreground shadow-lg",
           className,
         )}
         {...props}

@@ -1,7 +1,10 @@
 import { Lock } from "lucide-react";
 import { Card, CardBody } from "@/components/ui/card";
 
-/** What a non-admin sees instead of webhooks: managing them is an admin's job (decisions.md 2), and the services refuse other roles. */
+/**
+ * What a non-admin sees instead of webhooks: managing them is an admin's job (decisions.md 2), and the
+ * services refuse other roles.
+ */
 export function AdminsOnly({ role }: { role: string }) {
   return (
     <Card>

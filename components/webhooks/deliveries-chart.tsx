@@ -25,7 +25,9 @@ function tick(iso: string, hourly: boolean): string {
     : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" }).format(d);
 }
 
-/** Deliveries created per hour or day, stacked by their outcome; the totals also as text for screen readers. */
+/**
+ * Deliveries created per hour or day, stacked by their outcome; the totals also as text for screen readers.
+ */
 export function DeliveriesChart({
   buckets,
   bucketSeconds,

@@ -1,14 +1,17 @@
-import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhooks";
+import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhook-deliveries";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { HttpStatus } from "./status-badges";
-import { Timestamp } from "./timestamp";
+import { Timestamp } from "../ui/timestamp";
 
 /** The body as sent (exact bytes); pretty-printed too when it is JSON, as it always is for our envelopes. */
 export function RequestBody({ body }: { body: string }) {
   return (
     <pre
       data-testid="request-body"
-      className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+      className={
+        "max-h-80 overflow-auto rounded-md border border-border " +
+        "bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+      }
     >
       {body}
     </pre>
@@ -74,7 +77,12 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Response body</span>
           {a.response_body ? (
-            <pre className="max-h-48 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+            <pre
+              className={
+                "max-h-48 overflow-auto rounded-md border border-border " +
+                "bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+              }
+            >
               {a.response_body}
             </pre>
           ) : (

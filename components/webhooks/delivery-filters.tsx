@@ -13,7 +13,10 @@ const STATUS_LABELS = {
   failed: "Failed",
 } as const;
 
-/** A GET form: the filters live in the URL (shareable, back button works); next/form keeps it a client navigation. */
+/**
+ * A GET form: the filters live in the URL (shareable, back button works); next/form keeps it a client
+ * navigation.
+ */
 export function DeliveryFilters({ path, filters }: { path: string; filters: LogFilters }) {
   const active = Boolean(filters.status || filters.event_type || filters.since);
   return (

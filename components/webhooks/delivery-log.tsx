@@ -1,12 +1,12 @@
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { Inbox } from "lucide-react";
 import Link from "next/link";
-import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhooks";
+import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 import { Button } from "@/components/ui/button";
 import { logHref, type LogFilters } from "./filters";
 import { RetryButton } from "./retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "./status-badges";
-import { Timestamp } from "./timestamp";
+import { Timestamp } from "../ui/timestamp";
 import type { RetryAction } from "./types";
 
 import { deliveryHref } from "./hrefs";
@@ -68,7 +68,8 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
         <p className="max-w-sm text-sm text-muted">
           {filtered
             ? "Change or clear the filters above."
-            : "A delivery is made for each event a webhook subscribes to. Send a test event from a webhook's page to see one."}
+            : "A delivery is made for each event a webhook subscribes to. Send a " +
+              "test event from a webhook's page to see one."}
         </p>
       </div>
     );

@@ -42,7 +42,9 @@ export function EventPicker({
         </span>
       </label>
       <ul
-        className="flex max-h-72 flex-col divide-y divide-border overflow-y-auto rounded-md border border-border"
+        className={
+          "flex max-h-72 flex-col divide-y divide-border overflow-y-auto " + "rounded-md border border-border"
+        }
         aria-label="Event types"
       >
         {WEBHOOK_EVENT_TYPES.map((t) => (

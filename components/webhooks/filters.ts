@@ -1,6 +1,9 @@
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/contracts/webhooks";
 
-/** The delivery log's filters as they sit in the address bar (?status=&event_type=&since=&page=), and the chart's range. */
+/**
+ * The delivery log's filters as they sit in the address bar (?status=&event_type=&since=&page=), and the
+ * chart's range.
+ */
 export interface LogFilters {
   status?: WebhookDeliveryStatus;
   event_type?: string;
@@ -72,7 +75,10 @@ export function logHref(
   return `${path}${s ? `?${s}` : ""}${hash}`;
 }
 
-/** AutoRefresh's period: fast while something is on its way (pending or retrying), slow otherwise, so new events still show up. */
+/**
+ * AutoRefresh's period: fast while something is on its way (pending or retrying), slow otherwise, so new
+ * events still show up.
+ */
 export function refreshInterval(statuses: readonly string[]): number {
   return statuses.some((s) => s === "pending" || s === "retrying") ? 1500 : 10_000;
 }

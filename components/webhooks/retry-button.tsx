@@ -4,7 +4,7 @@ import { RotateCw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action";
+import { useAction } from "@/components/ui/use-action";
 import type { RetryAction } from "./types";
 
 /** Sends a delivery again now (same event id and bytes); the page then polls until the outcome is in. */

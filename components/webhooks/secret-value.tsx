@@ -9,7 +9,10 @@ export function SecretValue({ secret }: { secret: string }) {
       <span className="text-sm font-medium">Signing secret</span>
       <code
         data-testid="webhook-secret"
-        className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all"
+        className={
+          "rounded-md border border-border bg-surface-muted px-3 py-2 font-mono " +
+          "text-sm break-all select-all"
+        }
       >
         {secret}
       </code>

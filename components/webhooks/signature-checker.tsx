@@ -133,7 +133,11 @@ export function SignatureChecker() {
           spellCheck={false}
           placeholder='{"id":"evt_…","type":"webhook.test",…}'
           aria-describedby={`${bodyId}-hint`}
-          className="w-full min-w-0 rounded-md border border-input bg-surface px-3 py-2 font-mono text-sm text-foreground placeholder:text-muted focus-visible:border-ring"
+          className={
+            "w-full min-w-0 rounded-md border border-input bg-surface px-3 py-2 " +
+            "font-mono text-sm text-foreground placeholder:text-muted " +
+            "focus-visible:border-ring"
+          }
         />
         <p id={`${bodyId}-hint`} className="text-xs text-muted">
           Exactly as received, before any JSON parsing: one changed space or re-ordered key changes the HMAC.

@@ -3,9 +3,9 @@ import type {
   CreatedWebhook,
   CreateWebhookInput,
   UpdateWebhookInput,
-  WebhookDeliveryView,
   WebhookView,
 } from "@/lib/contracts/webhooks";
+import type { WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 
 type ById = { webhookId: string };
 type SecretOf = { webhook_id: string; secret: string };

@@ -6,8 +6,8 @@ import type { WebhookView } from "@/lib/contracts/webhooks";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action";
-import { ActionErrorAlert } from "./dialog-error";
+import { useAction } from "@/components/ui/use-action";
+import { ActionErrorAlert } from "../ui/dialog-error";
 import { SecretValue } from "./secret-value";
 import type { WebhookActions } from "./types";
 
@@ -66,7 +66,9 @@ export function ViewSecretDialog({
   );
 }
 
-/** Rotation takes effect at once: every attempt from now on, retries included, is signed with the new secret. */
+/**
+ * Rotation takes effect at once: every attempt from now on, retries included, is signed with the new secret.
+ */
 export function RotateSecretDialog({
   webhook,
   rotate,

@@ -6,8 +6,8 @@ import type { WebhookView } from "@/lib/contracts/webhooks";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/use-action";
-import { ActionErrorAlert } from "./dialog-error";
+import { useAction } from "@/components/ui/use-action";
+import { ActionErrorAlert } from "../ui/dialog-error";
 import { EventPicker } from "./event-picker";
 import { SecretValue } from "./secret-value";
 import type { WebhookActions } from "./types";
@@ -24,7 +24,9 @@ interface Props {
   returnFocus?: (event: Event) => void;
 }
 
-/** Create or edit: URL, event types from the catalog, description, enabled. Creation ends on the new secret. */
+/**
+ * Create or edit: URL, event types from the catalog, description, enabled. Creation ends on the new secret.
+ */
 export function WebhookFormDialog({ webhook, actions, onClose, onChanged, returnFocus }: Props) {
   const create = useAction(actions.create);
   const update = useAction(actions.update);
@@ -80,8 +82,10 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
         </DialogTitle>
         <DialogDescription>
           {secret !== undefined
-            ? "Your endpoint checks each request's X-Svc-Signature with this secret. You can view it again on the webhook's page."
-            : "We POST each event as JSON to this URL, signed with the webhook's secret, and retry on failure."}
+            ? "Your endpoint checks each request's X-Svc-Signature with this secret. " +
+              "You can view it again on the webhook's page."
+            : "We POST each event as JSON to this URL, signed with the webhook's " +
+              "secret, and retry on failure."}
         </DialogDescription>
         {secret !== undefined ? (
           <div className="flex flex-col gap-4">

@@ -9,7 +9,10 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import type { WebhookActions } from "./types";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 
-/** The endpoints card: its header with "Add webhook", the status line, the list (rendered by the server page) and the create dialog. */
+/**
+ * The endpoints card: its header with "Add webhook", the status line, the list (rendered by the server page)
+ * and the create dialog.
+ */
 export function WebhooksManager({
   count,
   actions,

@@ -51,7 +51,10 @@ export const reportedCardSchema = z.object({
 });
 export type ReportedCard = z.infer<typeof reportedCardSchema>;
 
-/** Program-side block (compliance) and its lifting. Unblocking returns the card to where it was: frozen if it was frozen, else active. */
+/**
+ * Program-side block (compliance) and its lifting. Unblocking returns the card to where it was: frozen if it
+ * was frozen, else active.
+ */
 export const blockedCardSchema = z.object({
   svc_card_id: z.string(),
   card_id: z.string(),
@@ -108,7 +111,10 @@ export const disputeReasonsBodySchema = z.object({
 export type DisputeReasonsBody = z.infer<typeof disputeReasonsBodySchema>;
 export type IbanStatus = z.infer<typeof ibanStatusSchema>;
 
-/** GET /v1/svc-card/my-account: the signed-in cardholder's own account (interface.md names only cards[n].pin_set). */
+/**
+ * GET /v1/svc-card/my-account: the signed-in cardholder's own account (interface.md names only
+ * cards[n].pin_set).
+ */
 export const myAccountSchema = z.object({
   svc_card_id: z.string(),
   email: z.string(),

@@ -64,7 +64,9 @@ export const cardTransactionViewSchema = z.object({
   hold_amount: z
     .number()
     .describe(
-      "What the authorization still holds of the available balance, in the billing currency (0 once settled, reversed, expired, failed or declined).",
+      "What the authorization still holds of the available balance, in the " +
+        "billing currency (0 once settled, reversed, expired, failed or " +
+        "declined).",
     ),
   hold_amount_minor: z.number().int(),
   status: z.enum(CARD_TRANSACTION_STATUS_VALUES),

@@ -29,6 +29,13 @@ export const CARD_STATUS_VALUES = ["active", "frozen", "blocked", "lost", "voide
 export const svcCardIdSchema = z.string().min(1).max(64).describe("The customer's svc_card_id (sc_...).");
 export const cardIdSchema = z.string().min(1).max(64).describe("The card's card_id (crd_...).");
 
+/** The path of one customer's endpoints. */
+export const customerTargetSchema = z.object({ svcCardId: svcCardIdSchema });
+/** The path of a card alone (the sandbox card endpoints). */
+export const cardIdParamsSchema = z.object({ cardId: cardIdSchema });
+/** The path (and action input) naming one card of a customer. */
+export const cardTargetSchema = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
+
 export const emailSchema = z
   .string()
   .trim()
@@ -109,6 +116,24 @@ export const secureThemeSchema = z
   .strict();
 export type SecureTheme = z.infer<typeof secureThemeSchema>;
 
+const THEME_FIELDS = Object.keys(secureThemeSchema.shape) as (keyof SecureTheme)[];
+
+/**
+ * Keeps the fields of `raw` that pass the schema and drops the rest (unknown keys, bad values).
+ * For values that did not come through a request validator: stored JSON, query parameters.
+ */
+export function validThemeFields(raw: unknown): SecureTheme {
+  if (!raw || typeof raw !== "object") return {};
+  const theme: Record<string, string> = {};
+  for (const field of THEME_FIELDS) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (value === undefined || value === null || value === "") continue;
+    const parsed = secureThemeSchema.shape[field].safeParse(value);
+    if (parsed.success && parsed.data !== undefined) theme[field] = parsed.data;
+  }
+  return theme as SecureTheme;
+}
+
 export const viewTokenSchema = z.object({
   enabled_views: z
     .array(z.enum(["pin", "data"]))
@@ -137,7 +162,10 @@ export const cardViewSchema = z.object({
 });
 export type CardView = z.infer<typeof cardViewSchema>;
 
-/** interface.md "Card customer (card-issuer view)". Balances are null until issue 6 keeps them (and until the wallet exists). */
+/**
+ * interface.md "Card customer (card-issuer view)". Balances are null until issue 6 keeps them (and until the
+ * wallet exists).
+ */
 export const cardCustomerViewSchema = z.object({
   svc_card_id: z.string(),
   external_id: z.string().nullable(),

@@ -53,6 +53,11 @@ export const fundCustomerSchema = z.object({
   currency: moneyCurrencySchema.describe("Must be the customer's card currency."),
 });
 
+/** The REST body: the same fields plus the step-up code (the X-2FA-Token header may carry it instead). */
+export const fundCustomerRequestSchema = fundCustomerSchema.extend({
+  two_factor_token: z.string().trim().max(16).optional(),
+});
+
 export const fundingListQuerySchema = z.object({
   customer_id: z
     .string()

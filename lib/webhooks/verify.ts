@@ -4,7 +4,8 @@
  * handlers, edge runtimes, browsers).
  *
  *   const raw = await req.text(); // the raw body: never JSON.parse + JSON.stringify before checking
- *   const result = await verifyWebhookSignature({ secret, body: raw, timestamp: req.headers.get("x-svc-timestamp"), signature: req.headers.get("x-svc-signature") });
+ * const result = await verifyWebhookSignature({ secret, body: raw, timestamp:
+ * req.headers.get("x-svc-timestamp"), signature: req.headers.get("x-svc-signature") });
  *   if (!result.ok) return new Response(result.reason, { status: 400 });
  */
 
@@ -102,7 +103,9 @@ export async function verifyWebhookSignature(input: VerifyInput): Promise<Verify
       ok: false,
       reason: "signature_mismatch",
       message:
-        "The signature does not match: wrong secret (rotated?), or the body was changed (re-serialized JSON, trimmed whitespace, another encoding).",
+        "The signature does not match: wrong secret (rotated?), or the body " +
+        "was changed (re-serialized JSON, trimmed whitespace, another " +
+        "encoding).",
     };
   }
   return { ok: true };

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { childProcessEnv } from "@/lib/env";
-import { buildIfNeeded } from "@/server/app/build-if-needed";
+import { buildIfNeeded } from "@/server/process/build-if-needed";
 import { checkHaproxyConfig, ensureHaproxy, haproxyConfig } from "./haproxy";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { cardIdSchema } from "@/lib/contracts/cards";
 import { isServiceError } from "@/lib/errors";
-import { freezeCard, unfreezeCard } from "@/server/cards/cards/change-status";
-import { createViewToken } from "@/server/cards/cards/view-token";
+import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
+import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { phoneSchema, sixDigitCodeSchema, sourceOfFundsAnswersSchema } from "@/lib/contracts/cards";
-import { createVirtualCard } from "@/server/cards/cards/create-virtual";
+import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getKycLink } from "@/server/cards/onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
@@ -81,7 +81,10 @@ export const createFirstCardAction = defineCardholderAction(
   },
 );
 
-/** The wizard and My card poll this briefly after the PIN page reports success (pin_set follows an upstream event). */
+/**
+ * The wizard and My card poll this briefly after the PIN page reports success (pin_set follows an upstream
+ * event).
+ */
 export const myAccountAction = defineCardholderAction(
   { input: none, name: "cardholderMyAccount" },
   async ({ ctx }) => getMyAccount({ ctx }),

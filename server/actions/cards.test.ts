@@ -101,39 +101,46 @@ describe("card actions of the dashboard", () => {
     expect(await statusOf(s.virtual.id)).toBe("active");
   });
 
-  it("pass on the card rules' refusals: void is for virtual cards only, and a stolen card is voided for good", async () => {
-    const s = await setup();
-    const operator = await s.org.user("operator", { withTwoFactor: true });
-    signIn(operator, s.org.orgId, true);
-    const code = clock.nextCode(operator.totpSecret!);
+  it(
+    "pass on the card rules' refusals: void is for virtual cards only, and " +
+      "a stolen card is voided for good",
+    async () => {
+      const s = await setup();
+      const operator = await s.org.user("operator", { withTwoFactor: true });
+      signIn(operator, s.org.orgId, true);
+      const code = clock.nextCode(operator.totpSecret!);
 
-    expect(await voidCardAction({ ...s.target(s.physical.id), twoFactorCode: code })).toMatchObject({
-      ok: false,
-      error: { code: "VIRTUAL_CARD_ONLY" },
-    });
-    expect(await reportCardAction({ ...s.target(s.physical.id), reason: "stolen" })).toMatchObject({
-      ok: true,
-      data: { status: "voided", is_stolen: true },
-    });
-    expect(await statusOf(s.physical.id)).toBe("stolen");
-    expect(await freezeCardAction(s.target(s.physical.id))).toMatchObject({
-      ok: false,
-      error: { code: "CARD_NOT_ACTIVE" },
-    });
+      expect(await voidCardAction({ ...s.target(s.physical.id), twoFactorCode: code })).toMatchObject({
+        ok: false,
+        error: { code: "VIRTUAL_CARD_ONLY" },
+      });
+      expect(await reportCardAction({ ...s.target(s.physical.id), reason: "stolen" })).toMatchObject({
+        ok: true,
+        data: { status: "voided", is_stolen: true },
+      });
+      expect(await statusOf(s.physical.id)).toBe("stolen");
+      expect(await freezeCardAction(s.target(s.physical.id))).toMatchObject({
+        ok: false,
+        error: { code: "CARD_NOT_ACTIVE" },
+      });
 
-    expect(await voidCardAction(s.target(s.virtual.id))).toMatchObject({ ok: true, data: { is_void: true } });
-    expect(await voidCardAction(s.target(s.virtual.id))).toMatchObject({
-      ok: false,
-      error: { code: "CARD_ALREADY_VOIDED" },
-    });
-    expect(await reportCardAction({ ...s.target(s.virtual.id), reason: "lost" })).toMatchObject({
-      ok: false,
-      error: { code: "CARD_ALREADY_VOIDED" },
-    });
-    expect(
-      await reportCardAction({ ...s.target(s.virtual.id), reason: "misplaced" as "lost" }),
-    ).toMatchObject({ ok: false, error: { code: "VALIDATION_ERROR" } });
-  });
+      expect(await voidCardAction(s.target(s.virtual.id))).toMatchObject({
+        ok: true,
+        data: { is_void: true },
+      });
+      expect(await voidCardAction(s.target(s.virtual.id))).toMatchObject({
+        ok: false,
+        error: { code: "CARD_ALREADY_VOIDED" },
+      });
+      expect(await reportCardAction({ ...s.target(s.virtual.id), reason: "lost" })).toMatchObject({
+        ok: false,
+        error: { code: "CARD_ALREADY_VOIDED" },
+      });
+      expect(
+        await reportCardAction({ ...s.target(s.virtual.id), reason: "misplaced" as "lost" }),
+      ).toMatchObject({ ok: false, error: { code: "VALIDATION_ERROR" } });
+    },
+  );
 
   it("cannot reach another organization's card, and send a user without 2FA to set it up", async () => {
     const s = await setup();

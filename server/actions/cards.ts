@@ -1,8 +1,7 @@
 "use server";
 
-import { z } from "zod";
-import { cardIdSchema, reportCardSchema, svcCardIdSchema } from "@/lib/contracts/cards";
-import { freezeCard, reportCard, unfreezeCard, voidCard } from "@/server/cards/cards/change-status";
+import { cardTargetSchema, reportCardSchema } from "@/lib/contracts/cards";
+import { freezeCard, reportCard, unfreezeCard, voidCard } from "@/server/cards/lifecycle/change-status";
 import { defineAction } from "./define-action";
 
 /*
@@ -12,24 +11,27 @@ import { defineAction } from "./define-action";
  * kit opens is also what the service's own second-factor check sees.
  */
 
-const cardTarget = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
-
 export const freezeCardAction = defineAction(
-  { input: cardTarget, role: "operator", stepUp: true, name: "freezeCard" },
+  { input: cardTargetSchema, role: "operator", stepUp: true, name: "freezeCard" },
   async ({ ctx, input }) => freezeCard({ ctx, input }),
 );
 
 export const unfreezeCardAction = defineAction(
-  { input: cardTarget, role: "operator", stepUp: true, name: "unfreezeCard" },
+  { input: cardTargetSchema, role: "operator", stepUp: true, name: "unfreezeCard" },
   async ({ ctx, input }) => unfreezeCard({ ctx, input }),
 );
 
 export const voidCardAction = defineAction(
-  { input: cardTarget, role: "operator", stepUp: true, name: "voidCard" },
+  { input: cardTargetSchema, role: "operator", stepUp: true, name: "voidCard" },
   async ({ ctx, input }) => voidCard({ ctx, input }),
 );
 
 export const reportCardAction = defineAction(
-  { input: cardTarget.extend(reportCardSchema.shape), role: "operator", stepUp: true, name: "reportCard" },
+  {
+    input: cardTargetSchema.extend(reportCardSchema.shape),
+    role: "operator",
+    stepUp: true,
+    name: "reportCard",
+  },
   async ({ ctx, input }) => reportCard({ ctx, input }),
 );

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
 import { getDb } from "@/server/db/client";
-import { decideByLink, KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
+import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
+import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { definePublicAction } from "./define-action";
 

@@ -211,46 +211,53 @@ describe("API keys over HTTP", () => {
     });
   });
 
-  it("403 for an API-key credential, a lower role, and missing, wrong or replayed codes; 429 after 5 wrong codes", async () => {
-    const a = await admin();
-    const key = await a.createKey(["read", "write", "transactions", "webhooks"]);
-    const { body: apiToken } = await exchange(key);
-    const create = (headers: Record<string, string>, extra: Record<string, unknown> = {}) =>
-      app.request("/api/apikey/create", json({ name: "X", permissions: ["read"], ...extra }, headers));
-    const expect403 = async (res: Response, code: string) => {
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ success: false, error_code: code });
-    };
-    await expect403(await create({ ...keyPair(key), "x-2fa-token": a.code() }), "USER_TOKEN_REQUIRED");
-    await expect403(
-      await create({ ...bearer(apiToken.access_token), "x-2fa-token": a.code() }),
-      "USER_TOKEN_REQUIRED",
-    );
-    await expect403(await app.request("/api/apikey/list", { headers: keyPair(key) }), "USER_TOKEN_REQUIRED");
-    const operator = await a.org.user("operator");
-    await expect403(
-      await app.request("/api/apikey/list", { headers: bearer(await a.org.token(operator.userId)) }),
-      "FORBIDDEN_ROLE",
-    );
-    const admin2 = await a.org.user("admin");
-    await expect403(
-      await create({ ...bearer(await a.org.token(admin2.userId)), "x-2fa-token": "123456" }),
-      "TWO_FACTOR_NOT_ENABLED",
-    );
-    await expect403(await create(bearer(a.token)), "TWO_FACTOR_REQUIRED");
-    const used = a.code();
-    expect((await create(bearer(a.token), { two_factor_token: used })).status).toBe(201);
-    await expect403(await create({ ...bearer(a.token), "x-2fa-token": used }), "INVALID_2FA_TOKEN");
-    for (let i = 0; i < 4; i++)
+  it(
+    "403 for an API-key credential, a lower role, and missing, wrong or " +
+      "replayed codes; 429 after 5 wrong codes",
+    async () => {
+      const a = await admin();
+      const key = await a.createKey(["read", "write", "transactions", "webhooks"]);
+      const { body: apiToken } = await exchange(key);
+      const create = (headers: Record<string, string>, extra: Record<string, unknown> = {}) =>
+        app.request("/api/apikey/create", json({ name: "X", permissions: ["read"], ...extra }, headers));
+      const expect403 = async (res: Response, code: string) => {
+        expect(res.status).toBe(403);
+        expect(await res.json()).toMatchObject({ success: false, error_code: code });
+      };
+      await expect403(await create({ ...keyPair(key), "x-2fa-token": a.code() }), "USER_TOKEN_REQUIRED");
       await expect403(
-        await create({ ...bearer(a.token), "x-2fa-token": "000000" === used ? "111111" : "000000" }),
-        "INVALID_2FA_TOKEN",
+        await create({ ...bearer(apiToken.access_token), "x-2fa-token": a.code() }),
+        "USER_TOKEN_REQUIRED",
       );
-    const locked = await create({ ...bearer(a.token), "x-2fa-token": a.code() });
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await locked.json()).toMatchObject({ error_code: "TWO_FACTOR_LOCKED" });
-  });
+      await expect403(
+        await app.request("/api/apikey/list", { headers: keyPair(key) }),
+        "USER_TOKEN_REQUIRED",
+      );
+      const operator = await a.org.user("operator");
+      await expect403(
+        await app.request("/api/apikey/list", { headers: bearer(await a.org.token(operator.userId)) }),
+        "FORBIDDEN_ROLE",
+      );
+      const admin2 = await a.org.user("admin");
+      await expect403(
+        await create({ ...bearer(await a.org.token(admin2.userId)), "x-2fa-token": "123456" }),
+        "TWO_FACTOR_NOT_ENABLED",
+      );
+      await expect403(await create(bearer(a.token)), "TWO_FACTOR_REQUIRED");
+      const used = a.code();
+      expect((await create(bearer(a.token), { two_factor_token: used })).status).toBe(201);
+      await expect403(await create({ ...bearer(a.token), "x-2fa-token": used }), "INVALID_2FA_TOKEN");
+      for (let i = 0; i < 4; i++)
+        await expect403(
+          await create({ ...bearer(a.token), "x-2fa-token": "000000" === used ? "111111" : "000000" }),
+          "INVALID_2FA_TOKEN",
+        );
+      const locked = await create({ ...bearer(a.token), "x-2fa-token": a.code() });
+      expect(locked.status).toBe(429);
+      expect(locked.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await locked.json()).toMatchObject({ error_code: "TWO_FACTOR_LOCKED" });
+    },
+  );
 
   it("another organization's key is 404, never 403", async () => {
     const a = await admin();

@@ -24,26 +24,10 @@ import { defineRoute } from "@/server/http/route";
 /** API keys (interface.md "API keys"; decisions.md 3): the `apikey` family answers with top-level fields. */
 const TAGS = ["API keys"];
 const keyParams = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
-const twoFactorHeader = z.object({
-  "x-2fa-token": z.string().optional().describe("Current 6-digit TOTP code (or body two_factor_token)."),
-});
-const TWO_FA_ERRORS = [
-  "USER_TOKEN_REQUIRED",
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
 const GUARDED =
-  "Needs a user access token of an admin with 2FA enabled, and a current TOTP code in X-2FA-Token (or body two_factor_token). API-key credentials get 403 USER_TOKEN_REQUIRED.";
-
-/** The header wins over the body field when both are sent. */
-function codeOf(
-  headers: { "x-2fa-token"?: string } | undefined,
-  body?: { two_factor_token?: string },
-): string | undefined {
-  return headers?.["x-2fa-token"] || body?.two_factor_token || undefined;
-}
+  "Needs a user access token of an admin with 2FA enabled, and a current " +
+  "TOTP code in X-2FA-Token (or body two_factor_token). API-key " +
+  "credentials get 403 USER_TOKEN_REQUIRED.";
 
 export const apiKeyRoutes = [
   defineRoute({
@@ -53,15 +37,16 @@ export const apiKeyRoutes = [
     description: `Returns api_secret once; only its SHA-256 is stored. ${GUARDED}`,
     tags: TAGS,
     auth: { user: "admin" },
-    request: { headers: twoFactorHeader, body: createApiKeySchema },
+    stepUp: true,
+    request: { body: createApiKeySchema },
     response: { status: 201, body: createdApiKeySchema },
-    errors: [...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["USER_TOKEN_REQUIRED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await createApiKey({
           ctx,
-          input: { ...input.body, two_factor_token: codeOf(input.headers, input.body) },
+          input: { ...input.body, two_factor_token: twoFactorCode },
         }),
         { status: 201 },
       ),
@@ -97,15 +82,16 @@ export const apiKeyRoutes = [
     description: `Permanent and immediate: the key pair and its tokens stop working at once. ${GUARDED}`,
     tags: TAGS,
     auth: { user: "admin" },
-    request: { params: keyParams, headers: twoFactorHeader, body: twoFactorOnlySchema.optional() },
+    stepUp: true,
+    request: { params: keyParams, body: twoFactorOnlySchema.optional() },
     response: { body: apiKeyViewSchema },
-    errors: [...TWO_FA_ERRORS, "NOT_FOUND", "KEY_REVOKED"],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await revokeApiKey({
           ctx,
-          input: { id: input.params.id, two_factor_token: codeOf(input.headers, input.body) },
+          input: { id: input.params.id, two_factor_token: twoFactorCode },
         }),
       ),
   }),
@@ -116,15 +102,16 @@ export const apiKeyRoutes = [
     description: `A new api_secret, shown once; the old secret and every token minted from it stop working at once. ${GUARDED}`,
     tags: TAGS,
     auth: { user: "admin" },
-    request: { params: keyParams, headers: twoFactorHeader, body: twoFactorOnlySchema.optional() },
+    stepUp: true,
+    request: { params: keyParams, body: twoFactorOnlySchema.optional() },
     response: { body: rotatedApiKeySchema },
-    errors: [...TWO_FA_ERRORS, "NOT_FOUND", "KEY_REVOKED"],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await rotateApiKey({
           ctx,
-          input: { id: input.params.id, two_factor_token: codeOf(input.headers, input.body) },
+          input: { id: input.params.id, two_factor_token: twoFactorCode },
         }),
       ),
   }),
@@ -135,10 +122,11 @@ export const apiKeyRoutes = [
     description: `The set is replaced entirely; tokens already minted act with the new set from their next request. ${GUARDED}`,
     tags: TAGS,
     auth: { user: "admin" },
-    request: { params: keyParams, headers: twoFactorHeader, body: updatePermissionsSchema },
+    stepUp: true,
+    request: { params: keyParams, body: updatePermissionsSchema },
     response: { body: apiKeyViewSchema },
-    errors: [...TWO_FA_ERRORS, "NOT_FOUND", "KEY_REVOKED"],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await setApiKeyPermissions({
@@ -146,7 +134,7 @@ export const apiKeyRoutes = [
           input: {
             id: input.params.id,
             permissions: input.body.permissions,
-            two_factor_token: codeOf(input.headers, input.body),
+            two_factor_token: twoFactorCode,
           },
         }),
       ),
@@ -156,7 +144,9 @@ export const apiKeyRoutes = [
     path: "/api/apikey/token",
     summary: "Exchange a key and secret for a bearer token",
     description:
-      "No Authorization. Returns a bearer token valid 900 s that acts with the key's permissions; it stops working at once when the key is revoked or rotated.",
+      "No Authorization. Returns a bearer token valid 900 s that acts with " +
+      "the key's permissions; it stops working at once when the key is " +
+      "revoked or rotated.",
     tags: TAGS,
     auth: "public",
     request: { body: tokenExchangeSchema },

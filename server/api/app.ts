@@ -9,7 +9,9 @@ import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
 import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
-import { cardRoutes, sandboxCardRoutes } from "./cards";
+import { cardOnboardingPhoneRoutes } from "./card-onboarding-phone";
+import { cardRoutes } from "./cards";
+import { sandboxCardRoutes } from "./sandbox-cards";
 import { cardSettingsRoutes } from "./card-settings";
 import { fiatDepositRoutes, sandboxFiatRoutes } from "./fiat-deposits";
 import { fiatPayoutRoutes } from "./fiat-payouts";
@@ -45,6 +47,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, sandboxRoutes);
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, cardOnboardingRoutes);
+  mountRoutes(app, cardOnboardingPhoneRoutes);
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardRoutes);
   mountRoutes(app, sandboxCardRoutes);

@@ -1,10 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import {
   depositListQuerySchema,
   depositListSchema,
   depositViewSchema,
   fundCustomerResultSchema,
-  fundCustomerSchema,
+  fundCustomerRequestSchema,
   fundingListQuerySchema,
   fundingListSchema,
   fundingViewSchema,
@@ -37,18 +36,6 @@ import { sandboxOnly } from "./sandbox";
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer";
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
-const twoFactorHeader = z.object({
-  "x-2fa-token": z
-    .string()
-    .optional()
-    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
-});
 
 export const cardIssuerMoneyRoutes = [
   defineRoute({
@@ -56,7 +43,9 @@ export const cardIssuerMoneyRoutes = [
     path: `${BASE}/master-wallet`,
     summary: "Master wallet balances",
     description:
-      "One entry per currency (USD, EUR, GBP): the spendable balance, what is still processing (two-step deposits not settled yet), and the low-balance alert (threshold and whether the balance is below it).",
+      "One entry per currency (USD, EUR, GBP): the spendable balance, what " +
+      "is still processing (two-step deposits not settled yet), and the " +
+      "low-balance alert (threshold and whether the balance is below it).",
     tags: TAGS,
     auth: { scope: "read" },
     response: { data: masterWalletViewSchema },
@@ -67,7 +56,8 @@ export const cardIssuerMoneyRoutes = [
     path: `${BASE}/master-wallet/{currency}/threshold`,
     summary: "Set the low-balance alert",
     description:
-      "The master wallet of this currency is flagged low_balance while its balance is below the threshold (major units); null removes the alert.",
+      "The master wallet of this currency is flagged low_balance while its " +
+      "balance is below the threshold (major units); null removes the alert.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: thresholdParamsSchema, body: setThresholdBodySchema },
@@ -87,7 +77,8 @@ export const cardIssuerMoneyRoutes = [
     path: `${BASE}/master-wallet/deposits`,
     summary: "Master wallet deposits",
     description:
-      "Newest first; processing (two-step, not settled yet) or settled. Each settlement_id matches the master_wallet.deposit events.",
+      "Newest first; processing (two-step, not settled yet) or settled. Each " +
+      "settlement_id matches the master_wallet.deposit events.",
     tags: TAGS,
     auth: { scope: "read" },
     request: { query: depositListQuerySchema },
@@ -100,21 +91,31 @@ export const cardIssuerMoneyRoutes = [
     path: `${BASE}/fund-customer`,
     summary: "Fund a customer from the master wallet",
     description:
-      "Moves amount (major units, at most 2 decimals) of the customer's card currency from the master wallet to the customer's account wallet, at once. customer_id: svc_card_id, record id or external id. Raises master_wallet.customer_funded and customer.funded together, then customer.balance.updated (trigger funding, this transfer_id); a second customer.balance.updated (the wallet read from the chain) follows a couple of minutes later. Refused with 409 INSUFFICIENT_FUNDS (the master wallet holds less; it never goes negative, also under concurrent calls), 409 WALLET_NOT_DEPLOYED, or 400 VALIDATION_ERROR when currency is not the customer's card currency; each refusal after the customer was found raises customer.funding.failed and changes no balance. A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials rely on the transactions scope. Send an Idempotency-Key to retry safely.",
+      "Moves amount (major units, at most 2 decimals) of the customer's card " +
+      "currency from the master wallet to the customer's account wallet, at " +
+      "once. customer_id: svc_card_id, record id or external id. Raises " +
+      "master_wallet.customer_funded and customer.funded together, then " +
+      "customer.balance.updated (trigger funding, this transfer_id); a " +
+      "second customer.balance.updated (the wallet read from the chain) " +
+      "follows a couple of minutes later. Refused with 409 " +
+      "INSUFFICIENT_FUNDS (the master wallet holds less; it never goes " +
+      "negative, also under concurrent calls), 409 WALLET_NOT_DEPLOYED, or " +
+      "400 VALIDATION_ERROR when currency is not the customer's card " +
+      "currency; each refusal after the customer was found raises " +
+      "customer.funding.failed and changes no balance. A user access token " +
+      "must send a current TOTP code in X-2FA-Token (or body " +
+      "two_factor_token); API-key credentials rely on the transactions " +
+      "scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
     auth: { scope: "transactions" },
-    request: {
-      headers: twoFactorHeader,
-      body: fundCustomerSchema.extend({ two_factor_token: z.string().trim().max(16).optional() }),
-    },
+    stepUp: true,
+    request: { body: fundCustomerRequestSchema },
     response: { data: fundCustomerResultSchema },
-    errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) => {
-      const { two_factor_token, ...body } = input.body;
-      const result = await fundCustomer({
-        ctx,
-        input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined },
-      });
+    errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) => {
+      // The code came through the kit (header or this field): the use case takes it separately.
+      const { two_factor_token: _code, ...body } = input.body;
+      const result = await fundCustomer({ ctx, input: { ...body, twoFactorCode } });
       return ok(c, result, { message: "Customer funded" });
     },
   }),
@@ -123,7 +124,9 @@ export const cardIssuerMoneyRoutes = [
     path: `${BASE}/fundings`,
     summary: "List fundings",
     description:
-      "Fundings of customers from the master wallet, newest first, completed and failed (failure_reason: the error code). Optionally of one customer.",
+      "Fundings of customers from the master wallet, newest first, completed " +
+      "and failed (failure_reason: the error code). Optionally of one " +
+      "customer.",
     tags: TAGS,
     auth: { scope: "read" },
     request: { query: fundingListQuerySchema },
@@ -158,7 +161,11 @@ export const sandboxMoneyRoutes = sandboxOnly([
     path: "/api/v1/sandbox/master-wallet/deposit",
     summary: "Simulate a master wallet deposit",
     description:
-      "An incoming deposit of amount (major units). two_step false: settled at once (balance grows; only master_wallet.deposit settled). two_step true: processing first (processing grows; master_wallet.deposit processing), settled a few seconds later or at .../deposits/{settlementId}/settle (master_wallet.deposit settled).",
+      "An incoming deposit of amount (major units). two_step false: settled " +
+      "at once (balance grows; only master_wallet.deposit settled). two_step " +
+      "true: processing first (processing grows; master_wallet.deposit " +
+      "processing), settled a few seconds later or at " +
+      ".../deposits/{settlementId}/settle (master_wallet.deposit settled).",
     tags: SANDBOX_TAGS,
     auth: { scope: "write" },
     request: { body: sandboxDepositSchema },
@@ -171,7 +178,9 @@ export const sandboxMoneyRoutes = sandboxOnly([
     path: "/api/v1/sandbox/master-wallet/deposits/{settlementId}/settle",
     summary: "Settle a two-step deposit now",
     description:
-      "Settles a processing deposit at once instead of waiting (balance grows, processing shrinks, master_wallet.deposit settled). A settled deposit is answered as it is.",
+      "Settles a processing deposit at once instead of waiting (balance " +
+      "grows, processing shrinks, master_wallet.deposit settled). A settled " +
+      "deposit is answered as it is.",
     tags: SANDBOX_TAGS,
     auth: { scope: "write" },
     request: { params: settlementParamsSchema },

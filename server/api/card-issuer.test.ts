@@ -105,57 +105,60 @@ async function get(path: string, headers: Record<string, string>) {
 }
 
 describe("GET /api/v1/card-issuer/customers", () => {
-  it("lists newest first in the card envelope, with search, filters and paging from the query string", async () => {
-    const p = await program();
-    const older = await p.customer({ createdAt: new Date(Date.now() - 60_000), externalId: "crm-7" });
-    const newer = await p.customer({
-      kycStatus: "approved",
-      flowStatus: "source_of_funds",
-      step: 3,
-      currency: "GBP",
-    });
+  it(
+    "lists newest first in the card envelope, with search, filters and " + "paging from the query string",
+    async () => {
+      const p = await program();
+      const older = await p.customer({ createdAt: new Date(Date.now() - 60_000), externalId: "crm-7" });
+      const newer = await p.customer({
+        kycStatus: "approved",
+        flowStatus: "source_of_funds",
+        step: 3,
+        currency: "GBP",
+      });
 
-    const all = await get(BASE, p.auth);
-    expect(all.status).toBe(200);
-    expect(Object.keys(all.body).sort()).toEqual(["data", "message", "success"]);
-    expect(all.body.success).toBe(true);
-    expect(all.body.data).toMatchObject({ total: 2, page: 1, limit: 20 });
-    expect(all.body.data.customers.map((c) => c.svc_card_id)).toEqual([newer.svcCardId, older.svcCardId]);
-    expect(all.body.data.customers[0]).toEqual({
-      svc_card_id: newer.svcCardId,
-      external_id: null,
-      email: newer.email,
-      flow_status: "source_of_funds",
-      step: 3,
-      kyc_status: "approved",
-      currency: "GBP",
-      safe_deployed: false,
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-    });
+      const all = await get(BASE, p.auth);
+      expect(all.status).toBe(200);
+      expect(Object.keys(all.body).sort()).toEqual(["data", "message", "success"]);
+      expect(all.body.success).toBe(true);
+      expect(all.body.data).toMatchObject({ total: 2, page: 1, limit: 20 });
+      expect(all.body.data.customers.map((c) => c.svc_card_id)).toEqual([newer.svcCardId, older.svcCardId]);
+      expect(all.body.data.customers[0]).toEqual({
+        svc_card_id: newer.svcCardId,
+        external_id: null,
+        email: newer.email,
+        flow_status: "source_of_funds",
+        step: 3,
+        kyc_status: "approved",
+        currency: "GBP",
+        safe_deployed: false,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
 
-    const paged = await get(`${BASE}?limit=1&page=2`, p.auth);
-    expect(paged.body.data).toMatchObject({ total: 2, page: 2, limit: 1 });
-    expect(paged.body.data.customers.map((c) => c.svc_card_id)).toEqual([older.svcCardId]);
+      const paged = await get(`${BASE}?limit=1&page=2`, p.auth);
+      expect(paged.body.data).toMatchObject({ total: 2, page: 2, limit: 1 });
+      expect(paged.body.data.customers.map((c) => c.svc_card_id)).toEqual([older.svcCardId]);
 
-    for (const q of [older.svcCardId, older.id, "crm-7", older.email.slice(0, 12).toUpperCase()]) {
-      const found = await get(`${BASE}?q=${encodeURIComponent(q)}`, p.auth);
+      for (const q of [older.svcCardId, older.id, "crm-7", older.email.slice(0, 12).toUpperCase()]) {
+        const found = await get(`${BASE}?q=${encodeURIComponent(q)}`, p.auth);
+        expect(
+          found.body.data.customers.map((c) => c.svc_card_id),
+          q,
+        ).toEqual([older.svcCardId]);
+      }
       expect(
-        found.body.data.customers.map((c) => c.svc_card_id),
-        q,
+        (await get(`${BASE}?kyc_status=approved`, p.auth)).body.data.customers.map((c) => c.svc_card_id),
+      ).toEqual([newer.svcCardId]);
+      expect(
+        (await get(`${BASE}?flow_status=email_verification`, p.auth)).body.data.customers.map(
+          (c) => c.svc_card_id,
+        ),
       ).toEqual([older.svcCardId]);
-    }
-    expect(
-      (await get(`${BASE}?kyc_status=approved`, p.auth)).body.data.customers.map((c) => c.svc_card_id),
-    ).toEqual([newer.svcCardId]);
-    expect(
-      (await get(`${BASE}?flow_status=email_verification`, p.auth)).body.data.customers.map(
-        (c) => c.svc_card_id,
-      ),
-    ).toEqual([older.svcCardId]);
-    expect(
-      (await get(`${BASE}?kyc_status=approved&flow_status=email_verification`, p.auth)).body.data,
-    ).toMatchObject({ customers: [], total: 0 });
-  });
+      expect(
+        (await get(`${BASE}?kyc_status=approved&flow_status=email_verification`, p.auth)).body.data,
+      ).toMatchObject({ customers: [], total: 0 });
+    },
+  );
 
   it("answers 400 VALIDATION_ERROR for a query outside the contract", async () => {
     const p = await program();
@@ -256,42 +259,48 @@ describe("GET /api/v1/card-issuer/customers/{customerId}", () => {
     }
   });
 
-  it("is 404 NOT_FOUND for an unknown id and for another organization's customer, by any of its ids", async () => {
-    const a = await program();
-    const b = await program();
-    const theirs = await a.customer({ externalId: "crm-secret" });
-    for (const id of [theirs.svcCardId, theirs.id, "crm-secret", "sc_unknown"]) {
-      const res = await get(`${BASE}/${encodeURIComponent(id)}`, b.auth);
-      expect(res.status, id).toBe(404);
-      expect(res.body).toMatchObject({ success: false, error_code: "NOT_FOUND" });
-    }
-    const list = await get(`${BASE}?q=${theirs.svcCardId}`, b.auth);
-    expect(list.body.data).toMatchObject({ customers: [], total: 0 });
-  });
+  it(
+    "is 404 NOT_FOUND for an unknown id and for another organization's " + "customer, by any of its ids",
+    async () => {
+      const a = await program();
+      const b = await program();
+      const theirs = await a.customer({ externalId: "crm-secret" });
+      for (const id of [theirs.svcCardId, theirs.id, "crm-secret", "sc_unknown"]) {
+        const res = await get(`${BASE}/${encodeURIComponent(id)}`, b.auth);
+        expect(res.status, id).toBe(404);
+        expect(res.body).toMatchObject({ success: false, error_code: "NOT_FOUND" });
+      }
+      const list = await get(`${BASE}?q=${theirs.svcCardId}`, b.auth);
+      expect(list.body.data).toMatchObject({ customers: [], total: 0 });
+    },
+  );
 });
 
 describe("who may read customers", () => {
-  it("needs the read scope: a read key and a viewer pass; a write-only key and a cardholder are 403", async () => {
-    const p = await program();
-    const c = await p.customer();
-    const readKey = await p.keyWith(["read"]);
-    const writeKey = await p.keyWith(["write"]);
-    const viewer = await p.org.user("viewer");
-    const viewerAuth = bearer(await p.org.token(viewer.userId));
-    const cardholder = bearer(
-      (await createCardholderSession(database.db, { orgId: p.org.orgId, customerId: c.id })).token,
-    );
+  it(
+    "needs the read scope: a read key and a viewer pass; a write-only key " + "and a cardholder are 403",
+    async () => {
+      const p = await program();
+      const c = await p.customer();
+      const readKey = await p.keyWith(["read"]);
+      const writeKey = await p.keyWith(["write"]);
+      const viewer = await p.org.user("viewer");
+      const viewerAuth = bearer(await p.org.token(viewer.userId));
+      const cardholder = bearer(
+        (await createCardholderSession(database.db, { orgId: p.org.orgId, customerId: c.id })).token,
+      );
 
-    for (const path of [BASE, `${BASE}/${c.svcCardId}`]) {
-      expect((await get(path, readKey)).status, path).toBe(200);
-      expect((await get(path, viewerAuth)).status, path).toBe(200);
-      const refused = await get(path, writeKey);
-      expect(refused.status, path).toBe(403);
-      expect(refused.body).toMatchObject({ success: false, error_code: "INSUFFICIENT_PERMISSION" });
-      const holder = await get(path, cardholder);
-      expect(holder.status, path).toBe(403);
-      expect(holder.body).toMatchObject({ success: false, error_code: "INSUFFICIENT_PERMISSION" });
-      expect((await get(path, {})).status, path).toBe(401);
-    }
-  });
+      for (const path of [BASE, `${BASE}/${c.svcCardId}`]) {
+        expect((await get(path, readKey)).status, path).toBe(200);
+        expect((await get(path, viewerAuth)).status, path).toBe(200);
+        const refused = await get(path, writeKey);
+        expect(refused.status, path).toBe(403);
+        expect(refused.body).toMatchObject({ success: false, error_code: "INSUFFICIENT_PERMISSION" });
+        const holder = await get(path, cardholder);
+        expect(holder.status, path).toBe(403);
+        expect(holder.body).toMatchObject({ success: false, error_code: "INSUFFICIENT_PERMISSION" });
+        expect((await get(path, {})).status, path).toBe(401);
+      }
+    },
+  );
 });

@@ -30,7 +30,10 @@ const transactionListSchema = z.object({
   limit: z.number().int(),
 });
 const PAGING =
-  "Newest first (created_at, then transaction_id, descending). page from 1 (default 1), limit 1-100 (default 20); a page past the end is an empty list with the real total. from/to: an ISO date (a whole UTC day) or date-time, both ends included.";
+  "Newest first (created_at, then transaction_id, descending). page from " +
+  "1 (default 1), limit 1-100 (default 20); a page past the end is an " +
+  "empty list with the real total. from/to: an ISO date (a whole UTC " +
+  "day) or date-time, both ends included.";
 const customerParams = z.object({
   customerId: z
     .string()
@@ -45,7 +48,10 @@ export const cardIssuerRoutes = [
     path: BASE,
     summary: "List card customers",
     description:
-      "Newest first. q finds a customer by exact svc_card_id, record id or external id, or by the start of the email (any case). Filters: kyc_status, flow_status. Paged: page (from 1), limit (default 20, max 100); total counts every match.",
+      "Newest first. q finds a customer by exact svc_card_id, record id or " +
+      "external id, or by the start of the email (any case). Filters: " +
+      "kyc_status, flow_status. Paged: page (from 1), limit (default 20, max " +
+      "100); total counts every match.",
     tags: TAGS,
     auth: AUTH,
     request: { query: customerListQuerySchema },
@@ -59,7 +65,14 @@ export const cardIssuerRoutes = [
     path: `${BASE}/aggregate-balances`,
     summary: "Aggregate balances",
     description:
-      "The program's customer wallet balances by card currency (customer_count: customers of that currency with a deployed wallet; realtime_count and on_chain_count: where each balance came from), with total_customers and customers_with_wallets. Read from totals kept on every balance change, so it answers at once on any program size. Where on_chain_count is above 0, those wallets were read from the chain and know no pending holds: they count available as equal to ledger, so total_available_balance may be overstated by their holds.",
+      "The program's customer wallet balances by card currency " +
+      "(customer_count: customers of that currency with a deployed wallet; " +
+      "realtime_count and on_chain_count: where each balance came from), " +
+      "with total_customers and customers_with_wallets. Read from totals " +
+      "kept on every balance change, so it answers at once on any program " +
+      "size. Where on_chain_count is above 0, those wallets were read from " +
+      "the chain and know no pending holds: they count available as equal to " +
+      "ledger, so total_available_balance may be overstated by their holds.",
     tags: TAGS,
     auth: AUTH,
     response: { data: aggregateBalancesSchema },
@@ -70,7 +83,9 @@ export const cardIssuerRoutes = [
     path: `${BASE}/{customerId}`,
     summary: "Get a card customer",
     description:
-      "The Card customer object: onboarding stage, identity verification, wallet, balances and cards. Balances are null until the account wallet is deployed. Another organization's customer is 404.",
+      "The Card customer object: onboarding stage, identity verification, " +
+      "wallet, balances and cards. Balances are null until the account " +
+      "wallet is deployed. Another organization's customer is 404.",
     tags: TAGS,
     auth: AUTH,
     request: { params: customerParams },

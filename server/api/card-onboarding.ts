@@ -1,28 +1,29 @@
-import { z } from "@hono/zod-openapi";
 import {
-  CURRENCY_VALUES,
   createIssuerCustomerSchema,
-  FLOW_STATUS_VALUES,
-  KYC_STATUS_VALUES,
+  customerTargetSchema,
   onboardingStateSchema,
-  phoneRequestSchema,
-  phoneVerifySchema,
   safeDeploymentSchema,
   sourceOfFundsAnswersSchema,
   sourceOfFundsQuerySchema,
-  sourceOfFundsQuestionSchema,
   startOnboardingSchema,
-  svcCardIdSchema,
   verifyOtpSchema,
 } from "@/lib/contracts/cards";
+import {
+  kycLinkQuerySchema,
+  kycLinkSchema,
+  kycStatusSchema,
+  sourceOfFundsQuestionsSchema,
+  sourceOfFundsSubmittedSchema,
+  startedSchema,
+} from "@/lib/contracts/card-onboarding";
 import { getKycLink, getKycStatus } from "@/server/cards/onboarding/kyc";
-import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
 import { deploySafe, getSafeDeployment, type SafePath } from "@/server/cards/onboarding/safe";
 import { getSourceOfFunds, submitSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
 import { createIssuerCustomer, resendEmailCode, startOnboarding } from "@/server/cards/onboarding/start";
 import { verifyEmailOtp } from "@/server/cards/onboarding/verify-email";
 import { accepted, created, ok } from "@/server/http/envelopes";
-import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 
 /**
  * Card onboarding, steps 1 to 5 (decisions.md 7; interface.md "Card accounts"). Card envelope.
@@ -33,68 +34,16 @@ import { defineRoute, type ApiRoute } from "@/server/http/route";
 const TAGS = ["Card onboarding"];
 const WRITE = { scope: "write", cardholder: true } as const;
 const READ = { scope: "read", cardholder: true } as const;
-const customerParams = z.object({ svcCardId: svcCardIdSchema });
-
-const startedSchema = z.object({
-  svc_card_id: z.string(),
-  email: z.string(),
-  external_id: z.string().nullable(),
-  step: z.number().int(),
-  flow_status: z.enum(FLOW_STATUS_VALUES),
-  next_action: z.string(),
-  code_expires_at: z.string().describe("When the emailed 6-digit code stops working (10 minutes)."),
-});
-const kycLinkSchema = z.object({
-  svc_card_id: z.string(),
-  url: z.string(),
-  expires_at: z.string(),
-  kyc_status: z.enum(KYC_STATUS_VALUES),
-});
-const kycStatusSchema = z.object({
-  svc_card_id: z.string(),
-  kyc_status: z.enum(KYC_STATUS_VALUES),
-  currency: z.enum(CURRENCY_VALUES).nullable(),
-  step: z.number().int(),
-  flow_status: z.enum(FLOW_STATUS_VALUES),
-  next_action: z.string(),
-});
-const sourceOfFundsQuestionsSchema = z.object({
-  svc_card_id: z.string(),
-  status: z.literal("questions_retrieved"),
-  questions: z.array(sourceOfFundsQuestionSchema),
-  next_step: z.string(),
-});
-const sourceOfFundsSubmittedSchema = z.object({
-  svc_card_id: z.string(),
-  status: z.literal("completed"),
-  submitted_at: z.string(),
-  next_step: z.literal("phone_verification"),
-});
-const phoneCodeSentSchema = z.object({
-  svc_card_id: z.string(),
-  phone: z.string().describe("Masked: only the last 3 digits show."),
-  code_expires_at: z.string(),
-});
-
-/** A path of this app (not //host) or an http(s) URL: where the KYC page sends the applicant back. */
-const returnToSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
-    (v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    "Use a path starting with / or an http(s) URL.",
-  );
-const kycLinkQuerySchema = z.object({
-  return_to: returnToSchema
-    .optional()
-    .describe("Where the hosted KYC page sends the applicant when done; passed on as ?return_to=."),
-});
 
 const SAFE_DESCRIPTION =
-  "Not deployed (or failed): starts the deployment, 202 with deployment_accepted true (typically done within a minute; poll monitor_endpoint). " +
-  "Already under way: 202 with deployment_accepted false. Deployed: 200, already_deployed true with safe_address, account_status (0 Ok, 7 DelayQueueNotEmpty: both ready) and is_ready. " +
-  "Needs identity approval, the source-of-funds answers and a verified phone (the first missing one is named).";
+  "Not deployed (or failed): starts the deployment, 202 with " +
+  "deployment_accepted true (typically done within a minute; poll " +
+  "monitor_endpoint). " +
+  "Already under way: 202 with deployment_accepted false. Deployed: 200, " +
+  "already_deployed true with safe_address, account_status (0 Ok, 7 " +
+  "DelayQueueNotEmpty: both ready) and is_ready. " +
+  "Needs identity approval, the source-of-funds answers and a verified " +
+  "phone (the first missing one is named).";
 const SAFE_ERRORS = [
   "NOT_FOUND",
   "EMAIL_NOT_VERIFIED",
@@ -114,7 +63,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       description: SAFE_DESCRIPTION,
       tags: TAGS,
       auth: WRITE,
-      request: { params: customerParams },
+      request: { params: customerTargetSchema },
       response: {
         status: 202,
         data: safeDeploymentSchema,
@@ -140,10 +89,11 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       path,
       summary: `Account wallet deployment state${who}`,
       description:
-        "The same form as the deploy call's answer, for polling: deploy_status not_deployed, processing, deployed or failed.",
+        "The same form as the deploy call's answer, for polling: deploy_status " +
+        "not_deployed, processing, deployed or failed.",
       tags: TAGS,
       auth: READ,
-      request: { params: customerParams },
+      request: { params: customerTargetSchema },
       response: { data: safeDeploymentSchema },
       errors: ["NOT_FOUND", "KYC_NOT_APPROVED"],
       handler: async ({ c, ctx, input }) =>
@@ -158,8 +108,11 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/onboarding",
     summary: "Start own-account card onboarding",
     description:
-      "Step 1: creates the card customer and emails a 6-digit code (valid 10 minutes). The email is stored lower-cased. " +
-      "An email or external_id of a customer past step 1 is 409 EMAIL_IN_USE; a customer still at step 1 is returned again with a fresh code (one per 30 s, ten an hour).",
+      "Step 1: creates the card customer and emails a 6-digit code (valid 10 " +
+      "minutes). The email is stored lower-cased. " +
+      "An email or external_id of a customer past step 1 is 409 " +
+      "EMAIL_IN_USE; a customer still at step 1 is returned again with a " +
+      "fresh code (one per 30 s, ten an hour).",
     tags: TAGS,
     auth: { scope: "write" },
     request: { body: startOnboardingSchema },
@@ -177,7 +130,9 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/card-issuer/customers",
     summary: "Onboard a B2B customer",
     description:
-      "Starts the same flow as own-account onboarding for the issuer's customer (external_id required): the customer gets a 6-digit code by email.",
+      "Starts the same flow as own-account onboarding for the issuer's " +
+      "customer (external_id required): the customer gets a 6-digit code by " +
+      "email.",
     tags: TAGS,
     auth: { scope: "write" },
     request: { body: createIssuerCustomerSchema },
@@ -197,7 +152,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     description: "Replaces the step-1 code (and its tries). At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { data: startedSchema },
     errors: ["NOT_FOUND", "ONBOARDING_STEP_DONE", "RATE_LIMITED"],
     handler: async ({ c, ctx, input }) =>
@@ -210,10 +165,12 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/{svcCardId}/verify-otp",
     summary: "Verify the email code",
     description:
-      "Completes step 1; the customer moves to identity verification (step 2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong try: 429 OTP_LOCKED until a new code is requested.",
+      "Completes step 1; the customer moves to identity verification (step " +
+      "2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong " +
+      "try: 429 OTP_LOCKED until a new code is requested.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams, body: verifyOtpSchema },
+    request: { params: customerTargetSchema, body: verifyOtpSchema },
     response: { data: onboardingStateSchema },
     errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "ONBOARDING_STEP_DONE"],
     handler: async ({ c, ctx, input }) =>
@@ -228,10 +185,11 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/{svcCardId}/kyc-link",
     summary: "Link to the hosted identity verification page",
     description:
-      "Step 2. After the email is verified; a new link may be requested when the previous one (or the verification) expired.",
+      "Step 2. After the email is verified; a new link may be requested when " +
+      "the previous one (or the verification) expired.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams, query: kycLinkQuerySchema },
+    request: { params: customerTargetSchema, query: kycLinkQuerySchema },
     response: { data: kycLinkSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
     handler: async ({ c, ctx, input }) =>
@@ -248,10 +206,12 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/{svcCardId}/kyc-status",
     summary: "Identity verification status",
     description:
-      "kyc_status (pending, in_progress, pending_review, approved, rejected, expired) and the currency approval assigned (USD, EUR or GBP), with the onboarding step.",
+      "kyc_status (pending, in_progress, pending_review, approved, rejected, " +
+      "expired) and the currency approval assigned (USD, EUR or GBP), with " +
+      "the onboarding step.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { data: kycStatusSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getKycStatus({ ctx, input: input.params })),
@@ -261,10 +221,11 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/customers/{svcCardId}/source-of-funds",
     summary: "Source-of-funds questions",
     description:
-      "Each question with its label in the locale (en, de, fr, es; others fall back to en) and its options; an answer is one of the options.",
+      "Each question with its label in the locale (en, de, fr, es; others " +
+      "fall back to en) and its options; an answer is one of the options.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams, query: sourceOfFundsQuerySchema },
+    request: { params: customerTargetSchema, query: sourceOfFundsQuerySchema },
     response: { data: sourceOfFundsQuestionsSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -281,10 +242,12 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     path: "/api/v1/svc-card/customers/{svcCardId}/source-of-funds",
     summary: "Submit the source-of-funds answers",
     description:
-      "Step 3, after identity approval: every question answered once with one of its options (422 INVALID_ANSWER lists each problem). Phone verification comes next.",
+      "Step 3, after identity approval: every question answered once with " +
+      "one of its options (422 INVALID_ANSWER lists each problem). Phone " +
+      "verification comes next.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams, body: sourceOfFundsAnswersSchema },
+    request: { params: customerTargetSchema, body: sourceOfFundsAnswersSchema },
     response: { data: sourceOfFundsSubmittedSchema },
     errors: [
       "NOT_FOUND",
@@ -303,51 +266,6 @@ export const cardOnboardingRoutes: ApiRoute[] = [
         }),
         { message: "Source of funds recorded." },
       ),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/api/phone/request-verification",
-    summary: "Send a phone verification code",
-    description:
-      "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 number. At most one code per 30 seconds and ten an hour.",
-    tags: TAGS,
-    auth: WRITE,
-    request: { body: phoneRequestSchema },
-    response: { data: phoneCodeSentSchema },
-    errors: [
-      "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
-      "ONBOARDING_STEP_DONE",
-      "RATE_LIMITED",
-    ],
-    handler: async ({ c, ctx, input }) =>
-      ok(
-        c,
-        await requestPhoneVerification({
-          ctx,
-          input: { svcCardId: input.body.svc_card_id, phone: input.body.phone },
-        }),
-        { message: "A 6-digit code was sent by SMS." },
-      ),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/api/phone/verify",
-    summary: "Verify the phone code",
-    description:
-      "Completes step 4; the customer moves to account setup (step 5). Wrong codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
-    tags: TAGS,
-    auth: WRITE,
-    request: { body: phoneVerifySchema },
-    response: { data: onboardingStateSchema },
-    errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "SOURCE_OF_FUNDS_REQUIRED", "ONBOARDING_STEP_DONE"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await verifyPhone({ ctx, input: { svcCardId: input.body.svc_card_id, code: input.body.code } }), {
-        message: "Phone verified.",
-      }),
   }),
   ...safeRoutes("/api/v1/svc-card/{svcCardId}/safe/deploy", "svc-card", false),
   ...safeRoutes("/api/v1/svc-card/customers/{svcCardId}/safe/deploy", "customers", true),

@@ -90,31 +90,35 @@ describe("GET/PUT /api/v1/svc-card/settings/secure-theme", () => {
     }
   });
 
-  it("needs read to read and write to change; an operator's token is refused the change; organizations stay apart", async () => {
-    const a = await admin();
-    const b = await admin();
-    const readOnly = await a.keyWith(["read"]);
-    const writer = await a.keyWith(["read", "write"]);
-    const none = await a.keyWith(["transactions"]);
+  it(
+    "needs read to read and write to change; an operator's token is " +
+      "refused the change; organizations stay apart",
+    async () => {
+      const a = await admin();
+      const b = await admin();
+      const readOnly = await a.keyWith(["read"]);
+      const writer = await a.keyWith(["read", "write"]);
+      const none = await a.keyWith(["transactions"]);
 
-    expect((await app.request(PATH, { headers: none })).status).toBe(403);
-    expect((await app.request(PATH, { headers: readOnly })).status).toBe(200);
-    const refused = await app.request(PATH, put({ accent_color: "#111111" }, readOnly));
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ error_code: "INSUFFICIENT_PERMISSION" });
-    expect((await app.request(PATH, put({ accent_color: "#222222" }, writer))).status).toBe(200);
+      expect((await app.request(PATH, { headers: none })).status).toBe(403);
+      expect((await app.request(PATH, { headers: readOnly })).status).toBe(200);
+      const refused = await app.request(PATH, put({ accent_color: "#111111" }, readOnly));
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ error_code: "INSUFFICIENT_PERMISSION" });
+      expect((await app.request(PATH, put({ accent_color: "#222222" }, writer))).status).toBe(200);
 
-    const operator = await a.org.user("operator");
-    const opRes = await app.request(
-      PATH,
-      put({ accent_color: "#333333" }, bearer(await a.org.token(operator.userId))),
-    );
-    expect(opRes.status).toBe(403);
-    expect(await opRes.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+      const operator = await a.org.user("operator");
+      const opRes = await app.request(
+        PATH,
+        put({ accent_color: "#333333" }, bearer(await a.org.token(operator.userId))),
+      );
+      expect(opRes.status).toBe(403);
+      expect(await opRes.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
 
-    expect(await (await app.request(PATH, { headers: b.auth })).json()).toMatchObject({ data: {} });
-    expect(await (await app.request(PATH, { headers: a.auth })).json()).toMatchObject({
-      data: { accent_color: "#222222" },
-    });
-  });
+      expect(await (await app.request(PATH, { headers: b.auth })).json()).toMatchObject({ data: {} });
+      expect(await (await app.request(PATH, { headers: a.auth })).json()).toMatchObject({
+        data: { accent_color: "#222222" },
+      });
+    },
+  );
 });

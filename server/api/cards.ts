@@ -1,6 +1,4 @@
-import { z } from "@hono/zod-openapi";
 import {
-  activatedCardSchema,
   blockedCardSchema,
   createdCardSchema,
   disputeReasonsBodySchema,
@@ -14,10 +12,10 @@ import {
   voidedCardSchema,
 } from "@/lib/contracts/card-account";
 import {
-  cardIdSchema,
+  cardTargetSchema,
+  customerTargetSchema,
   ibanStatusSchema,
   reportCardSchema,
-  svcCardIdSchema,
   viewTokenSchema,
 } from "@/lib/contracts/cards";
 import {
@@ -27,17 +25,15 @@ import {
   unblockCard,
   unfreezeCard,
   voidCard,
-} from "@/server/cards/cards/change-status";
-import { createVirtualCard } from "@/server/cards/cards/create-virtual";
-import { listDisputeReasons } from "@/server/cards/cards/dispute-reasons";
-import { getIbanStatus } from "@/server/cards/cards/iban";
-import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/cards/physical";
-import { createViewToken } from "@/server/cards/cards/view-token";
+} from "@/server/cards/lifecycle/change-status";
+import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
+import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
+import { getIbanStatus } from "@/server/cards/lifecycle/iban";
+import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { getMyAccount } from "@/server/cards/my-account";
 import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
-import { sandboxOnly } from "./sandbox";
 
 /**
  * Cards (interface.md "Card accounts", decisions.md 4, 7, 8, 11): creation, status changes, the
@@ -48,31 +44,10 @@ import { sandboxOnly } from "./sandbox";
 const TAGS = ["Cards"];
 const WRITE = { scope: "write", cardholder: true } as const;
 const READ = { scope: "read", cardholder: true } as const;
-const customerParams = z.object({ svcCardId: svcCardIdSchema });
-const cardParams = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
-const twoFactorHeader = z.object({
-  "x-2fa-token": z
-    .string()
-    .optional()
-    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
-});
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
 const TWO_FA =
-  "A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials and cardholders do not.";
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
-
-/** The header wins over the body field when both are sent. */
-function codeOf(
-  headers: { "x-2fa-token"?: string } | undefined,
-  body?: { two_factor_token?: string },
-): string | undefined {
-  return headers?.["x-2fa-token"] || body?.two_factor_token || undefined;
-}
+  "A user access token must send a current TOTP code in X-2FA-Token (or " +
+  "body two_factor_token); API-key credentials and cardholders do not.";
 
 export const cardRoutes = [
   defineRoute({
@@ -80,7 +55,9 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/my-account",
     summary: "The cardholder's own account",
     description:
-      "For a cardholder's session token only: onboarding step and next action, KYC status, currency, wallet, pin_set and the cards (each with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
+      "For a cardholder's session token only: onboarding step and next " +
+      "action, KYC status, currency, wallet, pin_set and the cards (each " +
+      "with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
     tags: TAGS,
     auth: READ,
     response: { data: myAccountSchema },
@@ -91,10 +68,16 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/cards/virtual",
     summary: "Create a virtual card",
     description:
-      "Active at once, without a PIN (set one through view-token). Checks, in order, and names the first missing: EMAIL_NOT_VERIFIED, KYC_REJECTED / KYC_NOT_APPROVED, SOURCE_OF_FUNDS_REQUIRED, PHONE_NOT_VERIFIED, WALLET_NOT_DEPLOYED, CARD_LIMIT_REACHED (5 cards in use; voided, lost and stolen do not count). The first card moves the customer to step 6 (active). Raises card.created (card_id = the card token).",
+      "Active at once, without a PIN (set one through view-token). Checks, " +
+      "in order, and names the first missing: EMAIL_NOT_VERIFIED, " +
+      "KYC_REJECTED / KYC_NOT_APPROVED, SOURCE_OF_FUNDS_REQUIRED, " +
+      "PHONE_NOT_VERIFIED, WALLET_NOT_DEPLOYED, CARD_LIMIT_REACHED (5 cards " +
+      "in use; voided, lost and stolen do not count). The first card moves " +
+      "the customer to step 6 (active). Raises card.created (card_id = the " +
+      "card token).",
     tags: TAGS,
     auth: WRITE,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
     errors: [
       "NOT_FOUND",
@@ -116,15 +99,16 @@ export const cardRoutes = [
     description: `Active -> frozen: new transactions are declined. Not before a physical card is activated (CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, headers: twoFactorHeader, body: twoFactorBodySchema.optional() },
+    stepUp: true,
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
-    errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await freezeCard({
           ctx,
-          input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) },
+          input: { ...input.params, twoFactorCode },
         }),
         { message: "Card frozen" },
       ),
@@ -136,15 +120,16 @@ export const cardRoutes = [
     description: `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, headers: twoFactorHeader, body: twoFactorBodySchema.optional() },
+    stepUp: true,
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
-    errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE", ...TWO_FA_ERRORS],
-    handler: async ({ c, ctx, input }) =>
+    errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
       ok(
         c,
         await unfreezeCard({
           ctx,
-          input: { ...input.params, twoFactorCode: codeOf(input.headers, input.body) },
+          input: { ...input.params, twoFactorCode },
         }),
         { message: "Card unfrozen" },
       ),
@@ -154,10 +139,12 @@ export const cardRoutes = [
     path: `${MANAGE}/void`,
     summary: "Void a virtual card",
     description:
-      "Permanent: cancelled on the card network at once. Virtual cards only (422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
+      "Permanent: cancelled on the card network at once. Virtual cards only " +
+      "(422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or " +
+      "stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams },
+    request: { params: cardTargetSchema },
     response: { data: voidedCardSchema },
     errors: ["NOT_FOUND", "VIRTUAL_CARD_ONLY", "CARD_ALREADY_VOIDED"],
     handler: async ({ c, ctx, input }) =>
@@ -168,10 +155,13 @@ export const cardRoutes = [
     path: `${MANAGE}/report`,
     summary: "Report a card lost or stolen",
     description:
-      "Permanent. reason lost -> status lost (card.lost); stolen -> reads as voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) once the card is marked lost or stolen, CARD_ALREADY_VOIDED when voided.",
+      "Permanent. reason lost -> status lost (card.lost); stolen -> reads as " +
+      "voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) " +
+      "once the card is marked lost or stolen, CARD_ALREADY_VOIDED when " +
+      "voided.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, body: reportCardSchema },
+    request: { params: cardTargetSchema, body: reportCardSchema },
     response: { data: reportedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_REPORTED", "CARD_ALREADY_VOIDED"],
     handler: async ({ c, ctx, input }) =>
@@ -184,10 +174,12 @@ export const cardRoutes = [
     path: `${MANAGE}/block`,
     summary: "Block a card (program)",
     description:
-      "The card program's block (compliance), from active or frozen; is_blocked true. Not for cardholders. Raises card.deactivated with status blocked.",
+      "The card program's block (compliance), from active or frozen; " +
+      "is_blocked true. Not for cardholders. Raises card.deactivated with " +
+      "status blocked.",
     tags: TAGS,
     auth: { scope: "write" },
-    request: { params: cardParams },
+    request: { params: cardTargetSchema },
     response: { data: blockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input }) =>
@@ -198,10 +190,12 @@ export const cardRoutes = [
     path: `${MANAGE}/unblock`,
     summary: "Unblock a card (program)",
     description:
-      "Lifts the program's block: back to frozen if the card was frozen before, else active (card.frozen or card.unfrozen). Not for cardholders.",
+      "Lifts the program's block: back to frozen if the card was frozen " +
+      "before, else active (card.frozen or card.unfrozen). Not for " +
+      "cardholders.",
     tags: TAGS,
     auth: { scope: "write" },
-    request: { params: cardParams },
+    request: { params: cardTargetSchema },
     response: { data: unblockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input }) =>
@@ -212,10 +206,18 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/cards/{cardId}/view-token",
     summary: "A secure view of the card (PIN, details)",
     description:
-      "A single-use URL (10 minutes) of the hosted secure page, to show in an iframe (420x520 for the PIN form, 420x740 for details plus PIN). The PIN, number and CVV never pass through this API. While the card has no PIN: 422 PIN_NOT_SET with data.pin_setup_url, whatever enabled_views asked. With a PIN: [pin] -> the PIN change form, [data, pin] (or [data]) -> details plus PIN. data.pin_set is on every answer. theme: the program's theme with these fields on top. Voided, lost, stolen and blocked cards: CARD_NOT_ACTIVE; frozen cards are allowed.",
+      "A single-use URL (10 minutes) of the hosted secure page, to show in " +
+      "an iframe (420x520 for the PIN form, 420x740 for details plus PIN). " +
+      "The PIN, number and CVV never pass through this API. While the card " +
+      "has no PIN: 422 PIN_NOT_SET with data.pin_setup_url, whatever " +
+      "enabled_views asked. With a PIN: [pin] -> the PIN change form, [data, " +
+      "pin] (or [data]) -> details plus PIN. data.pin_set is on every " +
+      "answer. theme: the program's theme with these fields on top. Voided, " +
+      "lost, stolen and blocked cards: CARD_NOT_ACTIVE; frozen cards are " +
+      "allowed.",
     tags: TAGS,
     auth: WRITE,
-    request: { params: cardParams, body: viewTokenSchema },
+    request: { params: cardTargetSchema, body: viewTokenSchema },
     response: { data: viewTokenResponseSchema },
     errors: ["NOT_FOUND", "PIN_NOT_SET", "CARD_NOT_ACTIVE"],
     handler: async ({ c, ctx, input }) =>
@@ -229,7 +231,7 @@ export const cardRoutes = [
       'The reasons a card transaction can be disputed for. Answers {status: "success", message, data} as the interface states.',
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { body: disputeReasonsBodySchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -244,58 +246,14 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/iban/status",
     summary: "IBAN status",
     description:
-      "The card account's IBAN for SEPA top-ups: offered for EUR accounts with a deployed wallet (sandbox: a stable test IBAN); otherwise activated false with the reason in profile_status and usage.",
+      "The card account's IBAN for SEPA top-ups: offered for EUR accounts " +
+      "with a deployed wallet (sandbox: a stable test IBAN); otherwise " +
+      "activated false with the reason in profile_status and usage.",
     tags: TAGS,
     auth: READ,
-    request: { params: customerParams },
+    request: { params: customerTargetSchema },
     response: { data: ibanStatusSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIbanStatus({ ctx, input: input.params })),
   }),
 ];
-
-/** Sandbox-only card simulation (decisions.md 11): 404 and out of the document in live mode. */
-export const sandboxCardRoutes = sandboxOnly([
-  defineRoute({
-    method: "post",
-    path: "/api/v1/sandbox/customers/{svcCardId}/cards/physical",
-    summary: "Sandbox: issue a physical card",
-    description:
-      "Sandbox only (404 in live mode). A physical card, not yet activated, so void (VIRTUAL_CARD_ONLY), freeze before activation (CARD_NOT_ACTIVATED) and activation can be tried. Needs the onboarding steps up to phone verification; the wallet is needed only to activate.",
-    tags: ["Sandbox"],
-    auth: { scope: "write" },
-    request: { params: customerParams },
-    response: { status: 201, data: createdCardSchema },
-    errors: [
-      "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
-      "PHONE_NOT_VERIFIED",
-      "CARD_LIMIT_REACHED",
-    ],
-    handler: async ({ c, ctx, input }) =>
-      created(c, await issuePhysicalCard({ ctx, input: input.params }), "Physical card issued"),
-  }),
-  defineRoute({
-    method: "post",
-    path: "/api/v1/sandbox/cards/{cardId}/activate",
-    summary: "Sandbox: activate a physical card",
-    description:
-      "Sandbox only (404 in live mode). What the cardholder does with the card in hand: sets activated_at and raises card.activated. Needs the account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
-    tags: ["Sandbox"],
-    auth: { scope: "write" },
-    request: { params: z.object({ cardId: cardIdSchema }) },
-    response: { data: activatedCardSchema },
-    errors: [
-      "NOT_FOUND",
-      "PHYSICAL_CARD_ONLY",
-      "CARD_ALREADY_ACTIVATED",
-      "CARD_NOT_ACTIVE",
-      "WALLET_NOT_DEPLOYED",
-    ],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
-  }),
-]);

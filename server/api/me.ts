@@ -17,7 +17,8 @@ const meSchema = z
       type: z
         .enum(["user_token", "api_key", "api_token"])
         .describe(
-          "user_token: a dashboard user's access token; api_key: X-API-Key + X-API-Secret; api_token: a bearer token from POST /api/apikey/token.",
+          "user_token: a dashboard user's access token; api_key: X-API-Key + " +
+            "X-API-Secret; api_token: a bearer token from POST /api/apikey/token.",
         ),
       scopes: z.array(z.enum(SCOPES)),
       key_id: z.string().optional().describe("For api_key and api_token credentials."),
@@ -69,7 +70,10 @@ export const meRoute = defineRoute({
   path: "/api/v1/me",
   summary: "The calling credential",
   description:
-    "An extension of this service (not in the interface document): the organization the credential belongs to, the kind of credential, its scopes, and the user behind a user token. Useful to check a key or token after wiring it.",
+    "An extension of this service (not in the interface document): the " +
+    "organization the credential belongs to, the kind of credential, its " +
+    "scopes, and the user behind a user token. Useful to check a key or " +
+    "token after wiring it.",
   tags: ["Account"],
   auth: { scope: "read" },
   response: { data: meSchema },

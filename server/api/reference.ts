@@ -6,7 +6,8 @@ import { ServiceError } from "@/lib/errors";
 import { log } from "@/server/log";
 import { documentCache } from "@/server/http/openapi";
 import { send } from "@/server/http/responses";
-import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 import type { ApiApp, ApiEnv } from "@/server/http/types";
 
 export const OPENAPI_PATH = "/api/openapi.json";

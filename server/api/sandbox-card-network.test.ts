@@ -58,46 +58,50 @@ const body = (cardId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("sandbox card network over HTTP", () => {
-  it("authorizes (201, the Card transaction view), then settles, refunds; amounts as numbers and minor units", async () => {
-    const s = await setup();
-    const authorized = await call(BASE, postJson(body(s.card.cardToken), s.auth));
-    expect(authorized.status).toBe(201);
-    expect(authorized.body).toMatchObject({ success: true, message: "Transaction authorized" });
-    expect(Object.keys(authorized.body.data).sort()).toEqual(TRANSACTION_VIEW_FIELDS);
-    expect(authorized.body.data).toMatchObject({
-      status: "authorized",
-      card_id: s.card.cardToken,
-      svc_card_id: s.customer.svcCardId,
-      amount: 12.5,
-      amount_minor: 1_250,
-      hold_amount_minor: 1_250,
-      merchant_country: "DE",
-      decline_code: null,
-    });
-    const id = authorized.body.data.transaction_id as string;
+  it(
+    "authorizes (201, the Card transaction view), then settles, refunds; " +
+      "amounts as numbers and minor units",
+    async () => {
+      const s = await setup();
+      const authorized = await call(BASE, postJson(body(s.card.cardToken), s.auth));
+      expect(authorized.status).toBe(201);
+      expect(authorized.body).toMatchObject({ success: true, message: "Transaction authorized" });
+      expect(Object.keys(authorized.body.data).sort()).toEqual(TRANSACTION_VIEW_FIELDS);
+      expect(authorized.body.data).toMatchObject({
+        status: "authorized",
+        card_id: s.card.cardToken,
+        svc_card_id: s.customer.svcCardId,
+        amount: 12.5,
+        amount_minor: 1_250,
+        hold_amount_minor: 1_250,
+        merchant_country: "DE",
+        decline_code: null,
+      });
+      const id = authorized.body.data.transaction_id as string;
 
-    const settled = await call(`${BASE}/${id}/settle`, postJson({ amount: "12.00" }, s.auth));
-    expect(settled.status).toBe(200);
-    expect(settled.body.data).toMatchObject({
-      status: "settled",
-      amount: 12,
-      amount_minor: 1_200,
-      hold_amount_minor: 0,
-    });
-    expect(await balanceOf(database.db, s.customer.id)).toMatchObject({
-      ledgerMinor: 8_800,
-      pendingMinor: 0,
-    });
+      const settled = await call(`${BASE}/${id}/settle`, postJson({ amount: "12.00" }, s.auth));
+      expect(settled.status).toBe(200);
+      expect(settled.body.data).toMatchObject({
+        status: "settled",
+        amount: 12,
+        amount_minor: 1_200,
+        hold_amount_minor: 0,
+      });
+      expect(await balanceOf(database.db, s.customer.id)).toMatchObject({
+        ledgerMinor: 8_800,
+        pendingMinor: 0,
+      });
 
-    const again = await call(`${BASE}/${id}/settle`, postJson({}, s.auth));
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, error_code: "CONFLICT" });
+      const again = await call(`${BASE}/${id}/settle`, postJson({}, s.auth));
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ success: false, error_code: "CONFLICT" });
 
-    const refund = await call(`${BASE}/${id}/refund`, { method: "POST", headers: s.auth });
-    expect(refund.status).toBe(201);
-    expect(refund.body.data).toMatchObject({ type: "refund", status: "settled", amount_minor: 1_200 });
-    expect(await balanceOf(database.db, s.customer.id)).toMatchObject({ ledgerMinor: 10_000 });
-  });
+      const refund = await call(`${BASE}/${id}/refund`, { method: "POST", headers: s.auth });
+      expect(refund.status).toBe(201);
+      expect(refund.body.data).toMatchObject({ type: "refund", status: "settled", amount_minor: 1_200 });
+      expect(await balanceOf(database.db, s.customer.id)).toMatchObject({ ledgerMinor: 10_000 });
+    },
+  );
 
   it("a decline is 201 with status declined, the code and the cardholder's reason", async () => {
     const s = await setup(1_000);
@@ -140,28 +144,32 @@ describe("sandbox card network over HTTP", () => {
     });
   });
 
-  it("400 for a request outside the contract; 404 for unknown cards and transactions; 403 for a viewer; 401 without a credential", async () => {
-    const s = await setup();
-    for (const bad of [
-      { amount: 0 },
-      { amount: 1.234 },
-      { currency: "JPY" },
-      { merchant_category: "58" },
-      { merchant_country: "DEU" },
-      { type: "refund" },
-      { card_id: undefined },
-    ]) {
-      const res = await call(BASE, postJson(body(s.card.id, bad), s.auth));
-      expect(res.status, JSON.stringify(bad)).toBe(400);
-      expect(res.body.error_code).toBe("VALIDATION_ERROR");
-    }
-    expect((await call(BASE, postJson(body("ctk_unknown"), s.auth))).status).toBe(404);
-    expect((await call(`${BASE}/txn_unknown/settle`, postJson({}, s.auth))).status).toBe(404);
-    const other = await setup();
-    expect((await call(BASE, postJson(body(s.card.id), other.auth))).status).toBe(404);
-    expect((await call(BASE, postJson(body(s.card.id), s.viewerAuth))).status).toBe(403);
-    expect((await call(BASE, postJson(body(s.card.id)))).status).toBe(401);
-  });
+  it(
+    "400 for a request outside the contract; 404 for unknown cards and " +
+      "transactions; 403 for a viewer; 401 without a credential",
+    async () => {
+      const s = await setup();
+      for (const bad of [
+        { amount: 0 },
+        { amount: 1.234 },
+        { currency: "JPY" },
+        { merchant_category: "58" },
+        { merchant_country: "DEU" },
+        { type: "refund" },
+        { card_id: undefined },
+      ]) {
+        const res = await call(BASE, postJson(body(s.card.id, bad), s.auth));
+        expect(res.status, JSON.stringify(bad)).toBe(400);
+        expect(res.body.error_code).toBe("VALIDATION_ERROR");
+      }
+      expect((await call(BASE, postJson(body("ctk_unknown"), s.auth))).status).toBe(404);
+      expect((await call(`${BASE}/txn_unknown/settle`, postJson({}, s.auth))).status).toBe(404);
+      const other = await setup();
+      expect((await call(BASE, postJson(body(s.card.id), other.auth))).status).toBe(404);
+      expect((await call(BASE, postJson(body(s.card.id), s.viewerAuth))).status).toBe(403);
+      expect((await call(BASE, postJson(body(s.card.id)))).status).toBe(401);
+    },
+  );
 });
 
 describe("live mode", () => {

@@ -32,7 +32,18 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     path: BASE,
     summary: "Sandbox: a card transaction (authorization)",
     description:
-      "A merchant charges a card (card_id: our card id or the card token). The amount and currency are the merchant's; the card account is billed in its own currency at the sandbox FX rate (USD, EUR, GBP; fx_rate = merchant units per billing unit). Declined (status declined with decline_code and decline_reason) when the card is frozen or blocked (UBT), lost (BNP), stolen (BNR), voided (BND), a physical card is not activated (FRB), the account wallet is not ready (CND), or the available balance is short (810): transaction.declined. Otherwise the billing amount is held (available balance goes down, pending up) and the transaction is authorized: transaction.authorized, then customer.balance.updated. Answers 201 either way.",
+      "A merchant charges a card (card_id: our card id or the card token). " +
+      "The amount and currency are the merchant's; the card account is " +
+      "billed in its own currency at the sandbox FX rate (USD, EUR, GBP; " +
+      "fx_rate = merchant units per billing unit). Declined (status declined " +
+      "with decline_code and decline_reason) when the card is frozen or " +
+      "blocked (UBT), lost (BNP), stolen (BNR), voided (BND), a physical " +
+      "card is not activated (FRB), the account wallet is not ready (CND), " +
+      "or the available balance is short (810): transaction.declined. " +
+      "Otherwise the billing amount is held (available balance goes down, " +
+      "pending up) and the transaction is authorized: " +
+      "transaction.authorized, then customer.balance.updated. Answers 201 " +
+      "either way.",
     tags: TAGS,
     auth: AUTH,
     request: { body: authorizeCardTransactionSchema },
@@ -114,7 +125,13 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     path: `${BASE}/{transactionId}/refund`,
     summary: "Sandbox: refund a settled purchase",
     description:
-      "The merchant refunds a settled purchase: a new transaction of type refund, settled at once, for the amount given (merchant currency; default what is left to refund; more is VALIDATION_ERROR). The tokens come back to the wallet and the ledger grows: transaction.refund.created, then customer.balance.updated and wallet.deposit.confirmed. Anything but a settled purchase, or one refunded in full: 409 CONFLICT. Answers the refund transaction.",
+      "The merchant refunds a settled purchase: a new transaction of type " +
+      "refund, settled at once, for the amount given (merchant currency; " +
+      "default what is left to refund; more is VALIDATION_ERROR). The tokens " +
+      "come back to the wallet and the ledger grows: " +
+      "transaction.refund.created, then customer.balance.updated and " +
+      "wallet.deposit.confirmed. Anything but a settled purchase, or one " +
+      "refunded in full: 409 CONFLICT. Answers the refund transaction.",
     tags: TAGS,
     auth: AUTH,
     request: { params, body: transactionAmountSchema },

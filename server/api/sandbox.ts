@@ -1,13 +1,14 @@
+import { isSandbox } from "@/lib/env";
 import { z } from "@hono/zod-openapi";
 import { cardCustomerViewSchema, CURRENCY_VALUES, svcCardIdSchema } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
 import { errorResponse } from "@/server/http/error-response";
 import { ok } from "@/server/http/envelopes";
-import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
-import { decideCustomerKyc } from "@/server/providers/sandbox/kyc-decision";
-import { readOutbox } from "@/server/providers/sandbox/messaging";
-import { isSandbox } from "@/server/providers/sandbox/mode";
+import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
+import { readOutbox } from "@/server/cards/sandbox-outbox";
 
 /**
  * The sandbox's simulation endpoints (decisions.md 11), bearer with the write scope. In live
@@ -46,7 +47,8 @@ const kycDecisionSchema = z.object({
     .enum(CURRENCY_VALUES)
     .optional()
     .describe(
-      "Approve in a region of this currency (GBP: GB, USD: US, EUR: DE). Default: the country picked on the KYC page, else DE.",
+      "Approve in a region of this currency (GBP: GB, USD: US, EUR: DE). " +
+        "Default: the country picked on the KYC page, else DE.",
     ),
 });
 
@@ -76,7 +78,11 @@ export const sandboxRoutes = sandboxOnly([
     path: "/api/v1/sandbox/kyc/{svcCardId}",
     summary: "Decide a customer's identity verification",
     description:
-      "What the KYC provider's reviewer would decide, without the hosted page. The simulated provider reports the change the way a real one does, and the answer is the customer afterwards (kyc_status, currency, flow_status). A rejection is final; an approval cannot be changed. Refused while the email address is not verified.",
+      "What the KYC provider's reviewer would decide, without the hosted " +
+      "page. The simulated provider reports the change the way a real one " +
+      "does, and the answer is the customer afterwards (kyc_status, " +
+      "currency, flow_status). A rejection is final; an approval cannot be " +
+      "changed. Refused while the email address is not verified.",
     tags: TAGS,
     auth: AUTH,
     request: { params: z.object({ svcCardId: svcCardIdSchema }), body: kycDecisionSchema },
@@ -92,7 +98,8 @@ export const sandboxRoutes = sandboxOnly([
     path: "/api/v1/sandbox/outbox",
     summary: "Read the dev outbox",
     description:
-      "The emails and text messages the sandbox would have sent (one-time codes among them, hence the write scope), newest first.",
+      "The emails and text messages the sandbox would have sent (one-time " +
+      "codes among them, hence the write scope), newest first.",
     tags: TAGS,
     auth: AUTH,
     request: { query: outboxQuerySchema },

@@ -14,7 +14,8 @@ import {
 } from "@/lib/contracts/swaps";
 import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
-import { defineRoute, type ApiRoute } from "@/server/http/route";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { SWAP_ASSETS, SWAP_ROUTES } from "@/server/swaps/catalog";
 import { executeSwap } from "@/server/swaps/execute";

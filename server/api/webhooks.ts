@@ -2,14 +2,16 @@ import { z } from "@hono/zod-openapi";
 import {
   createdWebhookSchema,
   createWebhookSchema,
+  updateWebhookSchema,
+  webhookViewSchema,
+} from "@/lib/contracts/webhooks";
+import {
   deliveryFiltersSchema,
   deliveryPageSchema,
   replayWindowSchema,
-  updateWebhookSchema,
   webhookDeliveryDetailSchema,
   webhookDeliveryViewSchema,
-  webhookViewSchema,
-} from "@/lib/contracts/webhooks";
+} from "@/lib/contracts/webhook-deliveries";
 import { accepted, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
@@ -82,7 +84,9 @@ export const webhookRoutes = [
     path: `${BASE}/deliveries/all`,
     summary: "Deliveries across webhooks",
     description:
-      "Newest first. Filters: status, event_type, from/to (created_at). Paged: page (from 1), limit (default 20, max 100); total counts every match.",
+      "Newest first. Filters: status, event_type, from/to (created_at). " +
+      "Paged: page (from 1), limit (default 20, max 100); total counts every " +
+      "match.",
     tags: TAGS,
     auth: AUTH,
     request: { query: deliveryFiltersSchema },
@@ -94,7 +98,8 @@ export const webhookRoutes = [
     path: `${BASE}/deliveries/{deliveryId}`,
     summary: "One delivery with its attempts",
     description:
-      "The exact body sent, and each attempt's request headers, response status and body (2 KiB), error, duration and next attempt time.",
+      "The exact body sent, and each attempt's request headers, response " +
+      "status and body (2 KiB), error, duration and next attempt time.",
     tags: TAGS,
     auth: AUTH,
     request: { params: deliveryParams },
@@ -107,7 +112,9 @@ export const webhookRoutes = [
     path: `${BASE}/deliveries/{deliveryId}/retry`,
     summary: "Replay a delivery",
     description:
-      "Sends it again now with the same delivery id, event id and body. A failed delivery gets one more attempt; one still on its schedule is brought forward.",
+      "Sends it again now with the same delivery id, event id and body. A " +
+      "failed delivery gets one more attempt; one still on its schedule is " +
+      "brought forward.",
     tags: TAGS,
     auth: AUTH,
     request: { params: deliveryParams },
@@ -133,7 +140,8 @@ export const webhookRoutes = [
     path: `${BASE}/{webhookId}`,
     summary: "Update a webhook subscription",
     description:
-      "Any of url, events, description, enabled. enabled: true re-enables a disabled subscription and resets its failure count.",
+      "Any of url, events, description, enabled. enabled: true re-enables a " +
+      "disabled subscription and resets its failure count.",
     tags: TAGS,
     auth: AUTH,
     request: { params: webhookParams, body: updateWebhookSchema },
@@ -198,7 +206,9 @@ export const webhookRoutes = [
     path: `${BASE}/{webhookId}/replay`,
     summary: "Replay failed deliveries in a time window",
     description:
-      "Every delivery of this webhook that ended failed and was created in [from, to) is sent again (one more attempt each) by the worker. Answers 202 at once.",
+      "Every delivery of this webhook that ended failed and was created in " +
+      "[from, to) is sent again (one more attempt each) by the worker. " +
+      "Answers 202 at once.",
     tags: TAGS,
     auth: AUTH,
     request: { params: webhookParams, body: replayWindowSchema },

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { API_TOKEN_TTL_SECONDS } from "@/lib/contracts/api-keys";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { ResolvedCredential, IssuedToken } from "@/server/auth/tokens";
+import type { IssuedToken } from "@/server/auth/tokens";
+import type { ResolvedCredential } from "@/server/context";
 import type { RequestMeta } from "@/server/context";
 import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
@@ -27,7 +28,8 @@ function touchLastUsed(db: Db, keyId: string, meta: RequestMeta): void {
   db.update(apiKeys)
     .set({ lastUsedAt: sql`now()`, lastUsedIp: meta.ip ?? null })
     .where(
-      sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
+      sql`${apiKeys.id} = ${keyId} and (${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() -
+        interval '1 minute')`,
     )
     .catch((err: unknown) => log.warn({ err, keyId }, "could not record last use of an API key"));
 }

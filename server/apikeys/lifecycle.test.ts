@@ -55,48 +55,52 @@ describe("API key lifecycle", () => {
     expect(JSON.stringify(listed)).not.toContain(key.api_secret);
   });
 
-  it("authenticates the pair and exchanged tokens with the key's scopes; rotation kills the old secret and its tokens", async () => {
-    const { ctx, code } = await program();
-    const key = await createApiKey({
-      ctx,
-      input: { name: "Rotating", permissions: ["read"], two_factor_token: code() },
-    });
-    const pair = await resolveApiKeyPair(database.db, { apiKey: key.api_key, apiSecret: key.api_secret });
-    expect(pair).toMatchObject({
-      orgId: ctx.orgId,
-      actor: { type: "apiKey", keyId: key.id, scopes: ["read"] },
-    });
-    const token = await exchangeApiToken(database.db, { api_key: key.api_key, api_secret: key.api_secret });
-    expect(token).toMatchObject({ expires_in: 900, token_type: "Bearer" });
-    expect((await resolveApiToken(database.db, token.access_token))!.actor).toMatchObject({
-      keyId: key.id,
-      scopes: ["read"],
-    });
+  it(
+    "authenticates the pair and exchanged tokens with the key's scopes; " +
+      "rotation kills the old secret and its tokens",
+    async () => {
+      const { ctx, code } = await program();
+      const key = await createApiKey({
+        ctx,
+        input: { name: "Rotating", permissions: ["read"], two_factor_token: code() },
+      });
+      const pair = await resolveApiKeyPair(database.db, { apiKey: key.api_key, apiSecret: key.api_secret });
+      expect(pair).toMatchObject({
+        orgId: ctx.orgId,
+        actor: { type: "apiKey", keyId: key.id, scopes: ["read"] },
+      });
+      const token = await exchangeApiToken(database.db, { api_key: key.api_key, api_secret: key.api_secret });
+      expect(token).toMatchObject({ expires_in: 900, token_type: "Bearer" });
+      expect((await resolveApiToken(database.db, token.access_token))!.actor).toMatchObject({
+        keyId: key.id,
+        scopes: ["read"],
+      });
 
-    await setApiKeyPermissions({
-      ctx,
-      input: { id: key.id, permissions: ["read", "transactions"], two_factor_token: code() },
-    });
-    expect((await resolveApiToken(database.db, token.access_token))!.actor).toMatchObject({
-      scopes: ["read", "transactions"],
-    });
+      await setApiKeyPermissions({
+        ctx,
+        input: { id: key.id, permissions: ["read", "transactions"], two_factor_token: code() },
+      });
+      expect((await resolveApiToken(database.db, token.access_token))!.actor).toMatchObject({
+        scopes: ["read", "transactions"],
+      });
 
-    const rotated = await rotateApiKey({ ctx, input: { id: key.id, two_factor_token: code() } });
-    expect(rotated.api_key).toBe(key.api_key);
-    expect(rotated.api_secret).not.toBe(key.api_secret);
-    await expect(
-      resolveApiKeyPair(database.db, { apiKey: key.api_key, apiSecret: key.api_secret }),
-    ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(resolveApiToken(database.db, token.access_token)).rejects.toMatchObject({
-      code: "UNAUTHENTICATED",
-    });
-    await expect(
-      exchangeApiToken(database.db, { api_key: key.api_key, api_secret: key.api_secret }),
-    ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    expect(
-      await resolveApiKeyPair(database.db, { apiKey: key.api_key, apiSecret: rotated.api_secret }),
-    ).toMatchObject({ orgId: ctx.orgId });
-  });
+      const rotated = await rotateApiKey({ ctx, input: { id: key.id, two_factor_token: code() } });
+      expect(rotated.api_key).toBe(key.api_key);
+      expect(rotated.api_secret).not.toBe(key.api_secret);
+      await expect(
+        resolveApiKeyPair(database.db, { apiKey: key.api_key, apiSecret: key.api_secret }),
+      ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      await expect(resolveApiToken(database.db, token.access_token)).rejects.toMatchObject({
+        code: "UNAUTHENTICATED",
+      });
+      await expect(
+        exchangeApiToken(database.db, { api_key: key.api_key, api_secret: key.api_secret }),
+      ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      expect(
+        await resolveApiKeyPair(database.db, { apiKey: key.api_key, apiSecret: rotated.api_secret }),
+      ).toMatchObject({ orgId: ctx.orgId });
+    },
+  );
 
   it("revocation is immediate and permanent", async () => {
     const { ctx, code } = await program();
@@ -145,54 +149,58 @@ describe("API key lifecycle", () => {
     });
   });
 
-  it("guards management: user token of an admin, 2FA on, a fresh code; other organizations' keys are not found", async () => {
-    const { org, ctx, code } = await program();
-    const key = await createApiKey({
-      ctx,
-      input: { name: "Guarded", permissions: ["read"], two_factor_token: code() },
-    });
-    const input = { name: "X", permissions: ["read" as const] };
-    const apiKeyCtx = {
-      ...ctx,
-      actor: {
-        type: "apiKey" as const,
-        keyId: key.id,
-        scopes: ["read", "write", "transactions", "webhooks"] as const,
-      },
-    };
-    await expect(
-      createApiKey({ ctx: apiKeyCtx, input: { ...input, two_factor_token: code() } }),
-    ).rejects.toMatchObject({ code: "USER_TOKEN_REQUIRED", status: 403 });
-    const operator = await org.user("operator", { withTwoFactor: true });
-    await expect(
-      createApiKey({
-        ctx: userCtx(database.db, org.orgId, operator, { twoFactorEnabled: true }),
-        input: { ...input, two_factor_token: "123456" },
-      }),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    const admin2 = await org.user("admin");
-    await expect(
-      createApiKey({
-        ctx: userCtx(database.db, org.orgId, admin2),
-        input: { ...input, two_factor_token: "123456" },
-      }),
-    ).rejects.toMatchObject({ code: "TWO_FACTOR_NOT_ENABLED" });
-    await expect(createApiKey({ ctx, input })).rejects.toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
-    const used = code();
-    await createApiKey({ ctx, input: { ...input, two_factor_token: used } });
-    await expect(createApiKey({ ctx, input: { ...input, two_factor_token: used } })).rejects.toMatchObject({
-      code: "INVALID_2FA_TOKEN",
-    });
+  it(
+    "guards management: user token of an admin, 2FA on, a fresh code; " +
+      "other organizations' keys are not found",
+    async () => {
+      const { org, ctx, code } = await program();
+      const key = await createApiKey({
+        ctx,
+        input: { name: "Guarded", permissions: ["read"], two_factor_token: code() },
+      });
+      const input = { name: "X", permissions: ["read" as const] };
+      const apiKeyCtx = {
+        ...ctx,
+        actor: {
+          type: "apiKey" as const,
+          keyId: key.id,
+          scopes: ["read", "write", "transactions", "webhooks"] as const,
+        },
+      };
+      await expect(
+        createApiKey({ ctx: apiKeyCtx, input: { ...input, two_factor_token: code() } }),
+      ).rejects.toMatchObject({ code: "USER_TOKEN_REQUIRED", status: 403 });
+      const operator = await org.user("operator", { withTwoFactor: true });
+      await expect(
+        createApiKey({
+          ctx: userCtx(database.db, org.orgId, operator, { twoFactorEnabled: true }),
+          input: { ...input, two_factor_token: "123456" },
+        }),
+      ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+      const admin2 = await org.user("admin");
+      await expect(
+        createApiKey({
+          ctx: userCtx(database.db, org.orgId, admin2),
+          input: { ...input, two_factor_token: "123456" },
+        }),
+      ).rejects.toMatchObject({ code: "TWO_FACTOR_NOT_ENABLED" });
+      await expect(createApiKey({ ctx, input })).rejects.toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
+      const used = code();
+      await createApiKey({ ctx, input: { ...input, two_factor_token: used } });
+      await expect(createApiKey({ ctx, input: { ...input, two_factor_token: used } })).rejects.toMatchObject({
+        code: "INVALID_2FA_TOKEN",
+      });
 
-    const other = await program();
-    await expect(getApiKey({ ctx: other.ctx, input: { id: key.id } })).rejects.toMatchObject({
-      code: "NOT_FOUND",
-      status: 404,
-    });
-    await expect(
-      revokeApiKey({ ctx: other.ctx, input: { id: key.id, two_factor_token: other.code() } }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
-  });
+      const other = await program();
+      await expect(getApiKey({ ctx: other.ctx, input: { id: key.id } })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        status: 404,
+      });
+      await expect(
+        revokeApiKey({ ctx: other.ctx, input: { id: key.id, two_factor_token: other.code() } }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    },
+  );
 
   it("audits who did what to which key from which address", async () => {
     const { ctx, code } = await program();

@@ -1,4 +1,4 @@
-import type { ResolvedCredential } from "./tokens";
+import type { ResolvedCredential } from "@/server/context";
 
 /**
  * Resolved credentials (and the organization names /v1/me answers with), cached in the process.

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { ROLE_SCOPES } from "@/lib/scopes";
-import type { Actor } from "@/server/context";
+import type { ResolvedCredential } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
@@ -33,11 +33,6 @@ export async function issueUserAccessToken(
     expiresAt: new Date(Date.now() + USER_TOKEN_TTL_SECONDS * 1000),
   });
   return { access_token: token, expires_in: USER_TOKEN_TTL_SECONDS, token_type: "Bearer" };
-}
-
-export interface ResolvedCredential {
-  orgId: string;
-  actor: Actor;
 }
 
 const userTokenWithUser = preparedPerDb((db) =>

@@ -1,12 +1,10 @@
-import { registerCardEventsInbound } from "@/server/cards/cards/inbound";
+import { registerCardEventsInbound } from "@/server/cards/lifecycle/inbound";
 import type { Db } from "@/server/db/client";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { applyKycResult } from "./onboarding/kyc";
 import { lockCustomerByRecordId } from "./onboarding/progress";
 import { applySafeDeployed, applySafeFailed } from "./onboarding/safe";
-
-let registered = false;
 
 /**
  * What the card program does with upstream news (server/providers/inbound.ts). Each handler runs
@@ -14,8 +12,6 @@ let registered = false;
  * id) and ignores a customer it does not know, as a webhook receiver must.
  */
 export function registerCardInboundHandlers(): void {
-  if (registered) return;
-  registered = true;
   registerInboundHandler("kyc.status.changed", onKycStatusChanged);
   registerInboundHandler("account.safe.deployed", async (db, e) => {
     const customer = await lockCustomerByRecordId(db, e.orgId, e.data.owner_ref);
@@ -33,7 +29,10 @@ export function registerCardInboundHandlers(): void {
   registerCardEventsInbound();
 }
 
-/** The event only says that something changed; the status and currency are asked of the provider, as with a real one. */
+/**
+ * The event only says that something changed; the status and currency are asked of the provider, as with a
+ * real one.
+ */
 async function onKycStatusChanged(
   db: Db,
   e: Extract<InboundEvent, { type: "kyc.status.changed" }>,

@@ -1,4 +1,3 @@
-import "@/server/providers/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
@@ -6,7 +5,6 @@ import { deliverInbound } from "@/server/providers/inbound";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { registerCardEventsInbound } from "./cards/inbound";
 import { PIN_MISSING_ACTION } from "./flow";
 import { getMyAccount } from "./my-account";
 
@@ -14,64 +12,66 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardEventsInbound();
 });
 afterAll(async () => {
   await database.close();
 });
 
 describe("getMyAccount", () => {
-  it("the cardholder's own account: step, next action, cards with pin_set; pin_set follows the PIN event", async () => {
-    const org = await createTestOrg(database.db);
-    const customer = await createReadyCustomer(database.db, org.orgId, { step: 6, flowStatus: "active" });
-    await createReadyCustomer(database.db, org.orgId);
-    const card = await createTestCard(database.db, customer);
-    await createTestCard(database.db, customer, { status: "voided", pinSet: true });
-    const ctx: Ctx = {
-      db: database.db,
-      orgId: org.orgId,
-      actor: { type: "cardholder", customerId: customer.id },
-    };
+  it(
+    "the cardholder's own account: step, next action, cards with pin_set; " + "pin_set follows the PIN event",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const customer = await createReadyCustomer(database.db, org.orgId, { step: 6, flowStatus: "active" });
+      await createReadyCustomer(database.db, org.orgId);
+      const card = await createTestCard(database.db, customer);
+      await createTestCard(database.db, customer, { status: "voided", pinSet: true });
+      const ctx: Ctx = {
+        db: database.db,
+        orgId: org.orgId,
+        actor: { type: "cardholder", customerId: customer.id },
+      };
 
-    const mine = await getMyAccount({ ctx });
-    expect(Object.keys(mine).sort()).toEqual([
-      "cards",
-      "currency",
-      "email",
-      "flow_status",
-      "kyc_status",
-      "next_action",
-      "pin_set",
-      "safe_deployed",
-      "step",
-      "svc_card_id",
-    ]);
-    expect(mine).toMatchObject({
-      svc_card_id: customer.svcCardId,
-      email: customer.email,
-      step: 6,
-      flow_status: "active",
-      kyc_status: "approved",
-      currency: "EUR",
-      safe_deployed: true,
-      pin_set: false,
-      next_action: PIN_MISSING_ACTION,
-    });
-    expect(mine.cards.map((c) => [c.card_id, c.pin_set])).toEqual([
-      [card.id, false],
-      [expect.any(String), true],
-    ]);
+      const mine = await getMyAccount({ ctx });
+      expect(Object.keys(mine).sort()).toEqual([
+        "cards",
+        "currency",
+        "email",
+        "flow_status",
+        "kyc_status",
+        "next_action",
+        "pin_set",
+        "safe_deployed",
+        "step",
+        "svc_card_id",
+      ]);
+      expect(mine).toMatchObject({
+        svc_card_id: customer.svcCardId,
+        email: customer.email,
+        step: 6,
+        flow_status: "active",
+        kyc_status: "approved",
+        currency: "EUR",
+        safe_deployed: true,
+        pin_set: false,
+        next_action: PIN_MISSING_ACTION,
+      });
+      expect(mine.cards.map((c) => [c.card_id, c.pin_set])).toEqual([
+        [card.id, false],
+        [expect.any(String), true],
+      ]);
 
-    await deliverInbound(database.db, {
-      type: "physical.card.pin.changed",
-      orgId: org.orgId,
-      data: { card_token: card.cardToken },
-    });
-    const after = await getMyAccount({ ctx });
-    expect(after.pin_set).toBe(true);
-    expect(after.next_action).not.toBe(PIN_MISSING_ACTION);
-    expect(after.cards[0]!.pin_set).toBe(true);
-  });
+      await deliverInbound(database.db, {
+        type: "physical.card.pin.changed",
+        orgId: org.orgId,
+        data: { card_token: card.cardToken },
+      });
+      const after = await getMyAccount({ ctx });
+      expect(after.pin_set).toBe(true);
+      expect(after.next_action).not.toBe(PIN_MISSING_ACTION);
+      expect(after.cards[0]!.pin_set).toBe(true);
+    },
+  );
 
   it("any other credential gets 403 INSUFFICIENT_PERMISSION", async () => {
     const org = await createTestOrg(database.db);

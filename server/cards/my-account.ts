@@ -16,7 +16,8 @@ export async function getMyAccount({ ctx }: { ctx: Ctx }): Promise<MyAccount> {
   if (ctx.actor.type !== "cardholder")
     throw new ServiceError(
       "INSUFFICIENT_PERMISSION",
-      "my-account needs a cardholder's token; an issuer reads a customer with GET /v1/card-issuer/customers/{customerId}.",
+      "my-account needs a cardholder's token; an issuer reads a customer " +
+        "with GET /v1/card-issuer/customers/{customerId}.",
     );
   const [customer] = await ctx.db
     .select()

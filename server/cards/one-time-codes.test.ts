@@ -59,53 +59,63 @@ describe("one-time codes", () => {
     expect(again.message).toMatch(/expired.*request a new code/i);
   });
 
-  it("counts wrong tries: 4 say how many are left, the 5th and every later try (even the right code) are OTP_LOCKED", async () => {
-    const t = await target();
-    const { code } = await issueOneTimeCode(t.db, t);
-    const bad = wrongCode(code);
-    for (const left of [4, 3, 2, 1]) {
-      const e = await refusal(consumeOneTimeCode(t.db, { ...t, code: bad }));
-      expect(e.code).toBe("INVALID_OTP");
-      expect(e.status).toBe(422);
-      expect(e.message).toContain(`${left} ${left === 1 ? "try" : "tries"} left`);
-    }
-    const fifth = await refusal(consumeOneTimeCode(t.db, { ...t, code: bad }));
-    expect(fifth.code).toBe("OTP_LOCKED");
-    expect(fifth.status).toBe(429);
-    expect(fifth.retryAfter).toBeGreaterThanOrEqual(1);
-    expect(fifth.retryAfter).toBeLessThanOrEqual(30);
-    const right = await refusal(consumeOneTimeCode(t.db, { ...t, code }));
-    expect(right.code).toBe("OTP_LOCKED");
-    // A new code (once the resend throttle allows) lifts the lock.
-    await allowResend(t.db, t.customerId, t.purpose);
-    const fresh = await issueOneTimeCode(t.db, t);
-    expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(0);
-    await consumeOneTimeCode(t.db, { ...t, code: fresh.code });
-  });
+  it(
+    "counts wrong tries: 4 say how many are left, the 5th and every later " +
+      "try (even the right code) are OTP_LOCKED",
+    async () => {
+      const t = await target();
+      const { code } = await issueOneTimeCode(t.db, t);
+      const bad = wrongCode(code);
+      for (const left of [4, 3, 2, 1]) {
+        const e = await refusal(consumeOneTimeCode(t.db, { ...t, code: bad }));
+        expect(e.code).toBe("INVALID_OTP");
+        expect(e.status).toBe(422);
+        expect(e.message).toContain(`${left} ${left === 1 ? "try" : "tries"} left`);
+      }
+      const fifth = await refusal(consumeOneTimeCode(t.db, { ...t, code: bad }));
+      expect(fifth.code).toBe("OTP_LOCKED");
+      expect(fifth.status).toBe(429);
+      expect(fifth.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(fifth.retryAfter).toBeLessThanOrEqual(30);
+      const right = await refusal(consumeOneTimeCode(t.db, { ...t, code }));
+      expect(right.code).toBe("OTP_LOCKED");
+      // A new code (once the resend throttle allows) lifts the lock.
+      await allowResend(t.db, t.customerId, t.purpose);
+      const fresh = await issueOneTimeCode(t.db, t);
+      expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(0);
+      await consumeOneTimeCode(t.db, { ...t, code: fresh.code });
+    },
+  );
 
-  it("concurrent wrong tries each get their own count: exactly 4 INVALID_OTP, the rest OTP_LOCKED", async () => {
-    const t = await target();
-    const { code } = await issueOneTimeCode(t.db, t);
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => refusal(consumeOneTimeCode(t.db, { ...t, code: wrongCode(code) }))),
-    );
-    expect(results.filter((e) => e.code === "INVALID_OTP")).toHaveLength(4);
-    expect(results.filter((e) => e.code === "OTP_LOCKED")).toHaveLength(4);
-    expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(8);
-  });
+  it(
+    "concurrent wrong tries each get their own count: exactly 4 " + "INVALID_OTP, the rest OTP_LOCKED",
+    async () => {
+      const t = await target();
+      const { code } = await issueOneTimeCode(t.db, t);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => refusal(consumeOneTimeCode(t.db, { ...t, code: wrongCode(code) }))),
+      );
+      expect(results.filter((e) => e.code === "INVALID_OTP")).toHaveLength(4);
+      expect(results.filter((e) => e.code === "OTP_LOCKED")).toHaveLength(4);
+      expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(8);
+    },
+  );
 
-  it("an expired code, or none at all, is INVALID_OTP asking for a new code (and no try is counted)", async () => {
-    const t = await target();
-    const none = await refusal(consumeOneTimeCode(t.db, { ...t, code: "123456" }));
-    expect(none.code).toBe("INVALID_OTP");
-    expect(none.message).toMatch(/request a new code/i);
-    const { code } = await issueOneTimeCode(t.db, t);
-    await expireCode(t.db, t.customerId, t.purpose);
-    const expired = await refusal(consumeOneTimeCode(t.db, { ...t, code }));
-    expect(expired.code).toBe("INVALID_OTP");
-    expect(expired.message).toMatch(/expired/i);
-    expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(0);
-  });
+  it(
+    "an expired code, or none at all, is INVALID_OTP asking for a new code " + "(and no try is counted)",
+    async () => {
+      const t = await target();
+      const none = await refusal(consumeOneTimeCode(t.db, { ...t, code: "123456" }));
+      expect(none.code).toBe("INVALID_OTP");
+      expect(none.message).toMatch(/request a new code/i);
+      const { code } = await issueOneTimeCode(t.db, t);
+      await expireCode(t.db, t.customerId, t.purpose);
+      const expired = await refusal(consumeOneTimeCode(t.db, { ...t, code }));
+      expect(expired.code).toBe("INVALID_OTP");
+      expect(expired.message).toMatch(/expired/i);
+      expect((await rowOf(t.customerId, t.purpose)).attempts).toBe(0);
+    },
+  );
 
   it("a new code replaces the previous one; codes of another purpose or customer are separate", async () => {
     const t = await target();

@@ -7,7 +7,8 @@ import { cardProgramSettings } from "@/server/db/schema/cards";
 import { auditLog } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { getSecureTheme, readSecureTheme, updateSecureTheme, validThemeFields } from "./settings";
+import { validThemeFields } from "@/lib/contracts/cards";
+import { getSecureTheme, readSecureTheme, updateSecureTheme } from "./settings";
 
 let database: Database;
 
@@ -95,53 +96,56 @@ describe("secure page theme settings", () => {
     expect(await readSecureTheme({ ctx: b.admin })).toEqual({ accent_color: "#00bb00" });
   });
 
-  it("reading needs read, writing needs write (and the admin role for a user); cardholders neither", async () => {
-    const { org, admin } = await program();
-    await expect(readSecureTheme({ ctx: keyCtx(org.orgId, []) })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-    expect(await readSecureTheme({ ctx: keyCtx(org.orgId, ["read"]) })).toEqual({});
-    await expect(updateSecureTheme({ ctx: keyCtx(org.orgId, ["read"]), input: THEME })).rejects.toMatchObject(
-      { code: "INSUFFICIENT_PERMISSION" },
-    );
-    expect(
-      await updateSecureTheme({
-        ctx: keyCtx(org.orgId, ["read", "write"]),
-        input: { text_color: "#111111" },
-      }),
-    ).toEqual({ text_color: "#111111" });
+  it(
+    "reading needs read, writing needs write (and the admin role for a " + "user); cardholders neither",
+    async () => {
+      const { org, admin } = await program();
+      await expect(readSecureTheme({ ctx: keyCtx(org.orgId, []) })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+      expect(await readSecureTheme({ ctx: keyCtx(org.orgId, ["read"]) })).toEqual({});
+      await expect(
+        updateSecureTheme({ ctx: keyCtx(org.orgId, ["read"]), input: THEME }),
+      ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+      expect(
+        await updateSecureTheme({
+          ctx: keyCtx(org.orgId, ["read", "write"]),
+          input: { text_color: "#111111" },
+        }),
+      ).toEqual({ text_color: "#111111" });
 
-    const operator = await org.user("operator");
-    const viewer = await org.user("viewer");
-    await expect(
-      updateSecureTheme({
-        ctx: userCtx(database.db, org.orgId, { ...operator, role: "operator" }),
-        input: THEME,
-      }),
-    ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
-    await expect(
-      updateSecureTheme({
-        ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }),
-        input: THEME,
-      }),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
-    expect(
-      await readSecureTheme({ ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }) }),
-    ).toEqual({ text_color: "#111111" });
+      const operator = await org.user("operator");
+      const viewer = await org.user("viewer");
+      await expect(
+        updateSecureTheme({
+          ctx: userCtx(database.db, org.orgId, { ...operator, role: "operator" }),
+          input: THEME,
+        }),
+      ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
+      await expect(
+        updateSecureTheme({
+          ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }),
+          input: THEME,
+        }),
+      ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+      expect(
+        await readSecureTheme({ ctx: userCtx(database.db, org.orgId, { ...viewer, role: "viewer" }) }),
+      ).toEqual({ text_color: "#111111" });
 
-    const cardholder: Ctx = {
-      db: database.db,
-      orgId: org.orgId,
-      actor: { type: "cardholder", customerId: "cus_x" },
-    };
-    await expect(readSecureTheme({ ctx: cardholder })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-    await expect(updateSecureTheme({ ctx: cardholder, input: THEME })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-    expect(await readSecureTheme({ ctx: admin })).toEqual({ text_color: "#111111" });
-  });
+      const cardholder: Ctx = {
+        db: database.db,
+        orgId: org.orgId,
+        actor: { type: "cardholder", customerId: "cus_x" },
+      };
+      await expect(readSecureTheme({ ctx: cardholder })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+      await expect(updateSecureTheme({ ctx: cardholder, input: THEME })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+      expect(await readSecureTheme({ ctx: admin })).toEqual({ text_color: "#111111" });
+    },
+  );
 
   it("hands out only valid fields even if the stored JSON was tampered with", async () => {
     const { org } = await program();

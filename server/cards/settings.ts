@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { secureThemeSchema, type SecureTheme } from "@/lib/contracts/cards";
+import { secureThemeSchema, validThemeFields, type SecureTheme } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -13,25 +13,10 @@ import { refuseCardholder, requireCardScope } from "./access";
  * ever stored or handed out.
  */
 
-const THEME_FIELDS = Object.keys(secureThemeSchema.shape) as (keyof SecureTheme)[];
-
 /**
- * Keeps the fields of `raw` that pass the schema and drops the rest (unknown keys, bad values).
- * For values that did not come through a request validator: stored JSON, query parameters.
+ * The organization's theme; an empty object when none was saved. No access check: callers are the view-token
+ * flow and the checked functions below.
  */
-export function validThemeFields(raw: unknown): SecureTheme {
-  if (!raw || typeof raw !== "object") return {};
-  const theme: Record<string, string> = {};
-  for (const field of THEME_FIELDS) {
-    const value = (raw as Record<string, unknown>)[field];
-    if (value === undefined || value === null || value === "") continue;
-    const parsed = secureThemeSchema.shape[field].safeParse(value);
-    if (parsed.success && parsed.data !== undefined) theme[field] = parsed.data;
-  }
-  return theme as SecureTheme;
-}
-
-/** The organization's theme; an empty object when none was saved. No access check: callers are the view-token flow and the checked functions below. */
 export async function getSecureTheme(db: Db, orgId: string): Promise<SecureTheme> {
   const [row] = await db
     .select({ theme: cardProgramSettings.secureTheme })

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { isServiceError } from "@/lib/errors";
 import { ROLES } from "@/lib/scopes";
+import { boot } from "@/server/boot";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin, createUser, findUserByEmail } from "@/server/auth/users";
 import { openDatabase, optionsFromEnv, type Database } from "@/server/db/client";
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
   }
   const command = commands[name];
   if (!command) fail("UNKNOWN_COMMAND", `Unknown command "${name}".\n${USAGE}`, 2);
+  boot();
   let database: Database;
   try {
     database = await openDatabase(optionsFromEnv());

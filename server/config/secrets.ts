@@ -36,14 +36,16 @@ function loadSecrets(): Secrets {
   }
   if (e.SVC_MODE === "live") {
     throw new Error(
-      "SVC_MODE=live needs ENCRYPTION_KEY (32 bytes, base64) and AUTH_SECRET: no development key is generated in live mode.",
+      "SVC_MODE=live needs ENCRYPTION_KEY (32 bytes, base64) and " +
+        "AUTH_SECRET: no development key is generated in live mode.",
     );
   }
   if (e.NODE_ENV === "test" || e.DATABASE_URL) {
     // Tests and shared servers: a per-process key would not be shared, so only tests may use one.
     if (e.NODE_ENV !== "test")
       throw new Error(
-        "With DATABASE_URL set, ENCRYPTION_KEY and AUTH_SECRET must be set too, so that every instance shares them.",
+        "With DATABASE_URL set, ENCRYPTION_KEY and AUTH_SECRET must be set " +
+          "too, so that every instance shares them.",
       );
     return {
       encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, "base64") : randomBytes(32),

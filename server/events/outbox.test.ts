@@ -102,50 +102,54 @@ describe("outbox dispatch", () => {
     expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 0, dispatched: 0, failed: 0 });
   });
 
-  it("is at least once: a consumer that throws rolls back its writes, the event stays undispatched and is retried after a backoff", async () => {
-    const { orgId } = await createTestOrg(database.db);
-    const first = await emitEvent(database.db, { orgId, type: "test.flaky", data: { n: 1 } });
-    const second = await emitEvent(database.db, { orgId, type: "test.flaky", data: { n: 2 } });
-    const calls: string[] = [];
-    let failNext = true;
-    unregister.push(
-      registerEventConsumer("test-flaky", async (tx, event) => {
-        if (event.orgId !== orgId) return;
-        calls.push(event.envelope.id);
-        await tx.insert(auditLog).values({
-          id: `aud_${event.envelope.id}_${calls.length}`,
-          orgId,
-          actorType: "system",
-          action: "test.flaky",
-        });
-        if (event.envelope.id === first.id && failNext) {
-          failNext = false;
-          throw new Error("receiver unavailable");
-        }
-      }),
-    );
-    expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 2, dispatched: 1, failed: 1 });
-    let rows = await eventsOf(orgId);
-    expect(rows[0]).toMatchObject({
-      id: first.id,
-      dispatchedAt: null,
-      dispatchAttempts: 1,
-      lastError: "test-flaky: receiver unavailable",
-    });
-    expect(rows[0]!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
-    expect(rows[1]!.dispatchedAt).not.toBeNull();
-    // The failed consumer's write was rolled back with it; the other event's write is there.
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(1);
+  it(
+    "is at least once: a consumer that throws rolls back its writes, the " +
+      "event stays undispatched and is retried after a backoff",
+    async () => {
+      const { orgId } = await createTestOrg(database.db);
+      const first = await emitEvent(database.db, { orgId, type: "test.flaky", data: { n: 1 } });
+      const second = await emitEvent(database.db, { orgId, type: "test.flaky", data: { n: 2 } });
+      const calls: string[] = [];
+      let failNext = true;
+      unregister.push(
+        registerEventConsumer("test-flaky", async (tx, event) => {
+          if (event.orgId !== orgId) return;
+          calls.push(event.envelope.id);
+          await tx.insert(auditLog).values({
+            id: `aud_${event.envelope.id}_${calls.length}`,
+            orgId,
+            actorType: "system",
+            action: "test.flaky",
+          });
+          if (event.envelope.id === first.id && failNext) {
+            failNext = false;
+            throw new Error("receiver unavailable");
+          }
+        }),
+      );
+      expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 2, dispatched: 1, failed: 1 });
+      let rows = await eventsOf(orgId);
+      expect(rows[0]).toMatchObject({
+        id: first.id,
+        dispatchedAt: null,
+        dispatchAttempts: 1,
+        lastError: "test-flaky: receiver unavailable",
+      });
+      expect(rows[0]!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+      expect(rows[1]!.dispatchedAt).not.toBeNull();
+      // The failed consumer's write was rolled back with it; the other event's write is there.
+      expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(1);
 
-    // Within the backoff it is not claimed again.
-    expect(await dispatchOutbox(database.db, { orgId })).toMatchObject({ claimed: 0 });
-    await new Promise((r) => setTimeout(r, 1_100));
-    expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 1, dispatched: 1, failed: 0 });
-    rows = await eventsOf(orgId);
-    expect(rows.every((r) => r.dispatchedAt !== null)).toBe(true);
-    expect(calls).toEqual([first.id, second.id, first.id]);
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(2);
-  });
+      // Within the backoff it is not claimed again.
+      expect(await dispatchOutbox(database.db, { orgId })).toMatchObject({ claimed: 0 });
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 1, dispatched: 1, failed: 0 });
+      rows = await eventsOf(orgId);
+      expect(rows.every((r) => r.dispatchedAt !== null)).toBe(true);
+      expect(calls).toEqual([first.id, second.id, first.id]);
+      expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(2);
+    },
+  );
 
   it("just stamps events when no consumer is registered", async () => {
     const { orgId } = await createTestOrg(database.db);
@@ -175,44 +179,51 @@ describe("outbox dispatch", () => {
 });
 
 describe("batch consumers", () => {
-  it("take the whole batch in one go, and isolate a failing event by retrying the rest one by one", async () => {
-    const { orgId } = await createTestOrg(database.db);
-    const ok1 = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 1 } });
-    const bad = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 2 } });
-    const ok2 = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 3 } });
-    const batches: string[][] = [];
-    const stop = registerEventBatchConsumer("test-batch", async (tx, events) => {
-      const mine = events.filter((e) => e.orgId === orgId);
-      batches.push(mine.map((e) => e.envelope.id));
-      for (const e of mine)
-        await tx.insert(auditLog).values({
-          id: `aud_${e.envelope.id}_${batches.length}`,
-          orgId,
-          actorType: "system",
-          action: "test.batch",
+  it(
+    "take the whole batch in one go, and isolate a failing event by " + "retrying the rest one by one",
+    async () => {
+      const { orgId } = await createTestOrg(database.db);
+      const ok1 = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 1 } });
+      const bad = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 2 } });
+      const ok2 = await emitEvent(database.db, { orgId, type: "test.batch", data: { n: 3 } });
+      const batches: string[][] = [];
+      const stop = registerEventBatchConsumer("test-batch", async (tx, events) => {
+        const mine = events.filter((e) => e.orgId === orgId);
+        batches.push(mine.map((e) => e.envelope.id));
+        for (const e of mine)
+          await tx.insert(auditLog).values({
+            id: `aud_${e.envelope.id}_${batches.length}`,
+            orgId,
+            actorType: "system",
+            action: "test.batch",
+          });
+        if (mine.some((e) => e.envelope.id === bad.id)) throw new Error("poison event");
+      });
+      try {
+        expect(await dispatchOutbox(database.db, { orgId })).toEqual({
+          claimed: 3,
+          dispatched: 2,
+          failed: 1,
         });
-      if (mine.some((e) => e.envelope.id === bad.id)) throw new Error("poison event");
-    });
-    try {
-      expect(await dispatchOutbox(database.db, { orgId })).toEqual({ claimed: 3, dispatched: 2, failed: 1 });
-    } finally {
-      stop();
-    }
-    // One call with the whole batch, then one per event after it failed.
-    expect(batches).toEqual([[ok1.id, bad.id, ok2.id], [ok1.id], [bad.id], [ok2.id]]);
-    const rows = await eventsOf(orgId);
-    expect(rows.find((r) => r.id === bad.id)).toMatchObject({
-      dispatchedAt: null,
-      dispatchAttempts: 1,
-      lastError: "test-batch: poison event",
-    });
-    expect(
-      rows
-        .filter((r) => r.dispatchedAt !== null)
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([ok1.id, ok2.id].sort());
-    // Only the per-event writes of the good events survived.
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(2);
-  });
+      } finally {
+        stop();
+      }
+      // One call with the whole batch, then one per event after it failed.
+      expect(batches).toEqual([[ok1.id, bad.id, ok2.id], [ok1.id], [bad.id], [ok2.id]]);
+      const rows = await eventsOf(orgId);
+      expect(rows.find((r) => r.id === bad.id)).toMatchObject({
+        dispatchedAt: null,
+        dispatchAttempts: 1,
+        lastError: "test-batch: poison event",
+      });
+      expect(
+        rows
+          .filter((r) => r.dispatchedAt !== null)
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([ok1.id, ok2.id].sort());
+      // Only the per-event writes of the good events survived.
+      expect(await database.db.select().from(auditLog).where(eq(auditLog.orgId, orgId))).toHaveLength(2);
+    },
+  );
 });

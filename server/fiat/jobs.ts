@@ -1,4 +1,4 @@
-import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { advancePayout, PAYOUT_STEP_JOB } from "./payouts/lifecycle";
 
 /** The fiat jobs: the sandbox rail moving each payout pending -> processing -> completed. */

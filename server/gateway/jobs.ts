@@ -1,4 +1,4 @@
-import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { expirePayment, GATEWAY_EXPIRE_JOB } from "./payments";
 
 /** The gateway's job: expire a payment nobody paid by its expires_at. */

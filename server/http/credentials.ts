@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
 import { roleAtLeast, type Role, type Scope } from "@/lib/scopes";
-import type { Actor, RequestMeta } from "@/server/context";
+import type { Actor, RequestMeta, ResolvedCredential } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { resolveUserBearer, type ResolvedCredential } from "@/server/auth/tokens";
+import { resolveUserBearer } from "@/server/auth/tokens";
 import type { ApiEnv } from "./types";
 
 /**

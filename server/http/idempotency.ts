@@ -114,7 +114,8 @@ export async function claimIdempotencyKey(
     if (row.request_hash !== fingerprint) {
       throw new ServiceError(
         "IDEMPOTENCY_KEY_MISMATCH",
-        "This Idempotency-Key was already used with a different request body. Use a new key for a new operation.",
+        "This Idempotency-Key was already used with a different request body. " +
+          "Use a new key for a new operation.",
       );
     }
     if (row.state !== "completed" || row.response_status === null) {

@@ -237,15 +237,19 @@ describe("envelopes", () => {
     });
   });
 
-  it("extra headers come from ok()'s options and setResponseHeader(); hand-built responses still get X-Request-Id", async () => {
-    const res = await app.request("/api/test/headers");
-    expect(res.headers.get("location")).toBe("/api/test/elsewhere");
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
-    const raw = await app.request("/api/test/raw");
-    expect(await raw.text()).toBe("plain");
-    expect(raw.headers.get("x-request-id")).toMatch(/^req_/);
-  });
+  it(
+    "extra headers come from ok()'s options and setResponseHeader(); " +
+      "hand-built responses still get X-Request-Id",
+    async () => {
+      const res = await app.request("/api/test/headers");
+      expect(res.headers.get("location")).toBe("/api/test/elsewhere");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+      const raw = await app.request("/api/test/raw");
+      expect(await raw.text()).toBe("plain");
+      expect(raw.headers.get("x-request-id")).toMatch(/^req_/);
+    },
+  );
 
   it("c.header() followed by ok() fails loudly outside production instead of losing the header", async () => {
     const res = await app.request("/api/test/hono-header");
@@ -501,54 +505,58 @@ describe("credentials and scopes", () => {
     ).toBe(200);
   });
 
-  it("user-token-only routes: API-key credentials get USER_TOKEN_REQUIRED, lower roles FORBIDDEN_ROLE, admins without 2FA TWO_FACTOR_NOT_ENABLED", async () => {
-    const admin = await app.request("/api/apikey/admin-thing", {
-      method: "POST",
-      headers: bearer(adminToken),
-    });
-    expect(admin.status).toBe(200);
-    expect(await admin.json()).toEqual({ user: org.admin.userId });
-
-    const unregister = registerCredentialResolver({
-      kind: "apiKeyPair",
-      resolve: async () => ({
-        orgId: org.orgId,
-        actor: { type: "apiKey", keyId: "key_all", scopes: ["read", "write", "transactions", "webhooks"] },
-      }),
-    });
-    try {
-      const byKey = await app.request("/api/apikey/admin-thing", {
+  it(
+    "user-token-only routes: API-key credentials get USER_TOKEN_REQUIRED, " +
+      "lower roles FORBIDDEN_ROLE, admins without 2FA TWO_FACTOR_NOT_ENABLED",
+    async () => {
+      const admin = await app.request("/api/apikey/admin-thing", {
         method: "POST",
-        headers: { "X-API-Key": "pk_test_x", "X-API-Secret": "sk_test_x" },
+        headers: bearer(adminToken),
       });
-      expect(byKey.status).toBe(403);
-      expect(await byKey.json()).toMatchObject({ success: false, error_code: "USER_TOKEN_REQUIRED" });
-    } finally {
-      unregister();
-    }
+      expect(admin.status).toBe(200);
+      expect(await admin.json()).toEqual({ user: org.admin.userId });
 
-    const operator = await org.user("operator");
-    const operatorToken = await org.token(operator.userId);
-    const low = await app.request("/api/apikey/admin-thing", {
-      method: "POST",
-      headers: bearer(operatorToken),
-    });
-    expect(await low.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
-    expect((await app.request("/api/apikey/operator-thing", { headers: bearer(operatorToken) })).status).toBe(
-      200,
-    );
-    expect(
-      await (await app.request("/api/apikey/operator-thing", { headers: bearer(viewerToken) })).json(),
-    ).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+      const unregister = registerCredentialResolver({
+        kind: "apiKeyPair",
+        resolve: async () => ({
+          orgId: org.orgId,
+          actor: { type: "apiKey", keyId: "key_all", scopes: ["read", "write", "transactions", "webhooks"] },
+        }),
+      });
+      try {
+        const byKey = await app.request("/api/apikey/admin-thing", {
+          method: "POST",
+          headers: { "X-API-Key": "pk_test_x", "X-API-Secret": "sk_test_x" },
+        });
+        expect(byKey.status).toBe(403);
+        expect(await byKey.json()).toMatchObject({ success: false, error_code: "USER_TOKEN_REQUIRED" });
+      } finally {
+        unregister();
+      }
 
-    const plainAdmin = await org.user("admin");
-    const noTwoFactor = await app.request("/api/apikey/admin-thing", {
-      method: "POST",
-      headers: bearer(await org.token(plainAdmin.userId)),
-    });
-    expect(noTwoFactor.status).toBe(403);
-    expect(await noTwoFactor.json()).toMatchObject({ error_code: "TWO_FACTOR_NOT_ENABLED" });
-  });
+      const operator = await org.user("operator");
+      const operatorToken = await org.token(operator.userId);
+      const low = await app.request("/api/apikey/admin-thing", {
+        method: "POST",
+        headers: bearer(operatorToken),
+      });
+      expect(await low.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+      expect(
+        (await app.request("/api/apikey/operator-thing", { headers: bearer(operatorToken) })).status,
+      ).toBe(200);
+      expect(
+        await (await app.request("/api/apikey/operator-thing", { headers: bearer(viewerToken) })).json(),
+      ).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+
+      const plainAdmin = await org.user("admin");
+      const noTwoFactor = await app.request("/api/apikey/admin-thing", {
+        method: "POST",
+        headers: bearer(await org.token(plainAdmin.userId)),
+      });
+      expect(noTwoFactor.status).toBe(403);
+      expect(await noTwoFactor.json()).toMatchObject({ error_code: "TWO_FACTOR_NOT_ENABLED" });
+    },
+  );
 
   it("authentication comes before validation: no schema details leak to anonymous callers", async () => {
     const res = await app.request(path, postJson("{broken"));

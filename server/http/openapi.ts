@@ -5,6 +5,7 @@ import { errorSchemaOf } from "./envelopes";
 import type { Family } from "./family";
 import type { IdempotencyMode } from "./idempotency";
 import type { RouteRateLimit } from "./rate-limit";
+import { STEP_UP_ERRORS } from "./step-up";
 import type { ApiApp } from "./types";
 
 /**
@@ -64,6 +65,8 @@ export interface KitFeatures {
   idempotency: IdempotencyMode;
   rateLimits: readonly RouteRateLimit[];
   errors: readonly ErrorCode[];
+  /** A 2FA step-up route (RouteSpec.stepUp). */
+  stepUp: boolean;
 }
 
 /** Every error code the route can answer: the kit's own, then the route's. */
@@ -83,6 +86,7 @@ export function errorCodesOf(f: KitFeatures): ErrorCode[] {
     ["IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_MISMATCH"].forEach((c) => codes.add(c as ErrorCode));
   if (f.rateLimits.length) codes.add("RATE_LIMITED");
   for (const code of f.errors) codes.add(code);
+  if (f.stepUp) for (const code of STEP_UP_ERRORS) codes.add(code);
   codes.add("INTERNAL_ERROR");
   return [...codes];
 }
@@ -145,7 +149,8 @@ export const DOCUMENT_INFO = {
     title: "SVC card issuer API",
     version: "1.0.0",
     description:
-      "Card program, fiat quotes, swaps, gateway, screening and webhooks. Envelopes and error codes: docs/errors.md. " +
+      "Card program, fiat quotes, swaps, gateway, screening and webhooks. " +
+      "Envelopes and error codes: docs/errors.md. " +
       "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled when `x-two-factor`); `x-public` operations need no credential; `x-cardholder-token` operations also accept a cardholder's session token, limited to that cardholder's own account.",
   },
   servers: [{ url: "/", description: "This deployment (paths start with /api)" }],

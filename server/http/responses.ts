@@ -24,7 +24,8 @@ export function send(
   if (kit.touchedHeaders) {
     kit.touchedHeaders = false; // so the 500 for this bug can itself be sent
     throw new Error(
-      "A kit route called c.header(): pass headers to ok(c, data, { headers }) or use setResponseHeader(c, name, value).",
+      "A kit route called c.header(): pass headers to ok(c, data, { headers " +
+        "}) or use setResponseHeader(c, name, value).",
     );
   }
   const all: Record<string, string> = { "x-request-id": kit.requestId };

@@ -1,7 +1,5 @@
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { ErrorCode, ErrorDetail } from "@/lib/errors";
-import type { Role, Scope } from "@/lib/scopes";
+import type { ErrorDetail } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { getDb, type Db } from "@/server/db/client";
 import { env } from "@/lib/env";
@@ -9,8 +7,7 @@ import { log } from "@/server/log";
 import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
 import { clientIp } from "./client-ip";
 import { requireScope, requireUser, resolveCredential } from "./credentials";
-import { successSchemaOf, type SuccessStatus } from "./envelopes";
-import { familyOf, type Family } from "./family";
+import { familyOf } from "./family";
 import { errorResponse } from "./error-response";
 import {
   claimIdempotencyKey,
@@ -21,100 +18,15 @@ import {
   type IdempotencyClaim,
   type IdempotencyMode,
 } from "./idempotency";
-import {
-  errorResponsesOf,
-  extensionsOf,
-  idempotencyHeaderSchema,
-  securityFor,
-  type Access,
-  type KitFeatures,
-} from "./openapi";
-import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
+import type { Access, KitFeatures } from "./openapi";
+import { applyRateLimits } from "./rate-limit";
+import { routeConfig } from "./route-document";
+import type { ApiRoute, AuthSpec, HandlerArgs, RequestSpec, RouteInput, RouteSpec } from "./route-spec";
 import { startKit } from "./kit-state";
+import { stepUpCodeOf } from "./step-up";
 import { isKitResponse, withKitHeaders } from "./responses";
 import type { ApiApp, ApiEnv, KitState } from "./types";
 import { parseInputPart, validationError } from "./validation";
-
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
-/**
- * Who may call: anyone, a credential holding a scope (user tokens act with their role's scopes),
- * or a dashboard user's token only, of at least `user` role (API-key credentials get 403
- * USER_TOKEN_REQUIRED), with 2FA enabled unless `twoFactor: false` (the code itself is checked
- * by the service, which consumes it). `cardholder: true` also admits a cardholder's session token
- * (the service then limits it to the cardholder's own account).
- */
-export type AuthSpec =
-  "public" | { scope: Scope; cardholder?: boolean } | { user: Role; twoFactor?: boolean };
-
-/** Zod schemas of the parts of a request; query and headers values are strings (use z.coerce). */
-export interface RequestSpec {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  /** Header names in lower case. */
-  headers?: z.ZodType;
-  /** A JSON body. */
-  body?: z.ZodType;
-}
-
-type Part<R, K extends string> = R extends { [P in K]?: infer S }
-  ? S extends z.ZodType
-    ? z.output<S>
-    : undefined
-  : undefined;
-
-export interface RouteInput<R extends RequestSpec> {
-  params: Part<R, "params">;
-  query: Part<R, "query">;
-  headers: Part<R, "headers">;
-  body: Part<R, "body">;
-}
-
-export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
-  c: Context<ApiEnv>;
-  /** The caller's context (organization, actor, db); null on public routes. */
-  ctx: A extends "public" ? null : Ctx;
-  input: RouteInput<R>;
-  requestId: string;
-  ip: string | undefined;
-}
-
-/** What a success looks like: `data` (wrapped in the family's envelope), a bare JSON `body`, or another media type. */
-export type ResponseSpec =
-  | { status?: SuccessStatus; description?: string; data: z.ZodType }
-  | { status?: SuccessStatus; description?: string; body: z.ZodType }
-  | { status?: SuccessStatus; description?: string; contentType: string };
-
-export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
-  method: HttpMethod;
-  /** The full path in OpenAPI form: /api/v1/svc-card/{svcCardId}/cards. */
-  path: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  operationId?: string;
-  /** The one place the route's scope (or user-only access) is stated. */
-  auth: A;
-  /** Default: "optional" on authenticated POSTs, else "none". */
-  idempotency?: IdempotencyMode;
-  rateLimit?: RouteRateLimit | RouteRateLimit[];
-  request?: R;
-  response: ResponseSpec;
-  /** Route-specific error codes, for the document (the kit adds its own). */
-  errors?: ErrorCode[];
-  /** Serve it but leave it out of the OpenAPI document. */
-  hidden?: boolean;
-  /** Overrides the envelope family that the path implies. */
-  family?: Family;
-  handler: (args: HandlerArgs<R, A>) => Response | Promise<Response>;
-}
-
-export interface ApiRoute {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly config: RouteConfig;
-  readonly hidden: boolean;
-  readonly handle: (c: Context<ApiEnv>) => Response | Promise<Response>;
-}
 
 /**
  * Declares a route: its contract, scope, idempotency and limits once, for both the handler
@@ -146,6 +58,7 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     idempotency,
     rateLimits,
     errors: spec.errors ?? [],
+    stepUp: spec.stepUp ?? false,
   };
   return {
     method: spec.method,
@@ -168,38 +81,6 @@ export function mountRoutes(app: ApiApp, routes: readonly ApiRoute[]): void {
     if (!route.hidden) app.openAPIRegistry.registerPath(route.config);
     app.on(route.method.toUpperCase(), route.path.replace(/\{([^}]+)\}/g, ":$1"), route.handle);
   }
-}
-
-function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): RouteConfig {
-  const req = spec.request ?? {};
-  const request: NonNullable<RouteConfig["request"]> = {};
-  if (req.params) request.params = req.params as never;
-  if (req.query) request.query = req.query as never;
-  const idempotencyHeader = idempotencyHeaderSchema(f.idempotency);
-  const headers = [req.headers, idempotencyHeader].filter((h): h is z.ZodType => Boolean(h));
-  if (headers.length) request.headers = headers as never;
-  if (req.body) request.body = { required: true, content: { "application/json": { schema: req.body } } };
-  const res = spec.response;
-  const status = res.status ?? 200;
-  const description = res.description ?? spec.summary;
-  const success =
-    "data" in res
-      ? { description, content: { "application/json": { schema: successSchemaOf(f.family, res.data) } } }
-      : "body" in res
-        ? { description, content: { "application/json": { schema: res.body } } }
-        : { description, content: { [res.contentType]: { schema: z.string() } } };
-  return createRoute({
-    method: spec.method,
-    path: spec.path,
-    summary: spec.summary,
-    description: spec.description,
-    tags: spec.tags,
-    operationId: spec.operationId,
-    security: securityFor(f.access),
-    ...(extensionsOf(f) as object),
-    request,
-    responses: { [status]: success, ...errorResponsesOf(f) },
-  });
 }
 
 function queryOf(c: Context<ApiEnv>): Record<string, string | string[]> {
@@ -258,6 +139,7 @@ function finish(kit: KitState, res: Response): Response {
  */
 class Args {
   #ip: string | undefined | null = null;
+  twoFactorCode: string | undefined = undefined;
   constructor(
     readonly c: Context<ApiEnv>,
     public ctx: Ctx | null,
@@ -326,6 +208,7 @@ function buildHandler(
       const key = idempotencyKeyOf(c, idempotency);
       const { input, rawBody } = await parseRequest(c, request);
       args.input = input;
+      if (f.stepUp) args.twoFactorCode = stepUpCodeOf(c, input.body);
       if (key && args.ctx) {
         const scopeOfKey = { orgId: args.ctx.orgId, method: c.req.method, path: c.req.path, key };
         const outcome = await claimIdempotencyKey(

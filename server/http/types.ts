@@ -8,7 +8,9 @@ export interface KitState {
   requestId: string;
   /** Which envelope family the matched route (or the path) answers with. */
   family: Family;
-  /** Headers every response of this request carries besides X-Request-Id (RateLimit-*, or set by the route). */
+  /**
+   * Headers every response of this request carries besides X-Request-Id (RateLimit-*, or set by the route).
+   */
   headers: Record<string, string> | null;
   /** The route called c.header(): its response must go through Hono so those headers are kept. */
   touchedHeaders: boolean;

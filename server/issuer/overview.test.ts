@@ -84,128 +84,143 @@ async function declined(
 }
 
 describe("getTransactionVolume", () => {
-  it("gives every day of the range oldest first, zeros included, by status with counts, amounts and totals", async () => {
-    const { org, ctx } = await program();
-    await dailyCount(org.orgId, "2026-11-21", "settled", 3, 4500);
-    await dailyCount(org.orgId, "2026-11-21", "declined", 1, 999);
-    await dailyCount(org.orgId, "2026-11-19", "authorized", 2, 2000);
-    // Outside the 7-day range (the 14th is the 8th day back): left out.
-    await dailyCount(org.orgId, "2026-11-14", "settled", 50, 50_000);
-    await database.db.insert(balanceTotals).values({ orgId: org.orgId, currency: "EUR", customerCount: 2 });
+  it(
+    "gives every day of the range oldest first, zeros included, by status " +
+      "with counts, amounts and totals",
+    async () => {
+      const { org, ctx } = await program();
+      await dailyCount(org.orgId, "2026-11-21", "settled", 3, 4500);
+      await dailyCount(org.orgId, "2026-11-21", "declined", 1, 999);
+      await dailyCount(org.orgId, "2026-11-19", "authorized", 2, 2000);
+      // Outside the 7-day range (the 14th is the 8th day back): left out.
+      await dailyCount(org.orgId, "2026-11-14", "settled", 50, 50_000);
+      await database.db.insert(balanceTotals).values({ orgId: org.orgId, currency: "EUR", customerCount: 2 });
 
-    const v = await getTransactionVolume({ ctx, input: { days: 7 }, now: NOW });
-    expect(v.from).toBe("2026-11-15");
-    expect(v.to).toBe("2026-11-21");
-    expect(v.days.map((d) => d.day)).toEqual([
-      "2026-11-15",
-      "2026-11-16",
-      "2026-11-17",
-      "2026-11-18",
-      "2026-11-19",
-      "2026-11-20",
-      "2026-11-21",
-    ]);
-    expect(v.days[0]!.count).toEqual({
-      authorized: 0,
-      settled: 0,
-      declined: 0,
-      reversed: 0,
-      partially_reversed: 0,
-      failed: 0,
-      expired: 0,
-    });
-    expect(v.days[4]).toMatchObject({ count: { authorized: 2 }, volume_minor: { authorized: 2000 } });
-    expect(v.days[6]).toMatchObject({
-      count: { settled: 3, declined: 1 },
-      volume_minor: { settled: 4500, declined: 999 },
-    });
-    expect(v.totals.count).toMatchObject({ settled: 3, declined: 1, authorized: 2 });
-    expect(v.totals.volume_minor.settled).toBe(4500);
-    expect(v.currency).toBe("EUR");
+      const v = await getTransactionVolume({ ctx, input: { days: 7 }, now: NOW });
+      expect(v.from).toBe("2026-11-15");
+      expect(v.to).toBe("2026-11-21");
+      expect(v.days.map((d) => d.day)).toEqual([
+        "2026-11-15",
+        "2026-11-16",
+        "2026-11-17",
+        "2026-11-18",
+        "2026-11-19",
+        "2026-11-20",
+        "2026-11-21",
+      ]);
+      expect(v.days[0]!.count).toEqual({
+        authorized: 0,
+        settled: 0,
+        declined: 0,
+        reversed: 0,
+        partially_reversed: 0,
+        failed: 0,
+        expired: 0,
+      });
+      expect(v.days[4]).toMatchObject({ count: { authorized: 2 }, volume_minor: { authorized: 2000 } });
+      expect(v.days[6]).toMatchObject({
+        count: { settled: 3, declined: 1 },
+        volume_minor: { settled: 4500, declined: 999 },
+      });
+      expect(v.totals.count).toMatchObject({ settled: 3, declined: 1, authorized: 2 });
+      expect(v.totals.volume_minor.settled).toBe(4500);
+      expect(v.currency).toBe("EUR");
 
-    // The default range is 30 days.
-    const month = await getTransactionVolume({ ctx, input: {}, now: NOW });
-    expect(month.days).toHaveLength(30);
-    expect(month.totals.count.settled).toBe(53);
-  });
+      // The default range is 30 days.
+      const month = await getTransactionVolume({ ctx, input: {}, now: NOW });
+      expect(month.days).toHaveLength(30);
+      expect(month.totals.count.settled).toBe(53);
+    },
+  );
 
-  it("names no currency when the program's wallets are in several (amounts then add different currencies)", async () => {
-    const { org, ctx } = await program();
-    await database.db.insert(balanceTotals).values([
-      { orgId: org.orgId, currency: "EUR", customerCount: 2 },
-      { orgId: org.orgId, currency: "GBP", customerCount: 1 },
-      // A currency whose customers all left counts for nothing.
-      { orgId: org.orgId, currency: "USD", customerCount: 0 },
-    ]);
-    expect((await getTransactionVolume({ ctx, input: {}, now: NOW })).currency).toBeNull();
-  });
+  it(
+    "names no currency when the program's wallets are in several (amounts " +
+      "then add different currencies)",
+    async () => {
+      const { org, ctx } = await program();
+      await database.db.insert(balanceTotals).values([
+        { orgId: org.orgId, currency: "EUR", customerCount: 2 },
+        { orgId: org.orgId, currency: "GBP", customerCount: 1 },
+        // A currency whose customers all left counts for nothing.
+        { orgId: org.orgId, currency: "USD", customerCount: 0 },
+      ]);
+      expect((await getTransactionVolume({ ctx, input: {}, now: NOW })).currency).toBeNull();
+    },
+  );
 
-  it("never counts another organization's transactions; refuses a cardholder, a key without read, and a range past 90 days", async () => {
-    const a = await program();
-    const b = await program();
-    await dailyCount(b.org.orgId, "2026-11-21", "settled", 7, 700);
-    const v = await getTransactionVolume({ ctx: a.ctx, input: {}, now: NOW });
-    expect(v.totals.count.settled).toBe(0);
-    expect(v.currency).toBeNull();
+  it(
+    "never counts another organization's transactions; refuses a " +
+      "cardholder, a key without read, and a range past 90 days",
+    async () => {
+      const a = await program();
+      const b = await program();
+      await dailyCount(b.org.orgId, "2026-11-21", "settled", 7, 700);
+      const v = await getTransactionVolume({ ctx: a.ctx, input: {}, now: NOW });
+      expect(v.totals.count.settled).toBe(0);
+      expect(v.currency).toBeNull();
 
-    const cardholder: Ctx = {
-      orgId: a.org.orgId,
-      db: database.db,
-      actor: { type: "cardholder", customerId: a.customer.id },
-    };
-    await expect(getTransactionVolume({ ctx: cardholder, input: {} })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-    const writeOnly: Ctx = {
-      orgId: a.org.orgId,
-      db: database.db,
-      actor: { type: "apiKey", keyId: "key_test", scopes: ["write"] },
-    };
-    await expect(getDeclinesByReason({ ctx: writeOnly, input: {} })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-    await expect(getTransactionVolume({ ctx: a.ctx, input: { days: 91 } })).rejects.toMatchObject({
-      name: "ZodError",
-    });
-    const viewer = await a.org.user("viewer");
-    const viewerCtx = userCtx(database.db, a.org.orgId, {
-      userId: viewer.userId,
-      email: viewer.email,
-      role: "viewer",
-    });
-    expect((await getDeclinesByReason({ ctx: viewerCtx, input: {} })).total).toBe(0);
-  });
+      const cardholder: Ctx = {
+        orgId: a.org.orgId,
+        db: database.db,
+        actor: { type: "cardholder", customerId: a.customer.id },
+      };
+      await expect(getTransactionVolume({ ctx: cardholder, input: {} })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+      const writeOnly: Ctx = {
+        orgId: a.org.orgId,
+        db: database.db,
+        actor: { type: "apiKey", keyId: "key_test", scopes: ["write"] },
+      };
+      await expect(getDeclinesByReason({ ctx: writeOnly, input: {} })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+      await expect(getTransactionVolume({ ctx: a.ctx, input: { days: 91 } })).rejects.toMatchObject({
+        name: "ZodError",
+      });
+      const viewer = await a.org.user("viewer");
+      const viewerCtx = userCtx(database.db, a.org.orgId, {
+        userId: viewer.userId,
+        email: viewer.email,
+        role: "viewer",
+      });
+      expect((await getDeclinesByReason({ ctx: viewerCtx, input: {} })).total).toBe(0);
+    },
+  );
 });
 
 describe("getDeclinesByReason", () => {
-  it("counts the range's declined transactions per code, most frequent first, unknown code last", async () => {
-    const { org, ctx, customer } = await program();
-    for (let i = 0; i < 3; i++) await declined(org.orgId, customer, "810", daysBefore(i));
-    await declined(org.orgId, customer, "UBT", daysBefore(2));
-    await declined(org.orgId, customer, "UBT", daysBefore(29, 0));
-    await declined(org.orgId, customer, null, daysBefore(1));
-    // Before the range's first day, not declined, or another program's: not counted.
-    await declined(org.orgId, customer, "810", daysBefore(30, 23));
-    await declined(org.orgId, customer, null, daysBefore(1), "settled");
-    const other = await program();
-    await declined(other.org.orgId, other.customer, "810", daysBefore(1));
+  it(
+    "counts the range's declined transactions per code, most frequent " + "first, unknown code last",
+    async () => {
+      const { org, ctx, customer } = await program();
+      for (let i = 0; i < 3; i++) await declined(org.orgId, customer, "810", daysBefore(i));
+      await declined(org.orgId, customer, "UBT", daysBefore(2));
+      await declined(org.orgId, customer, "UBT", daysBefore(29, 0));
+      await declined(org.orgId, customer, null, daysBefore(1));
+      // Before the range's first day, not declined, or another program's: not counted.
+      await declined(org.orgId, customer, "810", daysBefore(30, 23));
+      await declined(org.orgId, customer, null, daysBefore(1), "settled");
+      const other = await program();
+      await declined(other.org.orgId, other.customer, "810", daysBefore(1));
 
-    const d = await getDeclinesByReason({ ctx, input: {}, now: NOW });
-    expect(d.from).toBe("2026-10-23");
-    expect(d.reasons).toEqual([
-      { decline_code: "810", count: 3 },
-      { decline_code: "UBT", count: 2 },
-      { decline_code: null, count: 1 },
-    ]);
-    expect(d.total).toBe(6);
+      const d = await getDeclinesByReason({ ctx, input: {}, now: NOW });
+      expect(d.from).toBe("2026-10-23");
+      expect(d.reasons).toEqual([
+        { decline_code: "810", count: 3 },
+        { decline_code: "UBT", count: 2 },
+        { decline_code: null, count: 1 },
+      ]);
+      expect(d.total).toBe(6);
 
-    const week = await getDeclinesByReason({ ctx, input: { days: 7 }, now: NOW });
-    expect(week.reasons).toEqual([
-      { decline_code: "810", count: 3 },
-      { decline_code: "UBT", count: 1 },
-      { decline_code: null, count: 1 },
-    ]);
-  });
+      const week = await getDeclinesByReason({ ctx, input: { days: 7 }, now: NOW });
+      expect(week.reasons).toEqual([
+        { decline_code: "810", count: 3 },
+        { decline_code: "UBT", count: 1 },
+        { decline_code: null, count: 1 },
+      ]);
+    },
+  );
 
   it(
     "reads a large program's declines through the partial index, never the whole table",

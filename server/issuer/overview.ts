@@ -130,7 +130,9 @@ export async function getTransactionVolume({
   };
 }
 
-/** Declined card transactions of the range, counted per decline code (through card_transactions_declines_idx). */
+/**
+ * Declined card transactions of the range, counted per decline code (through card_transactions_declines_idx).
+ */
 export async function getDeclinesByReason({
   ctx,
   input,
@@ -144,7 +146,8 @@ export async function getDeclinesByReason({
   const { days } = overviewRangeSchema.parse(input);
   const { from, to } = dayRange(days, now);
   const n = count();
-  // The status is written as a literal: a bound parameter would not prove a generic plan may use the partial index.
+  // The status is written as a literal: a bound parameter would not prove a generic plan may use the partial
+  // index.
   const rows = await ctx.db
     .select({ code: cardTransactions.declineCode, n })
     .from(cardTransactions)

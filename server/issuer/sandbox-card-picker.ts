@@ -3,7 +3,10 @@ import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
 
-/** A card as the Sandbox page's "Card" picker offers it: enough to tell cards apart, never more than the last four digits. */
+/**
+ * A card as the Sandbox page's "Card" picker offers it: enough to tell cards apart, never more than the last
+ * four digits.
+ */
 export interface PickableCard {
   card_id: string;
   last_four: string;

@@ -13,7 +13,7 @@ import {
   registerHousekeeping,
   runHousekeeping,
 } from "./housekeeping";
-import { jobHandler } from "./registry";
+import { jobHandler } from "./job-handlers";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
 import { purgeExpiredTokens } from "@/server/auth/tokens";
-import { purgeExpiredCardholderSessions } from "@/server/cards/cardholder/session";
 import { purgeExpiredIdempotencyKeys } from "@/server/http/idempotency";
 import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { log } from "@/server/log";
 import { enqueueJob, type EnqueuedJob } from "./queue";
-import { registerJobHandler } from "./registry";
+import { registerJobHandler } from "./job-handlers";
 
 export const HOUSEKEEPING_KIND = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -25,10 +23,8 @@ const tasks = new Map<string, Task>([
   ["rate_limit_counters", purgeExpiredRateLimits],
   ["access_tokens", purgeExpiredTokens],
   ["idempotency_keys", purgeExpiredIdempotencyKeys],
-  ["api_tokens", purgeExpiredApiTokens],
   ["sign_in_tickets", (db) => deleted(db, sql`delete from sign_in_tickets where expires_at < now()`)],
   ["step_ups", (db) => deleted(db, sql`delete from step_ups where valid_until < now()`)],
-  ["cardholder_sessions", purgeExpiredCardholderSessions],
   // Codes and secure-page links are worthless once expired; a day's grace keeps them for support questions.
   [
     "one_time_codes",
@@ -43,7 +39,8 @@ const tasks = new Map<string, Task>([
     (db) =>
       deleted(
         db,
-        sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() - ${FINISHED_JOBS_KEPT}::interval`,
+        sql`delete from jobs where status in ('succeeded', 'failed') and finished_at < now() -
+          ${FINISHED_JOBS_KEPT}::interval`,
       ),
   ],
   [
@@ -51,7 +48,8 @@ const tasks = new Map<string, Task>([
     (db) =>
       deleted(
         db,
-        sql`delete from worker_heartbeats where stopped_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval or beat_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval`,
+        sql`delete from worker_heartbeats where stopped_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval
+          or beat_at < now() - ${DEAD_HEARTBEATS_KEPT}::interval`,
       ),
   ],
 ]);

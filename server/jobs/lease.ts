@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@/server/db/client";
 import { jobs } from "@/server/db/schema/platform";
 import { enqueueJob } from "./queue";
-import type { JobRow } from "./registry";
+import type { JobRow } from "./job-handlers";
 
 /**
  * The job table's state transitions, each one statement (or one short transaction) so that no

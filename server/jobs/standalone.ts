@@ -1,3 +1,4 @@
+import { bootWorker } from "@/server/boot";
 import { closeDatabase, getDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     throw err;
   }
   await migrateDatabase(database);
+  bootWorker();
   if (process.argv.includes("--test-jobs")) registerTestJobs();
   const worker = await startWorkerFromEnv(database.db);
 

@@ -1,17 +1,15 @@
 import { env } from "@/lib/env";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
-import { registerWorkerHandlers } from "./handlers";
 import { ensureHousekeepingScheduled } from "./housekeeping";
 import { startWorker, type WorkerHandle } from "./worker";
 
 /**
  * Starts the worker as configured by the environment (WORKER_CONCURRENCY, WORKER_POLL_MS) with
- * every registered handler. The caller decides whether to run it: server/main.ts when WORKER is
- * on, server/jobs/standalone.ts always. Stop it with `handle.stop()` before closing the database.
+ * every handler bootWorker() (server/boot.ts) registered. The caller decides whether to run it:
+ * server/main.ts when WORKER is on, server/jobs/standalone.ts always. Stop it with `handle.stop()` before closing the database.
  */
 export async function startWorkerFromEnv(db: Db): Promise<WorkerHandle> {
-  registerWorkerHandlers();
   try {
     await ensureHousekeepingScheduled(db);
   } catch (err) {

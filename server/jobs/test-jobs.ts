@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { registerJobHandler } from "./registry";
+import { registerJobHandler } from "./job-handlers";
 
 export const TEST_SLEEP_KIND = "test.sleep";
 

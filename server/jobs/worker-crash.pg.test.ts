@@ -71,77 +71,81 @@ function lines(logFile: string): Line[] {
 }
 
 describe("standalone worker, killed mid-job", () => {
-  it("a second worker runs the dead one's jobs after their leases; only finished runs are marked succeeded", async () => {
-    const logFile = path.join(dir, "runs.log");
-    const ids: string[] = [];
-    for (let i = 0; i < JOBS; i++)
-      ids.push(
-        (await enqueueJob(database.db, { kind: TEST_SLEEP_KIND, payload: { ms: JOB_MS, logFile } })).id,
+  it(
+    "a second worker runs the dead one's jobs after their leases; only " +
+      "finished runs are marked succeeded",
+    async () => {
+      const logFile = path.join(dir, "runs.log");
+      const ids: string[] = [];
+      for (let i = 0; i < JOBS; i++)
+        ids.push(
+          (await enqueueJob(database.db, { kind: TEST_SLEEP_KIND, payload: { ms: JOB_MS, logFile } })).id,
+        );
+
+      const first = spawnWorker();
+      await waitFor(
+        "the first worker to start 4 jobs",
+        async () => lines(logFile).filter((l) => l.what === "start").length >= 4,
+        60_000,
+        first.output,
+      );
+      await sleep(500);
+      killGroup(first.child, "SIGKILL");
+      await first.exited;
+
+      const killed = lines(logFile);
+      const firstWorker = killed[0]!.workerId;
+      expect(killed.every((l) => l.what === "start" && l.workerId === firstWorker)).toBe(true);
+      const interrupted = new Set(killed.map((l) => l.jobId));
+      expect(interrupted.size).toBe(4);
+      const midRun = await database.db
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.id, [...interrupted]));
+      expect(midRun.every((j) => j.status === "running" && j.lockedBy === firstWorker)).toBe(true);
+
+      const second = spawnWorker();
+      const done = await waitFor(
+        "every job to succeed",
+        async () => {
+          const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
+          return rows.every((r) => r.status === "succeeded") && rows;
+        },
+        60_000,
+        second.output,
       );
 
-    const first = spawnWorker();
-    await waitFor(
-      "the first worker to start 4 jobs",
-      async () => lines(logFile).filter((l) => l.what === "start").length >= 4,
-      60_000,
-      first.output,
-    );
-    await sleep(500);
-    killGroup(first.child, "SIGKILL");
-    await first.exited;
+      const all = lines(logFile);
+      const finishes = all.filter((l) => l.what === "finish");
+      const secondWorker = finishes[0]!.workerId;
+      expect(secondWorker).not.toBe(firstWorker);
+      // The dead worker finished nothing; every job finished exactly once, in the second worker.
+      expect(finishes.every((l) => l.workerId === secondWorker)).toBe(true);
+      expect(finishes.map((l) => l.jobId).sort()).toEqual([...ids].sort());
+      for (const job of done) {
+        expect(job.attempts).toBe(interrupted.has(job.id) ? 2 : 1);
+        expect(job.finishedAt).toBeInstanceOf(Date);
+      }
 
-    const killed = lines(logFile);
-    const firstWorker = killed[0]!.workerId;
-    expect(killed.every((l) => l.what === "start" && l.workerId === firstWorker)).toBe(true);
-    const interrupted = new Set(killed.map((l) => l.jobId));
-    expect(interrupted.size).toBe(4);
-    const midRun = await database.db
-      .select()
-      .from(jobs)
-      .where(inArray(jobs.id, [...interrupted]));
-    expect(midRun.every((j) => j.status === "running" && j.lockedBy === firstWorker)).toBe(true);
-
-    const second = spawnWorker();
-    const done = await waitFor(
-      "every job to succeed",
-      async () => {
-        const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
-        return rows.every((r) => r.status === "succeeded") && rows;
-      },
-      60_000,
-      second.output,
-    );
-
-    const all = lines(logFile);
-    const finishes = all.filter((l) => l.what === "finish");
-    const secondWorker = finishes[0]!.workerId;
-    expect(secondWorker).not.toBe(firstWorker);
-    // The dead worker finished nothing; every job finished exactly once, in the second worker.
-    expect(finishes.every((l) => l.workerId === secondWorker)).toBe(true);
-    expect(finishes.map((l) => l.jobId).sort()).toEqual([...ids].sort());
-    for (const job of done) {
-      expect(job.attempts).toBe(interrupted.has(job.id) ? 2 : 1);
-      expect(job.finishedAt).toBeInstanceOf(Date);
-    }
-
-    // The dead worker's heartbeat was never marked stopped; a clean SIGTERM marks the second's and exits 0.
-    const [deadBeat] = await database.db
-      .select()
-      .from(workerHeartbeats)
-      .where(eq(workerHeartbeats.workerId, firstWorker));
-    expect(deadBeat!.stoppedAt).toBeNull();
-    const [liveBeat] = await database.db
-      .select()
-      .from(workerHeartbeats)
-      .where(eq(workerHeartbeats.workerId, secondWorker));
-    expect(liveBeat!.stoppedAt).toBeNull();
-    process.kill(liveBeat!.pid, "SIGTERM");
-    expect(await second.exited).toBe(0);
-    const [stoppedBeat] = await database.db
-      .select()
-      .from(workerHeartbeats)
-      .where(eq(workerHeartbeats.workerId, secondWorker));
-    expect(stoppedBeat!.stoppedAt).toBeInstanceOf(Date);
-    expect(second.output.join("")).toContain('"msg":"worker stopped"');
-  });
+      // The dead worker's heartbeat was never marked stopped; a clean SIGTERM marks the second's and exits 0.
+      const [deadBeat] = await database.db
+        .select()
+        .from(workerHeartbeats)
+        .where(eq(workerHeartbeats.workerId, firstWorker));
+      expect(deadBeat!.stoppedAt).toBeNull();
+      const [liveBeat] = await database.db
+        .select()
+        .from(workerHeartbeats)
+        .where(eq(workerHeartbeats.workerId, secondWorker));
+      expect(liveBeat!.stoppedAt).toBeNull();
+      process.kill(liveBeat!.pid, "SIGTERM");
+      expect(await second.exited).toBe(0);
+      const [stoppedBeat] = await database.db
+        .select()
+        .from(workerHeartbeats)
+        .where(eq(workerHeartbeats.workerId, secondWorker));
+      expect(stoppedBeat!.stoppedAt).toBeInstanceOf(Date);
+      expect(second.output.join("")).toContain('"msg":"worker stopped"');
+    },
+  );
 });

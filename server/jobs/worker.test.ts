@@ -16,7 +16,7 @@ import {
   registerJobHandler,
   type JobHandler,
   type JobHandlerOptions,
-} from "./registry";
+} from "./job-handlers";
 import { startWorker, type WorkerHandle, type WorkerOptions } from "./worker";
 
 let database: Database;
@@ -153,18 +153,21 @@ describe("worker: running jobs", () => {
     expect(defaultBackoffMs(30)).toBe(3_600_000);
   });
 
-  it("re-enqueues a recurring job in the transaction that completes it, under the same dedupe key", async () => {
-    const dedupeKey = `recurring-${randomBase62(8)}`;
-    const kind = kindWith(async () => ({ repeatAt: new Date(Date.now() + 3_600_000) }));
-    const { id } = await enqueueJob(database.db, { kind, dedupeKey, payload: { p: 1 } });
-    await worker([kind]);
-    await untilStatus(id, "succeeded");
-    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, kind));
-    const next = rows.find((r) => r.id !== id)!;
-    expect(rows).toHaveLength(2);
-    expect(next).toMatchObject({ status: "pending", dedupeKey, payload: { p: 1 }, attempts: 0 });
-    expect(next.runAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
-  });
+  it(
+    "re-enqueues a recurring job in the transaction that completes it, " + "under the same dedupe key",
+    async () => {
+      const dedupeKey = `recurring-${randomBase62(8)}`;
+      const kind = kindWith(async () => ({ repeatAt: new Date(Date.now() + 3_600_000) }));
+      const { id } = await enqueueJob(database.db, { kind, dedupeKey, payload: { p: 1 } });
+      await worker([kind]);
+      await untilStatus(id, "succeeded");
+      const rows = await database.db.select().from(jobs).where(eq(jobs.kind, kind));
+      const next = rows.find((r) => r.id !== id)!;
+      expect(rows).toHaveLength(2);
+      expect(next).toMatchObject({ status: "pending", dedupeKey, payload: { p: 1 }, attempts: 0 });
+      expect(next.runAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+    },
+  );
 
   it("also dispatches the outbox", async () => {
     const { orgId } = await createTestOrg(database.db);
@@ -339,26 +342,30 @@ describe("worker: shutdown and heartbeat", () => {
     expect(seen).toEqual([stuckId]);
   });
 
-  it("beats a heartbeat while running; a stopped worker no longer counts; stop does not wait for the poll", async () => {
-    const w = await worker([], { pollMs: 60_000 });
-    const [row] = await database.db
-      .select()
-      .from(workerHeartbeats)
-      .where(eq(workerHeartbeats.workerId, w.id));
-    expect(row).toMatchObject({ pid: process.pid, stoppedAt: null });
-    expect(Date.now() - row!.beatAt.getTime()).toBeLessThan(5_000);
-    const latest = await latestHeartbeat(database.db);
-    if (database.kind === "pglite") expect(latest?.workerId).toBe(w.id);
-    else expect(latest).not.toBeNull(); // other test files' workers may have beaten since
+  it(
+    "beats a heartbeat while running; a stopped worker no longer counts; " +
+      "stop does not wait for the poll",
+    async () => {
+      const w = await worker([], { pollMs: 60_000 });
+      const [row] = await database.db
+        .select()
+        .from(workerHeartbeats)
+        .where(eq(workerHeartbeats.workerId, w.id));
+      expect(row).toMatchObject({ pid: process.pid, stoppedAt: null });
+      expect(Date.now() - row!.beatAt.getTime()).toBeLessThan(5_000);
+      const latest = await latestHeartbeat(database.db);
+      if (database.kind === "pglite") expect(latest?.workerId).toBe(w.id);
+      else expect(latest).not.toBeNull(); // other test files' workers may have beaten since
 
-    const started = Date.now();
-    await w.stop();
-    expect(Date.now() - started).toBeLessThan(1_000);
-    const [after] = await database.db
-      .select()
-      .from(workerHeartbeats)
-      .where(eq(workerHeartbeats.workerId, w.id));
-    expect(after!.stoppedAt).toBeInstanceOf(Date);
-    expect((await latestHeartbeat(database.db))?.workerId).not.toBe(w.id);
-  });
+      const started = Date.now();
+      await w.stop();
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const [after] = await database.db
+        .select()
+        .from(workerHeartbeats)
+        .where(eq(workerHeartbeats.workerId, w.id));
+      expect(after!.stoppedAt).toBeInstanceOf(Date);
+      expect((await latestHeartbeat(database.db))?.workerId).not.toBe(w.id);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import {
   registeredJobKinds,
   type JobRow,
   type RegisteredJobHandler,
-} from "./registry";
+} from "./job-handlers";
 
 export interface WorkerOptions {
   db: Db;

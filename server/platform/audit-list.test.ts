@@ -121,7 +121,8 @@ describe("listAuditEntries", () => {
         targetType: "test",
         createdAt: at(4),
       },
-      // Another program's entry never shows here; naming this program's user, it does not reveal the email there either.
+      // Another program's entry never shows here; naming this program's user, it does not reveal the email
+      // there either.
       {
         id: "evt_b1",
         orgId: other.org.orgId,

@@ -107,7 +107,8 @@ export async function listAuditEntries({
   const conditions = conditionsOf(ctx, filters);
   if (before) {
     conditions.push(
-      sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from ${auditLog} c where c.id = ${before} and c.org_id = ${ctx.orgId})`,
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from ${auditLog} c where
+        c.id = ${before} and c.org_id = ${ctx.orgId})`,
     );
   }
   const rows = await selectEntries(ctx, conditions).limit(limit + 1);

@@ -19,14 +19,24 @@ export type InboundEvent =
 export type InboundType = InboundEvent["type"];
 type Handler<T extends InboundType> = (db: Db, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 
-const handlers = new Map<InboundType, Handler<InboundType>>();
+/**
+ * Filled by server/boot.ts. On globalThis, like the database and the providers: Next's bundles
+ * load their own copy of this module, and a simulator called there must find the handlers.
+ */
+const GLOBAL_KEY = Symbol.for("svc.inboundHandlers");
 
+function handlers(): Map<InboundType, Handler<InboundType>> {
+  const holder = globalThis as { [GLOBAL_KEY]?: Map<InboundType, Handler<InboundType>> };
+  return (holder[GLOBAL_KEY] ??= new Map());
+}
+
+/** Registers (or replaces) what our domains do with one type of upstream news. */
 export function registerInboundHandler<T extends InboundType>(type: T, handler: Handler<T>): void {
-  handlers.set(type, handler as unknown as Handler<InboundType>);
+  handlers().set(type, handler as unknown as Handler<InboundType>);
 }
 
 /** Unknown or unhandled types are ignored, as a webhook receiver should. */
 export async function deliverInbound(db: Db, event: InboundEvent): Promise<void> {
-  const handler = handlers.get(event.type);
+  const handler = handlers().get(event.type);
   if (handler) await handler(db, event);
 }

@@ -11,7 +11,10 @@ import type { CardCurrency, KycStatus, SecurePageTheme } from "@/server/db/schem
 export type SecureView = "pin_setup" | "pin_change" | "details_and_pin";
 
 export interface CardProviderPort {
-  /** Issues a virtual card. Number, expiry and CVV stay inside the provider; only the token and last four come back. */
+  /**
+   * Issues a virtual card. Number, expiry and CVV stay inside the provider; only the token and last four come
+   * back.
+   */
   issueVirtualCard(
     db: Db,
     input: { orgId: string; cardId: string; currency: CardCurrency },
@@ -57,12 +60,18 @@ export interface ChainPort {
 }
 
 export interface KycPort {
-  /** A link to the hosted KYC page for this applicant (a new applicant on first call; a fresh link after expiry). */
+  /**
+   * A link to the hosted KYC page for this applicant (a new applicant on first call; a fresh link after
+   * expiry).
+   */
   createLink(
     db: Db,
     input: { orgId: string; externalRef: string; email: string; applicantId: string | null },
   ): Promise<{ applicantId: string; url: string; expiresAt: Date }>;
-  /** The applicant's status mapped to the interface's kyc_status, with the currency its region implies once approved. */
+  /**
+   * The applicant's status mapped to the interface's kyc_status, with the currency its region implies once
+   * approved.
+   */
   getStatus(
     db: Db,
     input: { orgId: string; applicantId: string },

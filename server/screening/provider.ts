@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addressKey } from "@/lib/chains/addresses";
 import { ServiceError } from "@/lib/errors";
-import { isSandbox } from "@/server/providers/sandbox/mode";
+import { isSandbox } from "@/lib/env";
 
 /**
  * The screening-provider port: exposure checks other than sanctions (fraud, darknet, mixer), as

@@ -1,4 +1,4 @@
-import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { SWAP_SUBMIT_JOB } from "./execute";
 import { settleSwap, submitSwap, SWAP_SETTLE_JOB } from "./process";
 

@@ -1,7 +1,7 @@
 import DecimalJs from "decimal.js";
 import { randomTxHash } from "@/lib/chains/addresses";
 import { ServiceError } from "@/lib/errors";
-import { isSandbox } from "@/server/providers/sandbox/mode";
+import { isSandbox } from "@/lib/env";
 import { NETWORK_FEE_USD, USD_PRICE, type SwapAsset } from "./catalog";
 
 /**

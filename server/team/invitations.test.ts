@@ -6,7 +6,7 @@ import type { Database } from "@/server/db/client";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { invitations } from "@/server/db/schema/team";
-import { setProvidersForTests, providers } from "@/server/providers/registry";
+import { setProvidersForTests, providers } from "@/server/providers/current";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";

@@ -20,7 +20,7 @@ import { organizations, users } from "@/server/db/schema/identity";
 import { invitations } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireTeamAdmin } from "./access";
 
 /** An invitation link works for 7 days, once (docs/team.md). */

@@ -2,7 +2,7 @@ import { newId, randomBase62 } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { uniqueEmail } from "./fixtures";
 
 /**

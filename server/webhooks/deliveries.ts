@@ -9,7 +9,7 @@ import {
   type ReplayWindow,
   type WebhookDeliveryDetail,
   type WebhookDeliveryView,
-} from "@/lib/contracts/webhooks";
+} from "@/lib/contracts/webhook-deliveries";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
@@ -102,8 +102,10 @@ export async function retryDelivery({
     const [u] = await tx
       .update(webhookDeliveries)
       .set({
-        status: sql`case when ${webhookDeliveries.status} = 'failed' then 'retrying' when ${webhookDeliveries.status} = 'succeeded' then 'pending' else ${webhookDeliveries.status} end`,
-        attemptLimit: sql`case when ${webhookDeliveries.status} in ('failed', 'succeeded') then greatest(${webhookDeliveries.attemptLimit}, ${webhookDeliveries.attempts} + 1) else ${webhookDeliveries.attemptLimit} end`,
+        status: sql`case when ${webhookDeliveries.status} = 'failed' then 'retrying' when
+          ${webhookDeliveries.status} = 'succeeded' then 'pending' else ${webhookDeliveries.status} end`,
+        attemptLimit: sql`case when ${webhookDeliveries.status} in ('failed', 'succeeded') then
+          greatest(${webhookDeliveries.attemptLimit}, ${webhookDeliveries.attempts} + 1) else ${webhookDeliveries.attemptLimit} end`,
         nextAttemptAt: sql`now()`,
       })
       .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.orgId, ctx.orgId)))

@@ -92,7 +92,9 @@ export async function getWebhook({
   return webhookView(await findWebhook(ctx, input.webhookId), { withSecret: true });
 }
 
-/** enabled: true re-enables a disabled subscription and resets its failure count; false disables it by hand. */
+/**
+ * enabled: true re-enables a disabled subscription and resets its failure count; false disables it by hand.
+ */
 export async function updateWebhook({
   ctx,
   input,

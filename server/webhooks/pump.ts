@@ -7,7 +7,7 @@ import {
   releaseDeliveries,
   type AttemptOutcome,
   type ClaimedDelivery,
-} from "./queue";
+} from "./delivery-queue";
 import { nextRetryDelayMs, RESPONSE_TIMEOUT_MS } from "./schedule";
 import { openWebhookSecret } from "./secret";
 import { attemptDelivery, type AttemptResult } from "./send";

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { registerEventBatchConsumer } from "@/server/events/dispatch";
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
 import { enqueueJob } from "@/server/jobs/queue";
-import { PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { REPLAY_JOB_KIND, runReplay } from "./deliveries";
 import { fanOutEvents } from "./fan-out";
 import { runDeliveryPump } from "./pump";
@@ -66,7 +66,8 @@ export function registerWebhookHandlers(): void {
   // Finished deliveries (and their attempts, by cascade) are kept 30 days: the log and replay window.
   addHousekeepingTask("webhooks.retention", async (db) => {
     await db.execute(
-      sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now() - ${DELIVERY_RETENTION}::interval`,
+      sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now()
+        - ${DELIVERY_RETENTION}::interval`,
     );
   });
 }

@@ -117,25 +117,28 @@ describe("deliveriesOverTime", () => {
 });
 
 describe("webhookSuccessRates", () => {
-  it("gives each webhook an hourly series and an overall rate; pending deliveries have no outcome yet", async () => {
-    const { ctx, a, b, add } = await setup();
-    await add(a.webhook_id, "succeeded", hoursAgo(0.1));
-    await add(a.webhook_id, "succeeded", hoursAgo(0.2));
-    await add(a.webhook_id, "failed", hoursAgo(0.3));
-    await add(a.webhook_id, "pending", hoursAgo(0.05));
-    await add(a.webhook_id, "retrying", hoursAgo(3));
-    await add(a.webhook_id, "failed", hoursAgo(48)); // outside the window
-    await add(b.webhook_id, "pending", hoursAgo(0.1));
+  it(
+    "gives each webhook an hourly series and an overall rate; pending " + "deliveries have no outcome yet",
+    async () => {
+      const { ctx, a, b, add } = await setup();
+      await add(a.webhook_id, "succeeded", hoursAgo(0.1));
+      await add(a.webhook_id, "succeeded", hoursAgo(0.2));
+      await add(a.webhook_id, "failed", hoursAgo(0.3));
+      await add(a.webhook_id, "pending", hoursAgo(0.05));
+      await add(a.webhook_id, "retrying", hoursAgo(3));
+      await add(a.webhook_id, "failed", hoursAgo(48)); // outside the window
+      await add(b.webhook_id, "pending", hoursAgo(0.1));
 
-    const rates = await webhookSuccessRates({ ctx, input: { hours: 24, now: NOW } });
-    const ra = rates[a.webhook_id]!;
-    expect(ra.total).toBe(4);
-    expect(ra.rate).toBeCloseTo(2 / 4);
-    expect(ra.points).toHaveLength(24);
-    expect(ra.points.at(-1)).toEqual({ start: "2026-03-10T12:00:00.000Z", rate: 2 / 3, total: 3 });
-    expect(ra.points.at(-4)).toEqual({ start: "2026-03-10T09:00:00.000Z", rate: 0, total: 1 });
-    expect(ra.points[0]).toMatchObject({ rate: null, total: 0 });
-    // Only a pending delivery: listed, but no rate yet.
-    expect(rates[b.webhook_id]).toMatchObject({ rate: null, total: 0 });
-  });
+      const rates = await webhookSuccessRates({ ctx, input: { hours: 24, now: NOW } });
+      const ra = rates[a.webhook_id]!;
+      expect(ra.total).toBe(4);
+      expect(ra.rate).toBeCloseTo(2 / 4);
+      expect(ra.points).toHaveLength(24);
+      expect(ra.points.at(-1)).toEqual({ start: "2026-03-10T12:00:00.000Z", rate: 2 / 3, total: 3 });
+      expect(ra.points.at(-4)).toEqual({ start: "2026-03-10T09:00:00.000Z", rate: 0, total: 1 });
+      expect(ra.points[0]).toMatchObject({ rate: null, total: 0 });
+      // Only a pending delivery: listed, but no rate yet.
+      expect(rates[b.webhook_id]).toMatchObject({ rate: null, total: 0 });
+    },
+  );
 });

@@ -86,7 +86,9 @@ export async function deliveriesOverTime({
 
 export interface SuccessRatePoint {
   start: string;
-  /** Succeeded / (succeeded + retrying + failed) in the bucket, 0..1; null when nothing had an outcome yet. */
+  /**
+   * Succeeded / (succeeded + retrying + failed) in the bucket, 0..1; null when nothing had an outcome yet.
+   */
   rate: number | null;
   total: number;
 }

@@ -119,38 +119,42 @@ describe("webhook URL rules (decisions.md 10)", () => {
     ).toBe("https://not-yet.example.com/");
   });
 
-  it("at send time, the resolved address is checked again: DNS rebinding to a private address is refused, nothing is sent", async () => {
-    env({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
-    let calls = 0;
-    // Public at registration, 127.0.0.1 (where our receiver listens) at send time.
-    const rebinding: Resolver = async () =>
-      calls++ === 0 ? fixed("93.184.216.34")("") : fixed("127.0.0.1")("");
-    const url = `https://rebind.example.com:${receiver.port}/hook`;
-    await assertRegistrableUrl(url, rebinding);
-    const before = receiver.received.length;
-    const result = await attemptDelivery({
-      url,
-      secret: "whsec_x",
-      payload: "{}",
-      eventType: "webhook.test",
-      deliveryId: "whd_x",
-      resolver: rebinding,
-    });
-    expect(result).toMatchObject({ ok: false, status: null });
-    expect(result.error).toMatch(/resolves to 127\.0\.0\.1.*refused/);
-    for (const ip of ["10.0.0.7", "172.20.1.1", "192.168.9.9", "169.254.169.254", "fd00::5"]) {
-      const r = await attemptDelivery({
-        url: "https://x.example.com/",
+  it(
+    "at send time, the resolved address is checked again: DNS rebinding to " +
+      "a private address is refused, nothing is sent",
+    async () => {
+      env({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
+      let calls = 0;
+      // Public at registration, 127.0.0.1 (where our receiver listens) at send time.
+      const rebinding: Resolver = async () =>
+        calls++ === 0 ? fixed("93.184.216.34")("") : fixed("127.0.0.1")("");
+      const url = `https://rebind.example.com:${receiver.port}/hook`;
+      await assertRegistrableUrl(url, rebinding);
+      const before = receiver.received.length;
+      const result = await attemptDelivery({
+        url,
         secret: "whsec_x",
         payload: "{}",
-        eventType: "t.t",
+        eventType: "webhook.test",
         deliveryId: "whd_x",
-        resolver: fixed(ip),
+        resolver: rebinding,
       });
-      expect(r.error, ip).toMatch(/refused/);
-    }
-    expect(receiver.received.length).toBe(before);
-  });
+      expect(result).toMatchObject({ ok: false, status: null });
+      expect(result.error).toMatch(/resolves to 127\.0\.0\.1.*refused/);
+      for (const ip of ["10.0.0.7", "172.20.1.1", "192.168.9.9", "169.254.169.254", "fd00::5"]) {
+        const r = await attemptDelivery({
+          url: "https://x.example.com/",
+          secret: "whsec_x",
+          payload: "{}",
+          eventType: "t.t",
+          deliveryId: "whd_x",
+          resolver: fixed(ip),
+        });
+        expect(r.error, ip).toMatch(/refused/);
+      }
+      expect(receiver.received.length).toBe(before);
+    },
+  );
 
   it("http://localhost and 127.0.0.1 only in sandbox with WEBHOOK_ALLOW_LOCALHOST", async () => {
     expect(() => checkWebhookUrl(receiver.url)).toThrow(/https/);

@@ -1,6 +1,6 @@
 import { lookup } from "node:dns";
 import { isIP } from "node:net";
-import { env } from "@/lib/env";
+import { env, isSandbox } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import { normalizeHost, specialUseHostReason } from "./host-names";
 
@@ -29,7 +29,7 @@ export const systemResolver: Resolver = (hostname) =>
 /** Sandbox alone may allow http://localhost and http://127.0.0.1 (WEBHOOK_ALLOW_LOCALHOST). */
 export function localhostAllowed(): boolean {
   const e = env();
-  return e.SVC_MODE === "sandbox" && e.WEBHOOK_ALLOW_LOCALHOST;
+  return isSandbox() && e.WEBHOOK_ALLOW_LOCALHOST;
 }
 
 const LOCAL_NAMES = new Set(["localhost", "127.0.0.1"]);

@@ -1,4 +1,5 @@
-import type { WebhookAttemptView, WebhookDeliveryView, WebhookView } from "@/lib/contracts/webhooks";
+import type { WebhookView } from "@/lib/contracts/webhooks";
+import type { WebhookAttemptView, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 import type {
   webhookDeliveries,
   webhookDeliveryAttempts,

@@ -138,7 +138,8 @@ describe("standalone worker killed mid-delivery", () => {
       expect(d.attempts).toBe(2);
       expect(d.lockedBy).toBeNull();
     }
-    // Each delivery reached the receiver twice (the killed attempt, then the one after the lease), with the same bytes.
+    // Each delivery reached the receiver twice (the killed attempt, then the one after the lease), with the
+    // same bytes.
     const byDelivery = new Map<string, { at: number; body: string }[]>();
     for (const r of mine()) {
       const id = String(r.headers["x-svc-delivery-id"]);

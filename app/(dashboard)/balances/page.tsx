@@ -10,7 +10,9 @@ import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 
 export const metadata: Metadata = { title: "Balances" };
 
-/** Must match the live read (server/actions/money.ts balancesAction), which takes over after the first render. */
+/**
+ * Must match the live read (server/actions/money.ts balancesAction), which takes over after the first render.
+ */
 const RECENT_DEPOSITS = 10;
 
 export default async function BalancesPage() {
@@ -24,7 +26,9 @@ export default async function BalancesPage() {
     <>
       <PageHeader
         title="Balances"
-        description="Your master wallet in each currency, what your customers hold, and the funds you send them."
+        description={
+          "Your master wallet in each currency, what your customers hold, and " + "the funds you send them."
+        }
       />
       <BalancesDashboard
         initial={{ balances, masterWallet, deposits: deposits.deposits }}

@@ -24,7 +24,10 @@ export default async function CustomersPage({
     <>
       <PageHeader
         title="Customers"
-        description="Your cardholders and business customers, where each one is in onboarding, and their cards. Newest first."
+        description={
+          "Your cardholders and business customers, where each one is in " +
+          "onboarding, and their cards. Newest first."
+        }
       />
       <Card aria-label="Customers">
         <CardBody className="border-b border-border">

@@ -13,7 +13,7 @@ import { CardNetworkPurchase } from "@/components/sandbox/card-network-purchase"
 import { CardNetworkTransactions } from "@/components/sandbox/card-network-transactions";
 import { RECENT_LIMIT } from "@/components/sandbox/card-network-types";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
-import { appUrl } from "@/lib/env";
+import { appUrl, isSandbox } from "@/lib/env";
 import { roleAtLeast } from "@/lib/scopes";
 import { listTransactionsAction } from "@/server/actions/money";
 import {
@@ -30,7 +30,6 @@ import { requireSession } from "@/server/actions/session";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
-import { isSandbox } from "@/server/providers/sandbox/mode";
 
 export const metadata: Metadata = { title: "Sandbox" };
 
@@ -39,7 +38,9 @@ const OUTBOX_SIZE = 50;
 const REFRESH_MS = 5_000;
 const PICKABLE_CARDS = 50;
 const description =
-  "Test the card program end to end without real emails, texts, cards or money: read the codes the sandbox would have sent, open your cardholder pages, charge cards and fund your master wallet.";
+  "Test the card program end to end without real emails, texts, cards or " +
+  "money: read the codes the sandbox would have sent, open your " +
+  "cardholder pages, charge cards and fund your master wallet.";
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 
 export default async function SandboxPage({

@@ -34,7 +34,10 @@ export default async function TransactionsPage({
     <>
       <PageHeader
         title="Transactions"
-        description="Card transactions across your program: authorizations, settlements, reversals and declines. Newest first, live."
+        description={
+          "Card transactions across your program: authorizations, settlements, " +
+          "reversals and declines. Newest first, live."
+        }
       />
       <Card aria-labelledby="transactions-title">
         <CardHeader>

@@ -1,3 +1,4 @@
+import { isSandbox } from "@/lib/env";
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -7,9 +8,8 @@ import { KycOutcome } from "@/components/kyc/kyc-outcome";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { decideKycOnPage } from "@/server/actions/kyc-page";
 import { getDb } from "@/server/db/client";
-import { openApplicantLink } from "@/server/providers/sandbox/kyc";
+import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { DEFAULT_KYC_COUNTRY, KYC_COUNTRIES } from "@/server/providers/sandbox/kyc-regions";
-import { isSandbox } from "@/server/providers/sandbox/mode";
 import { safeReturnPath } from "@/server/providers/sandbox/return-to";
 
 export const metadata: Metadata = { title: "Identity verification", robots: { index: false, follow: false } };

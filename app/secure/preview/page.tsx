@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { SecureView } from "@/components/secure/secure-view";
 import type { SecureCardDetails } from "@/components/secure/types";
 import { appUrl } from "@/lib/env";
-import { validThemeFields } from "@/server/cards/settings";
+import { validThemeFields } from "@/lib/contracts/cards";
 
 /**
  * /secure/preview?mode=pin|details&accent_color=...: the secure page with sample data, for the

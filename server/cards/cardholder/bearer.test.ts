@@ -1,6 +1,3 @@
-// First: registry.ts and the sandbox KYC simulator import each other; loaded from the simulator's
-// side first (onboarding/testing.ts does), the registry would see it half-built.
-import "@/server/providers/registry";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/server/api/app";
@@ -55,30 +52,36 @@ describe("a cardholder's session token on the REST API", () => {
     });
   });
 
-  it("reaches the cardholder's own customer paths, and another customer's (same program) is 404", async () => {
-    const me = await signedIn();
-    const own = await app.request(`/api/v1/svc-card/${me.customer.svcCardId}/kyc-status`, {
-      headers: me.auth,
-    });
-    expect(own.status).toBe(200);
-    expect((await json(own)).data).toMatchObject({
-      svc_card_id: me.customer.svcCardId,
-      kyc_status: "approved",
-    });
-    const neighbour = await walkTo(me.system, "identity_verification", { email: uniqueEmail("neighbour") });
-    const theirs = await app.request(`/api/v1/svc-card/${neighbour.svcCardId}/kyc-status`, {
-      headers: me.auth,
-    });
-    expect(theirs.status).toBe(404);
-    expect((await json(theirs)).error_code).toBe("NOT_FOUND");
-  });
+  it(
+    "reaches the cardholder's own customer paths, and another customer's " + "(same program) is 404",
+    async () => {
+      const me = await signedIn();
+      const own = await app.request(`/api/v1/svc-card/${me.customer.svcCardId}/kyc-status`, {
+        headers: me.auth,
+      });
+      expect(own.status).toBe(200);
+      expect((await json(own)).data).toMatchObject({
+        svc_card_id: me.customer.svcCardId,
+        kyc_status: "approved",
+      });
+      const neighbour = await walkTo(me.system, "identity_verification", { email: uniqueEmail("neighbour") });
+      const theirs = await app.request(`/api/v1/svc-card/${neighbour.svcCardId}/kyc-status`, {
+        headers: me.auth,
+      });
+      expect(theirs.status).toBe(404);
+      expect((await json(theirs)).error_code).toBe("NOT_FOUND");
+    },
+  );
 
-  it("program-wide endpoints refuse it (403 INSUFFICIENT_PERMISSION): it has no scopes of its own", async () => {
-    const me = await signedIn();
-    const res = await app.request("/api/v1/svc-card/settings/secure-theme", { headers: me.auth });
-    expect(res.status).toBe(403);
-    expect((await json(res)).error_code).toBe("INSUFFICIENT_PERMISSION");
-  });
+  it(
+    "program-wide endpoints refuse it (403 INSUFFICIENT_PERMISSION): it " + "has no scopes of its own",
+    async () => {
+      const me = await signedIn();
+      const res = await app.request("/api/v1/svc-card/settings/secure-theme", { headers: me.auth });
+      expect(res.status).toBe(403);
+      expect((await json(res)).error_code).toBe("INSUFFICIENT_PERMISSION");
+    },
+  );
 
   it("expired: 401 TOKEN_EXPIRED; signed out or made up: 401 UNAUTHENTICATED", async () => {
     const me = await signedIn();

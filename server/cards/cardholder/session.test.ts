@@ -45,23 +45,28 @@ async function expire(token: string, secondsAgo: number) {
 }
 
 describe("cardholder sessions", () => {
-  it("a session token is cht_ + 256 random bits, only its SHA-256 is stored, and it lasts 12 hours", async () => {
-    const who = await customer();
-    const before = Date.now();
-    const { token, expiresAt } = await createCardholderSession(database.db, who);
-    expect(token).toMatch(/^cht_[A-Za-z0-9_-]{43}$/);
-    expect(Math.abs(expiresAt.getTime() - before - CARDHOLDER_SESSION_TTL_SECONDS * 1000)).toBeLessThan(5000);
-    const rows = await database.db
-      .select()
-      .from(cardholderSessions)
-      .where(eq(cardholderSessions.customerId, who.customerId));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.tokenHash).toBe(sha256Hex(token));
-    expect(JSON.stringify(rows)).not.toContain(token.slice(4));
-    expect(await resolveCardholderSession(database.db, token)).toEqual(who);
-    const other = await createCardholderSession(database.db, who);
-    expect(other.token).not.toBe(token);
-  });
+  it(
+    "a session token is cht_ + 256 random bits, only its SHA-256 is " + "stored, and it lasts 12 hours",
+    async () => {
+      const who = await customer();
+      const before = Date.now();
+      const { token, expiresAt } = await createCardholderSession(database.db, who);
+      expect(token).toMatch(/^cht_[A-Za-z0-9_-]{43}$/);
+      expect(Math.abs(expiresAt.getTime() - before - CARDHOLDER_SESSION_TTL_SECONDS * 1000)).toBeLessThan(
+        5000,
+      );
+      const rows = await database.db
+        .select()
+        .from(cardholderSessions)
+        .where(eq(cardholderSessions.customerId, who.customerId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.tokenHash).toBe(sha256Hex(token));
+      expect(JSON.stringify(rows)).not.toContain(token.slice(4));
+      expect(await resolveCardholderSession(database.db, token)).toEqual(who);
+      const other = await createCardholderSession(database.db, who);
+      expect(other.token).not.toBe(token);
+    },
+  );
 
   it("an unknown, expired or ended session resolves to nothing", async () => {
     const who = await customer();
@@ -78,23 +83,27 @@ describe("cardholder sessions", () => {
     await endCardholderSession(database.db, "nonsense");
   });
 
-  it("the bearer resolver: not ours without the prefix, cardholder actor when valid, UNAUTHENTICATED / TOKEN_EXPIRED otherwise", async () => {
-    const who = await customer();
-    expect(await resolveCardholderBearer(database.db, "svc_ut_abc", {})).toBeNull();
-    expect(await resolveCardholderBearer(database.db, "pk_test_abc", {})).toBeNull();
-    const { token } = await createCardholderSession(database.db, who);
-    expect(await resolveCardholderBearer(database.db, token, {})).toEqual({
-      orgId: who.orgId,
-      actor: { type: "cardholder", customerId: who.customerId },
-    });
-    expect((await refusal(resolveCardholderBearer(database.db, token + "x", {}))).code).toBe(
-      "UNAUTHENTICATED",
-    );
-    await expire(token, 1);
-    const expired = await refusal(resolveCardholderBearer(database.db, token, {}));
-    expect(expired.code).toBe("TOKEN_EXPIRED");
-    expect(expired.message).not.toContain(token);
-  });
+  it(
+    "the bearer resolver: not ours without the prefix, cardholder actor " +
+      "when valid, UNAUTHENTICATED / TOKEN_EXPIRED otherwise",
+    async () => {
+      const who = await customer();
+      expect(await resolveCardholderBearer(database.db, "svc_ut_abc", {})).toBeNull();
+      expect(await resolveCardholderBearer(database.db, "pk_test_abc", {})).toBeNull();
+      const { token } = await createCardholderSession(database.db, who);
+      expect(await resolveCardholderBearer(database.db, token, {})).toEqual({
+        orgId: who.orgId,
+        actor: { type: "cardholder", customerId: who.customerId },
+      });
+      expect((await refusal(resolveCardholderBearer(database.db, token + "x", {}))).code).toBe(
+        "UNAUTHENTICATED",
+      );
+      await expire(token, 1);
+      const expired = await refusal(resolveCardholderBearer(database.db, token, {}));
+      expect(expired.code).toBe("TOKEN_EXPIRED");
+      expect(expired.message).not.toContain(token);
+    },
+  );
 
   it("with the credential cache on, sign-out still stops the token at once", async () => {
     enableCredentialCache(true);

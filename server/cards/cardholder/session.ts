@@ -7,7 +7,7 @@ import {
   credentialsChanged,
   storeCredential,
 } from "@/server/auth/credential-cache";
-import type { ResolvedCredential } from "@/server/auth/tokens";
+import type { ResolvedCredential } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";

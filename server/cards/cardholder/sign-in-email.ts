@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { CODE_TTL_SECONDS, issueOneTimeCode } from "../one-time-codes";
 
 /**

@@ -34,7 +34,10 @@ export async function findCustomer(
   return row;
 }
 
-/** interface.md "GET /v1/card-issuer/customers/{customerId}": a svc_card_id, the record id, or the issuer's external id. */
+/**
+ * interface.md "GET /v1/card-issuer/customers/{customerId}": a svc_card_id, the record id, or the issuer's
+ * external id.
+ */
 export async function findCustomerByAnyId(ctx: Ctx, customerId: string): Promise<CardCustomerRow> {
   const rows = await ctx.db
     .select()

@@ -48,67 +48,70 @@ async function program() {
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 describe("listCustomers", () => {
-  it("lists the organization's customers newest first with the list fields, paged, with the total", async () => {
-    const { org, ctx } = await program();
-    const made = [];
-    for (let i = 0; i < 5; i++)
-      made.push(await insertCustomer(org.orgId, { createdAt: minutesAgo(10 - i), externalId: `ext-${i}` }));
-    await insertCustomer(org.orgId, {
-      createdAt: minutesAgo(1),
-      kycStatus: "approved",
-      flowStatus: "active",
-      step: 6,
-      currency: "EUR",
-      safeState: "deployed",
-    });
+  it(
+    "lists the organization's customers newest first with the list fields, " + "paged, with the total",
+    async () => {
+      const { org, ctx } = await program();
+      const made = [];
+      for (let i = 0; i < 5; i++)
+        made.push(await insertCustomer(org.orgId, { createdAt: minutesAgo(10 - i), externalId: `ext-${i}` }));
+      await insertCustomer(org.orgId, {
+        createdAt: minutesAgo(1),
+        kycStatus: "approved",
+        flowStatus: "active",
+        step: 6,
+        currency: "EUR",
+        safeState: "deployed",
+      });
 
-    const first = await listCustomers({ ctx, input: { limit: 4 } });
-    expect(first.total).toBe(6);
-    expect(first).toMatchObject({ page: 1, limit: 4 });
-    expect(first.customers).toHaveLength(4);
-    expect(Object.keys(first.customers[0]!).sort()).toEqual([
-      "created_at",
-      "currency",
-      "email",
-      "external_id",
-      "flow_status",
-      "kyc_status",
-      "safe_deployed",
-      "step",
-      "svc_card_id",
-    ]);
-    expect(first.customers[0]).toMatchObject({
-      flow_status: "active",
-      step: 6,
-      kyc_status: "approved",
-      currency: "EUR",
-      safe_deployed: true,
-      external_id: null,
-    });
-    expect(first.customers.slice(1).map((c) => c.svc_card_id)).toEqual([
-      made[4]!.svcCardId,
-      made[3]!.svcCardId,
-      made[2]!.svcCardId,
-    ]);
+      const first = await listCustomers({ ctx, input: { limit: 4 } });
+      expect(first.total).toBe(6);
+      expect(first).toMatchObject({ page: 1, limit: 4 });
+      expect(first.customers).toHaveLength(4);
+      expect(Object.keys(first.customers[0]!).sort()).toEqual([
+        "created_at",
+        "currency",
+        "email",
+        "external_id",
+        "flow_status",
+        "kyc_status",
+        "safe_deployed",
+        "step",
+        "svc_card_id",
+      ]);
+      expect(first.customers[0]).toMatchObject({
+        flow_status: "active",
+        step: 6,
+        kyc_status: "approved",
+        currency: "EUR",
+        safe_deployed: true,
+        external_id: null,
+      });
+      expect(first.customers.slice(1).map((c) => c.svc_card_id)).toEqual([
+        made[4]!.svcCardId,
+        made[3]!.svcCardId,
+        made[2]!.svcCardId,
+      ]);
 
-    const second = await listCustomers({ ctx, input: { limit: 4, page: 2 } });
-    expect(second.total).toBe(6);
-    expect(second.customers.map((c) => c.svc_card_id)).toEqual([made[1]!.svcCardId, made[0]!.svcCardId]);
-    expect(second.customers[1]).toMatchObject({
-      flow_status: "email_verification",
-      step: 1,
-      kyc_status: "pending",
-      currency: null,
-      safe_deployed: false,
-      external_id: "ext-0",
-    });
+      const second = await listCustomers({ ctx, input: { limit: 4, page: 2 } });
+      expect(second.total).toBe(6);
+      expect(second.customers.map((c) => c.svc_card_id)).toEqual([made[1]!.svcCardId, made[0]!.svcCardId]);
+      expect(second.customers[1]).toMatchObject({
+        flow_status: "email_verification",
+        step: 1,
+        kyc_status: "pending",
+        currency: null,
+        safe_deployed: false,
+        external_id: "ext-0",
+      });
 
-    const beyond = await listCustomers({ ctx, input: { limit: 4, page: 3 } });
-    expect(beyond).toMatchObject({ customers: [], total: 6, page: 3 });
+      const beyond = await listCustomers({ ctx, input: { limit: 4, page: 3 } });
+      expect(beyond).toMatchObject({ customers: [], total: 6, page: 3 });
 
-    // Defaults of the contract: page 1, 20 a page.
-    expect(await listCustomers({ ctx, input: {} })).toMatchObject({ page: 1, limit: 20, total: 6 });
-  });
+      // Defaults of the contract: page 1, 20 a page.
+      expect(await listCustomers({ ctx, input: {} })).toMatchObject({ page: 1, limit: 20, total: 6 });
+    },
+  );
 
   it("orders customers created at the same instant by id, so pages neither repeat nor skip one", async () => {
     const { org, ctx } = await program();
@@ -123,39 +126,43 @@ describe("listCustomers", () => {
     expect(new Set(seen).size).toBe(7);
   });
 
-  it("q finds exactly a svc_card_id, a record id or an external id, and an email by its start in any case", async () => {
-    const { org, ctx } = await program();
-    const alice = await insertCustomer(org.orgId, {
-      email: `alice.${newId("sc").slice(3, 9).toLowerCase()}@example.test`,
-      externalId: "crm-1001",
-    });
-    const alfred = await insertCustomer(org.orgId, {
-      email: `${alice.email.split("@")[0]}x@example.test`,
-      externalId: "crm-1002",
-    });
-    await insertCustomer(org.orgId, { email: uniqueEmail("bob"), externalId: "crm-2001" });
-    const ids = async (q: string) =>
-      (await listCustomers({ ctx, input: { q } })).customers.map((c) => c.svc_card_id).sort();
+  it(
+    "q finds exactly a svc_card_id, a record id or an external id, and an " +
+      "email by its start in any case",
+    async () => {
+      const { org, ctx } = await program();
+      const alice = await insertCustomer(org.orgId, {
+        email: `alice.${newId("sc").slice(3, 9).toLowerCase()}@example.test`,
+        externalId: "crm-1001",
+      });
+      const alfred = await insertCustomer(org.orgId, {
+        email: `${alice.email.split("@")[0]}x@example.test`,
+        externalId: "crm-1002",
+      });
+      await insertCustomer(org.orgId, { email: uniqueEmail("bob"), externalId: "crm-2001" });
+      const ids = async (q: string) =>
+        (await listCustomers({ ctx, input: { q } })).customers.map((c) => c.svc_card_id).sort();
 
-    expect(await ids(alice.svcCardId)).toEqual([alice.svcCardId]);
-    expect(await ids(alice.id!)).toEqual([alice.svcCardId]);
-    expect(await ids("crm-1001")).toEqual([alice.svcCardId]);
-    expect(await ids(`  ${alice.email.toUpperCase()}  `)).toEqual([alice.svcCardId]);
-    expect(await ids(alice.email.split("@")[0]!.toUpperCase())).toEqual(
-      [alice.svcCardId, alfred.svcCardId].sort(),
-    );
-    expect((await listCustomers({ ctx, input: { q: "Alice." } })).total).toBe(2);
+      expect(await ids(alice.svcCardId)).toEqual([alice.svcCardId]);
+      expect(await ids(alice.id!)).toEqual([alice.svcCardId]);
+      expect(await ids("crm-1001")).toEqual([alice.svcCardId]);
+      expect(await ids(`  ${alice.email.toUpperCase()}  `)).toEqual([alice.svcCardId]);
+      expect(await ids(alice.email.split("@")[0]!.toUpperCase())).toEqual(
+        [alice.svcCardId, alfred.svcCardId].sort(),
+      );
+      expect((await listCustomers({ ctx, input: { q: "Alice." } })).total).toBe(2);
 
-    // Ids are matched whole, not by their start; the external id is not matched by its start either.
-    expect(await ids(alice.svcCardId.slice(0, -1))).toEqual([]);
-    expect(await ids("crm-100")).toEqual([]);
-    // LIKE's wildcards are taken literally.
-    expect(await ids("%")).toEqual([]);
-    expect(await ids("_lice")).toEqual([]);
-    expect(await ids("alic_")).toEqual([]);
-    // An empty or blank q is no search.
-    expect((await listCustomers({ ctx, input: { q: "   " } })).total).toBe(3);
-  });
+      // Ids are matched whole, not by their start; the external id is not matched by its start either.
+      expect(await ids(alice.svcCardId.slice(0, -1))).toEqual([]);
+      expect(await ids("crm-100")).toEqual([]);
+      // LIKE's wildcards are taken literally.
+      expect(await ids("%")).toEqual([]);
+      expect(await ids("_lice")).toEqual([]);
+      expect(await ids("alic_")).toEqual([]);
+      // An empty or blank q is no search.
+      expect((await listCustomers({ ctx, input: { q: "   " } })).total).toBe(3);
+    },
+  );
 
   it("filters by kyc_status and flow_status, alone, together and with q", async () => {
     const { org, ctx } = await program();
@@ -313,7 +320,8 @@ describe("listCustomers on a large program", () => {
         expect(log.length).toBeGreaterThan(0);
         const unfiltered = Object.keys(input).every((k) => k === "page");
         for (const { query, params } of log) {
-          // The unfiltered total is the program's customer count, O(customers) however it is read (see countMatches).
+          // The unfiltered total is the program's customer count, O(customers) however it is read (see
+          // countMatches).
           if (unfiltered && /count\(/.test(query)) continue;
           const plan = await planOf(query, params);
           expect(plan, `${JSON.stringify(input)}\n${plan}`).not.toMatch(/Seq Scan/);

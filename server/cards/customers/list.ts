@@ -64,7 +64,8 @@ export async function listCustomers({
     .orderBy(desc(cardCustomers.createdAt), desc(cardCustomers.id))
     .limit(f.limit)
     .offset(offset);
-  // A page that is not full is the last one: the total is known without counting (searches by id, small filters).
+  // A page that is not full is the last one: the total is known without counting (searches by id, small
+  // filters).
   const lastPage = rows.length < f.limit && (rows.length > 0 || f.page === 1);
   const total = lastPage ? offset + rows.length : await countMatches(ctx, where);
   return {

@@ -1,7 +1,7 @@
 import type { CardCustomerView, CardView } from "@/lib/contracts/cards";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
-import { customerBalanceOf, type CustomerBalanceRow } from "@/server/issuer/balances/read";
+import { customerBalanceOf, type CustomerBalanceRow } from "@/server/balances/read";
 import { requireCardScope } from "../access";
 import { nextActionOf } from "../flow";
 import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "./find";
@@ -80,7 +80,10 @@ export function balanceFields(customer: CardCustomerRow, balance: CustomerBalanc
   };
 }
 
-/** interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its balance row). */
+/**
+ * interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its
+ * balance row).
+ */
 export function customerView(
   customer: CardCustomerRow,
   cardRows: CardRow[],
@@ -105,19 +108,34 @@ export function customerView(
   };
 }
 
-/** GET /v1/card-issuer/customers/{customerId}: by svc_card_id, record id or external id. */
-export async function getIssuerCustomer({
+/** One customer with what a detail view needs beside the view: the row and its card rows. */
+export interface IssuerCustomerDetail {
+  view: CardCustomerView;
+  row: CardCustomerRow;
+  cards: CardRow[];
+}
+
+/** A customer by svc_card_id, record id or external id: the REST view and the dashboard page share it. */
+export async function getIssuerCustomerDetail({
   ctx,
   input,
 }: {
   ctx: Ctx;
   input: { customerId: string };
-}): Promise<CardCustomerView> {
+}): Promise<IssuerCustomerDetail> {
   requireCardScope(ctx, "read");
-  const customer = await findCustomerByAnyId(ctx, input.customerId);
-  const [cardRows, balance] = await Promise.all([
-    cardsOf(ctx.db, ctx.orgId, customer.id),
-    customerBalanceOf(ctx.db, ctx.orgId, customer.id),
+  const row = await findCustomerByAnyId(ctx, input.customerId);
+  const [cards, balance] = await Promise.all([
+    cardsOf(ctx.db, ctx.orgId, row.id),
+    customerBalanceOf(ctx.db, ctx.orgId, row.id),
   ]);
-  return customerView(customer, cardRows, balance);
+  return { view: customerView(row, cards, balance), row, cards };
+}
+
+/** GET /v1/card-issuer/customers/{customerId}: by svc_card_id, record id or external id. */
+export async function getIssuerCustomer(args: {
+  ctx: Ctx;
+  input: { customerId: string };
+}): Promise<CardCustomerView> {
+  return (await getIssuerCustomerDetail(args)).view;
 }

@@ -2,7 +2,7 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { onboardingStateOf, saveProgress, type CustomerChanges } from "./progress";

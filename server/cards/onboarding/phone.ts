@@ -1,7 +1,7 @@
 import type { OnboardingState } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import {

@@ -9,7 +9,6 @@ import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { registerCardInboundHandlers } from "../inbound";
 import { getKycStatus } from "./kyc";
 import { requestPhoneVerification, verifyPhone } from "./phone";
 import { deploySafe, getSafeDeployment } from "./safe";
@@ -23,7 +22,6 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
   setDatabase(database);
-  registerCardInboundHandlers();
 });
 afterEach(() => setEnvForTests({ SAFE_DEPLOY_SECONDS: undefined }));
 afterAll(async () => {
@@ -52,104 +50,111 @@ const PROCESSING_KEYS = [
 const DEPLOYED_KEYS = [...PROCESSING_KEYS, "safe_address"].sort();
 
 describe("account wallet deployment (step 5)", () => {
-  it("names the first missing precondition: EMAIL_NOT_VERIFIED, KYC_NOT_APPROVED, SOURCE_OF_FUNDS_REQUIRED, PHONE_NOT_VERIFIED", async () => {
-    const { ctx } = await program();
-    const expected = [
-      ["email_verification", "EMAIL_NOT_VERIFIED"],
-      ["identity_verification", "KYC_NOT_APPROVED"],
-      ["source_of_funds", "SOURCE_OF_FUNDS_REQUIRED"],
-      ["phone_verification", "PHONE_NOT_VERIFIED"],
-    ] as const;
-    for (const [step, code] of expected) {
-      const c = await walkTo(ctx, step, { email: uniqueEmail(step) });
-      const e = await refusal(deploySafe({ ctx, input: { svcCardId: c.svcCardId } }));
-      expect(e.code, step).toBe(code);
-      expect(e.status).toBe(409);
-      expect((await customerOf(ctx.db, c.svcCardId)).safeState).toBe("not_deployed");
-    }
-    const rejected = await walkTo(ctx, "identity_verification", { email: uniqueEmail("rejected") });
-    await decideApplicant(ctx.db, {
-      orgId: ctx.orgId,
-      externalRef: rejected.id,
-      email: rejected.email,
-      decision: "rejected",
-    });
-    expect((await refusal(deploySafe({ ctx, input: { svcCardId: rejected.svcCardId } }))).code).toBe(
-      "KYC_REJECTED",
-    );
-  });
+  it(
+    "names the first missing precondition: EMAIL_NOT_VERIFIED, " +
+      "KYC_NOT_APPROVED, SOURCE_OF_FUNDS_REQUIRED, PHONE_NOT_VERIFIED",
+    async () => {
+      const { ctx } = await program();
+      const expected = [
+        ["email_verification", "EMAIL_NOT_VERIFIED"],
+        ["identity_verification", "KYC_NOT_APPROVED"],
+        ["source_of_funds", "SOURCE_OF_FUNDS_REQUIRED"],
+        ["phone_verification", "PHONE_NOT_VERIFIED"],
+      ] as const;
+      for (const [step, code] of expected) {
+        const c = await walkTo(ctx, step, { email: uniqueEmail(step) });
+        const e = await refusal(deploySafe({ ctx, input: { svcCardId: c.svcCardId } }));
+        expect(e.code, step).toBe(code);
+        expect(e.status).toBe(409);
+        expect((await customerOf(ctx.db, c.svcCardId)).safeState).toBe("not_deployed");
+      }
+      const rejected = await walkTo(ctx, "identity_verification", { email: uniqueEmail("rejected") });
+      await decideApplicant(ctx.db, {
+        orgId: ctx.orgId,
+        externalRef: rejected.id,
+        email: rejected.email,
+        decision: "rejected",
+      });
+      expect((await refusal(deploySafe({ ctx, input: { svcCardId: rejected.svcCardId } }))).code).toBe(
+        "KYC_REJECTED",
+      );
+    },
+  );
 
-  it("starts (accepted), then reports in progress, then the chain's news makes it deployed and ready", async () => {
-    const { db, ctx, orgId } = await program();
-    const c = await walkTo(ctx, "account_setup", { email: uniqueEmail("safe"), country: "GB" });
-    const before = Date.now();
-    const started = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
-    expect(started.accepted).toBe(true);
-    expect(Object.keys(started.deployment).sort()).toEqual(PROCESSING_KEYS);
-    expect(started.deployment).toMatchObject({
-      deployment_accepted: true,
-      already_deployed: false,
-      deploy_status: "processing",
-      next_step: "poll_monitor_endpoint",
-      monitor_endpoint: `/api/v1/svc-card/${c.svcCardId}/safe/deploy`,
-      token_symbol: "GBPe",
-      fiat_symbol: "GBP",
-      account_status: null,
-      account_status_meaning: null,
-      is_ready: false,
-    });
-    const eta = new Date(started.deployment.estimated_completion!).getTime();
-    expect(eta).toBeGreaterThanOrEqual(before + 2_000);
-    expect(eta).toBeLessThanOrEqual(Date.now() + 4_000);
-    const row = await customerOf(db, c.svcCardId);
-    expect(row).toMatchObject({ safeState: "processing", step: 5, flowStatus: "account_setup" });
-    expect(row.safeAddress).toMatch(/^0x[0-9a-f]{40}$/);
-    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
-      "Wait for the account wallet deployment to finish.",
-    );
+  it(
+    "starts (accepted), then reports in progress, then the chain's news " + "makes it deployed and ready",
+    async () => {
+      const { db, ctx, orgId } = await program();
+      const c = await walkTo(ctx, "account_setup", { email: uniqueEmail("safe"), country: "GB" });
+      const before = Date.now();
+      const started = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
+      expect(started.accepted).toBe(true);
+      expect(Object.keys(started.deployment).sort()).toEqual(PROCESSING_KEYS);
+      expect(started.deployment).toMatchObject({
+        deployment_accepted: true,
+        already_deployed: false,
+        deploy_status: "processing",
+        next_step: "poll_monitor_endpoint",
+        monitor_endpoint: `/api/v1/svc-card/${c.svcCardId}/safe/deploy`,
+        token_symbol: "GBPe",
+        fiat_symbol: "GBP",
+        account_status: null,
+        account_status_meaning: null,
+        is_ready: false,
+      });
+      const eta = new Date(started.deployment.estimated_completion!).getTime();
+      expect(eta).toBeGreaterThanOrEqual(before + 2_000);
+      expect(eta).toBeLessThanOrEqual(Date.now() + 4_000);
+      const row = await customerOf(db, c.svcCardId);
+      expect(row).toMatchObject({ safeState: "processing", step: 5, flowStatus: "account_setup" });
+      expect(row.safeAddress).toMatch(/^0x[0-9a-f]{40}$/);
+      expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
+        "Wait for the account wallet deployment to finish.",
+      );
 
-    const again = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
-    expect(again.accepted).toBe(false);
-    expect(Object.keys(again.deployment).sort()).toEqual(PROCESSING_KEYS);
-    expect(again.deployment).toMatchObject({
-      deployment_accepted: false,
-      already_deployed: false,
-      deploy_status: "processing",
-      is_ready: false,
-    });
-    const polled = await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } });
-    expect(polled).toEqual({ ...again.deployment, estimated_completion: polled.estimated_completion });
+      const again = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
+      expect(again.accepted).toBe(false);
+      expect(Object.keys(again.deployment).sort()).toEqual(PROCESSING_KEYS);
+      expect(again.deployment).toMatchObject({
+        deployment_accepted: false,
+        already_deployed: false,
+        deploy_status: "processing",
+        is_ready: false,
+      });
+      const polled = await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } });
+      expect(polled).toEqual({ ...again.deployment, estimated_completion: polled.estimated_completion });
 
-    // The chain's job finishes the deployment and reports it (account.safe.deployed).
-    expect(await completeSafeDeployment(db, { orgId, address: row.safeAddress! })).toBe(true);
-    const deployed = await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } });
-    expect(Object.keys(deployed).sort()).toEqual(DEPLOYED_KEYS);
-    expect(deployed).toMatchObject({
-      deployment_accepted: false,
-      already_deployed: true,
-      safe_address: row.safeAddress,
-      deploy_status: "deployed",
-      account_status: 0,
-      account_status_meaning: "Ok",
-      is_ready: true,
-      next_step: "create_virtual_card",
-      token_symbol: "GBPe",
-      fiat_symbol: "GBP",
-    });
-    expect(await customerOf(db, c.svcCardId)).toMatchObject({
-      safeState: "deployed",
-      accountStatus: 0,
-      step: 5,
-    });
-    expect((await customerOf(db, c.svcCardId)).safeDeployedAt).not.toBeNull();
-    expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
-      "Create the first virtual card.",
-    );
+      // The chain's job finishes the deployment and reports it (account.safe.deployed).
+      expect(await completeSafeDeployment(db, { orgId, address: row.safeAddress! })).toBe(true);
+      const deployed = await getSafeDeployment({ ctx, input: { svcCardId: c.svcCardId } });
+      expect(Object.keys(deployed).sort()).toEqual(DEPLOYED_KEYS);
+      expect(deployed).toMatchObject({
+        deployment_accepted: false,
+        already_deployed: true,
+        safe_address: row.safeAddress,
+        deploy_status: "deployed",
+        account_status: 0,
+        account_status_meaning: "Ok",
+        is_ready: true,
+        next_step: "create_virtual_card",
+        token_symbol: "GBPe",
+        fiat_symbol: "GBP",
+      });
+      expect(await customerOf(db, c.svcCardId)).toMatchObject({
+        safeState: "deployed",
+        accountStatus: 0,
+        step: 5,
+      });
+      expect((await customerOf(db, c.svcCardId)).safeDeployedAt).not.toBeNull();
+      expect((await getKycStatus({ ctx, input: { svcCardId: c.svcCardId } })).next_action).toBe(
+        "Create the first virtual card.",
+      );
 
-    const idempotent = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
-    expect(idempotent.accepted).toBe(false);
-    expect(idempotent.deployment).toEqual(deployed);
-  });
+      const idempotent = await deploySafe({ ctx, input: { svcCardId: c.svcCardId } });
+      expect(idempotent.accepted).toBe(false);
+      expect(idempotent.deployment).toEqual(deployed);
+    },
+  );
 
   it("account status 7 (DelayQueueNotEmpty) is ready, 2 (SafeMisconfigured) is not", async () => {
     const { ctx, orgId } = await program();

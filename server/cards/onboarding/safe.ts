@@ -1,11 +1,11 @@
 import { ACCOUNT_STATUS_MEANINGS, TOKEN_OF_CURRENCY, type SafeDeployment } from "@/lib/contracts/cards";
-import { env } from "@/lib/env";
+import { env, isSandbox } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { openCustomerBalance } from "@/server/issuer/balances/open";
-import { providers } from "@/server/providers/registry";
+import { openCustomerBalance } from "@/server/balances/open";
+import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
@@ -24,7 +24,10 @@ import { requireOnboardedUpTo, saveProgress } from "./progress";
 
 export type SafePath = "svc-card" | "customers";
 
-/** The GET to poll; by default the path family the customer belongs to (customers/ is for B2B issuer customers). */
+/**
+ * The GET to poll; by default the path family the customer belongs to (customers/ is for B2B issuer
+ * customers).
+ */
 export function monitorEndpointOf(c: CardCustomerRow, path?: SafePath): string {
   const family = path ?? (c.origin === "issuer" ? "customers" : "svc-card");
   return family === "customers"
@@ -32,10 +35,13 @@ export function monitorEndpointOf(c: CardCustomerRow, path?: SafePath): string {
     : `/api/v1/svc-card/${c.svcCardId}/safe/deploy`;
 }
 
-/** When a deployment under way should be done: the interface's "typically up to 1 minute", the simulator's own time in sandbox. */
+/**
+ * When a deployment under way should be done: the interface's "typically up to 1 minute", the simulator's own
+ * time in sandbox.
+ */
 function estimateFrom(requestedAt: Date | null): Date {
   const e = env();
-  const seconds = e.SVC_MODE === "sandbox" ? e.SAFE_DEPLOY_SECONDS : 60;
+  const seconds = isSandbox() ? e.SAFE_DEPLOY_SECONDS : 60;
   return new Date(Math.max(Date.now(), (requestedAt?.getTime() ?? Date.now()) + seconds * 1000));
 }
 
@@ -178,7 +184,9 @@ function isOurs(c: CardCustomerRow, address: string): boolean {
   return !c.safeAddress || c.safeAddress.toLowerCase() === address.toLowerCase();
 }
 
-/** The chain reports the wallet deployed (or its integrity status changed): recorded on the locked customer. */
+/**
+ * The chain reports the wallet deployed (or its integrity status changed): recorded on the locked customer.
+ */
 export async function applySafeDeployed(
   tx: Db,
   c: CardCustomerRow,

@@ -4,7 +4,10 @@ import type { Db } from "@/server/db/client";
 import { oneTimeCodes, type OneTimeCodePurpose } from "@/server/db/schema/cards";
 import { devOutboxMessages } from "@/server/db/schema/providers";
 
-/** Test support for the onboarding steps (the walk itself is in sandbox-walk.ts, shared with the demo program). */
+/**
+ * Test support for the onboarding steps (the walk itself is in sandbox-walk.ts, shared with the demo
+ * program).
+ */
 export { customerOf, lastCode, VALID_ANSWERS, walkTo, type WalkTarget } from "./sandbox-walk";
 
 export async function messagesTo(db: Db, orgId: string, to: string) {

@@ -67,7 +67,10 @@ export const cardCustomers = pgTable(
     safeAddress: text("safe_address"),
     safeRequestedAt: timestamp("safe_requested_at", { withTimezone: true }),
     safeDeployedAt: timestamp("safe_deployed_at", { withTimezone: true }),
-    /** provider-facts.md "Account wallet integrity status": 0 Ok ... 8 UnexpectedError; null before deployment. */
+    /**
+     * provider-facts.md "Account wallet integrity status": 0 Ok ... 8 UnexpectedError; null before
+     * deployment.
+     */
     accountStatus: integer("account_status"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -92,7 +95,10 @@ export const CARD_STATUSES = ["active", "frozen", "blocked", "lost", "stolen", "
 /** `stolen` is kept as its own state for the event and is_stolen; the interface reports it as voided (stolen = permanently voided). */
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
-/** A card account. card_token is the provider's id for it (used by transactions, webhooks and the secure page). */
+/**
+ * A card account. card_token is the provider's id for it (used by transactions, webhooks and the secure
+ * page).
+ */
 export const cards = pgTable(
   "cards",
   {

@@ -46,7 +46,10 @@ export const customerBalances = pgTable(
     freshness: text("freshness").$type<BalanceFreshness>().notNull().default("realtime"),
     /** Time of the last balance notification (interface balance_updated_at); null after an on-chain read. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
-    /** Last time anything refreshed this balance (notification or chain read): the 2-hour reconciliation clock. */
+    /**
+     * Last time anything refreshed this balance (notification or chain read): the 2-hour reconciliation
+     * clock.
+     */
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,7 +84,10 @@ export const balanceTotals = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.currency] })],
 );
 
-/** Per organization: how many card customers it has and how many have a wallet (aggregate-balances' top level). */
+/**
+ * Per organization: how many card customers it has and how many have a wallet (aggregate-balances' top
+ * level).
+ */
 export const programCounters = pgTable("program_counters", {
   orgId: text("org_id")
     .primaryKey()

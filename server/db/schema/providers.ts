@@ -21,7 +21,10 @@ export const simCards = pgTable(
     panSealed: text("pan_sealed").notNull(),
     expirySealed: text("expiry_sealed").notNull(),
     cvvSealed: text("cvv_sealed").notNull(),
-    /** scrypt hash of the PIN set on the secure page; a random PIN's hash before that (provider-facts.md "Cards"). */
+    /**
+     * scrypt hash of the PIN set on the secure page; a random PIN's hash before that (provider-facts.md
+     * "Cards").
+     */
     pinHash: text("pin_hash").notNull(),
     pinChangedAt: timestamp("pin_changed_at", { withTimezone: true }),
     status: text("status").notNull().default("active"),
@@ -93,7 +96,10 @@ export const simKycApplicants = pgTable(
     externalRef: text("external_ref").notNull(),
     /** Shown on the hosted KYC page. */
     email: text("email").notNull(),
-    /** Upstream statuses (provider-facts.md): notStarted, documentsRequested, pending, processing, requiresAction, resubmissionRequested, approved, rejected, expired. */
+    /**
+     * Upstream statuses (provider-facts.md): notStarted, documentsRequested, pending, processing,
+     * requiresAction, resubmissionRequested, approved, rejected, expired.
+     */
     status: text("status").notNull().default("notStarted"),
     /** ISO country picked on the page; decides the currency. */
     country: text("country"),

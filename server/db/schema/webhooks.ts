@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./identity";
 
-/** Webhook subscriptions (interface.md "Webhook subscription"; decisions.md 10). The secret is stored sealed (AES-256-GCM). */
+/**
+ * Webhook subscriptions (interface.md "Webhook subscription"; decisions.md 10). The secret is stored sealed
+ * (AES-256-GCM).
+ */
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
   {
@@ -67,7 +70,9 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** Every attempt as sent and as answered. The body sent is the delivery's payload (the same bytes each time). */
+/**
+ * Every attempt as sent and as answered. The body sent is the delivery's payload (the same bytes each time).
+ */
 export const webhookDeliveryAttempts = pgTable(
   "webhook_delivery_attempts",
   {

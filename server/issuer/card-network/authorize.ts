@@ -13,7 +13,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { applyBalanceChange } from "@/server/balances/apply";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { emitTransactionEvent } from "./events";
 import { convertForBilling } from "./fx";
@@ -34,7 +34,10 @@ export function simulatedTxHash(): string {
   return `0x${randomBytes(32).toString("hex")}`;
 }
 
-/** The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze waits for this authorization. */
+/**
+ * The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze
+ * waits for this authorization.
+ */
 async function findChargedCard(
   tx: Db,
   orgId: string,

@@ -1,7 +1,7 @@
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { applyBalanceChange } from "@/server/balances/apply";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { updateTransaction } from "./rows";

@@ -19,7 +19,9 @@ export async function lockTransaction(
   return row;
 }
 
-/** An authorization still holding funds: the only state settlement, reversal, expiry and failure start from. */
+/**
+ * An authorization still holding funds: the only state settlement, reversal, expiry and failure start from.
+ */
 export const OPEN_STATUSES: readonly CardTransactionStatus[] = ["authorized", "partially_reversed"];
 
 /**

@@ -3,7 +3,7 @@ import { ServiceError } from "@/lib/errors";
 import { toMajor } from "@/lib/money";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
+import { applyBalanceChange } from "@/server/balances/apply";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";

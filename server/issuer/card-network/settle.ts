@@ -1,8 +1,8 @@
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
-import { providers } from "@/server/providers/registry";
+import { applyBalanceChange } from "@/server/balances/apply";
+import { providers } from "@/server/providers/current";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";

@@ -8,9 +8,9 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 import { balanceTotals, cardTransactionDailyCounts, customerBalances } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
-import { openCustomerBalance } from "@/server/issuer/balances/open";
-import { providers } from "@/server/providers/registry";
+import { applyBalanceChange } from "@/server/balances/apply";
+import { openCustomerBalance } from "@/server/balances/open";
+import { providers } from "@/server/providers/current";
 import { createReadyCustomer, createTestCard, type TestCardOptions } from "@/server/testing/card-customers";
 
 /** Test support of the card network tests (not used by the app). */

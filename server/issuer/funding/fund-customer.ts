@@ -11,13 +11,13 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 import { customerFundings, masterWallets } from "@/server/db/schema/money";
 import { emitEvent } from "@/server/events/outbox";
 import { recordAudit } from "@/server/platform/audit";
-import { applyBalanceChange } from "@/server/issuer/balances/apply";
-import { openCustomerBalance } from "@/server/issuer/balances/open";
+import { applyBalanceChange } from "@/server/balances/apply";
+import { openCustomerBalance } from "@/server/balances/open";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { ensureMasterWallets } from "@/server/issuer/master-wallet/view";
 import { scheduleWalletReconciliation } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { log } from "@/server/log";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 
 /**
  * POST /v1/card-issuer/fund-customer (decisions.md 9, interface.md Events Rule 7): moves money
@@ -57,7 +57,8 @@ function preconditionFailure(customer: CardCustomerRow, currency: CardCurrency):
       message: "The customer's account wallet is not deployed yet; deploy it before funding.",
     };
   }
-  // The wallet holds the card currency's token only: funding it in another currency is a wrong request, not a missing wallet.
+  // The wallet holds the card currency's token only: funding it in another currency is a wrong request, not a
+  // missing wallet.
   if (customer.currency !== currency) {
     return {
       code: "VALIDATION_ERROR",
@@ -161,7 +162,10 @@ export async function fundCustomer({
   }
 }
 
-/** The chain's side of the transfer; a wallet our record calls deployed but the chain does not know is a misconfigured wallet. */
+/**
+ * The chain's side of the transfer; a wallet our record calls deployed but the chain does not know is a
+ * misconfigured wallet.
+ */
 async function creditOnChain(
   tx: Db,
   customer: CardCustomerRow,

@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
-import { openCustomerBalance } from "@/server/issuer/balances/open";
+import { openCustomerBalance } from "@/server/balances/open";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import type { CardCustomerRow } from "@/server/cards/customers/find";
 

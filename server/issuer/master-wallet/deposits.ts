@@ -173,7 +173,9 @@ export async function settleDeposit(
   });
 }
 
-/** The sandbox's POST /v1/sandbox/master-wallet/deposits/{settlementId}/settle: settle now instead of waiting. */
+/**
+ * The sandbox's POST /v1/sandbox/master-wallet/deposits/{settlementId}/settle: settle now instead of waiting.
+ */
 export async function settleDepositNow({
   ctx,
   input,

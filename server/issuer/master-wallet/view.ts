@@ -38,7 +38,9 @@ export function masterWalletEntry(row: MasterWalletRow): MasterWalletEntry {
 
 const CURRENCY_ORDER = sql`array_position(array['USD','EUR','GBP']::text[], ${masterWallets.currency})`;
 
-/** GET /v1/card-issuer/master-wallet: the balance per currency (USD, EUR, GBP), with what is still processing. */
+/**
+ * GET /v1/card-issuer/master-wallet: the balance per currency (USD, EUR, GBP), with what is still processing.
+ */
 export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWalletView> {
   requireIssuerScope(ctx, "read");
   const read = () =>

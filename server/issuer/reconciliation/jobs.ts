@@ -1,5 +1,5 @@
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
-import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { settleDeposit, SETTLE_DEPOSIT_JOB } from "@/server/issuer/master-wallet/deposits";
 import { log } from "@/server/log";
 import { reconcileWallet, RECONCILE_WALLET_JOB } from "./reconcile-wallet";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { applyReconciledBalance } from "@/server/issuer/balances/apply";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { enqueueJob } from "@/server/jobs/queue";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 
 /**
  * Reading one customer's account wallet from the chain (decisions.md 9: balance_freshness

@@ -2,10 +2,10 @@ import { and, asc, eq, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
-import { applyReconciledBalance } from "@/server/issuer/balances/apply";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { enqueueJob, type EnqueuedJob } from "@/server/jobs/queue";
 import { log } from "@/server/log";
-import { providers } from "@/server/providers/registry";
+import { providers } from "@/server/providers/current";
 
 /**
  * interface.md Limits "Balance reconciliation": any balance not updated within 2 hours is

@@ -4,7 +4,8 @@ import { newId } from "@/lib/ids";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
-import { recomputeCounters, seedDemo } from "@/server/cli/seed-demo";
+import { seedDemo } from "@/server/cli/seed-demo";
+import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
 import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
@@ -45,94 +46,101 @@ async function get(path: string, headers: Record<string, string>) {
 }
 
 describe("GET /api/v1/card-issuer/card-transactions", () => {
-  it("pages with defaults, answers a page past the end with the real total, and refuses queries outside the contract", async () => {
-    const p = await program(60);
-    const first = await get(LIST, p.auth);
-    expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ total: 60, page: 1, limit: 20 });
-    expect(first.body.data.transactions).toHaveLength(20);
-    const tx = first.body.data.transactions[0]!;
-    for (const field of [
-      "transaction_id",
-      "svc_card_id",
-      "card_id",
-      "type",
-      "amount",
-      "currency",
-      "status",
-      "merchant",
-      "merchant_category",
-      "merchant_city",
-      "merchant_country",
-      "authorized_at",
-      "created_at",
-      "settled_at",
-    ]) {
-      expect(tx, field).toHaveProperty(field);
-    }
-    // No card secrets among the fields (a decline reason may name a "CVV2 check", which is no secret).
-    expect(JSON.stringify(first.body)).not.toMatch(/"(card_number|pan|cvv|cvc|expiry|pin)"\s*:/i);
+  it(
+    "pages with defaults, answers a page past the end with the real total, " +
+      "and refuses queries outside the contract",
+    async () => {
+      const p = await program(60);
+      const first = await get(LIST, p.auth);
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({ total: 60, page: 1, limit: 20 });
+      expect(first.body.data.transactions).toHaveLength(20);
+      const tx = first.body.data.transactions[0]!;
+      for (const field of [
+        "transaction_id",
+        "svc_card_id",
+        "card_id",
+        "type",
+        "amount",
+        "currency",
+        "status",
+        "merchant",
+        "merchant_category",
+        "merchant_city",
+        "merchant_country",
+        "authorized_at",
+        "created_at",
+        "settled_at",
+      ]) {
+        expect(tx, field).toHaveProperty(field);
+      }
+      // No card secrets among the fields (a decline reason may name a "CVV2 check", which is no secret).
+      expect(JSON.stringify(first.body)).not.toMatch(/"(card_number|pan|cvv|cvc|expiry|pin)"\s*:/i);
 
-    const past = await get(`${LIST}?page=4&limit=20`, p.auth);
-    expect(past.status).toBe(200);
-    expect(past.body.data).toMatchObject({ transactions: [], total: 60, page: 4, limit: 20 });
-    expect((await get(`${LIST}?page=1&limit=100`, p.auth)).body.data.transactions).toHaveLength(60);
+      const past = await get(`${LIST}?page=4&limit=20`, p.auth);
+      expect(past.status).toBe(200);
+      expect(past.body.data).toMatchObject({ transactions: [], total: 60, page: 4, limit: 20 });
+      expect((await get(`${LIST}?page=1&limit=100`, p.auth)).body.data.transactions).toHaveLength(60);
 
-    for (const query of [
-      "limit=0",
-      "limit=101",
-      "page=0",
-      "page=-1",
-      "page=abc",
-      "status=pending",
-      "from=yesterday",
-      "to=2026-13-01",
-      "from=2026-02-30",
-      "from=2026-11-02&to=2026-11-01",
-      "from=2026-11-01T12:00:00Z&to=2026-11-01T11:59:59Z",
-    ]) {
-      const res = await get(`${LIST}?${query}`, p.auth);
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toMatchObject({ success: false, error_code: "VALIDATION_ERROR" });
-    }
-    const status = await get(`${LIST}?status=pending`, p.auth);
-    expect(status.body.message).toMatch(
-      /authorized.*settled.*declined.*reversed.*partially_reversed.*failed.*expired/,
-    );
-    // The same day as both ends is one whole day.
-    expect((await get(`${LIST}?from=2026-11-01&to=2026-11-01`, p.auth)).status).toBe(200);
-  });
+      for (const query of [
+        "limit=0",
+        "limit=101",
+        "page=0",
+        "page=-1",
+        "page=abc",
+        "status=pending",
+        "from=yesterday",
+        "to=2026-13-01",
+        "from=2026-02-30",
+        "from=2026-11-02&to=2026-11-01",
+        "from=2026-11-01T12:00:00Z&to=2026-11-01T11:59:59Z",
+      ]) {
+        const res = await get(`${LIST}?${query}`, p.auth);
+        expect(res.status, query).toBe(400);
+        expect(res.body, query).toMatchObject({ success: false, error_code: "VALIDATION_ERROR" });
+      }
+      const status = await get(`${LIST}?status=pending`, p.auth);
+      expect(status.body.message).toMatch(
+        /authorized.*settled.*declined.*reversed.*partially_reversed.*failed.*expired/,
+      );
+      // The same day as both ends is one whole day.
+      expect((await get(`${LIST}?from=2026-11-01&to=2026-11-01`, p.auth)).status).toBe(200);
+    },
+  );
 
-  it("filters by status, customer and dates over HTTP, and a credential sees its own organization only", async () => {
-    const p = await program(120);
-    const other = await program(40);
-    const [row] = await database.db
-      .select()
-      .from(cardTransactions)
-      .where(eq(cardTransactions.orgId, p.org.orgId))
-      .limit(1);
-    const byCustomer = await get(`${LIST}?customer_id=${row!.svcCardId}&limit=100`, p.auth);
-    const [n] = await database.db
-      .select({ n: count() })
-      .from(cardTransactions)
-      .where(and(eq(cardTransactions.orgId, p.org.orgId), eq(cardTransactions.svcCardId, row!.svcCardId)));
-    expect(byCustomer.body.data.total).toBe(Number(n!.n));
-    expect(byCustomer.body.data.transactions.every((x) => x.svc_card_id === row!.svcCardId)).toBe(true);
-    const settled = await get(`${LIST}?status=settled&limit=100`, p.auth);
-    expect(settled.body.data.transactions.every((x) => x.status === "settled")).toBe(true);
-    const day = row!.createdAt.toISOString().slice(0, 10);
-    const oneDay = await get(`${LIST}?from=${day}&to=${day}&limit=100`, p.auth);
-    expect(oneDay.body.data.transactions.length).toBeGreaterThan(0);
-    expect(oneDay.body.data.transactions.every((x) => String(x.created_at).startsWith(day))).toBe(true);
+  it(
+    "filters by status, customer and dates over HTTP, and a credential " + "sees its own organization only",
+    async () => {
+      const p = await program(120);
+      const other = await program(40);
+      const [row] = await database.db
+        .select()
+        .from(cardTransactions)
+        .where(eq(cardTransactions.orgId, p.org.orgId))
+        .limit(1);
+      const byCustomer = await get(`${LIST}?customer_id=${row!.svcCardId}&limit=100`, p.auth);
+      const [n] = await database.db
+        .select({ n: count() })
+        .from(cardTransactions)
+        .where(and(eq(cardTransactions.orgId, p.org.orgId), eq(cardTransactions.svcCardId, row!.svcCardId)));
+      expect(byCustomer.body.data.total).toBe(Number(n!.n));
+      expect(byCustomer.body.data.transactions.every((x) => x.svc_card_id === row!.svcCardId)).toBe(true);
+      const settled = await get(`${LIST}?status=settled&limit=100`, p.auth);
+      expect(settled.body.data.transactions.every((x) => x.status === "settled")).toBe(true);
+      const day = row!.createdAt.toISOString().slice(0, 10);
+      const oneDay = await get(`${LIST}?from=${day}&to=${day}&limit=100`, p.auth);
+      expect(oneDay.body.data.transactions.length).toBeGreaterThan(0);
+      expect(oneDay.body.data.transactions.every((x) => String(x.created_at).startsWith(day))).toBe(true);
 
-    const mine = await get(`${LIST}?limit=100&page=1`, other.auth);
-    expect(mine.body.data.total).toBe(40);
-    expect(mine.body.data.transactions.some((x) => x.svc_card_id === row!.svcCardId)).toBe(false);
-    expect((await get(`${LIST}?customer_id=${row!.svcCardId}`, other.auth)).body.data).toMatchObject({
-      transactions: [],
-      total: 0,
-    });
-  });
+      const mine = await get(`${LIST}?limit=100&page=1`, other.auth);
+      expect(mine.body.data.total).toBe(40);
+      expect(mine.body.data.transactions.some((x) => x.svc_card_id === row!.svcCardId)).toBe(false);
+      expect((await get(`${LIST}?customer_id=${row!.svcCardId}`, other.auth)).body.data).toMatchObject({
+        transactions: [],
+        total: 0,
+      });
+    },
+  );
 });
 
 describe("GET /api/v1/svc-card/{svcCardId}/transactions", () => {

@@ -19,15 +19,13 @@ import {
   sandboxCardProvider,
   storeCardPin,
 } from "./card-provider";
-import { ensureInboundHandlers } from "./upstream-events";
 
 let database: Database;
 const pinEvents: InboundEvent[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  // Our real handlers first (as the simulator would on its first report), then the observer in place of the PIN one.
-  ensureInboundHandlers();
+  // The real handlers come from boot() (server/testing/boot.ts); the observer replaces the PIN one.
   registerInboundHandler("physical.card.pin.changed", async (_db, event) => void pinEvents.push(event));
 });
 afterAll(async () => {

@@ -17,7 +17,9 @@ import { raiseInbound } from "./upstream-events";
  * logged or put into an error message.
  */
 
-/** A Visa test range (424242 is the documentation BIN test numbers use), so no simulated PAN is a real card. */
+/**
+ * A Visa test range (424242 is the documentation BIN test numbers use), so no simulated PAN is a real card.
+ */
 const TEST_BIN = "424242";
 const SECURE_VIEW_TTL_MS = 10 * 60 * 1000;
 const CARD_VALIDITY_YEARS = 3;

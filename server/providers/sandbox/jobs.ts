@@ -1,15 +1,12 @@
-import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/registry";
+import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { completeSafeDeployment, SAFE_READY_JOB } from "./chain";
 import { expireApplicantLink, KYC_LINK_EXPIRY_JOB } from "./kyc";
-import { ensureInboundHandlers } from "./upstream-events";
 
 /**
  * The simulators' own timers (the chain finishing a wallet deployment, a KYC link running out).
- * Their news goes through the inbound handlers, so those are registered here too: a standalone
- * worker may run these jobs before anything else in its process asked for a provider.
+ * Their news goes through the inbound handlers, which server/boot.ts registers first.
  */
 export function registerSandboxProviderJobs(): void {
-  ensureInboundHandlers();
   registerJobHandler(SAFE_READY_JOB, async ({ db, job }) => {
     const address = payloadString(job.payload, "address");
     if (!job.orgId) throw new PermanentJobError("The job has no organization.");

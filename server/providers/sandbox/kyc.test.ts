@@ -13,15 +13,14 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { registerSandboxProviderJobs } from "./jobs";
 import {
   decideApplicant,
-  decideByLink,
   expireApplicantLink,
   KYC_LINK_EXPIRY_JOB,
   KYC_STATUS_OF_UPSTREAM,
   kycStatusOf,
-  openApplicantLink,
   sandboxKyc,
   UPSTREAM_KYC_STATUSES,
 } from "./kyc";
+import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { COUNTRY_OF_CURRENCY, currencyOfCountry, KYC_COUNTRIES } from "./kyc-regions";
 
 let database: Database;
@@ -71,91 +70,98 @@ describe("region -> currency", () => {
     for (const code of ["JP", "BR", "", null, undefined]) expect(currencyOfCountry(code)).toBeNull();
   });
 
-  it("the page's country list has unique codes, 31 EUR countries, and each currency's representative is in it", () => {
-    const codes = KYC_COUNTRIES.map((c) => c.code);
-    expect(new Set(codes).size).toBe(codes.length);
-    expect(KYC_COUNTRIES.filter((c) => c.currency === "EUR")).toHaveLength(31);
-    for (const [currency, code] of Object.entries(COUNTRY_OF_CURRENCY))
-      expect(currencyOfCountry(code)).toBe(currency);
-    expect([...KYC_COUNTRIES].map((c) => c.name)).toEqual(
-      [...KYC_COUNTRIES].map((c) => c.name).sort((a, b) => a.localeCompare(b)),
-    );
-  });
+  it(
+    "the page's country list has unique codes, 31 EUR countries, and each " +
+      "currency's representative is in it",
+    () => {
+      const codes = KYC_COUNTRIES.map((c) => c.code);
+      expect(new Set(codes).size).toBe(codes.length);
+      expect(KYC_COUNTRIES.filter((c) => c.currency === "EUR")).toHaveLength(31);
+      for (const [currency, code] of Object.entries(COUNTRY_OF_CURRENCY))
+        expect(currencyOfCountry(code)).toBe(currency);
+      expect([...KYC_COUNTRIES].map((c) => c.name)).toEqual(
+        [...KYC_COUNTRIES].map((c) => c.name).sort((a, b) => a.localeCompare(b)),
+      );
+    },
+  );
 });
 
 describe("KYC simulator", () => {
-  it("createLink makes an applicant with a 1-hour link stored as a hash, and schedules its expiry", async () => {
-    const db = database.db;
-    const { orgId } = await createTestOrg(db);
-    const before = Date.now();
-    const link = await sandboxKyc.createLink(db, {
-      orgId,
-      externalRef: "cus_1",
-      email: "ada@example.test",
-      applicantId: null,
-    });
-    expect(link.applicantId).toMatch(/^kyc_/);
-    expect(link.url.startsWith(`${appUrl()}/kyc/`)).toBe(true);
-    const token = tokenOf(link.url);
-    expect(link.expiresAt.getTime() - before).toBeGreaterThanOrEqual(3_599_000);
-    expect(link.expiresAt.getTime() - before).toBeLessThanOrEqual(3_601_000);
-    const row = await rowOf(link.applicantId);
-    expect(row).toMatchObject({
-      orgId,
-      externalRef: "cus_1",
-      email: "ada@example.test",
-      status: "notStarted",
-      country: null,
-      linkTokenHash: sha256Hex(token),
-    });
-    expect(JSON.stringify(row)).not.toContain(token);
-    expect(await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId })).toEqual({
-      kycStatus: "pending",
-      currency: null,
-    });
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `${KYC_LINK_EXPIRY_JOB}:${link.applicantId}`));
-    expect(job).toMatchObject({
-      kind: KYC_LINK_EXPIRY_JOB,
-      status: "pending",
-      orgId,
-      payload: { applicantId: link.applicantId },
-    });
-    expect(job!.runAt.getTime()).toBe(link.expiresAt.getTime());
-    expect(changesOf(orgId)).toHaveLength(0);
-
-    // Reused by id and by reference: a fresh link each time, the old one no longer opens.
-    const again = await sandboxKyc.createLink(db, {
-      orgId,
-      externalRef: "cus_1",
-      email: "ada@example.test",
-      applicantId: link.applicantId,
-    });
-    const byRef = await sandboxKyc.createLink(db, {
-      orgId,
-      externalRef: "cus_1",
-      email: "ada@example.test",
-      applicantId: null,
-    });
-    expect(again.applicantId).toBe(link.applicantId);
-    expect(byRef.applicantId).toBe(link.applicantId);
-    expect(await openApplicantLink(db, token)).toBeNull();
-    expect(await openApplicantLink(db, tokenOf(again.url))).toBeNull();
-    expect(await openApplicantLink(db, tokenOf(byRef.url))).not.toBeNull();
-    expect(
-      await db
+  it(
+    "createLink makes an applicant with a 1-hour link stored as a hash, " + "and schedules its expiry",
+    async () => {
+      const db = database.db;
+      const { orgId } = await createTestOrg(db);
+      const before = Date.now();
+      const link = await sandboxKyc.createLink(db, {
+        orgId,
+        externalRef: "cus_1",
+        email: "ada@example.test",
+        applicantId: null,
+      });
+      expect(link.applicantId).toMatch(/^kyc_/);
+      expect(link.url.startsWith(`${appUrl()}/kyc/`)).toBe(true);
+      const token = tokenOf(link.url);
+      expect(link.expiresAt.getTime() - before).toBeGreaterThanOrEqual(3_599_000);
+      expect(link.expiresAt.getTime() - before).toBeLessThanOrEqual(3_601_000);
+      const row = await rowOf(link.applicantId);
+      expect(row).toMatchObject({
+        orgId,
+        externalRef: "cus_1",
+        email: "ada@example.test",
+        status: "notStarted",
+        country: null,
+        linkTokenHash: sha256Hex(token),
+      });
+      expect(JSON.stringify(row)).not.toContain(token);
+      expect(await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId })).toEqual({
+        kycStatus: "pending",
+        currency: null,
+      });
+      const [job] = await db
         .select()
         .from(jobs)
-        .where(eq(jobs.dedupeKey, `${KYC_LINK_EXPIRY_JOB}:${link.applicantId}`)),
-    ).toHaveLength(1);
-    // Another organization cannot read it.
-    const stranger = await createTestOrg(db);
-    expect(
-      await sandboxKyc.getStatus(db, { orgId: stranger.orgId, applicantId: link.applicantId }),
-    ).toBeNull();
-  });
+        .where(eq(jobs.dedupeKey, `${KYC_LINK_EXPIRY_JOB}:${link.applicantId}`));
+      expect(job).toMatchObject({
+        kind: KYC_LINK_EXPIRY_JOB,
+        status: "pending",
+        orgId,
+        payload: { applicantId: link.applicantId },
+      });
+      expect(job!.runAt.getTime()).toBe(link.expiresAt.getTime());
+      expect(changesOf(orgId)).toHaveLength(0);
+
+      // Reused by id and by reference: a fresh link each time, the old one no longer opens.
+      const again = await sandboxKyc.createLink(db, {
+        orgId,
+        externalRef: "cus_1",
+        email: "ada@example.test",
+        applicantId: link.applicantId,
+      });
+      const byRef = await sandboxKyc.createLink(db, {
+        orgId,
+        externalRef: "cus_1",
+        email: "ada@example.test",
+        applicantId: null,
+      });
+      expect(again.applicantId).toBe(link.applicantId);
+      expect(byRef.applicantId).toBe(link.applicantId);
+      expect(await openApplicantLink(db, token)).toBeNull();
+      expect(await openApplicantLink(db, tokenOf(again.url))).toBeNull();
+      expect(await openApplicantLink(db, tokenOf(byRef.url))).not.toBeNull();
+      expect(
+        await db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupeKey, `${KYC_LINK_EXPIRY_JOB}:${link.applicantId}`)),
+      ).toHaveLength(1);
+      // Another organization cannot read it.
+      const stranger = await createTestOrg(db);
+      expect(
+        await sandboxKyc.getStatus(db, { orgId: stranger.orgId, applicantId: link.applicantId }),
+      ).toBeNull();
+    },
+  );
 
   it("opening the page asks for documents (in_progress) and reports it once", async () => {
     const db = database.db;
@@ -186,130 +192,143 @@ describe("KYC simulator", () => {
     expect(await openApplicantLink(db, "")).toBeNull();
   });
 
-  it("decisions: manual review, then approval in the applicant's region; approval is final; the same decision twice changes nothing", async () => {
-    const db = database.db;
-    const { orgId } = await createTestOrg(db);
-    const review = await decideApplicant(db, {
-      orgId,
-      externalRef: "cus_3",
-      email: "cy@example.test",
-      decision: "pending_review",
-      country: "GB",
-    });
-    expect(review).toMatchObject({
-      externalRef: "cus_3",
-      status: "requiresAction",
-      kycStatus: "pending_review",
-      country: "GB",
-      currency: null,
-    });
-    const approved = await decideApplicant(db, {
-      orgId,
-      externalRef: "cus_3",
-      email: "cy@example.test",
-      decision: "approved",
-    });
-    expect(approved).toMatchObject({
-      applicantId: review.applicantId,
-      status: "approved",
-      kycStatus: "approved",
-      currency: "GBP",
-    });
-    expect(await sandboxKyc.getStatus(db, { orgId, applicantId: review.applicantId })).toEqual({
-      kycStatus: "approved",
-      currency: "GBP",
-    });
-    expect(changesOf(orgId)).toHaveLength(2);
+  it(
+    "decisions: manual review, then approval in the applicant's region; " +
+      "approval is final; the same decision twice changes nothing",
+    async () => {
+      const db = database.db;
+      const { orgId } = await createTestOrg(db);
+      const review = await decideApplicant(db, {
+        orgId,
+        externalRef: "cus_3",
+        email: "cy@example.test",
+        decision: "pending_review",
+        country: "GB",
+      });
+      expect(review).toMatchObject({
+        externalRef: "cus_3",
+        status: "requiresAction",
+        kycStatus: "pending_review",
+        country: "GB",
+        currency: null,
+      });
+      const approved = await decideApplicant(db, {
+        orgId,
+        externalRef: "cus_3",
+        email: "cy@example.test",
+        decision: "approved",
+      });
+      expect(approved).toMatchObject({
+        applicantId: review.applicantId,
+        status: "approved",
+        kycStatus: "approved",
+        currency: "GBP",
+      });
+      expect(await sandboxKyc.getStatus(db, { orgId, applicantId: review.applicantId })).toEqual({
+        kycStatus: "approved",
+        currency: "GBP",
+      });
+      expect(changesOf(orgId)).toHaveLength(2);
 
-    await decideApplicant(db, {
-      orgId,
-      externalRef: "cus_3",
-      email: "cy@example.test",
-      decision: "approved",
-      country: "GB",
-    });
-    expect(changesOf(orgId)).toHaveLength(2);
-    expect(
-      await errorCodeOf(
-        decideApplicant(db, { orgId, externalRef: "cus_3", email: "cy@example.test", decision: "rejected" }),
-      ),
-    ).toBe("ONBOARDING_STEP_DONE");
-    expect(
-      await errorCodeOf(
-        decideApplicant(db, {
-          orgId,
-          externalRef: "cus_3",
-          email: "cy@example.test",
-          decision: "approved",
-          country: "US",
-        }),
-      ),
-    ).toBe("ONBOARDING_STEP_DONE");
-    expect((await rowOf(review.applicantId)).country).toBe("GB");
-    const rows = await db
-      .select()
-      .from(simKycApplicants)
-      .where(and(eq(simKycApplicants.orgId, orgId), eq(simKycApplicants.externalRef, "cus_3")));
-    expect(rows).toHaveLength(1);
-  });
-
-  it("a rejection is final; approval without a country defaults to DE (EUR); unknown countries are refused", async () => {
-    const db = database.db;
-    const { orgId } = await createTestOrg(db);
-    const rejected = await decideApplicant(db, {
-      orgId,
-      externalRef: "cus_4",
-      email: "d@example.test",
-      decision: "rejected",
-    });
-    expect(rejected).toMatchObject({ kycStatus: "rejected", currency: null });
-    expect(
-      await errorCodeOf(
-        decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "approved" }),
-      ),
-    ).toBe("KYC_REJECTED");
-    expect(
-      await errorCodeOf(
-        decideApplicant(db, {
-          orgId,
-          externalRef: "cus_4",
-          email: "d@example.test",
-          decision: "pending_review",
-        }),
-      ),
-    ).toBe("KYC_REJECTED");
-    expect(
-      (
-        await decideApplicant(db, {
-          orgId,
-          externalRef: "cus_4",
-          email: "d@example.test",
-          decision: "rejected",
-        })
-      ).kycStatus,
-    ).toBe("rejected");
-    expect(changesOf(orgId)).toHaveLength(1);
-
-    expect(
       await decideApplicant(db, {
         orgId,
-        externalRef: "cus_5",
-        email: "e@example.test",
+        externalRef: "cus_3",
+        email: "cy@example.test",
         decision: "approved",
-      }),
-    ).toMatchObject({ country: "DE", currency: "EUR" });
-    expect(
-      await errorCodeOf(
-        decideApplicant(db, {
+        country: "GB",
+      });
+      expect(changesOf(orgId)).toHaveLength(2);
+      expect(
+        await errorCodeOf(
+          decideApplicant(db, {
+            orgId,
+            externalRef: "cus_3",
+            email: "cy@example.test",
+            decision: "rejected",
+          }),
+        ),
+      ).toBe("ONBOARDING_STEP_DONE");
+      expect(
+        await errorCodeOf(
+          decideApplicant(db, {
+            orgId,
+            externalRef: "cus_3",
+            email: "cy@example.test",
+            decision: "approved",
+            country: "US",
+          }),
+        ),
+      ).toBe("ONBOARDING_STEP_DONE");
+      expect((await rowOf(review.applicantId)).country).toBe("GB");
+      const rows = await db
+        .select()
+        .from(simKycApplicants)
+        .where(and(eq(simKycApplicants.orgId, orgId), eq(simKycApplicants.externalRef, "cus_3")));
+      expect(rows).toHaveLength(1);
+    },
+  );
+
+  it(
+    "a rejection is final; approval without a country defaults to DE " +
+      "(EUR); unknown countries are refused",
+    async () => {
+      const db = database.db;
+      const { orgId } = await createTestOrg(db);
+      const rejected = await decideApplicant(db, {
+        orgId,
+        externalRef: "cus_4",
+        email: "d@example.test",
+        decision: "rejected",
+      });
+      expect(rejected).toMatchObject({ kycStatus: "rejected", currency: null });
+      expect(
+        await errorCodeOf(
+          decideApplicant(db, { orgId, externalRef: "cus_4", email: "d@example.test", decision: "approved" }),
+        ),
+      ).toBe("KYC_REJECTED");
+      expect(
+        await errorCodeOf(
+          decideApplicant(db, {
+            orgId,
+            externalRef: "cus_4",
+            email: "d@example.test",
+            decision: "pending_review",
+          }),
+        ),
+      ).toBe("KYC_REJECTED");
+      expect(
+        (
+          await decideApplicant(db, {
+            orgId,
+            externalRef: "cus_4",
+            email: "d@example.test",
+            decision: "rejected",
+          })
+        ).kycStatus,
+      ).toBe("rejected");
+      expect(changesOf(orgId)).toHaveLength(1);
+
+      expect(
+        await decideApplicant(db, {
           orgId,
-          externalRef: "cus_6",
-          email: "f@example.test",
+          externalRef: "cus_5",
+          email: "e@example.test",
           decision: "approved",
-          country: "JP",
         }),
-      ),
-    ).toBe("VALIDATION_ERROR");
-  });
+      ).toMatchObject({ country: "DE", currency: "EUR" });
+      expect(
+        await errorCodeOf(
+          decideApplicant(db, {
+            orgId,
+            externalRef: "cus_6",
+            email: "f@example.test",
+            decision: "approved",
+            country: "JP",
+          }),
+        ),
+      ).toBe("VALIDATION_ERROR");
+    },
+  );
 
   it("a decision and its report roll back together", async () => {
     const db = database.db;
@@ -368,58 +387,61 @@ describe("KYC simulator", () => {
     });
   });
 
-  it("a link that runs out before anything was submitted expires the applicant; a new link starts over", async () => {
-    const db = database.db;
-    const { orgId } = await createTestOrg(db);
-    const link = await sandboxKyc.createLink(db, {
-      orgId,
-      externalRef: "cus_9",
-      email: "i@example.test",
-      applicantId: null,
-    });
-    await openApplicantLink(db, tokenOf(link.url));
-    // Still running: look again when it ends.
-    expect(await expireApplicantLink(db, { orgId, applicantId: link.applicantId })).toEqual({
-      recheckAt: link.expiresAt,
-    });
-    await db
-      .update(simKycApplicants)
-      .set({ linkExpiresAt: new Date(Date.now() - 1_000) })
-      .where(eq(simKycApplicants.id, link.applicantId));
-    expect(await expireApplicantLink(db, { orgId, applicantId: link.applicantId })).toEqual({});
-    expect(await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId })).toEqual({
-      kycStatus: "expired",
-      currency: null,
-    });
-    expect(changesOf(orgId)).toHaveLength(2);
+  it(
+    "a link that runs out before anything was submitted expires the " + "applicant; a new link starts over",
+    async () => {
+      const db = database.db;
+      const { orgId } = await createTestOrg(db);
+      const link = await sandboxKyc.createLink(db, {
+        orgId,
+        externalRef: "cus_9",
+        email: "i@example.test",
+        applicantId: null,
+      });
+      await openApplicantLink(db, tokenOf(link.url));
+      // Still running: look again when it ends.
+      expect(await expireApplicantLink(db, { orgId, applicantId: link.applicantId })).toEqual({
+        recheckAt: link.expiresAt,
+      });
+      await db
+        .update(simKycApplicants)
+        .set({ linkExpiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(simKycApplicants.id, link.applicantId));
+      expect(await expireApplicantLink(db, { orgId, applicantId: link.applicantId })).toEqual({});
+      expect(await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId })).toEqual({
+        kycStatus: "expired",
+        currency: null,
+      });
+      expect(changesOf(orgId)).toHaveLength(2);
 
-    const fresh = await sandboxKyc.createLink(db, {
-      orgId,
-      externalRef: "cus_9",
-      email: "i@example.test",
-      applicantId: link.applicantId,
-    });
-    expect(fresh.applicantId).toBe(link.applicantId);
-    expect(await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId })).toEqual({
-      kycStatus: "pending",
-      currency: null,
-    });
-    expect(changesOf(orgId)).toHaveLength(3);
+      const fresh = await sandboxKyc.createLink(db, {
+        orgId,
+        externalRef: "cus_9",
+        email: "i@example.test",
+        applicantId: link.applicantId,
+      });
+      expect(fresh.applicantId).toBe(link.applicantId);
+      expect(await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId })).toEqual({
+        kycStatus: "pending",
+        currency: null,
+      });
+      expect(changesOf(orgId)).toHaveLength(3);
 
-    // Submitted before the end: the link running out changes nothing.
-    await decideApplicant(db, {
-      orgId,
-      externalRef: "cus_9",
-      email: "i@example.test",
-      decision: "pending_review",
-    });
-    await db
-      .update(simKycApplicants)
-      .set({ linkExpiresAt: new Date(Date.now() - 1_000) })
-      .where(eq(simKycApplicants.id, link.applicantId));
-    expect(await expireApplicantLink(db, { orgId, applicantId: link.applicantId })).toEqual({});
-    expect((await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId }))?.kycStatus).toBe(
-      "pending_review",
-    );
-  });
+      // Submitted before the end: the link running out changes nothing.
+      await decideApplicant(db, {
+        orgId,
+        externalRef: "cus_9",
+        email: "i@example.test",
+        decision: "pending_review",
+      });
+      await db
+        .update(simKycApplicants)
+        .set({ linkExpiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(simKycApplicants.id, link.applicantId));
+      expect(await expireApplicantLink(db, { orgId, applicantId: link.applicantId })).toEqual({});
+      expect((await sandboxKyc.getStatus(db, { orgId, applicantId: link.applicantId }))?.kycStatus).toBe(
+        "pending_review",
+      );
+    },
+  );
 });

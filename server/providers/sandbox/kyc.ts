@@ -67,7 +67,7 @@ const NOT_SUBMITTED: readonly string[] = ["notStarted", "documentsRequested"];
 export const KYC_LINK_EXPIRY_JOB = "sandbox.kyc.link_expired";
 const LINK_TTL_MS = 60 * 60 * 1000;
 
-type ApplicantRow = typeof simKycApplicants.$inferSelect;
+export type ApplicantRow = typeof simKycApplicants.$inferSelect;
 
 /** The currency the applicant's region implies, once approved (before that the region is not settled). */
 function currencyOf(row: ApplicantRow): CardCurrency | null {
@@ -83,7 +83,7 @@ export interface ApplicantState {
   currency: CardCurrency | null;
 }
 
-function stateOf(row: ApplicantRow): ApplicantState {
+export function stateOf(row: ApplicantRow): ApplicantState {
   return {
     applicantId: row.id,
     externalRef: row.externalRef,
@@ -133,7 +133,7 @@ async function lockOrCreateApplicant(
   return (await lock())!;
 }
 
-async function setStatus(
+export async function setStatus(
   tx: Db,
   row: ApplicantRow,
   change: { status: UpstreamKycStatus; country?: string | null },
@@ -167,7 +167,8 @@ export const sandboxKyc: KycPort = {
         .where(eq(simKycApplicants.id, row.id));
       // interface.md: after expiry a new link may be requested, and verification starts over.
       if (row.status === "expired") row = await setStatus(tx, row, { status: "notStarted" });
-      // One pending expiry check per applicant; a newer link found when it runs moves it (see expireApplicantLink).
+      // One pending expiry check per applicant; a newer link found when it runs moves it (see
+      // expireApplicantLink).
       await enqueueJob(tx, {
         kind: KYC_LINK_EXPIRY_JOB,
         payload: { applicantId: row.id },
@@ -214,7 +215,8 @@ export async function decideApplicant(db: Db, input: DecideApplicantInput): Prom
     const row = await lockOrCreateApplicant(tx, input);
     const status = UPSTREAM_OF_DECISION[input.decision];
     if (row.status === "rejected" || row.status === "approved") {
-      // The same decision again changes nothing; another one (or approval in another region, which would change the currency) is refused.
+      // The same decision again changes nothing; another one (or approval in another region, which would
+      // change the currency) is refused.
       const same = row.status === status && (status === "rejected" || !country || country === row.country);
       if (same) return stateOf(row);
       if (row.status === "rejected")
@@ -228,75 +230,6 @@ export async function decideApplicant(db: Db, input: DecideApplicantInput): Prom
     if (row.status === status && row.country === nextCountry) return stateOf(row);
     return stateOf(await setStatus(tx, row, { status, country: nextCountry }));
   });
-}
-
-export interface ApplicantLinkView {
-  applicantId: string;
-  orgId: string;
-  email: string;
-  country: string | null;
-  state: ApplicantState;
-  /** The link ran out (the page offers no decision then). */
-  linkExpired: boolean;
-}
-
-async function findByLinkToken(
-  db: Db,
-  token: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<ApplicantRow | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const query = db
-    .select()
-    .from(simKycApplicants)
-    .where(eq(simKycApplicants.linkTokenHash, sha256Hex(token)));
-  const [row] = opts.forUpdate ? await query.for("update") : await query;
-  return row;
-}
-
-function linkView(row: ApplicantRow): ApplicantLinkView {
-  return {
-    applicantId: row.id,
-    orgId: row.orgId,
-    email: row.email,
-    country: row.country,
-    state: stateOf(row),
-    linkExpired: row.linkExpiresAt.getTime() <= Date.now(),
-  };
-}
-
-/**
- * The hosted page is opened: an applicant who had not started is now asked for documents.
- * Null for a token that never was (or was replaced by a newer link).
- */
-export async function openApplicantLink(db: Db, token: string): Promise<ApplicantLinkView | null> {
-  return db.transaction(async (tx) => {
-    const row = await findByLinkToken(tx, token, { forUpdate: true });
-    if (!row) return null;
-    const view = linkView(row);
-    if (view.linkExpired || row.status !== "notStarted") return view;
-    return linkView(await setStatus(tx, row, { status: "documentsRequested" }));
-  });
-}
-
-/** The hosted page's buttons: a decision through a link that is still valid. */
-export async function decideByLink(
-  db: Db,
-  input: { token: string; decision: KycDecision; country?: string | null },
-): Promise<ApplicantLinkView> {
-  const row = await findByLinkToken(db, input.token);
-  if (!row) throw new ServiceError("NOT_FOUND", "This verification link is not valid.");
-  if (row.linkExpiresAt.getTime() <= Date.now())
-    throw new ServiceError("SECURE_VIEW_EXPIRED", "This verification link has expired. Ask for a new one.");
-  const state = await decideApplicant(db, {
-    orgId: row.orgId,
-    applicantId: row.id,
-    externalRef: row.externalRef,
-    email: row.email,
-    decision: input.decision,
-    country: input.country,
-  });
-  return { ...linkView(row), country: state.country, state };
 }
 
 /**

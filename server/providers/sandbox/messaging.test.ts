@@ -14,59 +14,63 @@ afterAll(async () => {
 });
 
 describe("messaging simulator (dev outbox)", () => {
-  it("stores emails and SMS instead of sending them, lists them newest first per organization and recipient", async () => {
-    const db = database.db;
-    const { orgId } = await createTestOrg(db);
-    const stranger = await createTestOrg(db);
-    const logs = captureLogs("info");
-    try {
-      await sandboxMessaging.sendEmail(db, {
-        orgId,
-        to: "Ada@Example.test",
-        subject: "Your code",
-        text: "Your code is 481516.",
-      });
-      await sandboxMessaging.sendSms(db, { orgId, to: "+447700900123", text: "Code 234234" });
-      await sandboxMessaging.sendEmail(db, {
-        orgId,
-        to: "bob@example.test",
-        subject: "Welcome",
-        text: "Hello Bob 918273",
-      });
-      await sandboxMessaging.sendEmail(db, {
-        orgId: stranger.orgId,
-        to: "ada@example.test",
-        subject: "Theirs",
-        text: "Other org 555555",
-      });
-    } finally {
-      logs.stop();
-    }
+  it(
+    "stores emails and SMS instead of sending them, lists them newest " +
+      "first per organization and recipient",
+    async () => {
+      const db = database.db;
+      const { orgId } = await createTestOrg(db);
+      const stranger = await createTestOrg(db);
+      const logs = captureLogs("info");
+      try {
+        await sandboxMessaging.sendEmail(db, {
+          orgId,
+          to: "Ada@Example.test",
+          subject: "Your code",
+          text: "Your code is 481516.",
+        });
+        await sandboxMessaging.sendSms(db, { orgId, to: "+447700900123", text: "Code 234234" });
+        await sandboxMessaging.sendEmail(db, {
+          orgId,
+          to: "bob@example.test",
+          subject: "Welcome",
+          text: "Hello Bob 918273",
+        });
+        await sandboxMessaging.sendEmail(db, {
+          orgId: stranger.orgId,
+          to: "ada@example.test",
+          subject: "Theirs",
+          text: "Other org 555555",
+        });
+      } finally {
+        logs.stop();
+      }
 
-    const all = await listOutbox(db, { orgId, limit: 50 });
-    expect(all.map((m) => m.body)).toEqual(["Hello Bob 918273", "Code 234234", "Your code is 481516."]);
-    expect(all[1]).toMatchObject({ channel: "sms", to: "+447700900123", subject: null });
-    expect(all[2]).toMatchObject({ channel: "email", to: "ada@example.test", subject: "Your code" });
-    expect(all.every((m) => m.id.startsWith("msg_"))).toBe(true);
+      const all = await listOutbox(db, { orgId, limit: 50 });
+      expect(all.map((m) => m.body)).toEqual(["Hello Bob 918273", "Code 234234", "Your code is 481516."]);
+      expect(all[1]).toMatchObject({ channel: "sms", to: "+447700900123", subject: null });
+      expect(all[2]).toMatchObject({ channel: "email", to: "ada@example.test", subject: "Your code" });
+      expect(all.every((m) => m.id.startsWith("msg_"))).toBe(true);
 
-    expect((await listOutbox(db, { orgId, to: " ADA@example.test ", limit: 50 })).map((m) => m.body)).toEqual(
-      ["Your code is 481516."],
-    );
-    expect((await listOutbox(db, { orgId, to: "+447700900123", limit: 50 })).map((m) => m.channel)).toEqual([
-      "sms",
-    ]);
-    expect(await listOutbox(db, { orgId, to: "nobody@example.test", limit: 50 })).toEqual([]);
-    expect((await listOutbox(db, { orgId, limit: 2 })).map((m) => m.body)).toEqual([
-      "Hello Bob 918273",
-      "Code 234234",
-    ]);
-    expect((await listOutbox(db, { orgId: stranger.orgId, limit: 50 })).map((m) => m.body)).toEqual([
-      "Other org 555555",
-    ]);
+      expect(
+        (await listOutbox(db, { orgId, to: " ADA@example.test ", limit: 50 })).map((m) => m.body),
+      ).toEqual(["Your code is 481516."]);
+      expect((await listOutbox(db, { orgId, to: "+447700900123", limit: 50 })).map((m) => m.channel)).toEqual(
+        ["sms"],
+      );
+      expect(await listOutbox(db, { orgId, to: "nobody@example.test", limit: 50 })).toEqual([]);
+      expect((await listOutbox(db, { orgId, limit: 2 })).map((m) => m.body)).toEqual([
+        "Hello Bob 918273",
+        "Code 234234",
+      ]);
+      expect((await listOutbox(db, { orgId: stranger.orgId, limit: 50 })).map((m) => m.body)).toEqual([
+        "Other org 555555",
+      ]);
 
-    // The log says a message was stored (id, channel), never what it said.
-    const text = logs.lines.join("\n");
-    expect(text).toContain(all[0]!.id);
-    for (const secret of ["481516", "234234", "918273", "Your code"]) expect(text).not.toContain(secret);
-  });
+      // The log says a message was stored (id, channel), never what it said.
+      const text = logs.lines.join("\n");
+      expect(text).toContain(all[0]!.id);
+      for (const secret of ["481516", "234234", "918273", "Your code"]) expect(text).not.toContain(secret);
+    },
+  );
 });

@@ -1,12 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { newId } from "@/lib/ids";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
-import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { devOutboxMessages } from "@/server/db/schema/providers";
 import type { MessagingPort } from "@/server/providers/ports";
 import { log } from "@/server/log";
-import { requireSandbox } from "./mode";
 
 /**
  * Sandbox email and SMS (decisions.md 11): nothing is sent; each message lands in the dev
@@ -53,37 +50,4 @@ export async function listOutbox(
     )
     .orderBy(desc(devOutboxMessages.createdAt), desc(devOutboxMessages.id))
     .limit(Math.max(1, Math.min(limit, 200)));
-}
-
-export interface OutboxMessageView {
-  id: string;
-  channel: "email" | "sms";
-  to: string;
-  subject: string | null;
-  body: string;
-  created_at: string;
-}
-
-/** GET /api/v1/sandbox/outbox (decisions.md 11). The bodies hold one-time codes: write scope, never a cardholder. */
-export async function readOutbox({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { to?: string; limit: number };
-}): Promise<{ messages: OutboxMessageView[] }> {
-  requireSandbox();
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "write");
-  const rows = await listOutbox(ctx.db, { orgId: ctx.orgId, to: input.to, limit: input.limit });
-  return {
-    messages: rows.map((m) => ({
-      id: m.id,
-      channel: m.channel,
-      to: m.to,
-      subject: m.subject,
-      body: m.body,
-      created_at: m.createdAt.toISOString(),
-    })),
-  };
 }

@@ -1,10 +1,5 @@
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
-
-/** SVC_MODE=sandbox: every upstream is a built-in simulator (decisions.md 1). */
-export function isSandbox(): boolean {
-  return env().SVC_MODE === "sandbox";
-}
 
 /**
  * Guards what exists only in sandbox mode (the /api/v1/sandbox/* endpoints, the simulators'

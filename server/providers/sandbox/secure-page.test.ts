@@ -72,23 +72,26 @@ const expectExpired = (p: Promise<unknown>) =>
   });
 
 describe("opening the secure page", () => {
-  it("a token opens once: the second opening, an unknown and a malformed token all read as expired", async () => {
-    const c = await cardOf();
-    const token = await c.link("pin_setup", { accent_color: "#112233", text_color: "bad;" });
-    const opened = await openSecureView(database.db, token);
-    expect(opened).toMatchObject({
-      view: "pin_setup",
-      lastFour: c.lastFour,
-      theme: { accent_color: "#112233" },
-    });
-    expect(opened.theme).not.toHaveProperty("text_color");
-    expect(opened.details).toBeUndefined();
-    expect(opened.formSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  it(
+    "a token opens once: the second opening, an unknown and a malformed " + "token all read as expired",
+    async () => {
+      const c = await cardOf();
+      const token = await c.link("pin_setup", { accent_color: "#112233", text_color: "bad;" });
+      const opened = await openSecureView(database.db, token);
+      expect(opened).toMatchObject({
+        view: "pin_setup",
+        lastFour: c.lastFour,
+        theme: { accent_color: "#112233" },
+      });
+      expect(opened.theme).not.toHaveProperty("text_color");
+      expect(opened.details).toBeUndefined();
+      expect(opened.formSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    await expectExpired(openSecureView(database.db, token));
-    await expectExpired(openSecureView(database.db, `svt_${"A".repeat(43)}`));
-    await expectExpired(openSecureView(database.db, "'; drop table x; --"));
-  });
+      await expectExpired(openSecureView(database.db, token));
+      await expectExpired(openSecureView(database.db, `svt_${"A".repeat(43)}`));
+      await expectExpired(openSecureView(database.db, "'; drop table x; --"));
+    },
+  );
 
   it("two openings racing for one link: exactly one page", async () => {
     const c = await cardOf();
@@ -144,64 +147,73 @@ describe("opening the secure page", () => {
 });
 
 describe("the PIN form", () => {
-  it("sets the PIN once; the inbound physical.card.pin.changed sets pin_set; nothing secret is logged", async () => {
-    const logs = captureLogs();
-    try {
+  it(
+    "sets the PIN once; the inbound physical.card.pin.changed sets " + "pin_set; nothing secret is logged",
+    async () => {
+      const logs = captureLogs();
+      try {
+        const c = await cardOf();
+        expect(await c.pinSet()).toBe(false);
+        const opened = await openSecureView(database.db, await c.link("details_and_pin"));
+        const result = await submitPin(database.db, {
+          viewId: opened.viewId,
+          formSecret: opened.formSecret,
+          pin: "4827",
+        });
+        expect(result).toEqual({ view: "details_and_pin" });
+        expect(await c.pinSet()).toBe(true);
+        expect(await checkCardPin(database.db, { cardToken: c.cardToken, pin: "4827" })).toBe(true);
+        const [view] = await database.db
+          .select()
+          .from(simSecureViews)
+          .where(eq(simSecureViews.id, opened.viewId));
+        expect(view!.completedAt).toBeInstanceOf(Date);
+
+        // Submitted once: the same page cannot set another PIN.
+        await expectExpired(
+          submitPin(database.db, { viewId: opened.viewId, formSecret: opened.formSecret, pin: "5938" }),
+        );
+        expect(await checkCardPin(database.db, { cardToken: c.cardToken, pin: "4827" })).toBe(true);
+
+        const all = logs.lines.join("\n");
+        for (const secret of ["4827", "5938", opened.details!.pan, opened.formSecret])
+          expect(all).not.toContain(secret);
+      } finally {
+        logs.stop();
+      }
+    },
+  );
+
+  it(
+    "needs this opening's form secret: a wrong one, another view's, or an " +
+      "unopened view's id are refused",
+    async () => {
       const c = await cardOf();
-      expect(await c.pinSet()).toBe(false);
-      const opened = await openSecureView(database.db, await c.link("details_and_pin"));
-      const result = await submitPin(database.db, {
-        viewId: opened.viewId,
-        formSecret: opened.formSecret,
-        pin: "4827",
-      });
-      expect(result).toEqual({ view: "details_and_pin" });
-      expect(await c.pinSet()).toBe(true);
-      expect(await checkCardPin(database.db, { cardToken: c.cardToken, pin: "4827" })).toBe(true);
-      const [view] = await database.db
+      const a = await openSecureView(database.db, await c.link("pin_change"));
+      const b = await openSecureView(database.db, await c.link("pin_change"));
+      await expectExpired(
+        submitPin(database.db, { viewId: a.viewId, formSecret: b.formSecret, pin: "4827" }),
+      );
+      await expectExpired(
+        submitPin(database.db, { viewId: a.viewId, formSecret: "x".repeat(43), pin: "4827" }),
+      );
+      await expectExpired(
+        submitPin(database.db, { viewId: "svt_nope", formSecret: a.formSecret, pin: "4827" }),
+      );
+      await c.link("pin_setup");
+      const [unopened] = await database.db
         .select()
         .from(simSecureViews)
-        .where(eq(simSecureViews.id, opened.viewId));
-      expect(view!.completedAt).toBeInstanceOf(Date);
-
-      // Submitted once: the same page cannot set another PIN.
+        .where(and(eq(simSecureViews.cardToken, c.cardToken), eq(simSecureViews.view, "pin_setup")));
       await expectExpired(
-        submitPin(database.db, { viewId: opened.viewId, formSecret: opened.formSecret, pin: "5938" }),
+        submitPin(database.db, { viewId: unopened!.id, formSecret: a.formSecret, pin: "4827" }),
       );
-      expect(await checkCardPin(database.db, { cardToken: c.cardToken, pin: "4827" })).toBe(true);
-
-      const all = logs.lines.join("\n");
-      for (const secret of ["4827", "5938", opened.details!.pan, opened.formSecret])
-        expect(all).not.toContain(secret);
-    } finally {
-      logs.stop();
-    }
-  });
-
-  it("needs this opening's form secret: a wrong one, another view's, or an unopened view's id are refused", async () => {
-    const c = await cardOf();
-    const a = await openSecureView(database.db, await c.link("pin_change"));
-    const b = await openSecureView(database.db, await c.link("pin_change"));
-    await expectExpired(submitPin(database.db, { viewId: a.viewId, formSecret: b.formSecret, pin: "4827" }));
-    await expectExpired(
-      submitPin(database.db, { viewId: a.viewId, formSecret: "x".repeat(43), pin: "4827" }),
-    );
-    await expectExpired(
-      submitPin(database.db, { viewId: "svt_nope", formSecret: a.formSecret, pin: "4827" }),
-    );
-    await c.link("pin_setup");
-    const [unopened] = await database.db
-      .select()
-      .from(simSecureViews)
-      .where(and(eq(simSecureViews.cardToken, c.cardToken), eq(simSecureViews.view, "pin_setup")));
-    await expectExpired(
-      submitPin(database.db, { viewId: unopened!.id, formSecret: a.formSecret, pin: "4827" }),
-    );
-    expect(await c.pinSet()).toBe(false);
-    // The right pair still works afterwards.
-    await submitPin(database.db, { viewId: a.viewId, formSecret: a.formSecret, pin: "4827" });
-    expect(await c.pinSet()).toBe(true);
-  });
+      expect(await c.pinSet()).toBe(false);
+      // The right pair still works afterwards.
+      await submitPin(database.db, { viewId: a.viewId, formSecret: a.formSecret, pin: "4827" });
+      expect(await c.pinSet()).toBe(true);
+    },
+  );
 
   it("refuses a page opened more than 10 minutes after issue", async () => {
     const c = await cardOf();

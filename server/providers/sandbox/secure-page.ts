@@ -2,7 +2,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SecureTheme } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
-import { validThemeFields } from "@/server/cards/settings";
+import { validThemeFields } from "@/lib/contracts/cards";
 import { secrets } from "@/server/config/secrets";
 import { safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
@@ -61,7 +61,10 @@ function formSecretOf(viewId: string, openedAt: Date): string {
   return createHmac("sha256", formKey).update(`${viewId}\n${openedAt.toISOString()}`).digest("base64url");
 }
 
-/** A token as the URL carries it: newOpaqueToken("svt_") is 47 characters; anything far off is not worth a query. */
+/**
+ * A token as the URL carries it: newOpaqueToken("svt_") is 47 characters; anything far off is not worth a
+ * query.
+ */
 function plausibleToken(token: string): boolean {
   return (
     typeof token === "string" && token.length >= 16 && token.length <= 200 && /^[A-Za-z0-9_-]+$/.test(token)

@@ -2,7 +2,7 @@ import { CreditCard } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { findCardProgram } from "@/server/cards/cardholder/program";
 import { getDb } from "@/server/db/client";
 
@@ -28,7 +28,7 @@ export default async function CardholderLayout({
   const { orgId } = await params;
   const program = await findCardProgram(await getDb(), orgId);
   if (!program) notFound();
-  const sandbox = env().SVC_MODE === "sandbox";
+  const sandbox = isSandbox();
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <header className="border-b border-border bg-surface">
@@ -38,7 +38,12 @@ export default async function CardholderLayout({
             {program.name}
           </span>
           {sandbox ? (
-            <span className="ml-auto shrink-0 rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning">
+            <span
+              className={
+                "ml-auto shrink-0 rounded-full border border-warning-border " +
+                "bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning"
+              }
+            >
               Sandbox
             </span>
           ) : null}

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { CardholderSignInForm } from "@/components/cardholder/sign-in-form";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { getCardholderSession } from "@/server/actions/cardholder-session";
 import { requestCardholderCodeAction, verifyCardholderCodeAction } from "@/server/actions/cardholder-sign-in";
 import { cardholderHome } from "@/server/cards/cardholder/program";
@@ -19,7 +19,7 @@ export default async function CardholderSignInPage({ params }: { params: Promise
     const account = await getMyAccount({ ctx: session.ctx });
     redirect(cardholderHome(orgId, account.flow_status));
   }
-  const sandbox = env().SVC_MODE === "sandbox";
+  const sandbox = isSandbox();
   return (
     <Card>
       <CardHeader>

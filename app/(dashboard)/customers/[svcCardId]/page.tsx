@@ -1,9 +1,9 @@
+import { isSandbox } from "@/lib/env";
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import type { CardCustomerView } from "@/lib/contracts/cards";
-import { isServiceError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/scopes";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
 import { CardList } from "@/components/customers/card-list";
@@ -32,36 +32,21 @@ import {
   fundCustomerAction,
 } from "@/server/actions/money";
 import { requireSession } from "@/server/actions/session";
-import { requireCardScope } from "@/server/cards/access";
-import { decide } from "@/server/cards/cards/transitions";
-import {
-  cardsOf,
-  findCustomerByAnyId,
-  type CardCustomerRow,
-  type CardRow,
-} from "@/server/cards/customers/find";
-import { customerView } from "@/server/cards/customers/view";
+import { decide } from "@/server/cards/lifecycle/transitions";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import { getIssuerCustomerDetail } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
-import { customerBalanceOf } from "@/server/issuer/balances/read";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
-import { isSandbox } from "@/server/providers/sandbox/mode";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 
 export const metadata: Metadata = { title: "Customer" };
 
 const TRANSACTIONS_PER_PAGE = 10;
 
-/** Another organization's customer, or an unknown id, is the not-found page (decisions.md 2: 404, never 403). */
-async function orNotFound<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
-    throw err;
-  }
-}
-
-/** The changes the card rules allow for this card now; the menu offers only these (the service checks again). */
+/**
+ * The changes the card rules allow for this card now; the menu offers only these (the service checks again).
+ */
 function allowedActions(card: CardRow): CardActionName[] {
   return CARD_ACTION_NAMES.filter((action) => decide(action, card).kind === "move");
 }
@@ -77,7 +62,9 @@ function recordOf(c: CardCustomerRow): CustomerRecord {
   };
 }
 
-/** The balance fields the page keeps live (server/actions/money.ts customerBalanceAction answers the same). */
+/**
+ * The balance fields the page keeps live (server/actions/money.ts customerBalanceAction answers the same).
+ */
 function balanceOf(c: CardCustomerView): CustomerBalance {
   const {
     svc_card_id,
@@ -109,24 +96,24 @@ export default async function CustomerPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { ctx, user } = await requireSession();
-  requireCardScope(ctx, "read");
   const { svcCardId } = await params;
   // A pasted record id or external id finds the customer too; the address then becomes the canonical one.
-  const row = await orNotFound(findCustomerByAnyId(ctx, svcCardId));
+  const {
+    view: customer,
+    row,
+    cards: cardRows,
+  } = await orNotFound(getIssuerCustomerDetail({ ctx, input: { customerId: svcCardId } }));
   if (row.svcCardId !== svcCardId) redirect(customerHref(row.svcCardId));
   const rawPage = Number((await searchParams).tx_page);
   const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
   const canAct = roleAtLeast(user.role, "operator");
-  const [cardRows, balance, transactions, masterWallet] = await Promise.all([
-    cardsOf(ctx.db, ctx.orgId, row.id),
-    customerBalanceOf(ctx.db, ctx.orgId, row.id),
+  const [transactions, masterWallet] = await Promise.all([
     listCustomerTransactions({
       ctx,
       input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
     }),
     canAct ? getMasterWallet({ ctx }) : null,
   ]);
-  const customer = customerView(row, cardRows, balance);
   const record = recordOf(row);
   // In the sandbox, a way to charge one of this customer's cards (its newest live one).
   const chargeable = isSandbox() && canAct ? cardRows.filter((c) => c.status === "active").at(-1) : undefined;

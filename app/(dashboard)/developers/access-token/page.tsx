@@ -17,7 +17,10 @@ export default async function AccessTokenPage() {
     <>
       <PageHeader
         title="Access token"
-        description="A bearer token for the REST API that acts as you, for trying the API from a terminal or a script."
+        description={
+          "A bearer token for the REST API that acts as you, for trying the API " +
+          "from a terminal or a script."
+        }
       />
       <div className="flex flex-col gap-6">
         <Card>
@@ -30,7 +33,12 @@ export default async function AccessTokenPage() {
               <span className="capitalize">{ctx.actor.role}</span>). Send it in the{" "}
               <code className="font-mono">Authorization</code> header:
             </p>
-            <pre className="overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs">
+            <pre
+              className={
+                "overflow-x-auto rounded-md border border-border bg-surface-muted px-3 " +
+                "py-2 font-mono text-xs"
+              }
+            >
               <code>{example}</code>
             </pre>
             <div>

@@ -21,7 +21,8 @@ export const metadata: Metadata = { title: "Webhooks" };
 const PATH = "/developers/webhooks";
 const PAGE_SIZE = 20;
 const description =
-  "Endpoints of yours that receive signed POSTs for each event, with every delivery and its attempts. Only admins manage them.";
+  "Endpoints of yours that receive signed POSTs for each event, with " +
+  "every delivery and its attempts. Only admins manage them.";
 
 export default async function WebhooksPage({
   searchParams,

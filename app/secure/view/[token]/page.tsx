@@ -4,11 +4,10 @@ import { SecureNotice } from "@/components/secure/secure-notice";
 import { SecureShell } from "@/components/secure/secure-shell";
 import { SecureThemeStyle } from "@/components/secure/secure-theme-style";
 import { SecureView } from "@/components/secure/secure-view";
-import { appUrl } from "@/lib/env";
+import { appUrl, isSandbox } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { submitSecurePinAction } from "@/server/actions/secure-page";
 import { getDb } from "@/server/db/client";
-import { isSandbox } from "@/server/providers/sandbox/mode";
 import { openSecureView, type OpenedSecureView } from "@/server/providers/sandbox/secure-page";
 
 /**

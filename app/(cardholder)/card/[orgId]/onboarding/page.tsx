@@ -14,7 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { MyAccount } from "@/lib/contracts/card-account";
 import type { SafeDeployment } from "@/lib/contracts/cards";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { pinFormAction } from "@/server/actions/cardholder-card";
 import {
@@ -46,7 +46,10 @@ const STAGE_TITLE: Record<WizardStage, string> = {
   pin: "Choose your PIN",
 };
 
-/** A known, safe refusal of a read (e.g. nothing started yet) leaves the page as it is; anything else is a real failure. */
+/**
+ * A known, safe refusal of a read (e.g. nothing started yet) leaves the page as it is; anything else is a
+ * real failure.
+ */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
@@ -56,7 +59,10 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
-/** Back from the hosted KYC page (or waiting for a review): ask the KYC provider again before showing the step. */
+/**
+ * Back from the hosted KYC page (or waiting for a review): ask the KYC provider again before showing the
+ * step.
+ */
 async function refreshedAccount(session: CardholderSessionInfo, returned: boolean): Promise<MyAccount> {
   const { ctx } = session;
   const account = await getMyAccount({ ctx });
@@ -143,7 +149,7 @@ export default async function OnboardingPage({
     case "phone":
       body = (
         <>
-          {env().SVC_MODE === "sandbox" ? (
+          {isSandbox() ? (
             <Alert tone="warning">
               Sandbox: no text message is really sent. The code is in the dev outbox (dashboard → Sandbox).
             </Alert>

@@ -2,14 +2,13 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { isServiceError } from "@/lib/errors";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
 import { WebhookStateBadge } from "@/components/webhooks/status-badges";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/actions/session";
@@ -25,20 +24,11 @@ import {
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";
 import { deliveriesOverTime } from "@/server/webhooks/stats";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 
 export const metadata: Metadata = { title: "Webhook" };
 
 const PAGE_SIZE = 20;
-
-/** The NOT_FOUND of another organization's (or a deleted) webhook is a 404 page. */
-async function orNotFound<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
-    throw err;
-  }
-}
 
 export default async function WebhookPage({
   params,
@@ -89,7 +79,11 @@ export default async function WebhookPage({
             <CardTitle id="settings-title">Settings</CardTitle>
           </CardHeader>
           <CardBody>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
+            <dl
+              className={
+                "grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm " + "sm:grid-cols-[10rem_1fr] sm:gap-x-6"
+              }
+            >
               <dt className="text-muted">State</dt>
               <dd className="flex flex-wrap items-center gap-2">
                 <WebhookStateBadge webhook={webhook} />
@@ -111,7 +105,9 @@ export default async function WebhookPage({
                     {webhook.events.map((e) => (
                       <li
                         key={e}
-                        className="rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono text-xs"
+                        className={
+                          "rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono " + "text-xs"
+                        }
                       >
                         {e}
                       </li>

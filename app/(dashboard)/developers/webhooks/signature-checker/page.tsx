@@ -7,7 +7,10 @@ import { Card, CardBody } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Signature checker" };
 
-/** Any signed-in user may use it: it runs in the browser on what they paste, and reads nothing of the organization. */
+/**
+ * Any signed-in user may use it: it runs in the browser on what they paste, and reads nothing of the
+ * organization.
+ */
 export default function SignatureCheckerPage() {
   return (
     <>

@@ -1,8 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { isServiceError } from "@/lib/errors";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
@@ -11,11 +9,12 @@ import { AttemptLog, RequestBody } from "@/components/webhooks/delivery-detail";
 import { webhookHref } from "@/components/webhooks/hrefs";
 import { RetryButton } from "@/components/webhooks/retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/webhooks/status-badges";
-import { Timestamp } from "@/components/webhooks/timestamp";
+import { Timestamp } from "@/components/ui/timestamp";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/actions/session";
 import { retryDeliveryAction } from "@/server/actions/webhooks";
 import { getDelivery } from "@/server/webhooks/deliveries";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { listWebhooks } from "@/server/webhooks/manage";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
@@ -32,10 +31,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
   }
   const { deliveryId } = await params;
   const [delivery, { webhooks }] = await Promise.all([
-    getDelivery({ ctx, input: { deliveryId } }).catch((err: unknown) => {
-      if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
-      throw err;
-    }),
+    orNotFound(getDelivery({ ctx, input: { deliveryId } })),
     listWebhooks({ ctx }),
   ]);
   const url = webhooks.find((w) => w.webhook_id === delivery.webhook_id)?.url;
@@ -64,7 +60,11 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
             </span>
           </CardHeader>
           <CardBody>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr] sm:gap-x-6">
+            <dl
+              className={
+                "grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm " + "sm:grid-cols-[10rem_1fr] sm:gap-x-6"
+              }
+            >
               <dt className="text-muted">Event</dt>
               <dd className="font-mono break-all">{d.event_type}</dd>
               <dt className="text-muted">Event id</dt>

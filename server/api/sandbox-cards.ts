@@ -1,0 +1,59 @@
+import { activatedCardSchema, createdCardSchema } from "@/lib/contracts/card-account";
+import { cardIdParamsSchema, customerTargetSchema } from "@/lib/contracts/cards";
+import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/lifecycle/physical";
+import { created, ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
+import { sandboxOnly } from "./sandbox";
+
+/** Sandbox-only card simulation (decisions.md 11): 404 and out of the document in live mode. */
+export const sandboxCardRoutes = sandboxOnly([
+  defineRoute({
+    method: "post",
+    path: "/api/v1/sandbox/customers/{svcCardId}/cards/physical",
+    summary: "Sandbox: issue a physical card",
+    description:
+      "Sandbox only (404 in live mode). A physical card, not yet activated, " +
+      "so void (VIRTUAL_CARD_ONLY), freeze before activation " +
+      "(CARD_NOT_ACTIVATED) and activation can be tried. Needs the " +
+      "onboarding steps up to phone verification; the wallet is needed only " +
+      "to activate.",
+    tags: ["Sandbox"],
+    auth: { scope: "write" },
+    request: { params: customerTargetSchema },
+    response: { status: 201, data: createdCardSchema },
+    errors: [
+      "NOT_FOUND",
+      "EMAIL_NOT_VERIFIED",
+      "KYC_REJECTED",
+      "KYC_NOT_APPROVED",
+      "SOURCE_OF_FUNDS_REQUIRED",
+      "PHONE_NOT_VERIFIED",
+      "CARD_LIMIT_REACHED",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      created(c, await issuePhysicalCard({ ctx, input: input.params }), "Physical card issued"),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/sandbox/cards/{cardId}/activate",
+    summary: "Sandbox: activate a physical card",
+    description:
+      "Sandbox only (404 in live mode). What the cardholder does with the " +
+      "card in hand: sets activated_at and raises card.activated. Needs the " +
+      "account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: " +
+      "PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
+    tags: ["Sandbox"],
+    auth: { scope: "write" },
+    request: { params: cardIdParamsSchema },
+    response: { data: activatedCardSchema },
+    errors: [
+      "NOT_FOUND",
+      "PHYSICAL_CARD_ONLY",
+      "CARD_ALREADY_ACTIVATED",
+      "CARD_NOT_ACTIVE",
+      "WALLET_NOT_DEPLOYED",
+    ],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
+  }),
+]);

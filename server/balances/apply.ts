@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import { rowsOf, type Db } from "@/server/db/client";
+import type { CardCurrency } from "@/server/db/schema/cards";
+import type { BalanceFreshness } from "@/server/db/schema/money";
+import { emitBalanceEvents, type BalanceTrigger } from "./events";
+import { moveBalanceTotals } from "./totals";
+
+/**
+ * The balance ledger primitive (decisions.md 9): every change of a customer's wallet balance
+ * goes through here, in the caller's transaction, as ONE conditional UPDATE ... RETURNING (the
+ * row lock of that statement serializes concurrent changes of one wallet; there is no
+ * read-then-write window). The same transaction moves balance_totals and writes the outbox
+ * events, so the balance, the totals and the events commit together or not at all.
+ */
+
+export interface BalanceSnapshot {
+  customerId: string;
+  svcCardId: string;
+  currency: CardCurrency;
+  ledgerMinor: number;
+  pendingMinor: number;
+  /** ledger - pending (an on_chain balance stores pending 0: available = ledger). */
+  availableMinor: number;
+  freshness: BalanceFreshness;
+  notifiedAt: Date | null;
+}
+
+export interface BalanceChange {
+  orgId: string;
+  customerId: string;
+  /** Added to the ledger (negative debits it). The ledger never goes below 0. */
+  ledgerDeltaMinor: number;
+  /** Added to the authorization holds (positive holds, negative releases). Holds never go below 0. */
+  pendingDeltaMinor: number;
+  trigger: BalanceTrigger;
+  transferId?: string | null;
+  txHash?: string | null;
+  /** Apply only when available (ledger - pending) before the change is at least this much; else null. */
+  requireAvailableMinor?: number;
+}
+
+interface ChangeRow {
+  svc_card_id: string;
+  currency: CardCurrency;
+  prev_freshness: BalanceFreshness;
+  prev_ledger: string | number;
+  prev_pending: string | number;
+  base_pending: string | number;
+  ledger_minor: string | number | null;
+  pending_minor: string | number | null;
+  notified_at: Date | string | null;
+}
+
+export const num = (v: string | number | null) => Number(v ?? 0);
+const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+function assertInteger(name: string, value: number | undefined): void {
+  if (value !== undefined && !Number.isSafeInteger(value))
+    throw new ServiceError("VALIDATION_ERROR", `${name} must be an integer number of minor units.`);
+}
+
+export interface ApplyOptions {
+  /**
+   * Runs once the change is applied, before customer.balance.updated is written: where an event
+   * must precede the balance event (transaction.authorized, then the balance, interface.md
+   * "Event types"), and where the transaction row is written after the balance moved.
+   */
+  beforeEvents?: (snapshot: BalanceSnapshot) => Promise<void>;
+}
+
+/**
+ * Applies one change to the customer's balance and returns the new balance, or null when
+ * `requireAvailableMinor` is not met (the caller declines). A change that would take the ledger
+ * or the holds below 0 is refused with INSUFFICIENT_FUNDS; a customer without a wallet balance
+ * with WALLET_NOT_DEPLOYED. The balance becomes realtime (notified now).
+ *
+ * A wallet last read from the chain (on_chain) stores no holds; on its way back to realtime its
+ * holds restart from the customer's open authorizations (card_transactions hold_minor). Callers
+ * that change a transaction's hold therefore call this BEFORE writing the transaction row.
+ */
+export async function applyBalanceChange(
+  tx: Db,
+  change: BalanceChange,
+  opts: ApplyOptions = {},
+): Promise<BalanceSnapshot | null> {
+  assertInteger("ledgerDeltaMinor", change.ledgerDeltaMinor);
+  assertInteger("pendingDeltaMinor", change.pendingDeltaMinor);
+  assertInteger("requireAvailableMinor", change.requireAvailableMinor);
+  const now = new Date();
+  const d = change.ledgerDeltaMinor;
+  const p = change.pendingDeltaMinor;
+  const required = change.requireAvailableMinor ?? null;
+  const result = await tx.execute(sql`
+    with prev as (
+      select b.customer_id, b.currency, b.freshness, b.ledger_minor, b.pending_minor,
+        case when b.freshness = 'on_chain' then (
+          select coalesce(sum(t.hold_minor), 0) from card_transactions t
+          where t.customer_id = b.customer_id and t.status in ('authorized', 'partially_reversed')
+        ) else b.pending_minor end as base_pending
+      from customer_balances b
+      where b.customer_id = ${change.customerId} and b.org_id = ${change.orgId}
+      for update
+    ),
+    upd as (
+      update customer_balances b
+      set ledger_minor = b.ledger_minor + ${d}::bigint,
+          pending_minor = prev.base_pending + ${p}::bigint,
+          freshness = 'realtime',
+          notified_at = ${now.toISOString()}::timestamptz,
+          refreshed_at = ${now.toISOString()}::timestamptz
+      from prev
+      where b.customer_id = prev.customer_id
+        and b.ledger_minor + ${d}::bigint >= 0
+        and prev.base_pending + ${p}::bigint >= 0
+        and (${required}::bigint is null or b.ledger_minor - prev.base_pending >= ${required}::bigint)
+      returning b.customer_id, b.ledger_minor, b.pending_minor, b.notified_at
+    )
+    select c.svc_card_id, prev.currency, prev.freshness as prev_freshness, prev.ledger_minor as prev_ledger,
+      prev.pending_minor as prev_pending, prev.base_pending, upd.ledger_minor, upd.pending_minor, upd.notified_at
+    from prev
+    join card_customers c on c.id = prev.customer_id
+    left join upd on upd.customer_id = prev.customer_id`);
+  const row = rowsOf<ChangeRow>(result)[0];
+  if (!row) throw new ServiceError("WALLET_NOT_DEPLOYED", "The customer has no account wallet balance yet.");
+  if (row.ledger_minor === null) {
+    const available = num(row.prev_ledger) - num(row.base_pending);
+    if (required !== null && available < required) return null;
+    throw new ServiceError("INSUFFICIENT_FUNDS", "The change would take the customer's balance below zero.");
+  }
+  const before = {
+    ledgerMinor: num(row.prev_ledger),
+    pendingMinor: num(row.prev_pending),
+    freshness: row.prev_freshness,
+  };
+  const snapshot: BalanceSnapshot = {
+    customerId: change.customerId,
+    svcCardId: row.svc_card_id,
+    currency: row.currency,
+    ledgerMinor: num(row.ledger_minor),
+    pendingMinor: num(row.pending_minor),
+    availableMinor: num(row.ledger_minor) - num(row.pending_minor),
+    freshness: "realtime",
+    notifiedAt: at(row.notified_at),
+  };
+  await moveBalanceTotals(tx, {
+    orgId: change.orgId,
+    currency: snapshot.currency,
+    before,
+    after: { ledgerMinor: snapshot.ledgerMinor, pendingMinor: snapshot.pendingMinor, freshness: "realtime" },
+  });
+  if (opts.beforeEvents) await opts.beforeEvents(snapshot);
+  await emitBalanceEvents(
+    tx,
+    {
+      orgId: change.orgId,
+      customerId: change.customerId,
+      svcCardId: snapshot.svcCardId,
+      currency: snapshot.currency,
+      ledgerMinor: snapshot.ledgerMinor,
+      pendingMinor: snapshot.pendingMinor,
+      availableMinor: snapshot.availableMinor,
+      source: "realtime",
+      trigger: change.trigger,
+      transferId: change.transferId ?? null,
+      txHash: change.txHash ?? null,
+      at: now,
+    },
+    snapshot.ledgerMinor - before.ledgerMinor,
+  );
+  return snapshot;
+}

@@ -1,0 +1,46 @@
+import { isSandbox } from "@/lib/env";
+import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
+import { purgeExpiredCardholderSessions } from "@/server/cards/cardholder/session";
+import { registerCardInboundHandlers } from "@/server/cards/inbound";
+import { registerFiatJobs } from "@/server/fiat/jobs";
+import { registerGatewayJobs } from "@/server/gateway/jobs";
+import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
+import { addHousekeepingTask, registerHousekeeping } from "@/server/jobs/housekeeping";
+import { installProviders } from "@/server/providers/current";
+import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
+import { sandboxProviders } from "@/server/providers/sandbox/providers";
+import { registerSwapJobs } from "@/server/swaps/jobs";
+import { registerWebhookHandlers } from "@/server/webhooks/register";
+
+/**
+ * The composition root (docs/architecture.md): the one module above every domain that wires
+ * them together. Every entry point starts through it: server/main.ts, the standalone worker
+ * (server/jobs/standalone.ts), the admin CLI, Next's instrumentation hook and the tests
+ * (server/testing/boot.ts). Nothing registers itself as a side effect of being imported.
+ *
+ * boot() is what any process needs before it calls a use case: the providers (the simulators in
+ * sandbox mode, none yet in live mode) and the handlers of upstream news, which a provider call
+ * may deliver at once, in the caller's transaction.
+ */
+export function boot(): void {
+  installProviders(isSandbox() ? sandboxProviders : undefined);
+  registerCardInboundHandlers();
+  // Purges owned by domains; the platform's own (tokens, rate limits, jobs) are built in.
+  addHousekeepingTask("api_tokens", purgeExpiredApiTokens);
+  addHousekeepingTask("cardholder_sessions", purgeExpiredCardholderSessions);
+}
+
+/**
+ * boot() plus what a worker runs: every job handler and event consumer, so the in-app worker
+ * and `npm run worker` run the same set. Registering twice replaces entries with the same ones.
+ */
+export function bootWorker(): void {
+  boot();
+  registerHousekeeping();
+  registerWebhookHandlers();
+  registerSandboxProviderJobs();
+  registerIssuerMoneyJobs();
+  registerFiatJobs();
+  registerSwapJobs();
+  registerGatewayJobs();
+}

@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { cards } from "@/server/db/schema/cards";
+import { recordAudit } from "@/server/platform/audit";
+import { providers } from "@/server/providers/current";
+import type { CardCustomerRow, CardRow } from "../customers/find";
+import { emitCardStatusEvent } from "./events";
+import { decide, type CardAction, type Stamp } from "./transitions";
+
+export interface AppliedChange {
+  customer: CardCustomerRow;
+  /** The card after the change. */
+  card: CardRow;
+  /** The time of the change: the stamps, the answer's *_at and the event's timestamp. */
+  at: Date;
+}
+
+function stampsOf(stamp: Stamp, at: Date): Partial<CardRow> {
+  const out: Partial<CardRow> = {};
+  for (const [column, value] of Object.entries(stamp) as [keyof Stamp, true | null][])
+    out[column] = value === true ? at : null;
+  return out;
+}
+
+/**
+ * Applies `action` to a card the caller locked in transaction `tx`: the table's refusal as a
+ * ServiceError, or the move: the card network told (unless the news came from it), the row
+ * updated, the event and an audit entry written, all in `tx`. So the event exists if and only if
+ * the change commits.
+ */
+export async function applyCardAction(
+  ctx: Ctx,
+  tx: Db,
+  target: { customer: CardCustomerRow; card: CardRow },
+  action: CardAction,
+  opts: { fromProvider?: boolean } = {},
+): Promise<AppliedChange> {
+  const { customer, card } = target;
+  const outcome = decide(action, card);
+  if (outcome.kind === "refusal") throw new ServiceError(outcome.code, outcome.message);
+  const at = new Date();
+  if (!opts.fromProvider)
+    await providers().cards.setCardStatus(tx, {
+      orgId: ctx.orgId,
+      cardToken: card.cardToken,
+      status: outcome.to,
+    });
+  const [updated] = await tx
+    .update(cards)
+    .set({ status: outcome.to, ...stampsOf(outcome.stamp, at), updatedAt: at })
+    .where(and(eq(cards.id, card.id), eq(cards.orgId, ctx.orgId)))
+    .returning();
+  await emitCardStatusEvent(tx, {
+    orgId: ctx.orgId,
+    type: outcome.event,
+    svcCardId: customer.svcCardId,
+    cardToken: card.cardToken,
+    status: outcome.to,
+    at,
+  });
+  await recordAudit(
+    { ...ctx, db: tx },
+    {
+      action: `card.${action}`,
+      targetType: "card",
+      targetId: card.id,
+      detail: { svc_card_id: customer.svcCardId, from: card.status, to: outcome.to },
+    },
+  );
+  return { customer, card: updated!, at };
+}

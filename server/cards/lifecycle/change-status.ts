@@ -1,0 +1,135 @@
+import type {
+  BlockedCard,
+  FrozenCard,
+  ReportedCard,
+  UnblockedCard,
+  UnfrozenCard,
+  VoidedCard,
+} from "@/lib/contracts/card-account";
+import { requireSecondFactor } from "@/server/auth/step-up";
+import type { Ctx } from "@/server/context";
+import { refuseCardholder, requireCardScope } from "../access";
+import { findCustomer } from "../customers/find";
+import { cardView } from "../customers/view";
+import { applyCardAction, type AppliedChange } from "./apply";
+import { findCard } from "./find-card";
+import type { CardAction } from "./transitions";
+
+/**
+ * Card status changes (interface.md "States: Card", decisions.md 7): freeze, unfreeze, void,
+ * report lost/stolen by the issuer or the cardholder; block/unblock by the program. Each is one
+ * transaction with the card row locked (server/cards/lifecycle/apply.ts); the rules are the table
+ * in ./transitions.ts.
+ */
+
+export interface CardTarget {
+  svcCardId: string;
+  cardId: string;
+}
+
+/**
+ * Looks the card up first (404 before anything else, so no 2FA code is spent on an unknown
+ * card), runs `guard` (the second factor), then changes it under lock.
+ */
+async function change(
+  ctx: Ctx,
+  input: CardTarget,
+  action: CardAction,
+  guard?: () => Promise<void>,
+): Promise<AppliedChange> {
+  requireCardScope(ctx, "write");
+  await findCard(ctx, await findCustomer(ctx, input.svcCardId), input.cardId);
+  if (guard) await guard();
+  return ctx.db.transaction(async (tx) => {
+    const customer = await findCustomer(ctx, input.svcCardId, { db: tx });
+    const card = await findCard(ctx, customer, input.cardId, { db: tx, forUpdate: true });
+    return applyCardAction(ctx, tx, { customer, card }, action);
+  });
+}
+
+/** 2FA for a dashboard user or a user access token (decisions.md 3); API keys and cardholders pass. */
+export async function freezeCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CardTarget & { twoFactorCode?: string };
+}): Promise<FrozenCard> {
+  const { customer, card, at } = await change(ctx, input, "freeze", () =>
+    requireSecondFactor(ctx, input.twoFactorCode),
+  );
+  return { svc_card_id: customer.svcCardId, card_id: card.id, is_frozen: true, frozen_at: at.toISOString() };
+}
+
+export async function unfreezeCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CardTarget & { twoFactorCode?: string };
+}): Promise<UnfrozenCard> {
+  const { customer, card, at } = await change(ctx, input, "unfreeze", () =>
+    requireSecondFactor(ctx, input.twoFactorCode),
+  );
+  return {
+    svc_card_id: customer.svcCardId,
+    card_id: card.id,
+    is_frozen: false,
+    unfrozen_at: at.toISOString(),
+  };
+}
+
+/** Virtual cards only; permanent (cancelled on the card network at once). */
+export async function voidCard({ ctx, input }: { ctx: Ctx; input: CardTarget }): Promise<VoidedCard> {
+  const { customer, card, at } = await change(ctx, input, "void");
+  return { svc_card_id: customer.svcCardId, card_id: card.id, is_void: true, voided_at: at.toISOString() };
+}
+
+/** Lost or stolen: permanent; a stolen card reads as voided with is_stolen. */
+export async function reportCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CardTarget & { reason: "lost" | "stolen" };
+}): Promise<ReportedCard> {
+  const { customer, card, at } = await change(
+    ctx,
+    input,
+    input.reason === "lost" ? "report_lost" : "report_stolen",
+  );
+  const view = cardView(card);
+  return {
+    svc_card_id: customer.svcCardId,
+    card_id: card.id,
+    status: view.status,
+    is_lost: view.is_lost,
+    is_stolen: view.is_stolen,
+    reported_at: at.toISOString(),
+  };
+}
+
+/** The program's block (compliance). Not for cardholders. */
+export async function blockCard({ ctx, input }: { ctx: Ctx; input: CardTarget }): Promise<BlockedCard> {
+  refuseCardholder(ctx);
+  const { customer, card, at } = await change(ctx, input, "block");
+  return {
+    svc_card_id: customer.svcCardId,
+    card_id: card.id,
+    is_blocked: true,
+    blocked_at: at.toISOString(),
+  };
+}
+
+/** Lifts the program's block: the card goes back to frozen if it was frozen before, else to active. */
+export async function unblockCard({ ctx, input }: { ctx: Ctx; input: CardTarget }): Promise<UnblockedCard> {
+  refuseCardholder(ctx);
+  const { customer, card, at } = await change(ctx, input, "unblock");
+  return {
+    svc_card_id: customer.svcCardId,
+    card_id: card.id,
+    is_blocked: false,
+    status: cardView(card).status,
+    unblocked_at: at.toISOString(),
+  };
+}

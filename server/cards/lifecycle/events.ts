@@ -1,0 +1,62 @@
+import type { Db } from "@/server/db/client";
+import { emitEvent } from "@/server/events/outbox";
+
+/**
+ * The outbound card.* events (interface.md "Events", payload table and rule 5): card_id is the
+ * card TOKEN, never our card id; svc_card_id is the stable cross-reference. Nothing else goes in:
+ * no number, expiry, CVV or PIN ever reaches an event.
+ */
+
+export interface CardStatusEventData extends Record<string, unknown> {
+  svc_card_id: string;
+  card_id: string;
+  status: string;
+  timestamp: string;
+}
+
+export interface CardCreatedEventData extends Record<string, unknown> {
+  svc_card_id: string;
+  card_id: string;
+  type: "virtual" | "physical";
+  status: string;
+  timestamp: string;
+}
+
+/**
+ * card.frozen, card.unfrozen, card.voided, card.lost, card.stolen, card.deactivated, card.activated. Call
+ * with the change's transaction.
+ */
+export async function emitCardStatusEvent(
+  tx: Db,
+  input: { orgId: string; type: string; svcCardId: string; cardToken: string; status: string; at: Date },
+): Promise<void> {
+  const data: CardStatusEventData = {
+    svc_card_id: input.svcCardId,
+    card_id: input.cardToken,
+    status: input.status,
+    timestamp: input.at.toISOString(),
+  };
+  await emitEvent(tx, { orgId: input.orgId, type: input.type, data });
+}
+
+/** card.created (rule 6: card_id is the token; type and status as the provider reports them). */
+export async function emitCardCreated(
+  tx: Db,
+  input: {
+    orgId: string;
+    svcCardId: string;
+    cardToken: string;
+    type: "virtual" | "physical";
+    status: string;
+    at: Date;
+  },
+): Promise<void> {
+  const data: CardCreatedEventData = {
+    svc_card_id: input.svcCardId,
+    card_id: input.cardToken,
+    type: input.type,
+    status: input.status,
+    timestamp: input.at.toISOString(),
+  };
+  await emitEvent(tx, { orgId: input.orgId, type: "card.created", data });
+}

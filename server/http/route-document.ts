@@ -1,0 +1,45 @@
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { successSchemaOf } from "./envelopes";
+import {
+  errorResponsesOf,
+  extensionsOf,
+  idempotencyHeaderSchema,
+  securityFor,
+  type KitFeatures,
+} from "./openapi";
+import type { AuthSpec, RequestSpec, RouteSpec } from "./route-spec";
+import { stepUpHeaderSchema } from "./step-up";
+
+/** A route's entry in the OpenAPI document, built once at startup from its spec. */
+export function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatures): RouteConfig {
+  const req = spec.request ?? {};
+  const request: NonNullable<RouteConfig["request"]> = {};
+  if (req.params) request.params = req.params as never;
+  if (req.query) request.query = req.query as never;
+  const idempotencyHeader = idempotencyHeaderSchema(f.idempotency);
+  const stepUpHeader = f.stepUp ? stepUpHeaderSchema : undefined;
+  const headers = [req.headers, stepUpHeader, idempotencyHeader].filter((h): h is z.ZodType => Boolean(h));
+  if (headers.length) request.headers = headers as never;
+  if (req.body) request.body = { required: true, content: { "application/json": { schema: req.body } } };
+  const res = spec.response;
+  const status = res.status ?? 200;
+  const description = res.description ?? spec.summary;
+  const success =
+    "data" in res
+      ? { description, content: { "application/json": { schema: successSchemaOf(f.family, res.data) } } }
+      : "body" in res
+        ? { description, content: { "application/json": { schema: res.body } } }
+        : { description, content: { [res.contentType]: { schema: z.string() } } };
+  return createRoute({
+    method: spec.method,
+    path: spec.path,
+    summary: spec.summary,
+    description: spec.description,
+    tags: spec.tags,
+    operationId: spec.operationId,
+    security: securityFor(f.access),
+    ...(extensionsOf(f) as object),
+    request,
+    responses: { [status]: success, ...errorResponsesOf(f) },
+  });
+}

@@ -1,0 +1,102 @@
+import type { RouteConfig, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ErrorCode } from "@/lib/errors";
+import type { Role, Scope } from "@/lib/scopes";
+import type { Ctx } from "@/server/context";
+import type { SuccessStatus } from "./envelopes";
+import type { Family } from "./family";
+import type { IdempotencyMode } from "./idempotency";
+import type { RouteRateLimit } from "./rate-limit";
+import type { ApiEnv } from "./types";
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+/**
+ * Who may call: anyone, a credential holding a scope (user tokens act with their role's scopes),
+ * or a dashboard user's token only, of at least `user` role (API-key credentials get 403
+ * USER_TOKEN_REQUIRED), with 2FA enabled unless `twoFactor: false` (the code itself is checked
+ * by the service, which consumes it). `cardholder: true` also admits a cardholder's session token
+ * (the service then limits it to the cardholder's own account).
+ */
+export type AuthSpec =
+  "public" | { scope: Scope; cardholder?: boolean } | { user: Role; twoFactor?: boolean };
+
+/** Zod schemas of the parts of a request; query and headers values are strings (use z.coerce). */
+export interface RequestSpec {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** Header names in lower case. */
+  headers?: z.ZodType;
+  /** A JSON body. */
+  body?: z.ZodType;
+}
+
+type Part<R, K extends string> = R extends { [P in K]?: infer S }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : undefined
+  : undefined;
+
+export interface RouteInput<R extends RequestSpec> {
+  params: Part<R, "params">;
+  query: Part<R, "query">;
+  headers: Part<R, "headers">;
+  body: Part<R, "body">;
+}
+
+export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
+  c: Context<ApiEnv>;
+  /**
+   * On a `stepUp` route: the TOTP code from X-2FA-Token, else from the body's two_factor_token
+   * (the header wins). The use case checks and consumes it; undefined when neither was sent.
+   */
+  twoFactorCode: string | undefined;
+  /** The caller's context (organization, actor, db); null on public routes. */
+  ctx: A extends "public" ? null : Ctx;
+  input: RouteInput<R>;
+  requestId: string;
+  ip: string | undefined;
+}
+
+/** What a success looks like: `data` (wrapped in the family's envelope), a bare JSON `body`, or another media type. */
+export type ResponseSpec =
+  | { status?: SuccessStatus; description?: string; data: z.ZodType }
+  | { status?: SuccessStatus; description?: string; body: z.ZodType }
+  | { status?: SuccessStatus; description?: string; contentType: string };
+
+export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
+  method: HttpMethod;
+  /** The full path in OpenAPI form: /api/v1/svc-card/{svcCardId}/cards. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  operationId?: string;
+  /** The one place the route's scope (or user-only access) is stated. */
+  auth: A;
+  /** Default: "optional" on authenticated POSTs, else "none". */
+  idempotency?: IdempotencyMode;
+  rateLimit?: RouteRateLimit | RouteRateLimit[];
+  request?: R;
+  response: ResponseSpec;
+  /**
+   * A 2FA step-up: the route reads a TOTP code from X-2FA-Token or the body's two_factor_token
+   * (docs/rest-api.md) and hands it to the handler as `twoFactorCode`; the document gets the
+   * header and the step-up errors. Whether a code is needed (a user token) is the use case's rule.
+   */
+  stepUp?: boolean;
+  /** Route-specific error codes, for the document (the kit adds its own). */
+  errors?: ErrorCode[];
+  /** Serve it but leave it out of the OpenAPI document. */
+  hidden?: boolean;
+  /** Overrides the envelope family that the path implies. */
+  family?: Family;
+  handler: (args: HandlerArgs<R, A>) => Response | Promise<Response>;
+}
+
+export interface ApiRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly config: RouteConfig;
+  readonly hidden: boolean;
+  readonly handle: (c: Context<ApiEnv>) => Response | Promise<Response>;
+}

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDatabase, type Database } from "@/server/db/client";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { cardTransactions, customerBalances, masterWallets } from "@/server/db/schema/money";
+import { organizations } from "@/server/db/schema/identity";
+import { openTestDatabase } from "@/server/testing/database";
+import { ensureDemoProgram } from "./demo-program";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  setDatabase(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("the demo program", () => {
+  it("is created once, with customers at every stage of onboarding and cards in several states", async () => {
+    // The demo only seeds an empty database; on a shared Postgres the other tests' programs exist.
+    const [existing] = await database.db.select({ id: organizations.id }).from(organizations).limit(1);
+    if (existing) {
+      expect(await ensureDemoProgram(database.db)).toBeNull();
+      return;
+    }
+    const demo = await ensureDemoProgram(database.db);
+    expect(demo?.email).toBe("admin@demo.test");
+    expect(demo?.totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+    const [org] = await database.db.select().from(organizations);
+    const customers = await database.db.select().from(cardCustomers).where(eq(cardCustomers.orgId, org!.id));
+    const byEmail = Object.fromEntries(customers.map((c) => [c.email, c]));
+    expect(byEmail["new.signup@demo.test"]?.flowStatus).toBe("email_verification");
+    expect(byEmail["kyc.pending@demo.test"]?.flowStatus).toBe("identity_verification");
+    expect(byEmail["kyc.rejected@demo.test"]?.flowStatus).toBe("rejected");
+    expect(byEmail["phone.next@demo.test"]?.flowStatus).toBe("phone_verification");
+    expect(byEmail["ada.lovelace@demo.test"]).toMatchObject({
+      flowStatus: "active",
+      step: 6,
+      currency: "GBP",
+      safeState: "deployed",
+    });
+    expect(byEmail["grace.hopper@demo.test"]?.currency).toBe("USD");
+    const cardRows = await database.db.select().from(cards).where(eq(cards.orgId, org!.id));
+    expect(cardRows.map((c) => [c.status, c.pinSet]).sort()).toEqual([
+      ["active", false],
+      ["active", true],
+      ["frozen", true],
+    ]);
+    // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's
+    // purchase was declined.
+    const balances = await database.db
+      .select()
+      .from(customerBalances)
+      .where(eq(customerBalances.orgId, org!.id));
+    expect(balances.map((b) => [b.ledgerMinor, b.pendingMinor])).toEqual([
+      [50_000 - 1_250 - 8_999, 4_200],
+      [50_000 - 1_250 - 8_999, 4_200],
+      [50_000 - 1_250 - 8_999, 4_200],
+    ]);
+    const wallets = await database.db.select().from(masterWallets).where(eq(masterWallets.orgId, org!.id));
+    expect(wallets.map((w) => w.balanceMinor).sort()).toEqual([
+      5_000_000 - 50_000,
+      5_000_000 - 50_000,
+      5_000_000 - 50_000,
+    ]);
+    const txns = await database.db.select().from(cardTransactions).where(eq(cardTransactions.orgId, org!.id));
+    expect(txns.filter((t) => t.status === "declined").map((t) => t.declineCode)).toEqual(["UBT"]);
+    expect(txns.filter((t) => t.status === "settled")).toHaveLength(6);
+    expect(await ensureDemoProgram(database.db)).toBeNull();
+  });
+});

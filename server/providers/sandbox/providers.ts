@@ -1,0 +1,13 @@
+import type { Providers } from "@/server/providers/ports";
+import { sandboxCardProvider } from "./card-provider";
+import { sandboxChain } from "./chain";
+import { sandboxKyc } from "./kyc";
+import { sandboxMessaging } from "./messaging";
+
+/** Every upstream as a built-in simulator: what server/boot.ts installs in sandbox mode. */
+export const sandboxProviders: Providers = {
+  cards: sandboxCardProvider,
+  chain: sandboxChain,
+  kyc: sandboxKyc,
+  messaging: sandboxMessaging,
+};
