@@ -4,6 +4,7 @@ import { randomBase62 } from "@/lib/ids";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 import { rowsOf, type Db } from "@/server/db/client";
 import { simCards } from "@/server/db/schema/providers";
+import { recomputeOverview } from "@/server/overview/counters";
 import { newSealedCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { hashPin, randomPin } from "@/server/providers/sandbox/pin-hash";
 
@@ -13,7 +14,7 @@ import { hashPin, randomPin } from "@/server/providers/sandbox/pin-hash";
  * written set-based (INSERT ... SELECT FROM generate_series, in batches each in its transaction),
  * never through the per-row services, and no events are emitted for the seeded history. Then the
  * counters the hot read paths rely on (program_counters, balance_totals,
- * card_transaction_daily_counts) are recomputed for the organization from its rows, so they
+ * card_transaction_daily_counts, overview_daily) are recomputed for the organization from its rows, so they
  * agree with the tables whatever the organization held before.
  */
 export interface SeedDemoInput {
@@ -170,6 +171,7 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
     "card_transactions",
     "card_transaction_daily_counts",
     "balance_totals",
+    "overview_daily",
   ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
@@ -269,19 +271,17 @@ async function insertSimulatorState(db: Db, orgId: string, tag: string): Promise
   for (let at = 0; at < tokens.length; at += SIM_CARD_BATCH) {
     const batch = tokens.slice(at, at + SIM_CARD_BATCH).map((t) => ({ ...t, ...newSealedCardSecrets() }));
     await db.transaction(async (tx) => {
-      await tx
-        .insert(simCards)
-        .values(
-          batch.map((b) => ({
-            cardToken: b.card_token,
-            orgId,
-            externalRef: b.id,
-            panSealed: b.panSealed,
-            expirySealed: b.expirySealed,
-            cvvSealed: b.cvvSealed,
-            pinHash,
-          })),
-        );
+      await tx.insert(simCards).values(
+        batch.map((b) => ({
+          cardToken: b.card_token,
+          orgId,
+          externalRef: b.id,
+          panSealed: b.panSealed,
+          expirySealed: b.expirySealed,
+          cvvSealed: b.cvvSealed,
+          pinHash,
+        })),
+      );
       const pairs = sql.join(
         batch.map((b) => sql`(${b.card_token}, ${b.lastFour})`),
         sql`, `,
@@ -372,4 +372,5 @@ export async function recomputeCounters(tx: Db, orgId: string): Promise<void> {
     insert into card_transaction_daily_counts (org_id, day, status, count, volume_minor)
     select org_id, (created_at at time zone 'UTC')::date, status, count(*), sum(billing_amount_minor)
     from card_transactions where org_id = ${orgId} group by 1, 2, 3`);
+  await recomputeOverview(tx, orgId);
 }

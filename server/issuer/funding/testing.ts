@@ -29,17 +29,15 @@ export async function fundableCustomer(
   const address = `0x${randomBytes(20).toString("hex")}`;
   const customer = await createReadyCustomer(db, orgId, { currency, safeAddress: address, ...overrides });
   if (customer.safeAddress && customer.safeState === "deployed") {
-    await db
-      .insert(simSafes)
-      .values({
-        address,
-        orgId,
-        ownerRef: customer.id,
-        tokenSymbol: TOKEN_OF_CURRENCY[currency],
-        deployStatus: "ok",
-        accountStatus: 0,
-        readyAt: new Date(),
-      });
+    await db.insert(simSafes).values({
+      address,
+      orgId,
+      ownerRef: customer.id,
+      tokenSymbol: TOKEN_OF_CURRENCY[currency],
+      deployStatus: "ok",
+      accountStatus: 0,
+      readyAt: new Date(),
+    });
     await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
   }
   return customer;
