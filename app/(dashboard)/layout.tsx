@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
+import { NavigationProgress } from "@/components/dashboard/navigation-progress";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { StepUpProvider } from "@/components/step-up-provider";
@@ -22,6 +23,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const sandbox = env().SVC_MODE === "sandbox";
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+      <Suspense fallback={null}>
+        <NavigationProgress />
+      </Suspense>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
