@@ -100,7 +100,9 @@ export default async function WebhookPage({
               <dt className="text-muted">Failures in a row</dt>
               <dd className="tabular-nums">
                 {webhook.consecutive_failures}{" "}
-                <span className="text-muted">(100 disable the webhook; any success resets the count)</span>
+                <span className="text-muted">
+                  (at 100 the webhook is disabled; a successful delivery resets the count to 0)
+                </span>
               </dd>
               <dt className="text-muted">Events</dt>
               <dd>
