@@ -62,7 +62,7 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[9rem_1fr_12rem]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[max-content_minmax(10rem,1fr)_max-content]">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.wallet}>Wallet</Label>
           <select

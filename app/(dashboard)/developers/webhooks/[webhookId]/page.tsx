@@ -9,6 +9,7 @@ import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
 import { WebhookStateBadge } from "@/components/webhooks/status-badges";
+import { ReplayForm } from "@/components/webhooks/replay-form";
 import { Timestamp } from "@/components/webhooks/timestamp";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,6 +17,7 @@ import { requireSession } from "@/server/actions/session";
 import {
   createWebhookAction,
   deleteWebhookAction,
+  replayDeliveriesAction,
   retryDeliveryAction,
   revealWebhookSecretAction,
   rotateWebhookSecretAction,
@@ -141,6 +143,15 @@ export default async function WebhookPage({
                 sendTest: sendTestEventAction,
               }}
             />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="replay-title">
+          <CardHeader>
+            <CardTitle id="replay-title">Replay failed deliveries</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <ReplayForm webhookId={webhook.webhook_id} replay={replayDeliveriesAction} />
           </CardBody>
         </Card>
 
