@@ -62,6 +62,8 @@ export const test = base.extend<{ axeWatch: void }>({
         if (!kind || checkedThisRun.has(kind)) return;
         try {
           await page.waitForLoadState("load", { timeout: 10_000 });
+          // A page still streaming (its loading state shown) is checked once its data is in.
+          await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
           // Let client rendering settle (lazy parts, data fetched after load).
           await page.waitForTimeout(400);
           if (pageKind(page.url()) !== kind || checkedThisRun.has(kind)) return;
