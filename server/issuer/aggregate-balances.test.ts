@@ -44,17 +44,19 @@ describe("getAggregateBalances", () => {
     // Changes after the seed go through the ledger's own writers, as live traffic does.
     const id = newId("cus");
     await database.db.transaction(async (tx) => {
-      await tx.insert(cardCustomers).values({
-        id,
-        svcCardId: newId("sc"),
-        orgId: org.orgId,
-        email: uniqueEmail("late"),
-        origin: "issuer",
-        currency: "GBP",
-        flowStatus: "active",
-        step: 6,
-        safeState: "deployed",
-      });
+      await tx
+        .insert(cardCustomers)
+        .values({
+          id,
+          svcCardId: newId("sc"),
+          orgId: org.orgId,
+          email: uniqueEmail("late"),
+          origin: "issuer",
+          currency: "GBP",
+          flowStatus: "active",
+          step: 6,
+          safeState: "deployed",
+        });
       await countNewCustomer(tx, org.orgId);
       await openCustomerBalance(tx, { orgId: org.orgId, customerId: id, currency: "GBP" });
       await tx

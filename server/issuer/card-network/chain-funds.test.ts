@@ -30,15 +30,17 @@ describe("the simulated chain's token transfers (ChainPort.moveFunds)", () => {
     const org = await createTestOrg(database.db);
     const stranger = await createTestOrg(database.db);
     const address = `0x${randomBytes(20).toString("hex")}`;
-    await database.db.insert(simSafes).values({
-      address,
-      orgId: org.orgId,
-      ownerRef: "cus_x",
-      tokenSymbol: "EURe",
-      deployStatus: "ok",
-      accountStatus: 0,
-      readyAt: new Date(),
-    });
+    await database.db
+      .insert(simSafes)
+      .values({
+        address,
+        orgId: org.orgId,
+        ownerRef: "cus_x",
+        tokenSymbol: "EURe",
+        deployStatus: "ok",
+        accountStatus: 0,
+        readyAt: new Date(),
+      });
     const credit = await sandboxChain.moveFunds(database.db, {
       orgId: org.orgId,
       address: address.toUpperCase().replace("0X", "0x"),

@@ -85,15 +85,17 @@ export async function spendingCustomer(
   const currency = opts.currency ?? "EUR";
   const address = `0x${randomBytes(20).toString("hex")}`;
   const customer = await createReadyCustomer(db, orgId, { currency, safeAddress: address, ...opts.customer });
-  await db.insert(simSafes).values({
-    address,
-    orgId,
-    ownerRef: customer.id,
-    tokenSymbol: TOKEN_OF_CURRENCY[currency],
-    deployStatus: "ok",
-    accountStatus: 0,
-    readyAt: new Date(),
-  });
+  await db
+    .insert(simSafes)
+    .values({
+      address,
+      orgId,
+      ownerRef: customer.id,
+      tokenSymbol: TOKEN_OF_CURRENCY[currency],
+      deployStatus: "ok",
+      accountStatus: 0,
+      readyAt: new Date(),
+    });
   if (customer.safeState === "deployed")
     await db.transaction((tx) => openCustomerBalance(tx, { orgId, customerId: customer.id, currency }));
   if (opts.fundMinor) await fund(db, customer, opts.fundMinor);
