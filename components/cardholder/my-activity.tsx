@@ -43,7 +43,7 @@ export function MyActivity({ data }: { data: MyActivityData }) {
           <span className="text-sm text-muted">
             available
             {data.balance.pending_minor > 0
-              ? ` · ${formatMinor(data.balance.pending_minor, data.balance.currency)} held for pending payments`
+              ? ` · ${formatMinor(data.balance.pending_minor, data.balance.currency)} held for payments`
               : ""}
           </span>
         </p>

@@ -79,8 +79,8 @@ export function ApprovalChart({ data }: { data: OverviewInsights }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted">
-        {percent(approved, all)} approved, {percent(declined, all)} declined ({all.toLocaleString("en-GB")}{" "}
-        authorizations).
+        {`${percent(approved, all)} approved, ${percent(declined, all)} declined `}
+        {`(${all.toLocaleString("en-GB")} authorizations).`}
       </p>
       <LazyLinePlot
         height={192}

@@ -1,4 +1,5 @@
 import { CopyButton } from "@/components/copy-button";
+import { cn } from "@/components/ui/cn";
 
 /** The body indented when it parses as JSON; otherwise as it is. */
 export function formatBody(body: string): { text: string; json: boolean } {
@@ -35,7 +36,11 @@ export function BodyView({
         data-testid={testId}
         tabIndex={0}
         aria-label={label}
-        className={`${maxHeight} overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap`}
+        className={cn(
+          maxHeight,
+          "overflow-auto rounded-md border border-border bg-surface-muted p-3",
+          "font-mono text-xs break-all whitespace-pre-wrap",
+        )}
       >
         {text}
       </pre>

@@ -23,10 +23,11 @@ export async function seedDemoHistory(db: Db, orgId: string): Promise<{ seconds:
   await db.transaction(async (tx) => {
     // A deposit per currency about every three days.
     await tx.execute(sql`
-      insert into master_wallet_deposits (id, org_id, currency, source_amount_minor, settled_amount_minor, status,
-        two_step, tx_hash, created_at, settled_at)
+      insert into master_wallet_deposits (id, org_id, currency, source_amount_minor,
+        settled_amount_minor, status, two_step, tx_hash, created_at, settled_at)
       select 'stl_demo' || c.i || '_' || g, ${orgId}, c.currency, amount, amount, 'settled', false,
-        '0x' || md5('demo-deposit' || c.i || g) || md5('demo-deposit-2' || c.i || g), at, at + interval '10 minutes'
+        '0x' || md5('demo-deposit' || c.i || g) || md5('demo-deposit-2' || c.i || g),
+        at, at + interval '10 minutes'
       from (values (1, 'USD'), (2, 'EUR'), (3, 'GBP')) c(i, currency)
       cross join generate_series(1, 30) g
       cross join lateral (select (200000 + floor(random() * 800000))::bigint * 100 as amount,
@@ -34,8 +35,10 @@ export async function seedDemoHistory(db: Db, orgId: string): Promise<{ seconds:
       where at < now() - interval '10 minutes'`);
     // Transfers to the program's active customers, a few a day.
     await tx.execute(sql`
-      insert into customer_fundings (id, org_id, customer_id, amount_minor, currency, status, tx_hash, created_at)
-      select 'trf_demo_' || g, ${orgId}, c.id, (20 + floor(random() ^ 2 * 480))::bigint * 100, c.currency, 'completed',
+      insert into customer_fundings (id, org_id, customer_id, amount_minor, currency, status, tx_hash,
+        created_at)
+      select 'trf_demo_' || g, ${orgId}, c.id, (20 + floor(random() ^ 2 * 480))::bigint * 100, c.currency,
+        'completed',
         '0x' || md5('demo-funding' || g) || md5('demo-funding-2' || g),
         now() - interval '90 days' + (g - 1 + random()) / 600 * interval '90 days'
       from generate_series(1, 600) g

@@ -17,8 +17,9 @@ export interface DemoCredentials {
 
 /**
  * First start on an empty database: a demo program with an admin (2FA on), a few customers walked
- * through the real steps and a bulk-written history (about 240 more customers, 90 days of traffic). The password and the
- * TOTP secret are generated and returned once, for the start-up banner; they are not stored in clear.
+ * through the real steps and a bulk-written history (about 240 more customers, 90 days of
+ * traffic). The password and the TOTP secret are generated and returned once, for the start-up
+ * banner; they are not stored in clear.
  */
 export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null> {
   const [row] = await db.select({ n: count() }).from(organizations);

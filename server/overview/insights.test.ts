@@ -52,7 +52,7 @@ async function counters(orgId: string) {
 }
 
 describe("getOverviewInsights", () => {
-  it("gives spend per currency, approvals, declines, top merchants and MCCs and funding, kept on write", async () => {
+  it("gives spend per currency, approvals, declines, top merchants, MCCs and funding", async () => {
     const org = await createTestOrg(database.db);
     const ctx: Ctx = {
       db: database.db,

@@ -12,7 +12,10 @@ export const overviewDaily = pgTable(
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    /** card (key: status), spend (key: ''), merchant (key: name), mcc (key: code), funding_in, funding_out (key: ''). */
+    /**
+     * card (key: status), spend (key: ''), merchant (key: name), mcc (key: code), funding_in and
+     * funding_out (key: '').
+     */
     metric: text("metric").$type<OverviewMetric>().notNull(),
     day: date("day", { mode: "string" }).notNull(),
     currency: text("currency").notNull(),

@@ -7,7 +7,8 @@ import type { CardTransactionRow } from "./view";
 
 /**
  * Writes of card_transactions, each with its move of card_transaction_daily_counts (and of the
- * overview's counters) in the same transaction (the list's exact totals and the overview's volumes are never recounted).
+ * overview's counters) in the same transaction (the list's exact totals and the overview's
+ * volumes are never recounted).
  */
 
 export async function insertTransaction(

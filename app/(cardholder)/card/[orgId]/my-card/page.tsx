@@ -26,7 +26,10 @@ function byRelevance(cards: CardView[]): CardView[] {
   return [...cards].sort((a, b) => usable(a) - usable(b) || b.created_at.localeCompare(a.created_at));
 }
 
-/** The cardholder's balance, recent transactions and card(s): state, freeze/unfreeze, PIN and details in the secure page. Refreshes itself, so a card frozen by the program shows as frozen. */
+/**
+ * The cardholder's balance, recent transactions and card(s): state, freeze/unfreeze, PIN and
+ * details in the secure page. Refreshes itself, so a card frozen by the program shows as frozen.
+ */
 export default async function MyCardPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const session = await requireCardholderSession(orgId);
