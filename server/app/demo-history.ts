@@ -30,7 +30,7 @@ export async function seedDemoHistory(db: Db, orgId: string): Promise<{ seconds:
         at, at + interval '10 minutes'
       from (values (1, 'USD'), (2, 'EUR'), (3, 'GBP')) c(i, currency)
       cross join generate_series(1, 30) g
-      cross join lateral (select (200000 + floor(random() * 800000))::bigint * 100 as amount,
+      cross join lateral (select (2000 + floor(random() * 8000))::bigint * 100 as amount,
         now() - interval '90 days' + (g - 1 + random()) * interval '3 days' as at offset 0) v
       where at < now() - interval '10 minutes'`);
     // Transfers to the program's active customers, a few a day.
