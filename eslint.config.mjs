@@ -74,6 +74,24 @@ const config = [
       ],
     },
   },
+  // e2e specs take `test` from e2e/fixtures.ts, which checks every visited page with axe-core.
+  {
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import { test, expect } from ./fixtures: it checks every visited page with axe-core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests and their harness may drive the environment.
   {
     files: ["**/*.test.ts", "server/testing/**", "e2e/**", "bench/**"],

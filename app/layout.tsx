@@ -9,6 +9,13 @@ export const metadata: Metadata = {
   description:
     "The card issuer console: customers, cards, balances and the developer tools of your card program.",
   robots: { index: false, follow: false },
+  // public/: the favicon for browsers that ask /favicon.ico, the SVG for the rest.
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+  },
 };
 
 export const viewport: Viewport = {

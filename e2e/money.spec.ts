@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
+import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
 
 /*

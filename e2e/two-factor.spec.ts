@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
+import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
 
 function code(secret: string, offsetMs = 0): string {

@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { verifyWebhookSignature } from "@/lib/webhooks/verify";
+import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
 
 /*

@@ -57,7 +57,10 @@ async function main(): Promise<void> {
   log.info({ database: database.kind, location: database.location, mode: e.SVC_MODE }, "database ready");
 
   if (e.DEMO_SEED && isSandbox()) {
+    const started = performance.now();
     const demo = await ensureDemoProgram(database.db);
+    if (demo)
+      log.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, "demo program created");
     // The one place that prints to the terminal directly: the banner is for a person, not a log.
     if (demo) console.log(`\n${demoBanner(demo, appUrl())}\n`);
   }

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
+import { NavigationProgress } from "@/components/dashboard/navigation-progress";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { TwoFactorRequired } from "@/components/settings/two-factor-required";
@@ -28,6 +29,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const sandbox = isSandbox();
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+      <Suspense fallback={null}>
+        <NavigationProgress />
+      </Suspense>
       <a
         href="#main"
         className={

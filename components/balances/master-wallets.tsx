@@ -80,9 +80,10 @@ export function MasterWallets({
                 size="sm"
                 className="h-7 px-2 text-xs"
                 onClick={() => onEditThreshold(w.currency)}
-                aria-label={`Set the ${w.currency} low-balance alert`}
               >
-                {w.low_balance_threshold_minor === null ? "Set alert" : "Change"}
+                {/* The visible words start the accessible name (label-content-name-mismatch). */}
+                {w.low_balance_threshold_minor === null ? "Set alert" : "Change alert"}
+                <span className="sr-only"> for the {w.currency} wallet</span>
               </Button>
             ) : null}
           </div>

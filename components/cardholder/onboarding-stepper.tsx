@@ -1,14 +1,16 @@
 import { Check } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { CARDHOLDER_STEPS } from "@/lib/onboarding-steps";
 
+/** The wizard's screens and the onboarding step (lib/onboarding-steps.ts) each belongs to. */
 export const WIZARD_STAGES = [
-  { id: "email", title: "Email" },
-  { id: "identity", title: "Identity" },
-  { id: "source_of_funds", title: "Source of funds" },
-  { id: "phone", title: "Phone" },
-  { id: "wallet", title: "Wallet" },
-  { id: "card", title: "Card" },
-  { id: "pin", title: "PIN" },
+  { id: "email", title: "Email", step: 1 },
+  { id: "identity", title: "Identity", step: 2 },
+  { id: "source_of_funds", title: "Source of funds", step: 3 },
+  { id: "phone", title: "Phone", step: 4 },
+  { id: "wallet", title: "Wallet", step: 5 },
+  { id: "card", title: "Card", step: 5 },
+  { id: "pin", title: "PIN", step: 6 },
 ] as const;
 
 export type WizardStage = (typeof WIZARD_STAGES)[number]["id"];
@@ -18,20 +20,22 @@ export type WizardStage = (typeof WIZARD_STAGES)[number]["id"];
  * current stage's name is written out; the others are numbered dots.
  */
 export function OnboardingStepper({ current }: { current: WizardStage }) {
-  const at = WIZARD_STAGES.findIndex((s) => s.id === current);
+  const stage = WIZARD_STAGES.find((s) => s.id === current)!;
+  // The same count as the staff see on the customer's page (lib/onboarding-steps.ts).
+  const at = stage.step - 1;
   return (
     <nav aria-label="Onboarding progress" className="flex flex-col gap-2">
       <p className="text-sm text-muted">
-        Step {at + 1} of {WIZARD_STAGES.length}:{" "}
-        <span className="font-medium text-foreground">{WIZARD_STAGES[at]!.title}</span>
+        Step {stage.step} of {CARDHOLDER_STEPS.length}:{" "}
+        <span className="font-medium text-foreground">{stage.title}</span>
       </p>
       <ol className="flex items-center gap-1.5">
-        {WIZARD_STAGES.map((stage, i) => {
+        {CARDHOLDER_STEPS.map((title, i) => {
           const done = i < at;
           const here = i === at;
           return (
             <li
-              key={stage.id}
+              key={title}
               aria-current={here ? "step" : undefined}
               className="flex min-w-0 flex-1 flex-col items-center gap-1"
             >
@@ -45,7 +49,7 @@ export function OnboardingStepper({ current }: { current: WizardStage }) {
               >
                 {done ? <Check className="size-3.5" aria-hidden /> : i + 1}
                 <span className="sr-only">
-                  {stage.title}
+                  {title}
                   {done ? " (done)" : here ? " (current)" : ""}
                 </span>
               </span>
@@ -56,7 +60,7 @@ export function OnboardingStepper({ current }: { current: WizardStage }) {
                   here ? "font-medium text-foreground" : "text-muted",
                 )}
               >
-                {stage.title}
+                {title}
               </span>
             </li>
           );

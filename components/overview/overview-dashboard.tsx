@@ -9,6 +9,8 @@ import { LiveStatus } from "@/components/transactions/live-status";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import { BalanceTiles } from "./balance-tiles";
 import { DeclinesChart } from "./declines-chart";
+import { FundingTable, RankedTable } from "./ranked-tables";
+import { ApprovalChart, SpendChart } from "./spend-chart";
 import { OVERVIEW_RANGES, type OverviewData, type OverviewRange } from "./types";
 import { VolumeChart } from "./volume-chart";
 
@@ -49,7 +51,8 @@ const n = (v: number) => v.toLocaleString("en-GB");
 
 /**
  * The program at a glance, kept live: master-wallet alerts, headline figures, customer balances by
- * currency, transaction volume by day and status, and declines by reason.
+ * currency, spend per currency and approval rate by day, transaction volume by day and status,
+ * declines by reason, top merchants and categories, and funding in and out.
  */
 export function OverviewDashboard({
   initial,
@@ -66,7 +69,7 @@ export function OverviewDashboard({
     input: { days },
     initial,
   });
-  const { volume, declines, balances, masterWallet } = data;
+  const { volume, declines, balances, masterWallet, insights } = data;
   const count = Object.values(volume.totals.count).reduce((a, b) => a + b, 0);
   const declined = volume.totals.count.declined;
   const low = masterWallet.wallets.filter((w) => w.low_balance);
@@ -118,6 +121,31 @@ export function OverviewDashboard({
         </CardBody>
       </Card>
 
+      <Card aria-labelledby="spend-title">
+        <CardHeader>
+          <CardTitle id="spend-title">Spend per day</CardTitle>
+          <CardDescription>
+            Approved purchases and withdrawals per day (UTC) of the last {days} days, in each billing
+            currency.
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          <SpendChart data={insights} />
+        </CardBody>
+      </Card>
+
+      <Card aria-labelledby="approval-title">
+        <CardHeader>
+          <CardTitle id="approval-title">Approval rate</CardTitle>
+          <CardDescription>
+            The share of authorizations approved each day; the rest were declined.
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          <ApprovalChart data={insights} />
+        </CardBody>
+      </Card>
+
       <Card aria-labelledby="volume-title">
         <CardHeader>
           <CardTitle id="volume-title">Transaction volume</CardTitle>
@@ -150,6 +178,40 @@ export function OverviewDashboard({
         </CardHeader>
         <CardBody>
           <DeclinesChart data={declines} />
+        </CardBody>
+      </Card>
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Card aria-labelledby="merchants-title">
+          <CardHeader>
+            <CardTitle id="merchants-title">Top merchants</CardTitle>
+            <CardDescription>By number of approved purchases in the last {days} days.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <RankedTable rows={insights.top_merchants} kind="merchant" />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="mccs-title">
+          <CardHeader>
+            <CardTitle id="mccs-title">Top categories</CardTitle>
+            <CardDescription>Merchant categories (MCC) by number of approved purchases.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <RankedTable rows={insights.top_mccs} kind="mcc" />
+          </CardBody>
+        </Card>
+      </div>
+
+      <Card aria-labelledby="funding-title">
+        <CardHeader>
+          <CardTitle id="funding-title">Funding in and out</CardTitle>
+          <CardDescription>
+            Deposits into your master wallets and transfers to customers&apos; wallets in the last {days}{" "}
+            days.
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          <FundingTable rows={insights.funding} />
         </CardBody>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import type { MasterWalletView } from "@/lib/contracts/money";
+import type { OverviewInsights } from "@/lib/contracts/overview";
 import type { AggregateBalancesData } from "@/components/balances/types";
 import type { TransactionStatus } from "@/components/transactions/filters";
 
@@ -32,6 +33,7 @@ export interface OverviewData {
   declines: DeclinesData;
   balances: AggregateBalancesData;
   masterWallet: MasterWalletView;
+  insights: OverviewInsights;
 }
 
 export const OVERVIEW_RANGES = [7, 30, 90] as const;

@@ -1,10 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMinor } from "@/lib/money";
 import { cn } from "@/components/ui/cn";
-import { useInBrowser } from "@/components/webhooks/use-in-browser";
+import { LazyBarPlot } from "@/components/charts/lazy";
 import { TRANSACTION_STATUS_VALUES } from "@/components/transactions/filters";
 import { STATUS_LABELS } from "@/components/transactions/labels";
 import type { TransactionVolumeData } from "./types";
@@ -32,7 +31,6 @@ type Metric = "count" | "amount";
  * in one currency) how much. The totals are also said in text, for screen readers and phones.
  */
 export function VolumeChart({ data }: { data: TransactionVolumeData }) {
-  const inBrowser = useInBrowser();
   const [metric, setMetric] = useState<Metric>("count");
   const currency = data.currency;
   const shown: Metric = metric === "amount" && currency ? "amount" : "count";
@@ -82,62 +80,24 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
         ) : null}
       </div>
       {all > 0 ? (
-        <div aria-hidden className="h-64 w-full text-xs">
-          {inBrowser ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={rows}
-                margin={{ top: 4, right: 8, bottom: 0, left: shown === "amount" ? 8 : -16 }}
-              >
-                <CartesianGrid vertical={false} stroke="var(--border)" />
-                <XAxis
-                  dataKey="day"
-                  tickFormatter={dayTick}
-                  stroke="var(--muted)"
-                  tickLine={false}
-                  minTickGap={16}
-                  fontSize={12}
-                />
-                <YAxis
-                  allowDecimals={false}
-                  stroke="var(--muted)"
-                  tickLine={false}
-                  axisLine={false}
-                  fontSize={12}
-                  tickFormatter={(v: number) =>
-                    shown === "amount" && currency
-                      ? formatMinor(v, currency).replace(/\.00$/, "")
-                      : v.toLocaleString("en-GB")
-                  }
-                />
-                <Tooltip
-                  cursor={{ fill: "var(--surface-muted)" }}
-                  labelFormatter={(v) => dayTick(String(v))}
-                  formatter={(v) =>
-                    shown === "amount" ? money(Number(v)) : Number(v).toLocaleString("en-GB")
-                  }
-                  contentStyle={{
-                    background: "var(--surface)",
-                    border: "1px solid var(--border)",
-                    borderRadius: 6,
-                    color: "var(--foreground)",
-                  }}
-                />
-                <Legend wrapperStyle={{ fontSize: 12 }} />
-                {TRANSACTION_STATUS_VALUES.filter((s) => data.totals.count[s] > 0).map((s) => (
-                  <Bar
-                    key={s}
-                    dataKey={s}
-                    name={STATUS_LABELS[s]}
-                    stackId="status"
-                    fill={COLORS[s]}
-                    isAnimationActive={false}
-                  />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          ) : null}
-        </div>
+        <LazyBarPlot
+          height={256}
+          data={rows}
+          xKey="day"
+          xTick={dayTick}
+          marginLeft={shown === "amount" ? 8 : -16}
+          yTick={(v: number) =>
+            shown === "amount" && currency
+              ? formatMinor(v, currency).replace(/\.00$/, "")
+              : v.toLocaleString("en-GB")
+          }
+          value={(v) => (shown === "amount" ? money(v) : v.toLocaleString("en-GB"))}
+          series={TRANSACTION_STATUS_VALUES.filter((s) => data.totals.count[s] > 0).map((s) => ({
+            key: s,
+            label: STATUS_LABELS[s],
+            color: COLORS[s],
+          }))}
+        />
       ) : null}
       {!currency && all > 0 ? (
         <p className="text-xs text-muted">

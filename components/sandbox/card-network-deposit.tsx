@@ -11,6 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
+import { cn } from "@/components/ui/cn";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { DepositActions } from "./card-network-types";
 
@@ -62,7 +63,12 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[9rem_1fr_12rem]">
+      <div
+        className={cn(
+          "grid grid-cols-1 gap-3 sm:grid-cols-2",
+          "lg:grid-cols-[max-content_minmax(10rem,1fr)_max-content]",
+        )}
+      >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.wallet}>Wallet</Label>
           <select

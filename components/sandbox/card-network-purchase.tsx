@@ -151,7 +151,7 @@ export function CardNetworkPurchase({
           </p>
         )}
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_7rem_9rem]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(8rem,1fr)_max-content_max-content]">
         <Field
           label="Amount"
           inputMode="decimal"

@@ -1,7 +1,7 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useInBrowser } from "./use-in-browser";
+import { LazyBarPlot } from "@/components/charts/lazy";
+import type { PlotProps } from "@/components/charts/types";
 
 export interface ChartBucket {
   start: string;
@@ -35,7 +35,6 @@ export function DeliveriesChart({
   buckets: ChartBucket[];
   bucketSeconds: number;
 }) {
-  const inBrowser = useInBrowser();
   const hourly = bucketSeconds < 86_400;
   const totals = SERIES.map((s) => ({ ...s, n: buckets.reduce((sum, b) => sum + b[s.key], 0) }));
   const all = totals.reduce((n, t) => n + t.n, 0);
@@ -50,51 +49,13 @@ export function DeliveriesChart({
               .join(", ") + ` (${all} in all).`}
       </p>
       {all > 0 ? (
-        <div aria-hidden className="h-56 w-full text-xs">
-          {inBrowser ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={buckets} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-                <CartesianGrid vertical={false} stroke="var(--border)" />
-                <XAxis
-                  dataKey="start"
-                  tickFormatter={(v: string) => tick(v, hourly)}
-                  stroke="var(--muted)"
-                  tickLine={false}
-                  minTickGap={16}
-                  fontSize={12}
-                />
-                <YAxis
-                  allowDecimals={false}
-                  stroke="var(--muted)"
-                  tickLine={false}
-                  axisLine={false}
-                  fontSize={12}
-                />
-                <Tooltip
-                  cursor={{ fill: "var(--surface-muted)" }}
-                  labelFormatter={(v) => tick(String(v), hourly)}
-                  contentStyle={{
-                    background: "var(--surface)",
-                    border: "1px solid var(--border)",
-                    borderRadius: 6,
-                    color: "var(--foreground)",
-                  }}
-                />
-                <Legend wrapperStyle={{ fontSize: 12 }} />
-                {SERIES.map((s) => (
-                  <Bar
-                    key={s.key}
-                    dataKey={s.key}
-                    name={s.label}
-                    stackId="outcome"
-                    fill={s.color}
-                    isAnimationActive={false}
-                  />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          ) : null}
-        </div>
+        <LazyBarPlot
+          height={224}
+          data={buckets as unknown as PlotProps["data"]}
+          xKey="start"
+          xTick={(v: string) => tick(v, hourly)}
+          series={SERIES.map((s) => ({ key: s.key, label: s.label, color: s.color }))}
+        />
       ) : null}
     </div>
   );

@@ -1,21 +1,12 @@
 import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhook-deliveries";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { BodyView } from "./body-view";
 import { HttpStatus } from "./status-badges";
 import { Timestamp } from "../ui/timestamp";
 
-/** The body as sent (exact bytes); pretty-printed too when it is JSON, as it always is for our envelopes. */
+/** The request body: indented JSON, with copy buttons (the exact bytes sent, or as shown). */
 export function RequestBody({ body }: { body: string }) {
-  return (
-    <pre
-      data-testid="request-body"
-      className={
-        "max-h-80 overflow-auto rounded-md border border-border " +
-        "bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
-      }
-    >
-      {body}
-    </pre>
-  );
+  return <BodyView body={body} label="request body" testId="request-body" />;
 }
 
 function Headers({ headers }: { headers: Record<string, string> }) {
@@ -77,14 +68,7 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">Response body</span>
           {a.response_body ? (
-            <pre
-              className={
-                "max-h-48 overflow-auto rounded-md border border-border " +
-                "bg-surface-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
-              }
-            >
-              {a.response_body}
-            </pre>
+            <BodyView body={a.response_body} label="response body" maxHeight="max-h-48" />
           ) : (
             <p className="text-sm text-muted">Empty.</p>
           )}

@@ -79,7 +79,7 @@ export function WebhookList({
               "State",
               <abbr
                 key="failures"
-                title="Deliveries in a row that failed for good; 100 disable the webhook"
+                title="Deliveries in a row that failed for good; at 100 the webhook is disabled"
                 className="no-underline"
               >
                 Failures in a row

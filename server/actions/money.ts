@@ -9,6 +9,7 @@ import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { listMasterWalletDeposits } from "@/server/issuer/master-wallet/deposits";
 import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
+import { getOverviewInsights } from "@/server/overview/insights";
 import { getDeclinesByReason, getTransactionVolume, overviewRangeSchema } from "@/server/issuer/overview";
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { cardTransactionListQuerySchema } from "@/server/issuer/transactions/query";
@@ -25,13 +26,14 @@ import { defineAction } from "./define-action";
 export const overviewAction = defineAction(
   { input: overviewRangeSchema, name: "overview" },
   async ({ ctx, input }) => {
-    const [volume, declines, balances, masterWallet] = await Promise.all([
+    const [volume, declines, balances, masterWallet, insights] = await Promise.all([
       getTransactionVolume({ ctx, input }),
       getDeclinesByReason({ ctx, input }),
       getAggregateBalances({ ctx }),
       getMasterWallet({ ctx }),
+      getOverviewInsights({ ctx, input }),
     ]);
-    return { volume, declines, balances, masterWallet };
+    return { volume, declines, balances, masterWallet, insights };
   },
 );
 

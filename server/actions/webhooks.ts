@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { createWebhookSchema, updateWebhookSchema } from "@/lib/contracts/webhooks";
-import { retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
+import { replayFailedDeliveries, retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
 import {
   createWebhook,
   deleteWebhook,
@@ -71,4 +71,18 @@ export const sendTestEventAction = defineAction(
 export const retryDeliveryAction = defineAction(
   { input: deliveryId, role: "admin", name: "retryWebhookDelivery" },
   async ({ ctx, input }) => retryDelivery({ ctx, input }),
+);
+
+/** Bulk replay of the webhook's failed deliveries created in [from, to) (the REST route's service). */
+export const replayDeliveriesAction = defineAction(
+  {
+    input: z.object({
+      webhookId: z.string().min(1).max(64),
+      from: z.string().max(40),
+      to: z.string().max(40),
+    }),
+    role: "admin",
+    name: "replayWebhookDeliveries",
+  },
+  async ({ ctx, input }) => replayFailedDeliveries({ ctx, input }),
 );

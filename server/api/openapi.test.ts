@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createApiApp } from "./app";
 
@@ -77,6 +78,27 @@ describe("GET /api/reference", () => {
     expect(html).toContain('src="/api/reference/scalar.js"');
     expect(html).toContain("/api/openapi.json");
     expect(html).not.toMatch(/cdn\.jsdelivr|unpkg|fonts\.scalar\.com/);
+    // A way back to the console, and the document's language for screen readers.
+    expect(html).toMatch(/<html lang="en"/);
+    expect(html).toMatch(/<a href="\/developers"[^>]*>&larr; Back to the console<\/a>/);
+  });
+
+  it("sends the bundle compressed to a browser that accepts it (brotli first, then gzip)", async () => {
+    const plain = await app.request("/api/reference/scalar.js");
+    const size = (await plain.arrayBuffer()).byteLength;
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("accept-encoding");
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const res = await app.request("/api/reference/scalar.js", { headers: { "Accept-Encoding": accept } });
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.byteLength).toBeLessThan(size / 2.5);
+      const back = encoding === "br" ? brotliDecompressSync(bytes) : gunzipSync(bytes);
+      expect(back.byteLength).toBe(size);
+    }
   });
 
   it("serves the browser bundle from node_modules, cacheable", async () => {

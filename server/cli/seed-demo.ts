@@ -14,7 +14,7 @@ import { insertTransactions, recomputeCounters } from "./seed-demo-transactions"
  * written set-based (INSERT ... SELECT FROM generate_series, in batches each in its transaction),
  * never through the per-row services, and no events are emitted for the seeded history. Then the
  * counters the hot read paths rely on (program_counters, balance_totals,
- * card_transaction_daily_counts) are recomputed for the organization from its rows, so they
+ * card_transaction_daily_counts, overview_daily) are recomputed for the organization from its rows, so they
  * agree with the tables whatever the organization held before.
  */
 export interface SeedDemoInput {
@@ -127,6 +127,7 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
     "card_transactions",
     "card_transaction_daily_counts",
     "balance_totals",
+    "overview_daily",
   ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }

@@ -4,6 +4,7 @@ import * as fiat from "./schema/fiat";
 import * as crypto from "./schema/crypto";
 import * as identity from "./schema/identity";
 import * as money from "./schema/money";
+import * as overview from "./schema/overview";
 import * as platform from "./schema/platform";
 import * as providers from "./schema/providers";
 import * as team from "./schema/team";
@@ -21,4 +22,5 @@ export const schema = {
   ...team,
   ...fiat,
   ...crypto,
+  ...overview,
 };

@@ -4,6 +4,7 @@ import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema/identity";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 import { seedDemoCustomers } from "./demo-customers";
+import { seedDemoHistory } from "./demo-history";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
 
@@ -15,8 +16,10 @@ export interface DemoCredentials {
 }
 
 /**
- * First start on an empty database: a demo program with an admin (2FA on). The password and the
- * TOTP secret are generated and returned once, for the start-up banner; they are not stored in clear.
+ * First start on an empty database: a demo program with an admin (2FA on), a few customers walked
+ * through the real steps and a bulk-written history (about 240 more customers, 90 days of
+ * traffic). The password and the TOTP secret are generated and returned once, for the start-up
+ * banner; they are not stored in clear.
  */
 export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null> {
   const [row] = await db.select({ n: count() }).from(organizations);
@@ -28,6 +31,7 @@ export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null>
     adminPassword: password,
   });
   await seedDemoCustomers(db, orgId);
+  await seedDemoHistory(db, orgId);
   return { email: admin.email, password, totpSecret: admin.totpSecret!, otpauthUrl: admin.otpauthUrl! };
 }
 

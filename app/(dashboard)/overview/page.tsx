@@ -7,6 +7,7 @@ import { requireSession } from "@/server/actions/session";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overview";
+import { getOverviewInsights } from "@/server/overview/insights";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -17,11 +18,12 @@ export default async function OverviewPage({
 }) {
   const { ctx } = await requireSession();
   const days = parseOverviewRange((await searchParams).days);
-  const [volume, declines, balances, masterWallet] = await Promise.all([
+  const [volume, declines, balances, masterWallet, insights] = await Promise.all([
     getTransactionVolume({ ctx, input: { days } }),
     getDeclinesByReason({ ctx, input: { days } }),
     getAggregateBalances({ ctx }),
     getMasterWallet({ ctx }),
+    getOverviewInsights({ ctx, input: { days } }),
   ]);
   return (
     <>
@@ -31,7 +33,7 @@ export default async function OverviewPage({
       />
       <OverviewDashboard
         key={days}
-        initial={{ volume, declines, balances, masterWallet }}
+        initial={{ volume, declines, balances, masterWallet, insights }}
         read={overviewAction}
         days={days}
       />

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
+import { countTransactionForOverview } from "@/server/overview/counters";
 import { countTransactionChange } from "./daily-counts";
 import type { CardTransactionRow } from "./view";
 
 /**
- * Writes of card_transactions, each with its move of card_transaction_daily_counts in the same
- * transaction (the list's exact totals and the overview's volumes are never recounted).
+ * Writes of card_transactions, each with its move of card_transaction_daily_counts (and of the
+ * overview's counters) in the same transaction (the list's exact totals and the overview's
+ * volumes are never recounted).
  */
 
 export async function insertTransaction(
@@ -20,6 +22,7 @@ export async function insertTransaction(
     from: null,
     to: { status: row!.status, billingMinor: row!.billingAmountMinor },
   });
+  await countTransactionForOverview(tx, null, row!);
   return row!;
 }
 
@@ -41,5 +44,6 @@ export async function updateTransaction(
     from: { status: row.status, billingMinor: row.billingAmountMinor },
     to: { status: updated!.status, billingMinor: updated!.billingAmountMinor },
   });
+  await countTransactionForOverview(tx, row, updated!);
   return updated!;
 }

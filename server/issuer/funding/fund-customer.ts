@@ -17,6 +17,7 @@ import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { ensureMasterWallets } from "@/server/issuer/master-wallet/view";
 import { scheduleWalletReconciliation } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { log } from "@/server/log";
+import { countFundingOut } from "@/server/overview/funding";
 import { providers } from "@/server/providers/current";
 
 /**
@@ -213,6 +214,7 @@ async function transfer(
       txHash,
     })
     .returning();
+  await countFundingOut(tx, funding!);
   const amount = { amount: toMajor(input.amount), amount_minor: input.amount, currency: input.currency };
   await emitEvent(tx, {
     orgId,

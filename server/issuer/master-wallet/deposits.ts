@@ -10,6 +10,7 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 import { masterWalletDeposits, masterWallets } from "@/server/db/schema/money";
 import { emitEvent } from "@/server/events/outbox";
 import { enqueueJob } from "@/server/jobs/queue";
+import { countFundingIn } from "@/server/overview/funding";
 import { requireIssuerScope } from "./access";
 import { ensureMasterWallets } from "./view";
 
@@ -138,6 +139,7 @@ export async function receiveDeposit({
         dedupeKey: `${SETTLE_DEPOSIT_JOB}:${row!.id}`,
       });
     } else {
+      await countFundingIn(tx, row!);
       await creditBalance(tx, ctx.orgId, input.currency, input.amount, false);
     }
     await emitEvent(tx, { orgId: ctx.orgId, type: "master_wallet.deposit", data: depositEventData(row!) });
@@ -167,6 +169,7 @@ export async function settleDeposit(
       .set({ status: "settled", settledAmountMinor: found.sourceAmountMinor, settledAt: sql`now()` })
       .where(eq(masterWalletDeposits.id, found.id))
       .returning();
+    await countFundingIn(tx, row!);
     await creditBalance(tx, orgId, row!.currency, row!.sourceAmountMinor, true);
     await emitEvent(tx, { orgId, type: "master_wallet.deposit", data: depositEventData(row!) });
     return depositView(row!);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/cardholder/auto-refresh";
 import { CardPanel } from "@/components/cardholder/card-panel";
+import { MyActivity } from "@/components/cardholder/my-activity";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import {
   cardDetailsAction,
@@ -14,6 +15,7 @@ import { requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
 import type { CardView } from "@/lib/contracts/cards";
 import { getMyAccount } from "@/server/cards/my-account";
+import { getMyActivity } from "@/server/cards/my-activity";
 
 export const metadata: Metadata = { title: "My card" };
 
@@ -25,13 +27,16 @@ function byRelevance(cards: CardView[]): CardView[] {
 }
 
 /**
- * The cardholder's card(s): state, freeze/unfreeze, PIN and details in the secure page. Refreshes itself, so
- * a card frozen by the program shows as frozen.
+ * The cardholder's balance, recent transactions and card(s): state, freeze/unfreeze, PIN and
+ * details in the secure page. Refreshes itself, so a card frozen by the program shows as frozen.
  */
 export default async function MyCardPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const session = await requireCardholderSession(orgId);
-  const account = await getMyAccount({ ctx: session.ctx });
+  const [account, activity] = await Promise.all([
+    getMyAccount({ ctx: session.ctx }),
+    getMyActivity({ ctx: session.ctx }),
+  ]);
   if (account.cards.length === 0) redirect(`/card/${encodeURIComponent(orgId)}/onboarding`);
   const actions = {
     freeze: freezeCardAction,
@@ -49,6 +54,7 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
         </div>
         <SignOutButton orgId={orgId} signOut={signOutCardholderAction} />
       </div>
+      <MyActivity data={activity} />
       {byRelevance(account.cards).map((card) => (
         <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
       ))}

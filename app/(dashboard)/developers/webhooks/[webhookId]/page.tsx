@@ -8,6 +8,7 @@ import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
 import { WebhookStateBadge } from "@/components/webhooks/status-badges";
+import { ReplayForm } from "@/components/webhooks/replay-form";
 import { Timestamp } from "@/components/ui/timestamp";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,6 +16,7 @@ import { requireSession } from "@/server/actions/session";
 import {
   createWebhookAction,
   deleteWebhookAction,
+  replayDeliveriesAction,
   retryDeliveryAction,
   revealWebhookSecretAction,
   rotateWebhookSecretAction,
@@ -94,7 +96,9 @@ export default async function WebhookPage({
               <dt className="text-muted">Failures in a row</dt>
               <dd className="tabular-nums">
                 {webhook.consecutive_failures}{" "}
-                <span className="text-muted">(100 disable the webhook; any success resets the count)</span>
+                <span className="text-muted">
+                  (at 100 the webhook is disabled; a successful delivery resets the count to 0)
+                </span>
               </dd>
               <dt className="text-muted">Events</dt>
               <dd>
@@ -135,6 +139,15 @@ export default async function WebhookPage({
                 sendTest: sendTestEventAction,
               }}
             />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="replay-title">
+          <CardHeader>
+            <CardTitle id="replay-title">Replay failed deliveries</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <ReplayForm webhookId={webhook.webhook_id} replay={replayDeliveriesAction} />
           </CardBody>
         </Card>
 

@@ -1,0 +1,75 @@
+import { formatMinor } from "@/lib/money";
+import { STATUS_LABELS } from "@/components/transactions/labels";
+import type { TransactionStatus } from "@/components/transactions/filters";
+
+export interface MyActivityData {
+  balance: { currency: string; available_minor: number; pending_minor: number } | null;
+  recent: {
+    transaction_id: string;
+    merchant: string | null;
+    type: string;
+    status: string;
+    amount_minor: number;
+    currency: string;
+    billing_amount_minor: number;
+    billing_currency: string;
+    created_at: string;
+  }[];
+}
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
+
+/** My card: what the cardholder can spend and their latest card transactions. */
+export function MyActivity({ data }: { data: MyActivityData }) {
+  return (
+    <section
+      aria-labelledby="my-activity-title"
+      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+    >
+      <h2 id="my-activity-title" className="text-base font-semibold">
+        Balance and recent transactions
+      </h2>
+      {data.balance ? (
+        <p className="flex flex-col">
+          <span className="text-2xl font-semibold tabular-nums">
+            {formatMinor(data.balance.available_minor, data.balance.currency)}
+          </span>
+          <span className="text-sm text-muted">
+            available
+            {data.balance.pending_minor > 0
+              ? ` · ${formatMinor(data.balance.pending_minor, data.balance.currency)} held for payments`
+              : ""}
+          </span>
+        </p>
+      ) : (
+        <p className="text-sm text-muted">Your balance shows once your wallet is ready.</p>
+      )}
+      {data.recent.length === 0 ? (
+        <p className="text-sm text-muted">No card transactions yet.</p>
+      ) : (
+        <ul className="divide-y divide-border text-sm" aria-label="Recent transactions">
+          {data.recent.map((t) => (
+            <li key={t.transaction_id} className="flex items-center justify-between gap-3 py-2">
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate font-medium">{t.merchant ?? "Card transaction"}</span>
+                <span className="text-xs text-muted">
+                  {when(t.created_at)} · {STATUS_LABELS[t.status as TransactionStatus] ?? t.status}
+                </span>
+              </span>
+              <span className="text-right tabular-nums">
+                {t.type === "refund" ? "+" : "−"}
+                {formatMinor(t.billing_amount_minor, t.billing_currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { History } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import type { Action } from "@/lib/action-result";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useAction } from "@/components/ui/use-action";
+
+export type ReplayAction = Action<
+  { webhookId: string; from: string; to: string },
+  { job_id: string; from: string; to: string }
+>;
+
+/** A datetime-local value (the browser's local time) for `ms` ago. */
+function localInput(msAgo: number): string {
+  const d = new Date(Date.now() - msAgo);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * Bulk replay: the webhook's deliveries that failed for good and were created in the chosen time
+ * range get one more attempt each, queued by the worker (the API's POST .../replay).
+ */
+export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: ReplayAction }) {
+  const router = useRouter();
+  const action = useAction(replay);
+  const id = useId();
+  const [from, setFrom] = useState(() => localInput(24 * 3_600_000));
+  const [to, setTo] = useState(() => localInput(0));
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setMessage(undefined);
+    const res = await action.run({
+      webhookId,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+    });
+    setMessage(
+      res.ok
+        ? { tone: "ok", text: "Replay queued: the failed deliveries of that range are being sent again." }
+        : { tone: "error", text: res.error.message },
+    );
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-describedby={`${id}-what`}>
+      <p id={`${id}-what`} className="text-sm text-muted">
+        Status: failed. Every delivery of this webhook that failed for good and was created in this range is
+        sent once more.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-from`}>From</Label>
+          <Input
+            id={`${id}-from`}
+            type="datetime-local"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            required
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-to`}>To</Label>
+          <Input
+            id={`${id}-to`}
+            type="datetime-local"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            required
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={action.pending} aria-busy={action.pending}>
+          <History aria-hidden />
+          Replay failed deliveries
+        </Button>
+      </div>
+      <p role="status" className={message?.tone === "error" ? "text-sm text-danger" : "text-sm text-success"}>
+        {message?.text}
+      </p>
+    </form>
+  );
+}

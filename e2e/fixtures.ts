@@ -1,0 +1,109 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+/*
+ * The e2e suite's `test`: every spec imports it from here (lint refuses @playwright/test's), so
+ * every page a spec visits is checked with axe-core (WCAG 2.1 A and AA rules) as it loads, and the
+ * test fails on any critical or serious violation. Each kind of page is checked once per run (ids
+ * in the path are folded), whichever spec gets there first. docs/dashboard.md "Accessibility".
+ */
+
+const IMPACTS_THAT_FAIL = new Set(["critical", "serious"]);
+/** Served by the API, not the console (the reference is Scalar's page; the rest is JSON or files). */
+const NOT_PAGES = [/^\/api\//, /\/export$/];
+const checkedThisRun = new Set<string>();
+
+export interface AxeFinding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** A page's path with its ids folded: /customers/sc_123 and /customers/sc_456 are one kind of page. */
+export function pageKind(url: string): string | null {
+  const u = new URL(url);
+  if (NOT_PAGES.some((re) => re.test(u.pathname))) return null;
+  return u.pathname
+    .split("/")
+    .map((seg) => (/\d/.test(seg) && seg.length >= 8 ? ":id" : seg))
+    .join("/");
+}
+
+/** Runs axe on the page as it is now; the critical and serious violations found. */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return result.violations
+    .filter((v) => IMPACTS_THAT_FAIL.has(v.impact ?? ""))
+    .map((v) => ({
+      page: page.url(),
+      rule: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
+}
+
+/** For a spec that wants a particular state checked (a dialog open, a form with errors). */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await axeFindings(page), "axe-core critical/serious violations").toEqual([]);
+}
+
+export const test = base.extend<{ axeWatch: void }>({
+  axeWatch: [
+    async ({ context, browser }, run) => {
+      const findings: AxeFinding[] = [];
+      const queues: Promise<void>[] = [];
+      const check = async (page: Page) => {
+        const kind = pageKind(page.url());
+        if (!kind || checkedThisRun.has(kind)) return;
+        try {
+          await page.waitForLoadState("load", { timeout: 10_000 });
+          // A page still streaming (its loading state shown) is checked once its data is in.
+          await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
+          // Let client rendering settle (lazy parts, data fetched after load).
+          await page.waitForTimeout(400);
+          if (pageKind(page.url()) !== kind || checkedThisRun.has(kind)) return;
+          findings.push(...(await axeFindings(page)));
+          checkedThisRun.add(kind);
+        } catch {
+          // The page navigated away or closed mid-check: the next visit of this kind checks it.
+        }
+      };
+      const attach = (page: Page) => {
+        let queue: Promise<void> = Promise.resolve();
+        queues.push(queue);
+        page.on("framenavigated", (frame) => {
+          if (frame !== page.mainFrame()) return;
+          queue = queue.then(() => check(page));
+          queues.push(queue);
+        });
+      };
+      const watch = (ctx: BrowserContext) => {
+        ctx.pages().forEach(attach);
+        ctx.on("page", attach);
+      };
+      watch(context);
+      // Contexts a spec opens itself (a second user) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+        const ctx = await newContext(...args);
+        watch(ctx);
+        return ctx;
+      };
+      try {
+        await run();
+        await Promise.all(queues);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(findings, "axe-core: critical or serious violations on the pages visited").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,68 @@
+import { and, desc, eq } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import type { Ctx } from "@/server/context";
+import { cardCustomers } from "@/server/db/schema/cards";
+import { cardTransactions, customerBalances } from "@/server/db/schema/money";
+
+export const MY_RECENT_TRANSACTIONS = 5;
+
+export interface MyActivity {
+  /** Null until the account wallet is deployed (no balance yet). */
+  balance: { currency: string; available_minor: number; pending_minor: number } | null;
+  /** The cardholder's newest card transactions, newest first. */
+  recent: {
+    transaction_id: string;
+    merchant: string | null;
+    type: string;
+    status: string;
+    amount_minor: number;
+    currency: string;
+    billing_amount_minor: number;
+    billing_currency: string;
+    created_at: string;
+  }[];
+}
+
+/**
+ * My card's balance and recent transactions, for the signed-in cardholder only: their own wallet's
+ * balance row and their newest transactions (through the (org, svc_card_id, created_at) index).
+ */
+export async function getMyActivity({ ctx }: { ctx: Ctx }): Promise<MyActivity> {
+  if (ctx.actor.type !== "cardholder")
+    throw new ServiceError("INSUFFICIENT_PERMISSION", "My card's activity is the cardholder's own.");
+  const [customer] = await ctx.db
+    .select({ id: cardCustomers.id, svcCardId: cardCustomers.svcCardId })
+    .from(cardCustomers)
+    .where(and(eq(cardCustomers.id, ctx.actor.customerId), eq(cardCustomers.orgId, ctx.orgId)));
+  if (!customer) throw new ServiceError("NOT_FOUND", "This card account no longer exists.");
+  const [balance] = await ctx.db
+    .select()
+    .from(customerBalances)
+    .where(and(eq(customerBalances.orgId, ctx.orgId), eq(customerBalances.customerId, customer.id)));
+  const rows = await ctx.db
+    .select()
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.orgId, ctx.orgId), eq(cardTransactions.svcCardId, customer.svcCardId)))
+    .orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id))
+    .limit(MY_RECENT_TRANSACTIONS);
+  return {
+    balance: balance
+      ? {
+          currency: balance.currency,
+          available_minor: balance.ledgerMinor - balance.pendingMinor,
+          pending_minor: balance.pendingMinor,
+        }
+      : null,
+    recent: rows.map((r) => ({
+      transaction_id: r.id,
+      merchant: r.merchant,
+      type: r.type,
+      status: r.status,
+      amount_minor: r.amountMinor,
+      currency: r.currency,
+      billing_amount_minor: r.billingAmountMinor,
+      billing_currency: r.billingCurrency,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}

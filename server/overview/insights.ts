@@ -1,0 +1,141 @@
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  overviewInsightsQuerySchema,
+  type AmountsByCurrency,
+  type OverviewFunding,
+  type OverviewInsights,
+  type OverviewRanked,
+} from "@/lib/contracts/overview";
+import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import type { Ctx } from "@/server/context";
+import type { CardTransactionStatus } from "@/server/db/schema/money";
+import { overviewDaily } from "@/server/db/schema/overview";
+
+const DAY_MS = 86_400_000;
+const TOP = 8;
+/** Statuses a transaction reaches only once its authorization was approved. */
+const APPROVED: readonly CardTransactionStatus[] = [
+  "authorized",
+  "settled",
+  "reversed",
+  "partially_reversed",
+  "expired",
+  "failed",
+];
+
+function dayList(days: number, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+const addTo = (m: AmountsByCurrency, currency: string, minor: number) => {
+  m[currency] = (m[currency] ?? 0) + minor;
+};
+
+function rank(
+  rows: { key: string; currency: string; count: number; amountMinor: number }[],
+): OverviewRanked[] {
+  const byKey = new Map<string, OverviewRanked>();
+  for (const r of rows) {
+    const e = byKey.get(r.key) ?? { key: r.key, count: 0, amount_minor: {} };
+    e.count += r.count;
+    addTo(e.amount_minor, r.currency, r.amountMinor);
+    byKey.set(r.key, e);
+  }
+  return [...byKey.values()]
+    .filter((e) => e.count > 0)
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, TOP);
+}
+
+/**
+ * The Overview's figures for the last `days` UTC days, read from overview_daily only (a few rows
+ * per day, whatever the number of transactions): spend per currency per day, approvals and
+ * declines per day, the top merchants and MCCs by number of purchases, and funding in and out.
+ */
+export async function getOverviewInsights({
+  ctx,
+  input,
+  now = new Date(),
+}: {
+  ctx: Ctx;
+  input: z.input<typeof overviewInsightsQuerySchema>;
+  now?: Date;
+}): Promise<OverviewInsights> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "read");
+  const { days } = overviewInsightsQuerySchema.parse(input);
+  const list = dayList(days, now);
+  const from = list[0]!;
+  const to = list[list.length - 1]!;
+  const rows = await ctx.db
+    .select({
+      metric: overviewDaily.metric,
+      day: overviewDaily.day,
+      currency: overviewDaily.currency,
+      key: overviewDaily.key,
+      count: overviewDaily.count,
+      amountMinor: overviewDaily.amountMinor,
+    })
+    .from(overviewDaily)
+    .where(
+      and(
+        eq(overviewDaily.orgId, ctx.orgId),
+        inArray(overviewDaily.metric, ["card", "spend", "merchant", "mcc", "funding_in", "funding_out"]),
+        gte(overviewDaily.day, from),
+        lte(overviewDaily.day, to),
+      ),
+    );
+
+  const byDay = new Map(list.map((day) => [day, { day, spend_minor: {}, approved: 0, declined: 0 }]));
+  const totals = { spend_minor: {} as AmountsByCurrency, approved: 0, declined: 0 };
+  const funding = new Map<string, OverviewFunding>();
+  const fundingOf = (currency: string) => {
+    const f = funding.get(currency) ?? { currency, in_count: 0, in_minor: 0, out_count: 0, out_minor: 0 };
+    funding.set(currency, f);
+    return f;
+  };
+  const merchants: typeof rows = [];
+  const mccs: typeof rows = [];
+  for (const r of rows) {
+    const d = byDay.get(r.day);
+    if (!d) continue;
+    if (r.metric === "spend") {
+      addTo(d.spend_minor, r.currency, r.amountMinor);
+      addTo(totals.spend_minor, r.currency, r.amountMinor);
+    } else if (r.metric === "card") {
+      if (r.key === "declined") {
+        d.declined += r.count;
+        totals.declined += r.count;
+      } else if ((APPROVED as readonly string[]).includes(r.key)) {
+        d.approved += r.count;
+        totals.approved += r.count;
+      }
+    } else if (r.metric === "merchant") merchants.push(r);
+    else if (r.metric === "mcc") mccs.push(r);
+    else if (r.metric === "funding_in") {
+      fundingOf(r.currency).in_count += r.count;
+      fundingOf(r.currency).in_minor += r.amountMinor;
+    } else if (r.metric === "funding_out") {
+      fundingOf(r.currency).out_count += r.count;
+      fundingOf(r.currency).out_minor += r.amountMinor;
+    }
+  }
+  const currencies = Object.entries(totals.spend_minor)
+    .filter(([, v]) => v !== 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([c]) => c);
+  return {
+    from,
+    to,
+    currencies,
+    days: [...byDay.values()],
+    totals,
+    top_merchants: rank(merchants),
+    top_mccs: rank(mccs),
+    funding: [...funding.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
+}
