@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { env } from "@/lib/env";
+import { isSandbox } from "@/lib/env";
 import { SANDBOX_MID_RATES } from "./sandbox/fx-rates";
 
 /**
@@ -33,8 +33,7 @@ let replaced: RateProvider | undefined;
 
 export function rateProvider(): RateProvider {
   if (replaced) return replaced;
-  if (env().SVC_MODE !== "sandbox")
-    throw new Error("SVC_MODE=live but no live FX rate provider is configured.");
+  if (!isSandbox()) throw new Error("SVC_MODE=live but no live FX rate provider is configured.");
   return (sandbox ??= tableRateProvider(SANDBOX_MID_RATES));
 }
 

@@ -5,7 +5,7 @@ import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize
 import { keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { getMyActivity, MY_RECENT_TRANSACTIONS } from "./my-activity";
+import { getMyActivity, MY_RECENT_TRANSACTIONS } from "@/server/cards/my-activity";
 
 let database: Database;
 beforeAll(async () => {
