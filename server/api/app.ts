@@ -6,6 +6,7 @@ import { resolveCardholderBearer } from "@/server/cards/cardholder/session";
 import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
+import { cardListRoutes } from "./card-list";
 import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardRoutes, sandboxCardRoutes } from "./cards";
@@ -36,6 +37,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, cardIssuerRoutes);
+  mountRoutes(app, cardListRoutes);
   mountRoutes(app, cardRoutes);
   mountRoutes(app, sandboxCardRoutes);
   mountRoutes(app, sandboxCardNetworkRoutes);

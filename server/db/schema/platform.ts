@@ -131,5 +131,9 @@ export const auditLog = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_org_time_idx").on(t.orgId, t.createdAt)],
+  (t) => [
+    index("audit_org_time_idx").on(t.orgId, t.createdAt),
+    // One record's history (a card's state changes on its page).
+    index("audit_org_target_idx").on(t.orgId, t.targetId, t.createdAt),
+  ],
 );
