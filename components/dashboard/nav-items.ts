@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   BookOpen,
   Code,
+  CreditCard,
   FlaskConical,
   KeyRound,
   LayoutDashboard,
@@ -36,6 +37,7 @@ export const NAV: NavGroup[] = [
     links: [
       { label: "Overview", href: "/overview", icon: LayoutDashboard },
       { label: "Customers", href: "/customers", icon: Users },
+      { label: "Cards", href: "/cards", icon: CreditCard },
       { label: "Transactions", href: "/transactions", icon: ArrowLeftRight },
       { label: "Balances", href: "/balances", icon: Wallet },
     ],
