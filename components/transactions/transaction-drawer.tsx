@@ -107,9 +107,13 @@ export function TransactionDrawer({
                       </Row>
                     ) : null}
                     <Row label="FX rate">
-                      {t.fx_rate === undefined || t.fx_rate === null
-                        ? none
-                        : `${t.fx_rate} ${t.currency} per ${t.billing_currency}`}
+                      {t.currency === t.billing_currency ? (
+                        <span className="text-muted">None (same currency)</span>
+                      ) : t.fx_rate === undefined || t.fx_rate === null ? (
+                        none
+                      ) : (
+                        `${t.fx_rate} ${t.currency} per ${t.billing_currency}`
+                      )}
                     </Row>
                   </dl>
                 </section>
@@ -119,8 +123,13 @@ export function TransactionDrawer({
                       Decline
                     </h3>
                     <dl className="divide-y divide-border">
-                      <Row label="Reason">{t.decline_reason ?? declineLabel(t.decline_code)}</Row>
+                      <Row label="Reason">{declineLabel(t.decline_code)}</Row>
                       <Row label="Code">{t.decline_code ? mono(t.decline_code) : none}</Row>
+                      {t.decline_reason ? (
+                        <Row label="Told the cardholder">
+                          <span className="text-muted">{t.decline_reason}</span>
+                        </Row>
+                      ) : null}
                     </dl>
                   </section>
                 ) : null}
@@ -143,11 +152,13 @@ export function TransactionDrawer({
                     <Row label="Customer">
                       <Link
                         href={customerHref(t.svc_card_id)}
-                        className="font-mono text-xs break-all text-accent hover:underline"
+                        className="break-all text-accent hover:underline"
                       >
-                        {t.svc_card_id}
+                        {t.customer_email ?? t.svc_card_id}
                       </Link>
                     </Row>
+                    <Row label="svc_card_id">{mono(t.svc_card_id)}</Row>
+                    {t.card_last_four ? <Row label="Card">•••• {t.card_last_four}</Row> : null}
                     <Row label="Card token">{mono(t.card_id)}</Row>
                   </dl>
                 </section>
