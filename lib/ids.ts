@@ -41,7 +41,8 @@ export type IdPrefix =
   // Money: card transaction, funding transfer, master-wallet deposit (settlement).
   | "txn"
   | "trf"
-  | "stl";
+  | "stl"
+  | "dsp";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -7,6 +7,7 @@ import { registerCredentialResolver } from "@/server/http/credentials";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
 import { cardListRoutes } from "./card-list";
+import { disputeRoutes, sandboxDisputeRoutes } from "./disputes";
 import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardRoutes, sandboxCardRoutes } from "./cards";
@@ -38,6 +39,8 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardListRoutes);
+  mountRoutes(app, disputeRoutes);
+  mountRoutes(app, sandboxDisputeRoutes);
   mountRoutes(app, cardRoutes);
   mountRoutes(app, sandboxCardRoutes);
   mountRoutes(app, sandboxCardNetworkRoutes);
