@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { GlobalSearch } from "@/components/dashboard/global-search";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { StepUpProvider } from "@/components/step-up-provider";
 import { env } from "@/lib/env";
+import { globalSearchAction } from "@/server/actions/search";
 import { requireSession } from "@/server/actions/session";
 import { stepUpAction } from "@/server/actions/step-up";
 
@@ -48,6 +50,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <span className="truncate text-sm font-semibold">{org.name}</span>
             <ModeBadge sandbox={sandbox} />
           </div>
+          <GlobalSearch search={globalSearchAction} />
           <UserMenu email={user.email} role={user.role} />
         </header>
         <main
