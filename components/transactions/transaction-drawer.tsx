@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
 import { customerHref } from "@/components/customers/filters";
+import { DisputeSection } from "@/components/disputes/dispute-section";
 import { Timestamp } from "@/components/webhooks/timestamp";
 import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";
@@ -182,6 +183,8 @@ export function TransactionDrawer({
                     </Row>
                   </dl>
                 </section>
+                {/* Keyed by transaction: a new sheet reads its own disputes. */}
+                <DisputeSection key={t.transaction_id} transaction={t} />
                 <section aria-labelledby="txn-all" className="flex flex-col gap-2">
                   <div className="flex items-center justify-between gap-2">
                     <h3 id="txn-all" className="text-xs font-medium tracking-wide text-muted uppercase">
