@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { GlobalSearch } from "@/components/dashboard/global-search";
+import { DisputeActionsProvider } from "@/components/disputes/dispute-actions";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { StepUpProvider } from "@/components/step-up-provider";
 import { env } from "@/lib/env";
+import { decideDisputeAction, fileDisputeAction, transactionDisputesAction } from "@/server/actions/disputes";
 import { globalSearchAction } from "@/server/actions/search";
 import { requireSession } from "@/server/actions/session";
 import { stepUpAction } from "@/server/actions/step-up";
@@ -58,7 +60,17 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           tabIndex={-1}
           className="mx-auto w-full max-w-5xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
         >
-          <StepUpProvider stepUp={stepUpAction}>{children}</StepUpProvider>
+          <StepUpProvider stepUp={stepUpAction}>
+            <DisputeActionsProvider
+              actions={{
+                file: fileDisputeAction,
+                ofTransaction: transactionDisputesAction,
+                decide: decideDisputeAction,
+              }}
+            >
+              {children}
+            </DisputeActionsProvider>
+          </StepUpProvider>
         </main>
       </div>
     </div>

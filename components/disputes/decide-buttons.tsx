@@ -4,20 +4,21 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { DisputeView } from "@/lib/contracts/disputes";
 import { Button } from "@/components/ui/button";
-import { decideDisputeAction } from "@/server/actions/disputes";
+import { useDisputeActions } from "./dispute-actions";
 
 /** Sandbox: decide an open dispute as the card network would (under review, won, lost). */
 export function DecideButtons({ dispute }: { dispute: DisputeView }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  if (dispute.status !== "submitted" && dispute.status !== "under_review") return null;
+  const actions = useDisputeActions();
+  if (!actions || (dispute.status !== "submitted" && dispute.status !== "under_review")) return null;
   const moves = (dispute.status === "submitted" ? ["under_review", "won", "lost"] : ["won", "lost"]) as (
     "under_review" | "won" | "lost"
   )[];
   async function decide(status: "under_review" | "won" | "lost") {
     setBusy(true);
-    const res = await decideDisputeAction({ disputeId: dispute.dispute_id, status }).catch(() => null);
+    const res = await actions!.decide({ disputeId: dispute.dispute_id, status }).catch(() => null);
     setBusy(false);
     if (!res?.ok) return setError(res?.error.message ?? "Could not reach the server.");
     router.refresh();

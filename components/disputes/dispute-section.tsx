@@ -5,7 +5,7 @@ import { DISPUTE_REASON_CODES, type DisputeView } from "@/lib/contracts/disputes
 import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { fileDisputeAction, transactionDisputesAction } from "@/server/actions/disputes";
+import { useDisputeActions } from "./dispute-actions";
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "./labels";
 
 /**
@@ -31,16 +31,18 @@ export function DisputeSection({
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const actions = useDisputeActions();
 
   useEffect(() => {
+    if (!actions) return;
     let live = true;
-    void transactionDisputesAction({ transactionId: t.transaction_id }).then((res) => {
+    void actions.ofTransaction({ transactionId: t.transaction_id }).then((res) => {
       if (live && res.ok) setDisputes(res.data.disputes);
     });
     return () => {
       live = false;
     };
-  }, [t.transaction_id]);
+  }, [t.transaction_id, actions]);
 
   const disputable = t.type === "purchase" && t.status === "settled";
   const hasOpen = disputes?.some((d) => d.status === "submitted" || d.status === "under_review");
@@ -49,13 +51,16 @@ export function DisputeSection({
     e.preventDefault();
     setBusy(true);
     setError(undefined);
-    const res = await fileDisputeAction({
-      svcCardId: t.svc_card_id,
-      transactionId: t.transaction_id,
-      reason_code: reason,
-      description,
-      ...(amount.trim() ? { amount: amount.trim() } : {}),
-    }).catch(() => null);
+    if (!actions) return;
+    const res = await actions
+      .file({
+        svcCardId: t.svc_card_id,
+        transactionId: t.transaction_id,
+        reason_code: reason,
+        description,
+        ...(amount.trim() ? { amount: amount.trim() } : {}),
+      })
+      .catch(() => null);
     setBusy(false);
     if (!res) return setError("The console could not reach the server. Try again.");
     if (!res.ok) return setError(res.error.message);
@@ -63,7 +68,7 @@ export function DisputeSection({
     setOpen(false);
   }
 
-  if (!disputable && !disputes?.length) return null;
+  if (!actions || (!disputable && !disputes?.length)) return null;
   return (
     <section aria-labelledby="txn-disputes" className="flex flex-col gap-2">
       <h3 id="txn-disputes" className="text-xs font-medium tracking-wide text-muted uppercase">
