@@ -67,6 +67,8 @@ describe("listCustomers", () => {
     expect(first).toMatchObject({ page: 1, limit: 4 });
     expect(first.customers).toHaveLength(4);
     expect(Object.keys(first.customers[0]!).sort()).toEqual([
+      "available_balance_minor",
+      "cards_count",
       "created_at",
       "currency",
       "email",
