@@ -319,7 +319,8 @@ describe("listCustomers on a large program", () => {
           if (unfiltered && /count\(/.test(query)) continue;
           const plan = await planOf(query, params);
           expect(plan, `${JSON.stringify(input)}\n${plan}`).not.toMatch(/Seq Scan/);
-          expect(plan).toMatch(/card_customers_/);
+          // The page's card counts and balances are read by the customers' ids, through their own indexes.
+          expect(plan).toMatch(/card_customers_|cards_customer_idx|customer_balances_pkey/);
         }
       }
     },
