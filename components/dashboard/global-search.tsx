@@ -89,7 +89,9 @@ export function GlobalSearch({ search }: { search: Action<{ q: string }, SearchR
       >
         <Search className="size-4 shrink-0" aria-hidden />
         <span className="hidden truncate sm:inline">Search customers, cards, ids…</span>
-        <kbd className="ml-auto hidden rounded border border-border px-1.5 text-xs md:inline">Ctrl K</kbd>
+        <kbd className="ml-auto hidden rounded border border-border px-1.5 text-xs whitespace-nowrap md:inline">
+          Ctrl K
+        </kbd>
       </button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="top-16 max-w-lg translate-y-0 gap-3">

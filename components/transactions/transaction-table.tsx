@@ -47,7 +47,7 @@ export function TransactionTable({
                 onClick={() => onOpen(t)}
                 className="cursor-pointer align-middle hover:bg-surface-muted/50"
               >
-                <td className="max-w-64 px-5 py-3">
+                <td className="max-w-52 px-5 py-3">
                   <button
                     type="button"
                     className="block max-w-full truncate text-left font-medium text-accent hover:underline"
@@ -76,7 +76,7 @@ export function TransactionTable({
                 </td>
                 <td className="px-3 py-3 whitespace-nowrap text-muted">{TYPE_LABELS[t.type] ?? t.type}</td>
                 {showCustomer ? (
-                  <td className="max-w-60 px-3 py-3">
+                  <td className="max-w-52 px-3 py-3">
                     <span className="block truncate" title={t.customer_email ?? t.svc_card_id}>
                       {t.customer_email ?? <code className="font-mono text-xs">{t.svc_card_id}</code>}
                     </span>
@@ -88,7 +88,7 @@ export function TransactionTable({
                   </td>
                 ) : null}
                 <td className="py-3 pr-5 pl-3">
-                  <Timestamp iso={t.created_at} />
+                  <Timestamp iso={t.created_at} seconds={false} />
                 </td>
               </tr>
             ))}
