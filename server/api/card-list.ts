@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { cardDetailSchema, cardListQuerySchema, cardListSchema } from "@/lib/contracts/card-list";
 import { getIssuerCard } from "@/server/cards/cards/detail";
 import { listCards } from "@/server/cards/cards/list";
+import { globalSearch } from "@/server/search/global";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 
@@ -23,6 +24,26 @@ export const cardListRoutes = [
     response: { data: cardListSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await listCards({ ctx, input: input.query })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/search",
+    summary: "Search the program",
+    description:
+      "The console's global search: customers by email start, external id or svc_card_id; cards by last four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, each with a console link (href).",
+    tags: TAGS,
+    auth: AUTH,
+    request: { query: z.object({ q: z.string().trim().min(1).max(254) }) },
+    response: {
+      data: z.object({
+        q: z.string(),
+        hits: z.array(
+          z.object({ group: z.string(), title: z.string(), detail: z.string(), href: z.string() }),
+        ),
+      }),
+    },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) => ok(c, await globalSearch({ ctx, input: input.query })),
   }),
   defineRoute({
     method: "get",
