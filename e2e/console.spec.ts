@@ -66,10 +66,18 @@ async function freezeByLastFour(page: Page, email: string, lastStep: number): Pr
   await expect(page).toHaveURL(/\/cards\/crd_/);
   await page.getByRole("group", { name: "Card actions" }).getByRole("button", { name: "Freeze" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
-  const { code, step } = await freshCode(seed.admin.totpSecret, lastStep);
-  await page.getByLabel("Authentication code").fill(code);
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText(/^Froze /)).toBeVisible({ timeout: 15_000 });
+  // The step-up asks for a code unless one was given in the last 5 minutes.
+  const codeField = page.getByLabel("Authentication code");
+  const done = page.getByText(/^Froze /);
+  await expect(done.or(codeField)).toBeVisible({ timeout: 15_000 });
+  let step = lastStep;
+  if (await codeField.isVisible()) {
+    const fresh = await freshCode(seed.admin.totpSecret, lastStep);
+    step = fresh.step;
+    await codeField.fill(fresh.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+  }
+  await expect(done).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("list", { name: /State changes/ })).toContainText("Frozen");
   return step;
 }
