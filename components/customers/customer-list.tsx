@@ -110,21 +110,21 @@ export function CustomerTable({
                         </span>
                       ) : null}
                     </td>
-                    <td className="px-3 py-3">
-                      <span className="flex items-center gap-1">
+                    <td className="px-2 py-3">
+                      <span className="flex items-center gap-0.5">
                         <code className="font-mono text-xs whitespace-nowrap">{c.svc_card_id}</code>
                         <CopyButton value={c.svc_card_id} label={`Copy ${c.svc_card_id}`} iconOnly />
                       </span>
                     </td>
-                    <td className="px-3 py-3" title={`flow_status: ${c.flow_status}`}>
+                    <td className="px-2 py-3" title={`flow_status: ${c.flow_status}`}>
                       <span className="block text-xs text-muted">Step {c.step} of 6</span>
                       <span className="block">{FLOW_LABELS[c.flow_status]}</span>
                     </td>
-                    <td className="px-3 py-3">
+                    <td className="px-2 py-3">
                       <KycBadge status={c.kyc_status} />
                     </td>
                     <td className="px-3 py-3 tabular-nums">{c.cards_count}</td>
-                    <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                    <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">
                       {c.available_balance_minor !== null && c.currency ? (
                         formatMinor(c.available_balance_minor, c.currency)
                       ) : (
