@@ -51,6 +51,12 @@ async function noSideways(page: Page, testId: string) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+/** With E2E_SCREENSHOTS set, a full-page screenshot into test-results/ (to look at the pages). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `test-results/console-${name}.png`, fullPage: true });
+}
+
 /** Global search by last four, the card's page, Freeze behind the step-up. */
 async function freezeByLastFour(page: Page, email: string, lastStep: number): Promise<number> {
   const seed = readSeed();
@@ -79,6 +85,7 @@ async function freezeByLastFour(page: Page, email: string, lastStep: number): Pr
   }
   await expect(done).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("list", { name: /State changes/ })).toContainText("Frozen");
+  await shot(page, `card-${page.viewportSize()!.width}`);
   return step;
 }
 
@@ -92,8 +99,10 @@ test("staff find a card by its last four and freeze it, dispute a purchase and w
   // Tables fit 1366 px.
   await page.goto("/customers");
   await noSideways(page, "customers-table-scroll");
+  await shot(page, "customers-1366");
   await page.goto("/transactions");
   await noSideways(page, "transactions-table-scroll");
+  await shot(page, "transactions-1366");
 
   // A purchase found by merchant, disputed, won: Grace's available balance rises by $89.99.
   await page.goto("/customers?q=grace.hopper");
@@ -109,6 +118,7 @@ test("staff find a card by its last four and freeze it, dispute a purchase and w
   await page.getByLabel("What happened").fill("The books never arrived.");
   await page.getByRole("button", { name: "File dispute" }).click();
   await expect(page.getByTestId("dispute")).toContainText("Submitted");
+  await shot(page, "dispute-sheet-1366");
   await page.keyboard.press("Escape");
   await page.goto("/disputes?status=submitted");
   const row = page.getByRole("row", { name: /Metro Books/ });
@@ -121,6 +131,10 @@ test("staff find a card by its last four and freeze it, dispute a purchase and w
   step = await freezeByLastFour(page, "ada.lovelace@demo.test", step);
   await page.setViewportSize(PHONE);
   await freezeByLastFour(page, "grace.hopper@demo.test", step);
+  await page.goto("/cards");
+  await shot(page, "cards-390");
+  await page.goto("/transactions");
+  await shot(page, "transactions-390");
 });
 
 test("the secure page's preview shows in its frame at localhost and at 127.0.0.1, desktop and phone", async ({
