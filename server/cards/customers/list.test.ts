@@ -320,7 +320,7 @@ describe("listCustomers on a large program", () => {
           const plan = await planOf(query, params);
           expect(plan, `${JSON.stringify(input)}\n${plan}`).not.toMatch(/Seq Scan/);
           // The page's card counts and balances are read by the customers' ids, through their own indexes.
-          expect(plan).toMatch(/card_customers_|cards_customer_idx|customer_balances_pkey/);
+          expect(plan).toMatch(/card_customers_|cards_\w+_idx|customer_balances_pkey/);
         }
       }
     },
