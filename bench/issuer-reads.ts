@@ -8,7 +8,7 @@
  * customer view p95 <= 10 ms. Prints a table; figures go to docs/performance.md.
  *
  *   npx tsx bench/issuer-reads.ts [--data-dir DIR] [--customers 100000] [--transactions 1000000]
- *                                 [--requests 300] [--seconds 5] [--connections 10]
+ *                                 [--requests 300] [--seconds 5] [--connections 10] [--port 3213]
  *   DATABASE_URL=postgres://.../scratch_db npx tsx bench/issuer-reads.ts
  * Reuses an organization already seeded at that size (e.g. by `npm run admin -- seed-demo`), else
  * seeds one (seedDemo) and prints how long it took. --data-dir keeps the embedded database
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     requests: { type: "string", default: "300" },
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
+    port: { type: "string", default: "3213" },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -43,7 +44,7 @@ const TRANSACTIONS = Number(values.transactions);
 const REQUESTS = Number(values.requests);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const PORT = 3213;
+const PORT = Number(values.port);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BASE = `http://127.0.0.1:${PORT}`;
 
