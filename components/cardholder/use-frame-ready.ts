@@ -43,5 +43,26 @@ export function useFrameReady(
     return () => clearTimeout(timer);
   }, [loadedSrc, src]);
 
+  // The frame may have loaded (and said it is ready) before this page hydrated: ask it again
+  // ({type: "svc:frame-ping"}, answered with svc:frame-ready) until it answers, and count a frame
+  // whose document is complete, or unreadable (another origin, or the browser's error page), as loaded.
+  useEffect(() => {
+    const origin = new URL(src, window.location.href).origin;
+    const timer = setInterval(() => {
+      const el = frame.current;
+      if (!el) return;
+      el.contentWindow?.postMessage({ type: "svc:frame-ping" }, origin);
+      let loaded: boolean;
+      try {
+        const doc = el.contentDocument;
+        loaded = !doc || (doc.readyState === "complete" && doc.URL !== "about:blank");
+      } catch {
+        loaded = true;
+      }
+      if (loaded) setLoadedSrc((l) => l ?? src);
+    }, 500);
+    return () => clearInterval(timer);
+  }, [frame, src]);
+
   return { state: state.src === src ? state.state : "loading", onLoad: () => setLoadedSrc(src) };
 }

@@ -62,7 +62,19 @@ export function PinForm({
   const [previewNote, setPreviewNote] = useState(false);
 
   const originsKey = parentOrigins.join(",");
-  useEffect(() => tellParent({ type: "svc:frame-ready" }, originsKey.split(",")), [originsKey]);
+  useEffect(() => {
+    const origins = originsKey.split(",");
+    tellParent({ type: "svc:frame-ready" }, origins);
+    // The page around may hydrate after this one: it asks again, and gets the same answer.
+    function onPing(event: MessageEvent) {
+      const data: unknown = event.data;
+      if (event.source !== window.parent || typeof data !== "object" || data === null) return;
+      if ((data as { type?: unknown }).type === "svc:frame-ping")
+        tellParent({ type: "svc:frame-ready" }, origins);
+    }
+    window.addEventListener("message", onPing);
+    return () => window.removeEventListener("message", onPing);
+  }, [originsKey]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
