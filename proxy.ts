@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { appUrl, env } from "@/lib/env";
+import { env, secureFrameOrigins } from "@/lib/env";
 import { newCspNonce, securePageHeaders } from "@/server/providers/sandbox/secure-page-csp";
 
 /**
@@ -11,7 +11,11 @@ import { newCspNonce, securePageHeaders } from "@/server/providers/sandbox/secur
  */
 export function proxy(request: NextRequest) {
   const nonce = newCspNonce();
-  const headers = securePageHeaders({ nonce, appOrigin: appUrl(), dev: env().NODE_ENV === "development" });
+  const headers = securePageHeaders({
+    nonce,
+    frameOrigins: secureFrameOrigins(),
+    dev: env().NODE_ENV === "development",
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
   requestHeaders.set("x-nonce", nonce);

@@ -1,7 +1,8 @@
 /**
  * The issuer's read paths at program scale over HTTP, through the real process (server/main.ts):
  * aggregate balances, the card-transactions list (first page, a deep page, each status, a
- * customer, a from/to range cutting days) and the customer view. Each endpoint: latency of
+ * customer, a from/to range cutting days), the customer view, the card list (issue 14: pages,
+ * filters, search) and the global search. Each endpoint: latency of
  * sequential requests (p50/p95/p99: what one caller waits) and req/s under concurrent load
  * (autocannon). Targets (issue 6): aggregate p95 <= 50 ms, card-transactions p95 <= 20 ms,
  * customer view p95 <= 10 ms. Prints a table; figures go to docs/performance.md.
@@ -134,6 +135,12 @@ try {
         order by created_at desc limit 1`,
     ),
   );
+  // A card and its customer's email, for the card list's and the search's lookups.
+  const [someCard] = rowsOf<{ last_four: string; email: string }>(
+    await db.execute(
+      sql`select k.last_four, c.email from cards k join card_customers c on c.id = k.customer_id where k.org_id = ${orgId} order by k.created_at desc limit 1`,
+    ),
+  );
   await database.close();
 
   const keys: Record<string, string> = pgUrl
@@ -190,6 +197,22 @@ try {
       target: 20,
     },
     { name: "customer view", path: `/api/v1/card-issuer/customers/${customer!.svc_card_id}`, target: 10 },
+    { name: "cards, page 1", path: "/api/v1/card-issuer/cards", target: 20 },
+    { name: "cards, page 2,000", path: "/api/v1/card-issuer/cards?page=2000", target: 20 },
+    { name: "cards, status=frozen", path: "/api/v1/card-issuer/cards?status=frozen", target: 20 },
+    { name: "cards, currency=EUR", path: "/api/v1/card-issuer/cards?currency=EUR", target: 20 },
+    { name: "cards, q=last four", path: `/api/v1/card-issuer/cards?q=${someCard!.last_four}`, target: 20 },
+    {
+      name: "cards, q=email",
+      path: `/api/v1/card-issuer/cards?q=${encodeURIComponent(someCard!.email)}`,
+      target: 20,
+    },
+    { name: "search, last four", path: `/api/v1/card-issuer/search?q=${someCard!.last_four}`, target: 20 },
+    {
+      name: "search, email start",
+      path: `/api/v1/card-issuer/search?q=${encodeURIComponent(someCard!.email.slice(0, 6))}`,
+      target: 20,
+    },
   ];
   const headers = { Authorization: `Bearer ${access_token}` };
   const rows: string[] = [];

@@ -4,8 +4,19 @@ import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "./ui/button";
 
-/** Copies `value` to the clipboard and says so for a moment (also to screen readers). */
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+/**
+ * Copies `value` to the clipboard and says so for a moment (also to screen readers). `iconOnly`
+ * keeps a table narrow: the label becomes the button's accessible name and tooltip.
+ */
+export function CopyButton({
+  value,
+  label = "Copy",
+  iconOnly = false,
+}: {
+  value: string;
+  label?: string;
+  iconOnly?: boolean;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -25,11 +36,18 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={copy}>
+      <Button
+        variant={iconOnly ? "ghost" : "secondary"}
+        size="sm"
+        onClick={copy}
+        aria-label={iconOnly ? label : undefined}
+        title={iconOnly ? label : undefined}
+        className={iconOnly ? "px-1.5" : undefined}
+      >
         {state === "copied" ? <Check aria-hidden /> : <Copy aria-hidden />}
-        {label}
+        {iconOnly ? null : label}
       </Button>
-      <span role="status" className="text-xs text-muted">
+      <span role="status" className={iconOnly ? "sr-only" : "text-xs text-muted"}>
         {state === "copied"
           ? "Copied"
           : state === "failed"

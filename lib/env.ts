@@ -4,6 +4,22 @@ import { z } from "zod";
  * The one place that reads process.env (architecture.md, house style 6).
  * Parsed lazily so tests and the CLI can set variables before first use.
  */
+function splitOrigins(v: string): string[] {
+  return v
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+}
+
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 const flag = z
   .enum(["on", "off", "1", "0", "true", "false"])
   .transform((v) => v === "on" || v === "1" || v === "true");
@@ -13,6 +29,18 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   APP_URL: z.url().optional(),
+  /**
+   * More origins allowed to frame the hosted secure page (PIN, card details), comma-separated,
+   * e.g. "https://app.example.com,https://staff.example.com". The console's own origin as the
+   * browser sees it ('self') and APP_URL are always allowed (docs/card-program.md).
+   */
+  SECURE_FRAME_ORIGINS: z
+    .string()
+    .refine(
+      (v) => splitOrigins(v).every((o) => originOf(o) !== null),
+      "must be comma-separated http(s) origins",
+    )
+    .optional(),
   SVC_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   DATABASE_URL: z
     .string()
@@ -87,6 +115,16 @@ export function isSandbox(): boolean {
 export function appUrl(): string {
   const e = env();
   return e.APP_URL ?? `http://localhost:${e.PORT}`;
+}
+
+/**
+ * The origins (besides the page's own, 'self') that may frame the hosted secure page and receive
+ * its messages: APP_URL's origin, then SECURE_FRAME_ORIGINS, without repeats.
+ */
+export function secureFrameOrigins(): string[] {
+  const extra = env().SECURE_FRAME_ORIGINS;
+  const all = [new URL(appUrl()).origin, ...(extra ? splitOrigins(extra).map((o) => originOf(o)!) : [])];
+  return [...new Set(all)];
 }
 
 /**

@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   // Fiat (docs/fiat.md): a second wallet of the same currency; a payout state that forbids the change.
   WALLET_ALREADY_EXISTS: 409,
   PAYOUT_NOT_CHANGEABLE: 409,
+  // Disputes (docs/money.md).
+  DISPUTE_NOT_ALLOWED: 409,
+  DISPUTE_ALREADY_OPEN: 409,
+  DISPUTE_CLOSED: 409,
   QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -55,7 +55,9 @@ export type IdPrefix =
   | "swp"
   | "gwp"
   | "scl"
-  | "scr";
+  | "scr"
+  // Dispute.
+  | "dsp";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

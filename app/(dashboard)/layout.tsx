@@ -1,4 +1,6 @@
 import { Suspense, type ReactNode } from "react";
+import { GlobalSearch } from "@/components/dashboard/global-search";
+import { DisputeActionsProvider } from "@/components/disputes/dispute-actions";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { NavigationProgress } from "@/components/dashboard/navigation-progress";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
@@ -6,6 +8,8 @@ import { UserMenu } from "@/components/dashboard/user-menu";
 import { TwoFactorRequired } from "@/components/settings/two-factor-required";
 import { StepUpProvider } from "@/components/step-up-provider";
 import { isSandbox } from "@/lib/env";
+import { decideDisputeAction, fileDisputeAction, transactionDisputesAction } from "@/server/actions/disputes";
+import { globalSearchAction } from "@/server/actions/search";
 import { requireSession } from "@/server/actions/session";
 import { stepUpAction } from "@/server/actions/step-up";
 
@@ -70,6 +74,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <span className="truncate text-sm font-semibold">{org.name}</span>
             <ModeBadge sandbox={sandbox} />
           </div>
+          <GlobalSearch search={globalSearchAction} />
           <UserMenu email={user.email} role={user.role} />
         </header>
         <main
@@ -78,7 +83,19 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           className="mx-auto w-full max-w-5xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
         >
           <StepUpProvider stepUp={stepUpAction}>
-            {mustEnrolTwoFactor ? <TwoFactorRequired ctx={ctx} /> : children}
+            {mustEnrolTwoFactor ? (
+              <TwoFactorRequired ctx={ctx} />
+            ) : (
+              <DisputeActionsProvider
+                actions={{
+                  file: fileDisputeAction,
+                  ofTransaction: transactionDisputesAction,
+                  decide: decideDisputeAction,
+                }}
+              >
+                {children}
+              </DisputeActionsProvider>
+            )}
           </StepUpProvider>
         </main>
       </div>

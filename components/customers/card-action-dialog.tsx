@@ -48,6 +48,10 @@ export function CardActionDialog({
         return actions.unfreeze(target);
       case "void":
         return actions.void(target);
+      case "block":
+        return actions.block(target);
+      case "unblock":
+        return actions.unblock(target);
       case "report_lost":
         return actions.report({ ...target, reason: "lost" });
       case "report_stolen":

@@ -142,7 +142,12 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
                         · {card.card_type === "virtual" ? "Virtual" : "Physical"}
                       </span>
                     </span>
-                    <code className="font-mono text-xs text-muted">{card.card_id}</code>
+                    <Link
+                      href={`/cards/${encodeURIComponent(card.card_id)}`}
+                      className="font-mono text-xs text-accent hover:underline"
+                    >
+                      {card.card_id}
+                    </Link>
                   </span>
                 </td>
                 <td className="px-3 py-3">
@@ -162,7 +167,8 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
                   />
                 </td>
                 {showActions ? (
-                  <td className="py-2.5 pr-5 pl-3 text-right">
+                  // Sticky: on a phone the table scrolls sideways, the menu stays on screen.
+                  <td className="sticky right-0 bg-surface py-2.5 pr-5 pl-3 text-right">
                     <CardMenu
                       card={card}
                       allowed={allowed[card.card_id] ?? []}

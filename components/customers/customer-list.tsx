@@ -5,9 +5,11 @@ import { LocalTime } from "@/components/ui/local-time";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { TableHeader } from "@/components/ui/table";
-import { KycBadge, YesNo } from "./badges";
+import { formatMinor } from "@/lib/money";
+import { ScrollHint } from "@/components/ui/scroll-hint";
+import { KycBadge } from "./badges";
 import { customerHref, customersHref, isFiltered, type CustomerFilters } from "./filters";
-import { stepText } from "./labels";
+import { FLOW_LABELS } from "./labels";
 
 /** Where customers come from, for an empty program. */
 function NoCustomersYet({ cardholderPage }: { cardholderPage: string }) {
@@ -70,69 +72,74 @@ export function CustomerTable({
           There is no page {page}; the last one is page {pages}.
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <TableHeader
-              columns={[
-                "Email",
-                "External id",
-                "svc_card_id",
-                "Onboarding",
-                "Identity",
-                "Currency",
-                "Wallet",
-                "Created",
-              ]}
-            />
-            <tbody className="divide-y divide-border">
-              {customers.map((c) => (
-                <tr
-                  key={c.svc_card_id}
-                  className="align-middle hover:bg-surface-muted/50"
-                  data-svc-card-id={c.svc_card_id}
-                >
-                  <td className="max-w-64 px-5 py-3">
-                    <Link
-                      href={customerHref(c.svc_card_id)}
-                      className="block truncate font-medium text-accent hover:underline"
-                      title={c.email}
-                    >
-                      {c.email}
-                    </Link>
-                  </td>
-                  <td className="max-w-40 px-3 py-3">
-                    {c.external_id ? (
-                      <span className="block truncate font-mono text-xs" title={c.external_id}>
-                        {c.external_id}
+        <>
+          <ScrollHint />
+          <div className="overflow-x-auto" data-testid="customers-table-scroll">
+            <table className="w-full min-w-[46rem] text-left text-sm">
+              <TableHeader
+                columns={[
+                  "Customer",
+                  "svc_card_id",
+                  "Onboarding",
+                  "Identity",
+                  "Cards",
+                  <span key="a" className="block text-right">
+                    Available
+                  </span>,
+                  "Created",
+                ]}
+              />
+              <tbody className="divide-y divide-border">
+                {customers.map((c) => (
+                  <tr
+                    key={c.svc_card_id}
+                    className="align-middle hover:bg-surface-muted/50"
+                    data-svc-card-id={c.svc_card_id}
+                  >
+                    <td className="max-w-60 px-5 py-3">
+                      <Link
+                        href={customerHref(c.svc_card_id)}
+                        className="block truncate font-medium text-accent hover:underline"
+                        title={c.email}
+                      >
+                        {c.email}
+                      </Link>
+                      {c.external_id ? (
+                        <span className="block truncate font-mono text-xs text-muted" title={c.external_id}>
+                          {c.external_id}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-2 py-3">
+                      <span className="flex items-center gap-0.5">
+                        <code className="font-mono text-xs whitespace-nowrap">{c.svc_card_id}</code>
+                        <CopyButton value={c.svc_card_id} label={`Copy ${c.svc_card_id}`} iconOnly />
                       </span>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-3">
-                    <span className="flex items-center gap-2">
-                      <code className="font-mono text-xs whitespace-nowrap">{c.svc_card_id}</code>
-                      <CopyButton value={c.svc_card_id} label="Copy" />
-                    </span>
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap" title={`flow_status: ${c.flow_status}`}>
-                    {stepText(c.step, c.flow_status)}
-                  </td>
-                  <td className="px-3 py-3">
-                    <KycBadge status={c.kyc_status} />
-                  </td>
-                  <td className="px-3 py-3">{c.currency ?? <span className="text-muted">—</span>}</td>
-                  <td className="px-3 py-3">
-                    <YesNo value={c.safe_deployed} yes="Deployed" no="Not deployed" />
-                  </td>
-                  <td className="py-3 pr-5 pl-3">
-                    <LocalTime iso={c.created_at} withTime={false} className="whitespace-nowrap" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    </td>
+                    <td className="px-2 py-3" title={`flow_status: ${c.flow_status}`}>
+                      <span className="block text-xs text-muted">Step {c.step} of 6</span>
+                      <span className="block">{FLOW_LABELS[c.flow_status]}</span>
+                    </td>
+                    <td className="px-2 py-3">
+                      <KycBadge status={c.kyc_status} />
+                    </td>
+                    <td className="px-3 py-3 tabular-nums">{c.cards_count}</td>
+                    <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">
+                      {c.available_balance_minor !== null && c.currency ? (
+                        formatMinor(c.available_balance_minor, c.currency)
+                      ) : (
+                        <span className="text-xs text-muted">{c.safe_deployed ? "—" : "No wallet"}</span>
+                      )}
+                    </td>
+                    <td className="py-3 pr-5 pl-3">
+                      <LocalTime iso={c.created_at} withTime={false} className="whitespace-nowrap" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <nav
         aria-label="Customer pages"

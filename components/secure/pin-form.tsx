@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2 } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { transportError } from "@/lib/action-result";
 import { SecureNotice } from "./secure-notice";
 import type { SubmitPinAction } from "./types";
@@ -11,8 +11,8 @@ type Phase = { kind: "form" } | { kind: "done" } | { kind: "closed"; message: st
 interface PinFormProps {
   heading: string;
   intro: string;
-  /** Where the success message may go: the app's origin (the only one allowed to frame this page). */
-  appOrigin: string;
+  /** Besides its own origin, the windows that may hear from the page (secureFrameOrigins()). */
+  parentOrigins: readonly string[];
   /** Missing on the preview: the form can be tried, nothing is sent. */
   submit?: SubmitPinAction;
   viewId?: string;
@@ -22,17 +22,29 @@ interface PinFormProps {
   autoFocus?: boolean;
 }
 
+/**
+ * postMessage to the parent at each allowed origin: the browser delivers it only where the
+ * parent's origin matches, so nothing reaches a window of any other origin.
+ */
+function tellParent(message: { type: string }, parentOrigins: readonly string[]): void {
+  if (window.parent === window) return;
+  for (const origin of new Set([window.location.origin, ...parentOrigins]))
+    window.parent.postMessage(message, origin);
+}
+
 const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 4);
 
 /**
  * The PIN typed twice (4 digits, masked, numeric keypad). The page checks shape and match here
  * for quick feedback; the provider checks again and also refuses obvious PINs. On success it
- * tells the parent window, and only a window of the app's origin: {type: "svc:pin-set"}.
+ * tells the parent window, and only a window of an origin allowed to frame it: {type: "svc:pin-set"}.
+ * Once shown it says {type: "svc:frame-ready"}, so the page around it can tell a frame the
+ * browser refused (its frame-ancestors) from one still loading.
  */
 export function PinForm({
   heading,
   intro,
-  appOrigin,
+  parentOrigins,
   submit,
   viewId,
   formSecret,
@@ -48,6 +60,21 @@ export function PinForm({
   const [pending, setPending] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [previewNote, setPreviewNote] = useState(false);
+
+  const originsKey = parentOrigins.join(",");
+  useEffect(() => {
+    const origins = originsKey.split(",");
+    tellParent({ type: "svc:frame-ready" }, origins);
+    // The page around may hydrate after this one: it asks again, and gets the same answer.
+    function onPing(event: MessageEvent) {
+      const data: unknown = event.data;
+      if (event.source !== window.parent || typeof data !== "object" || data === null) return;
+      if ((data as { type?: unknown }).type === "svc:frame-ping")
+        tellParent({ type: "svc:frame-ready" }, origins);
+    }
+    window.addEventListener("message", onPing);
+    return () => window.removeEventListener("message", onPing);
+  }, [originsKey]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,7 +106,7 @@ export function PinForm({
       setPin("");
       setConfirmPin("");
       setPhase({ kind: "done" });
-      if (window.parent !== window) window.parent.postMessage({ type: "svc:pin-set" }, appOrigin);
+      tellParent({ type: "svc:pin-set" }, parentOrigins);
       return;
     }
     const { code, message, fields } = res.error;

@@ -11,7 +11,8 @@ interface SecureViewProps {
   nonce?: string;
   lastFour: string;
   details?: SecureCardDetails;
-  appOrigin: string;
+  /** Besides its own origin, the windows that may hear from the page (secureFrameOrigins()). */
+  parentOrigins: readonly string[];
   preview?: boolean;
   /** The PIN form's action and its proof; absent on the preview. */
   submit?: SubmitPinAction;
@@ -40,7 +41,7 @@ export function SecureView({
   nonce,
   lastFour,
   details,
-  appOrigin,
+  parentOrigins,
   preview,
   submit,
   viewId,
@@ -55,7 +56,7 @@ export function SecureView({
         <PinForm
           heading={copy.heading}
           intro={copy.intro(lastFour)}
-          appOrigin={appOrigin}
+          parentOrigins={parentOrigins}
           submit={submit}
           viewId={viewId}
           formSecret={formSecret}

@@ -1,6 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { FrameBlocked } from "@/components/cardholder/frame-blocked";
+import { useFrameReady } from "@/components/cardholder/use-frame-ready";
 import type { SecureTheme } from "@/lib/contracts/cards";
 import { cn } from "@/components/ui/cn";
 
@@ -32,6 +34,8 @@ export function CardPinPreview({ theme }: { theme: SecureTheme }) {
   }, [key]);
   const src = previewSrc(mode, shown);
   const size = PREVIEW_SIZES[mode];
+  const frame = useRef<HTMLIFrameElement>(null);
+  const { state, onLoad } = useFrameReady(frame, src);
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -58,19 +62,23 @@ export function CardPinPreview({ theme }: { theme: SecureTheme }) {
       <p className="text-xs text-muted">
         {size.label}: {size.width} × {size.height} px, the recommended iframe size.
       </p>
-      <div className="max-w-full overflow-x-auto">
+      <div className="relative max-w-full overflow-x-auto">
         <iframe
+          ref={frame}
+          onLoad={onLoad}
+          data-state={state}
           src={src}
           title={`Preview of the secure page: ${size.label}`}
           width={size.width}
           height={size.height}
           className={cn(
             "block shrink-0 rounded-lg border border-border bg-white",
-            mode === "pin" ? "h-[520px] w-[420px]" : "h-[740px] w-[420px]",
+            mode === "pin" ? "h-[520px] w-[420px] max-w-full" : "h-[740px] w-[420px] max-w-full",
           )}
           referrerPolicy="no-referrer"
           data-testid="secure-preview"
         />
+        {state === "blocked" ? <FrameBlocked what="page preview" /> : null}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 /**
- * The transactions list's state as it sits in the address bar (?status=&customer_id=&from=&to=&page=), so a
- * view can be shared.
+ * The transactions list's state as it sits in the address bar
+ * (?q=&status=&currency=&amount_min=&amount_max=&customer_id=&from=&to=&page=), so a view can be shared.
  */
 export const TRANSACTION_STATUS_VALUES = [
   "authorized",
@@ -13,8 +13,16 @@ export const TRANSACTION_STATUS_VALUES = [
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUS_VALUES)[number];
 
+export const TRANSACTION_CURRENCY_VALUES = ["EUR", "GBP", "USD"] as const;
+
 export interface TransactionFilters {
+  /** Merchant start, customer email, card last four or transaction id. */
+  q?: string;
   status?: TransactionStatus;
+  currency?: (typeof TRANSACTION_CURRENCY_VALUES)[number];
+  /** Major units, up to 2 decimals. */
+  amount_min?: string;
+  amount_max?: string;
   /** A customer's svc_card_id. */
   customer_id?: string;
   /** YYYY-MM-DD, whole UTC days, both ends included (the service's from/to). */
@@ -41,14 +49,31 @@ function day(v: string | undefined): string | undefined {
  * Anything that is not a known value is dropped, so a hand-edited URL cannot break the page. A
  * range given backwards (from after to) is read the right way round rather than refused.
  */
+const amountOf = (v: string | undefined) => {
+  const a = v?.trim();
+  return a && /^\d{1,12}(\.\d{1,2})?$/.test(a) ? a : undefined;
+};
+
 export function parseTransactionFilters(params: Params): TransactionFilters {
   const status = one(params.status);
+  const currency = one(params.currency);
+  let amountMin = amountOf(one(params.amount_min));
+  let amountMax = amountOf(one(params.amount_max));
+  if (amountMin && amountMax && Number(amountMin) > Number(amountMax))
+    [amountMin, amountMax] = [amountMax, amountMin];
+  const q = one(params.q)?.trim().slice(0, 254);
   const customer = one(params.customer_id)?.trim();
   let from = day(one(params.from));
   let to = day(one(params.to));
   if (from && to && from > to) [from, to] = [to, from];
   const page = Number(one(params.page));
   return {
+    q: q || undefined,
+    currency: (TRANSACTION_CURRENCY_VALUES as readonly string[]).includes(currency ?? "")
+      ? (currency as TransactionFilters["currency"])
+      : undefined,
+    amount_min: amountMin,
+    amount_max: amountMax,
     status: (TRANSACTION_STATUS_VALUES as readonly string[]).includes(status ?? "")
       ? (status as TransactionStatus)
       : undefined,
@@ -61,7 +86,11 @@ export function parseTransactionFilters(params: Params): TransactionFilters {
 
 function query(f: Omit<TransactionFilters, "page"> & { page?: number }): string {
   const q = new URLSearchParams();
+  if (f.q) q.set("q", f.q);
   if (f.status) q.set("status", f.status);
+  if (f.currency) q.set("currency", f.currency);
+  if (f.amount_min) q.set("amount_min", f.amount_min);
+  if (f.amount_max) q.set("amount_max", f.amount_max);
   if (f.customer_id) q.set("customer_id", f.customer_id);
   if (f.from) q.set("from", f.from);
   if (f.to) q.set("to", f.to);
@@ -80,4 +109,5 @@ export function exportHref(f: TransactionFilters): string {
   return `${TRANSACTIONS_EXPORT_PATH}${query({ ...f, page: undefined })}`;
 }
 
-export const isFiltered = (f: TransactionFilters) => Boolean(f.status || f.customer_id || f.from || f.to);
+export const isFiltered = (f: TransactionFilters) =>
+  Boolean(f.q || f.status || f.currency || f.amount_min || f.amount_max || f.customer_id || f.from || f.to);

@@ -32,29 +32,35 @@ export const STATUS_TONE: Record<TransactionStatus, "success" | "warning" | "dan
     expired: "muted",
   };
 
-/** provider-facts.md "Decline reasons": what each code means, in a few words. */
+/**
+ * THE staff-facing text of every decline code of the card network (docs/money.md, "Decline
+ * codes"): what happened, in the words staff use. The transaction drawer, the transactions list
+ * and the Overview's declines by reason all read this one table; the cardholder's own text (what
+ * to do) is the transaction's decline_reason, shown to staff only as "Told the cardholder".
+ */
 export const DECLINE_LABELS: Record<string, string> = {
-  "810": "Insufficient balance",
-  UBT: "Card blocked",
+  "810": "Insufficient available balance",
+  UBT: "Card frozen or blocked",
   BNP: "Card reported lost",
   BNR: "Card reported stolen",
-  FRB: "Card not activated",
-  BND: "Card cancelled",
+  FRB: "Physical card not activated yet",
+  BND: "Card voided (cancelled)",
   VNM: "Card expired",
-  FR7: "Card not found",
-  CNC: "Account cancelled",
-  CND: "Account blocked",
+  FR7: "Card unknown to the network",
+  CNC: "Card account closed",
+  CND: "Card account not ready (wallet blocked or not deployed)",
   PFT: "Refused by fraud checks",
-  CED: "Invalid expiry date",
-  FR1: "CVV1 check failed",
-  FR2: "CVV2 check failed",
-  OP1: "Generic or incomplete request",
-  "91": "Issuer unavailable",
+  CED: "Wrong expiry date",
+  FR1: "Wrong CVV1 (magnetic stripe)",
+  FR2: "Wrong CVV2 (security code)",
+  OP1: "Incomplete or invalid request",
+  "91": "Card issuer unavailable",
 };
 
+/** A decline code in staff words; an unknown code says so with the code itself. */
 export function declineLabel(code: string | null | undefined): string {
   if (!code) return "No code given";
-  return DECLINE_LABELS[code] ?? `Code ${code}`;
+  return DECLINE_LABELS[code] ?? `Unknown code ${code}`;
 }
 
 export const TYPE_LABELS: Record<string, string> = {

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
 import { customerHref } from "@/components/customers/filters";
+import { DisputeSection } from "@/components/disputes/dispute-section";
 import { Timestamp } from "@/components/ui/timestamp";
 import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";
@@ -112,9 +113,13 @@ export function TransactionDrawer({
                       </Row>
                     ) : null}
                     <Row label="FX rate">
-                      {t.fx_rate === undefined || t.fx_rate === null
-                        ? none
-                        : `${t.fx_rate} ${t.currency} per ${t.billing_currency}`}
+                      {t.currency === t.billing_currency ? (
+                        <span className="text-muted">None (same currency)</span>
+                      ) : t.fx_rate === undefined || t.fx_rate === null ? (
+                        none
+                      ) : (
+                        `${t.fx_rate} ${t.currency} per ${t.billing_currency}`
+                      )}
                     </Row>
                   </dl>
                 </section>
@@ -124,8 +129,13 @@ export function TransactionDrawer({
                       Decline
                     </h3>
                     <dl className="divide-y divide-border">
-                      <Row label="Reason">{t.decline_reason ?? declineLabel(t.decline_code)}</Row>
+                      <Row label="Reason">{declineLabel(t.decline_code)}</Row>
                       <Row label="Code">{t.decline_code ? mono(t.decline_code) : none}</Row>
+                      {t.decline_reason ? (
+                        <Row label="Told the cardholder">
+                          <span className="text-muted">{t.decline_reason}</span>
+                        </Row>
+                      ) : null}
                     </dl>
                   </section>
                 ) : null}
@@ -148,11 +158,13 @@ export function TransactionDrawer({
                     <Row label="Customer">
                       <Link
                         href={customerHref(t.svc_card_id)}
-                        className="font-mono text-xs break-all text-accent hover:underline"
+                        className="break-all text-accent hover:underline"
                       >
-                        {t.svc_card_id}
+                        {t.customer_email ?? t.svc_card_id}
                       </Link>
                     </Row>
+                    <Row label="svc_card_id">{mono(t.svc_card_id)}</Row>
+                    {t.card_last_four ? <Row label="Card">•••• {t.card_last_four}</Row> : null}
                     <Row label="Card token">{mono(t.card_id)}</Row>
                   </dl>
                 </section>
@@ -176,6 +188,8 @@ export function TransactionDrawer({
                     </Row>
                   </dl>
                 </section>
+                {/* Keyed by transaction: a new sheet reads its own disputes. */}
+                <DisputeSection key={t.transaction_id} transaction={t} />
                 <section aria-labelledby="txn-all" className="flex flex-col gap-2">
                   <div className="flex items-center justify-between gap-2">
                     <h3 id="txn-all" className="text-xs font-medium tracking-wide text-muted uppercase">

@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import {
   exportHref,
   isFiltered,
+  TRANSACTION_CURRENCY_VALUES,
   TRANSACTION_STATUS_VALUES,
   TRANSACTIONS_PATH,
   type TransactionFilters,
@@ -24,9 +25,21 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
   return (
     <Form
       action={TRANSACTIONS_PATH}
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.4fr_1fr_1fr_auto] lg:items-end"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-6 lg:items-end"
       aria-label="Filter transactions"
     >
+      <label className={`${label} col-span-2 lg:col-span-3`}>
+        Search
+        <Input
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
+          placeholder="Merchant, customer email, last four or transaction id"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={254}
+        />
+      </label>
       <label className={label}>
         Status
         <select name="status" defaultValue={filters.status ?? ""} className={select}>
@@ -39,6 +52,39 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
         </select>
       </label>
       <label className={label}>
+        Currency
+        <select name="currency" defaultValue={filters.currency ?? ""} className={select}>
+          <option value="">Any currency</option>
+          {TRANSACTION_CURRENCY_VALUES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Amount from
+        <Input
+          name="amount_min"
+          inputMode="decimal"
+          pattern="\d{1,12}(\.\d{1,2})?"
+          defaultValue={filters.amount_min ?? ""}
+          placeholder="0.00"
+          autoComplete="off"
+        />
+      </label>
+      <label className={label}>
+        Amount to
+        <Input
+          name="amount_max"
+          inputMode="decimal"
+          pattern="\d{1,12}(\.\d{1,2})?"
+          defaultValue={filters.amount_max ?? ""}
+          placeholder="0.00"
+          autoComplete="off"
+        />
+      </label>
+      <label className={`${label} col-span-2 lg:col-span-2`}>
         Customer
         <Input
           name="customer_id"
@@ -51,14 +97,14 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
         />
       </label>
       <label className={label}>
-        From
-        <Input name="from" type="date" defaultValue={filters.from ?? ""} />
+        From (UTC day)
+        <Input name="from" type="date" lang="en-GB" defaultValue={filters.from ?? ""} />
       </label>
       <label className={label}>
-        To
-        <Input name="to" type="date" defaultValue={filters.to ?? ""} />
+        To (UTC day)
+        <Input name="to" type="date" lang="en-GB" defaultValue={filters.to ?? ""} />
       </label>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 flex flex-wrap gap-2">
         <Button type="submit" variant="secondary">
           Apply
         </Button>

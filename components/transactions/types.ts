@@ -29,6 +29,9 @@ export interface TransactionRow {
   authorized_at: string;
   settled_at: string | null;
   created_at: string;
+  /** The program's list adds who and which card. */
+  customer_email?: string | null;
+  card_last_four?: string | null;
 }
 
 export interface TransactionPage {
@@ -39,7 +42,11 @@ export interface TransactionPage {
 }
 
 export interface TransactionQuery {
+  q?: string;
   status?: TransactionStatus;
+  currency?: "EUR" | "GBP" | "USD";
+  amount_min?: string;
+  amount_max?: string;
   customer_id?: string;
   from?: string;
   to?: string;

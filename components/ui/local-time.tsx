@@ -9,7 +9,7 @@ function format(date: Date, opts: { timeZone?: string; withTime: boolean }): str
     day: "numeric",
     month: "short",
     year: "numeric",
-    ...(opts.withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+    ...(opts.withTime ? { hour: "2-digit", minute: "2-digit", timeZoneName: "short" } : {}),
     timeZone: opts.timeZone,
   }).format(date);
 }
@@ -34,13 +34,9 @@ export function LocalTime({
   );
   const date = new Date(iso);
   const zone = inBrowser ? undefined : "UTC";
-  const text = format(date, { timeZone: zone, withTime }) + (inBrowser || !withTime ? "" : " UTC");
+  const text = format(date, { timeZone: zone, withTime });
   return (
-    <time
-      dateTime={iso}
-      title={format(date, { timeZone: zone, withTime: true }) + (inBrowser ? "" : " UTC")}
-      className={className}
-    >
+    <time dateTime={iso} title={format(date, { timeZone: zone, withTime: true })} className={className}>
       {text}
     </time>
   );

@@ -254,6 +254,12 @@ export const customerListItemSchema = z.object({
   currency: z.enum(CURRENCY_VALUES).nullable(),
   safe_deployed: z.boolean(),
   created_at: z.string(),
+  cards_count: z.number().int().describe("Cards the customer has (any state)."),
+  available_balance_minor: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Available balance in minor units of currency; null before the wallet."),
 });
 export const customerListSchema = z.object({
   customers: z.array(customerListItemSchema),

@@ -23,6 +23,17 @@ const card = (status: string) => ({
   status,
   timestamp: "2026-01-05T10:00:00.000Z",
 });
+const dispute = (status: string) => ({
+  dispute_id: "dsp_4Kd8",
+  transaction_id: "txn_51Hq",
+  svc_card_id: "sc_7Qm2",
+  status,
+  reason_code: "not_received",
+  amount: 12.5,
+  amount_minor: 1250,
+  currency: "EUR",
+  timestamp: "2026-01-05T10:00:00.000Z",
+});
 const txn = (status: string) => ({
   svc_card_id: "sc_7Qm2",
   card_id: "ctk_9f3a1c",
@@ -176,6 +187,17 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   },
   ...FIAT_EVENT_TYPES,
   ...GATEWAY_EVENT_TYPES,
+  {
+    type: "dispute.created",
+    description: "A settled purchase was disputed (by staff, an API key or the cardholder).",
+    example: dispute("submitted"),
+  },
+  {
+    type: "dispute.updated",
+    description:
+      "A dispute moved: under_review, won (the amount is credited; customer.balance.updated follows), lost or withdrawn.",
+    example: dispute("won"),
+  },
   {
     type: "webhook.test",
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",

@@ -1,13 +1,21 @@
 "use server";
 
 import { cardTargetSchema, reportCardSchema } from "@/lib/contracts/cards";
-import { freezeCard, reportCard, unfreezeCard, voidCard } from "@/server/cards/lifecycle/change-status";
+import {
+  blockCard,
+  freezeCard,
+  reportCard,
+  unblockCard,
+  unfreezeCard,
+  voidCard,
+} from "@/server/cards/lifecycle/change-status";
 import { defineAction } from "./define-action";
 
 /*
  * Customers -> a customer's cards. Operators and admins act on cards (decisions.md 2). Every
  * card change asks for the 2FA step-up: decisions.md 3 names freeze and unfreeze; void and
- * lost/stolen reports are permanent, so they are guarded the same way. The step-up window the
+ * lost/stolen reports are permanent, and block/unblock are the program's compliance switch, so
+ * they are guarded the same way. The step-up window the
  * kit opens is also what the service's own second-factor check sees.
  */
 
@@ -34,4 +42,14 @@ export const reportCardAction = defineAction(
     name: "reportCard",
   },
   async ({ ctx, input }) => reportCard({ ctx, input }),
+);
+
+export const blockCardAction = defineAction(
+  { input: cardTargetSchema, role: "operator", stepUp: true, name: "blockCard" },
+  async ({ ctx, input }) => blockCard({ ctx, input }),
+);
+
+export const unblockCardAction = defineAction(
+  { input: cardTargetSchema, role: "operator", stepUp: true, name: "unblockCard" },
+  async ({ ctx, input }) => unblockCard({ ctx, input }),
 );

@@ -7,6 +7,8 @@ import { registerCredentialResolver } from "@/server/http/credentials";
 import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./apikeys";
 import { cardIssuerRoutes } from "./card-issuer";
+import { cardListRoutes } from "./card-list";
+import { disputeRoutes, sandboxDisputeRoutes } from "./disputes";
 import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardOnboardingPhoneRoutes } from "./card-onboarding-phone";
@@ -49,6 +51,9 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, cardOnboardingPhoneRoutes);
   mountRoutes(app, cardIssuerRoutes);
+  mountRoutes(app, cardListRoutes);
+  mountRoutes(app, disputeRoutes);
+  mountRoutes(app, sandboxDisputeRoutes);
   mountRoutes(app, cardRoutes);
   mountRoutes(app, sandboxCardRoutes);
   mountRoutes(app, sandboxCardNetworkRoutes);

@@ -133,6 +133,8 @@ describe("GET /api/v1/card-issuer/customers", () => {
         currency: "GBP",
         safe_deployed: false,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        cards_count: 0,
+        available_balance_minor: null,
       });
 
       const paged = await get(`${BASE}?limit=1&page=2`, p.auth);

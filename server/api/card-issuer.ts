@@ -23,6 +23,16 @@ import { csvResponse } from "@/server/http/csv-stream";
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
 const AUTH = { scope: "read" } as const;
+const listedTransactionSchema = cardTransactionViewSchema.extend({
+  customer_email: z.string().nullable().describe("The customer's email."),
+  card_last_four: z.string().nullable().describe("The last four digits of the card charged."),
+});
+const programTransactionListSchema = z.object({
+  transactions: z.array(listedTransactionSchema),
+  total: z.number().int().describe("Every transaction matching the filters (exact)."),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 const transactionListSchema = z.object({
   transactions: z.array(cardTransactionViewSchema),
   total: z.number().int().describe("Every transaction matching the filters (exact)."),
@@ -97,11 +107,11 @@ export const cardIssuerRoutes = [
     method: "get",
     path: "/api/v1/card-issuer/card-transactions",
     summary: "List card transactions",
-    description: `The program's card transactions. Filters: status, customer_id (a svc_card_id), from, to. ${PAGING}`,
+    description: `The program's card transactions, each with its customer's email and its card's last four. Filters: status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant start, email, last four or transaction_id), from, to. ${PAGING}`,
     tags: TAGS,
     auth: AUTH,
     request: { query: cardTransactionListQuerySchema },
-    response: { data: transactionListSchema },
+    response: { data: programTransactionListSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await listCardTransactions({ ctx, input: input.query })),
   }),
@@ -110,11 +120,11 @@ export const cardIssuerRoutes = [
     path: "/api/v1/card-issuer/card-transactions/export.csv",
     summary: "Export card transactions (CSV)",
     description:
-      "The transactions matching the same filters as the list (status, customer_id, from, to), all of " +
-      "them, newest first, as a streamed CSV file (RFC 4180, header row, amounts in major units; text " +
-      "that a spreadsheet would read as a formula starts with an apostrophe). A failure before the " +
-      "first row is an ordinary error response; one after rows were sent ends the file with a line " +
-      "starting #EXPORT_FAILED.",
+      "The transactions matching the same filters as the list (status, customer_id, currency, " +
+      "amounts, q, from, to), all of them, with customer_email and card_last_four, newest first, as a " +
+      "streamed CSV file (RFC 4180, header row, amounts in major units; text that a spreadsheet would " +
+      "read as a formula starts with an apostrophe). A failure before the first row is an ordinary " +
+      "error response; one after rows were sent ends the file with a line starting #EXPORT_FAILED.",
     tags: TAGS,
     auth: AUTH,
     request: { query: cardTransactionExportQuerySchema },

@@ -18,6 +18,7 @@ export const BALANCE_TRIGGERS = [
   "failure",
   "refund",
   "deposit",
+  "dispute",
 ] as const;
 export type BalanceTrigger = (typeof BALANCE_TRIGGERS)[number];
 

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { SecureView } from "@/components/secure/secure-view";
 import type { SecureCardDetails } from "@/components/secure/types";
-import { appUrl } from "@/lib/env";
+import { secureFrameOrigins } from "@/lib/env";
 import { validThemeFields } from "@/lib/contracts/cards";
 
 /**
@@ -27,7 +27,7 @@ export default async function SecurePreviewPage({
       nonce={requestHeaders.get("x-nonce") ?? undefined}
       lastFour={SAMPLE.pan.slice(-4)}
       details={details ? SAMPLE : undefined}
-      appOrigin={new URL(appUrl()).origin}
+      parentOrigins={secureFrameOrigins()}
       preview
     />
   );

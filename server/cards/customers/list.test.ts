@@ -69,6 +69,8 @@ describe("listCustomers", () => {
       expect(first).toMatchObject({ page: 1, limit: 4 });
       expect(first.customers).toHaveLength(4);
       expect(Object.keys(first.customers[0]!).sort()).toEqual([
+        "available_balance_minor",
+        "cards_count",
         "created_at",
         "currency",
         "email",
@@ -325,7 +327,8 @@ describe("listCustomers on a large program", () => {
           if (unfiltered && /count\(/.test(query)) continue;
           const plan = await planOf(query, params);
           expect(plan, `${JSON.stringify(input)}\n${plan}`).not.toMatch(/Seq Scan/);
-          expect(plan).toMatch(/card_customers_/);
+          // The page's card counts and balances are read by the customers' ids, through their own indexes.
+          expect(plan).toMatch(/card_customers_|cards_\w+_idx|customer_balances_pkey/);
         }
       }
     },

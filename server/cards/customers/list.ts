@@ -1,7 +1,8 @@
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { customerListQuerySchema, type CustomerList, type CustomerListQuery } from "@/lib/contracts/cards";
 import type { Ctx } from "@/server/context";
-import { cardCustomers } from "@/server/db/schema/cards";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { customerBalances } from "@/server/db/schema/money";
 import { refuseCardholder, requireCardScope } from "../access";
 
 /** LIKE's wildcards and its escape character, taken literally. */
@@ -49,6 +50,7 @@ export async function listCustomers({
   const offset = (f.page - 1) * f.limit;
   const rows = await ctx.db
     .select({
+      id: cardCustomers.id,
       svcCardId: cardCustomers.svcCardId,
       externalId: cardCustomers.externalId,
       email: cardCustomers.email,
@@ -68,6 +70,10 @@ export async function listCustomers({
   // filters).
   const lastPage = rows.length < f.limit && (rows.length > 0 || f.page === 1);
   const total = lastPage ? offset + rows.length : await countMatches(ctx, where);
+  const { cardCount, available } = await cardsAndBalancesOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return {
     customers: rows.map((r) => ({
       svc_card_id: r.svcCardId,
@@ -79,10 +85,36 @@ export async function listCustomers({
       currency: r.currency,
       safe_deployed: r.safeState === "deployed",
       created_at: r.createdAt.toISOString(),
+      cards_count: cardCount.get(r.id) ?? 0,
+      available_balance_minor: r.safeState === "deployed" ? (available.get(r.id) ?? null) : null,
     })),
     total,
     page: f.page,
     limit: f.limit,
+  };
+}
+
+/** The page's card counts (cards_customer_idx) and available balances (by primary key): two lookups per page. */
+async function cardsAndBalancesOf(ctx: Ctx, ids: string[]) {
+  if (ids.length === 0) return { cardCount: new Map<string, number>(), available: new Map<string, number>() };
+  const [counts, balances] = await Promise.all([
+    ctx.db
+      .select({ customerId: cards.customerId, n: count() })
+      .from(cards)
+      .where(and(eq(cards.orgId, ctx.orgId), inArray(cards.customerId, ids)))
+      .groupBy(cards.customerId),
+    ctx.db
+      .select({
+        customerId: customerBalances.customerId,
+        ledger: customerBalances.ledgerMinor,
+        pending: customerBalances.pendingMinor,
+      })
+      .from(customerBalances)
+      .where(inArray(customerBalances.customerId, ids)),
+  ]);
+  return {
+    cardCount: new Map(counts.map((c) => [c.customerId, Number(c.n)])),
+    available: new Map(balances.map((b) => [b.customerId, Number(b.ledger) - Number(b.pending)])),
   };
 }
 

@@ -127,6 +127,12 @@ export const cards = pgTable(
     uniqueIndex("cards_card_token_key").on(t.cardToken),
     index("cards_customer_idx").on(t.customerId, t.createdAt),
     index("cards_org_idx").on(t.orgId, t.createdAt),
+    // The Cards page (server/cards/cards/list.ts): newest first overall, by status, by type; and
+    // the search by last four (also the global search).
+    index("cards_org_list_idx").on(t.orgId, t.createdAt, t.id),
+    index("cards_org_status_idx").on(t.orgId, t.status, t.createdAt, t.id),
+    index("cards_org_type_idx").on(t.orgId, t.cardType, t.createdAt, t.id),
+    index("cards_org_last_four_idx").on(t.orgId, t.lastFour),
   ],
 );
 

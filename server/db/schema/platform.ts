@@ -143,6 +143,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index("audit_org_time_idx").on(t.orgId, t.createdAt),
-    index("audit_org_target_idx").on(t.orgId, t.targetType, t.targetId),
+    // One record's history (a card's state changes on its page).
+    index("audit_org_target_idx").on(t.orgId, t.targetId, t.createdAt),
   ],
 );

@@ -3,19 +3,25 @@ import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactions } from "@/server/db/schema/money";
+import { customerAndCardOf } from "./enrich";
 import { filterOf, type CardTransactionRow } from "./list";
+import { searchFilterOf } from "./search";
 import { cardTransactionExportQuerySchema, rangeOf, type CardTransactionFilters } from "./query";
 
 const BATCH = 1_000;
 const t = cardTransactions;
 
-const COLUMNS: [string, (r: CardTransactionRow) => string | number | null][] = [
+type Row = CardTransactionRow & { customerEmail: string | null; cardLastFour: string | null };
+
+const COLUMNS: [string, (r: Row) => string | number | null][] = [
   ["transaction_id", (r) => r.id],
   ["created_at", (r) => r.createdAt.toISOString()],
   ["authorized_at", (r) => r.authorizedAt.toISOString()],
   ["settled_at", (r) => r.settledAt?.toISOString() ?? null],
   ["svc_card_id", (r) => r.svcCardId],
+  ["customer_email", (r) => r.customerEmail],
   ["card_id", (r) => r.cardToken],
+  ["card_last_four", (r) => r.cardLastFour],
   ["type", (r) => r.type],
   ["status", (r) => r.status],
   ["amount", (r) => toMajor(r.amountMinor)],
@@ -63,7 +69,11 @@ export async function* streamCardTransactionsCsv({
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const f = cardTransactionExportQuerySchema.parse(input);
-  const where = filterOf(ctx.orgId, { status: f.status, svcCardId: f.customer_id }, rangeOf(f));
+  const where = filterOf(
+    ctx.orgId,
+    { status: f.status, svcCardId: f.customer_id, search: searchFilterOf(ctx.orgId, f) },
+    rangeOf(f),
+  );
   // created_at as text keeps its microseconds (a JS Date would drop them and repeat or skip rows).
   let cursor: { at: string; id: string } | null = null;
   let header: string | null = csvLine(COLUMNS.map(([name]) => name));
@@ -77,7 +87,18 @@ export async function* streamCardTransactionsCsv({
       .where(and(where, after))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(BATCH);
-    const lines = rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(r)))).join("");
+    let lines = "";
+    if (rows.length > 0) {
+      const { email, lastFour } = await customerAndCardOf(ctx.db, ctx.orgId, rows);
+      lines = rows
+        .map((r) => ({
+          ...r,
+          customerEmail: email.get(r.svcCardId) ?? null,
+          cardLastFour: lastFour.get(r.cardId) ?? null,
+        }))
+        .map((r) => csvLine(COLUMNS.map(([, get]) => get(r))))
+        .join("");
+    }
     if (header !== null) {
       yield header + lines;
       header = null;

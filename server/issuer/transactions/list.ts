@@ -9,6 +9,8 @@ import {
 import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
+import { withCustomerAndCard, type ListedCardTransaction } from "./enrich";
+import { searchFilterOf } from "./search";
 import {
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
@@ -21,7 +23,7 @@ export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 type CardTransactionView = ReturnType<typeof cardTransactionView>;
 
 export interface CardTransactionPage {
-  transactions: CardTransactionView[];
+  transactions: (CardTransactionView | ListedCardTransaction)[];
   total: number;
   page: number;
   limit: number;
@@ -33,11 +35,12 @@ const t = cardTransactions;
 /** The rows a filter selects (organization, status, customer, created_at range). */
 export function filterOf(
   orgId: string,
-  f: { status?: CardTransactionStatus; svcCardId?: string },
+  f: { status?: CardTransactionStatus; svcCardId?: string; search?: SQL },
   range: CreatedRange,
 ): SQL {
   return and(
     eq(t.orgId, orgId),
+    f.search,
     f.status ? eq(t.status, f.status) : undefined,
     f.svcCardId ? eq(t.svcCardId, f.svcCardId) : undefined,
     range.from ? gte(t.createdAt, range.from) : undefined,
@@ -66,14 +69,15 @@ export async function listCardTransactions({
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const f = cardTransactionListQuerySchema.parse(input);
-  return pageOf(
+  const page = await pageOf(
     ctx.db,
     ctx.orgId,
-    { status: f.status, svcCardId: f.customer_id },
+    { status: f.status, svcCardId: f.customer_id, search: searchFilterOf(ctx.orgId, f) },
     rangeOf(f),
     f.page,
     f.limit,
   );
+  return { ...page, transactions: await withCustomerAndCard(ctx, page.transactions) };
 }
 
 /**
@@ -104,14 +108,15 @@ export async function listCustomerTransactions({
 async function pageOf(
   db: Db,
   orgId: string,
-  f: { status?: CardTransactionStatus; svcCardId?: string },
+  f: { status?: CardTransactionStatus; svcCardId?: string; search?: SQL },
   range: CreatedRange,
   page: number,
   limit: number,
 ): Promise<CardTransactionPage> {
   const offset = (page - 1) * limit;
+  // A customer or a search selects few rows: they are counted and paged through their own indexes.
   const counted = async () => {
-    if (!f.svcCardId) return { days: await dayCounts(db, orgId, f.status, range) };
+    if (!f.svcCardId && !f.search) return { days: await dayCounts(db, orgId, f.status, range) };
     const [row] = await db
       .select({ n: count() })
       .from(t)

@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import Decimal from "decimal.js";
+import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
 
 /**
@@ -30,8 +32,33 @@ const instant = z
     message: "Expected an ISO 8601 date (2026-11-01) or date-time with a zone (2026-11-01T12:00:00Z).",
   });
 
+/** An amount in major units (12.5, 12.50); at most 2 decimals (minorOf turns it into minor units). */
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, "Expected an amount in major units, e.g. 12.50.");
+
+/** "12.5" -> 1250 (decimal arithmetic, no float rounding). */
+export function minorOf(major: string): number {
+  return new Decimal(major).times(100).toNumber();
+}
+
 export const cardTransactionFiltersSchema = z.object({
   status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .optional()
+    .describe(
+      "Search: the start of the merchant's name (any case), a customer's email (or its start, with @), a card's last four digits, or a whole transaction_id.",
+    ),
+  currency: z.enum(CARD_CURRENCIES).optional().describe("The merchant's (transaction) currency."),
+  amount_min: amount
+    .optional()
+    .describe("Amount at least this, in major units of the transaction's currency."),
+  amount_max: amount.optional().describe("Amount at most this, in major units."),
   customer_id: z
     .string()
     .trim()
@@ -60,19 +87,23 @@ function fromBeforeTo(v: { from?: string; to?: string }): boolean {
   return range.from.getTime() < range.toExclusive.getTime();
 }
 const ORDER_MESSAGE = { message: "from must not be after to.", path: ["from"] };
+function minBelowMax(v: { amount_min?: string; amount_max?: string }): boolean {
+  return !v.amount_min || !v.amount_max || minorOf(v.amount_min) <= minorOf(v.amount_max);
+}
+const AMOUNT_MESSAGE = { message: "amount_min must not be above amount_max.", path: ["amount_min"] };
 
 export const cardTransactionListQuerySchema = cardTransactionFiltersSchema
   .extend(paging)
-  .refine(fromBeforeTo, ORDER_MESSAGE);
+  .refine(fromBeforeTo, ORDER_MESSAGE)
+  .refine(minBelowMax, AMOUNT_MESSAGE);
 export type CardTransactionListQuery = z.infer<typeof cardTransactionListQuerySchema>;
-export const cardTransactionExportQuerySchema = cardTransactionFiltersSchema.refine(
-  fromBeforeTo,
-  ORDER_MESSAGE,
-);
+export const cardTransactionExportQuerySchema = cardTransactionFiltersSchema
+  .refine(fromBeforeTo, ORDER_MESSAGE)
+  .refine(minBelowMax, AMOUNT_MESSAGE);
 export type CardTransactionFilters = z.infer<typeof cardTransactionFiltersSchema>;
 /** A customer's own list: the same paging and filters, the customer comes from the path. */
 export const customerTransactionsQuerySchema = cardTransactionFiltersSchema
-  .omit({ customer_id: true })
+  .omit({ customer_id: true, q: true, currency: true, amount_min: true, amount_max: true })
   .extend(paging)
   .refine(fromBeforeTo, ORDER_MESSAGE);
 

@@ -235,7 +235,7 @@ describe("GET /api/v1/card-issuer/card-transactions/export.csv", () => {
     expect(chunks).toBeGreaterThanOrEqual(3);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "transaction_id,created_at,authorized_at,settled_at,svc_card_id,card_id,type,status,amount,currency,billing_amount,billing_currency,fx_rate,merchant,merchant_category,merchant_city,merchant_country,decline_code,decline_reason",
+      "transaction_id,created_at,authorized_at,settled_at,svc_card_id,customer_email,card_id,card_last_four,type,status,amount,currency,billing_amount,billing_currency,fx_rate,merchant,merchant_category,merchant_city,merchant_country,decline_code,decline_reason",
     );
     // The newest row first: the tricky one, quoted and defused.
     expect(text.split("\r\n", 2)[1]).toContain(`,declined,12.34,EUR,12.34,EUR,`);
@@ -252,7 +252,7 @@ describe("GET /api/v1/card-issuer/card-transactions/export.csv", () => {
     ).text();
     const rows = settled.trim().split("\r\n").slice(1);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.split(",")[7] === "settled")).toBe(true);
+    expect(rows.every((r) => r.split(",")[9] === "settled")).toBe(true);
     expect((await app.request(`${LIST}/export.csv?status=nope`, { headers: p.auth })).status).toBe(400);
   });
 });

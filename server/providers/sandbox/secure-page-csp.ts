@@ -14,20 +14,22 @@
  *   it would switch 'unsafe-inline' off, so there it is left out.
  * - img-src: the program's logo_url (https only, secureThemeSchema) and the favicon.
  * - connect-src 'self': the page's server action and Next's own fetches; nothing leaves the origin.
- * - frame-ancestors: only the app itself (dashboard and cardholder pages) may frame it.
+ * - frame-ancestors: only the app itself (dashboard and cardholder pages) may frame it: 'self' (the
+ *   console as the browser reached it, e.g. 127.0.0.1 while APP_URL says localhost), APP_URL's
+ *   origin and the configured extra origins (SECURE_FRAME_ORIGINS). Never a wildcard.
  */
 export interface SecurePageCspInput {
   /** Fresh per response: at least 128 random bits, base64. */
   nonce: string;
-  /** The app's origin (appUrl()); the only page allowed to frame the secure page. */
-  appOrigin: string;
+  /** The origins besides 'self' allowed to frame the secure page (secureFrameOrigins()). */
+  frameOrigins: readonly string[];
   dev: boolean;
 }
 
-export function securePageCsp({ nonce, appOrigin, dev }: SecurePageCspInput): string {
+export function securePageCsp({ nonce, frameOrigins, dev }: SecurePageCspInput): string {
   if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(nonce))
     throw new Error("A CSP nonce must be base64 of at least 128 random bits");
-  const origin = new URL(appOrigin).origin;
+  const ancestors = [...new Set(frameOrigins.map((o) => new URL(o).origin))];
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
     ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
@@ -37,7 +39,7 @@ export function securePageCsp({ nonce, appOrigin, dev }: SecurePageCspInput): st
     ["connect-src", "'self'"],
     ["form-action", "'self'"],
     ["base-uri", "'none'"],
-    ["frame-ancestors", origin],
+    ["frame-ancestors", "'self'", ...ancestors],
   ];
   return directives.map((d) => d.join(" ")).join("; ");
 }

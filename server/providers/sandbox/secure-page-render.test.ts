@@ -22,7 +22,7 @@ function render(props: Partial<Parameters<typeof SecureView>[0]> = {}): string {
       nonce: NONCE,
       lastFour: "0002",
       details: SAMPLE,
-      appOrigin: "http://localhost:3000",
+      parentOrigins: ["http://localhost:3000"],
       ...props,
     }),
   );

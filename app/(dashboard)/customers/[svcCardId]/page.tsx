@@ -21,8 +21,10 @@ import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
+  blockCardAction,
   freezeCardAction,
   reportCardAction,
+  unblockCardAction,
   unfreezeCardAction,
   voidCardAction,
 } from "@/server/actions/cards";
@@ -229,6 +231,8 @@ export default async function CustomerPage({
               unfreeze: unfreezeCardAction,
               void: voidCardAction,
               report: reportCardAction,
+              block: blockCardAction,
+              unblock: unblockCardAction,
             }}
           />
         </Card>

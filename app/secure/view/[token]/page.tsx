@@ -4,7 +4,7 @@ import { SecureNotice } from "@/components/secure/secure-notice";
 import { SecureShell } from "@/components/secure/secure-shell";
 import { SecureThemeStyle } from "@/components/secure/secure-theme-style";
 import { SecureView } from "@/components/secure/secure-view";
-import { appUrl, isSandbox } from "@/lib/env";
+import { isSandbox, secureFrameOrigins } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { submitSecurePinAction } from "@/server/actions/secure-page";
 import { getDb } from "@/server/db/client";
@@ -44,7 +44,7 @@ export default async function SecureViewPage({ params }: { params: Promise<{ tok
       nonce={nonce}
       lastFour={opened.lastFour}
       details={opened.details}
-      appOrigin={new URL(appUrl()).origin}
+      parentOrigins={secureFrameOrigins()}
       submit={submitSecurePinAction}
       viewId={opened.viewId}
       formSecret={opened.formSecret}

@@ -1,0 +1,137 @@
+import { ArrowLeft } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { isServiceError } from "@/lib/errors";
+import { roleAtLeast } from "@/lib/scopes";
+import { CardActionBar } from "@/components/cards/card-action-bar";
+import { CardHistory } from "@/components/cards/card-history";
+import { CardTransactions } from "@/components/cards/card-transactions";
+import { CARDS_PATH } from "@/components/cards/filters";
+import { LocalTime } from "@/components/ui/local-time";
+import { CardStatusBadge, YesNo } from "@/components/customers/badges";
+import { customerHref } from "@/components/customers/filters";
+import { cardName } from "@/components/customers/labels";
+import { CARD_ACTION_NAMES } from "@/components/customers/types";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  blockCardAction,
+  freezeCardAction,
+  reportCardAction,
+  unblockCardAction,
+  unfreezeCardAction,
+  voidCardAction,
+} from "@/server/actions/cards";
+import { requireSession } from "@/server/actions/session";
+import { getIssuerCard } from "@/server/cards/lifecycle/detail";
+import { findCardInOrg } from "@/server/cards/lifecycle/find-card";
+import { decide } from "@/server/cards/lifecycle/transitions";
+import { cardView } from "@/server/cards/customers/view";
+import { latestCardTransactions } from "@/server/issuer/transactions/of-card";
+
+export const metadata: Metadata = { title: "Card" };
+
+/** Another organization's card, or an unknown id, is the not-found page (404, never 403). */
+async function orNotFound<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+}
+
+export default async function CardPage({ params }: { params: Promise<{ cardId: string }> }) {
+  const { ctx, user } = await requireSession();
+  const { cardId } = await params;
+  const [card, row] = await Promise.all([
+    orNotFound(getIssuerCard({ ctx, input: { cardId } })),
+    orNotFound(findCardInOrg(ctx, cardId)),
+  ]);
+  const transactions = await latestCardTransactions({ ctx, input: { svcCardId: card.svc_card_id, cardId } });
+  const view = cardView(row);
+  const facts: [string, React.ReactNode][] = [
+    [
+      "Customer",
+      <Link key="c" href={customerHref(card.svc_card_id)} className="break-all text-accent hover:underline">
+        {card.customer_email}
+      </Link>,
+    ],
+    [
+      "svc_card_id",
+      <code key="s" className="font-mono text-xs break-all">
+        {card.svc_card_id}
+      </code>,
+    ],
+    [
+      "Card id",
+      <code key="i" className="font-mono text-xs break-all">
+        {card.card_id}
+      </code>,
+    ],
+    ["Currency", card.currency ?? "—"],
+    ["PIN", <YesNo key="p" value={card.pin_set} yes="Set" no="Not set" />],
+    ["Issued", <LocalTime key="t" iso={card.created_at} />],
+  ];
+  return (
+    <>
+      <Link
+        href={CARDS_PATH}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Cards
+      </Link>
+      <PageHeader
+        title={cardName(card)}
+        description={card.external_id ? `External id ${card.external_id}` : undefined}
+      />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <Card aria-labelledby="card-state-title">
+          <CardHeader>
+            <CardTitle id="card-state-title" className="flex items-center gap-2">
+              State <CardStatusBadge card={card} />
+            </CardTitle>
+          </CardHeader>
+          <CardBody className="flex flex-col gap-4">
+            <CardActionBar
+              svcCardId={card.svc_card_id}
+              card={view}
+              allowed={CARD_ACTION_NAMES.filter((a) => decide(a, row).kind === "move")}
+              canAct={roleAtLeast(user.role, "operator")}
+              twoFactorEnabled={user.twoFactorEnabled}
+              actions={{
+                freeze: freezeCardAction,
+                unfreeze: unfreezeCardAction,
+                void: voidCardAction,
+                report: reportCardAction,
+                block: blockCardAction,
+                unblock: unblockCardAction,
+              }}
+            />
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              {facts.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted">{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="card-history-title">
+          <CardHeader>
+            <CardTitle id="card-history-title">History</CardTitle>
+          </CardHeader>
+          <CardHistory history={card.history} />
+        </Card>
+      </div>
+      <Card className="mt-4" aria-labelledby="card-transactions-title">
+        <CardHeader>
+          <CardTitle id="card-transactions-title">Latest transactions</CardTitle>
+        </CardHeader>
+        <CardTransactions transactions={transactions} svcCardId={card.svc_card_id} />
+      </Card>
+    </>
+  );
+}

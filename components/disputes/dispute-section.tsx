@@ -1,0 +1,144 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { DISPUTE_REASON_CODES, type DisputeView } from "@/lib/contracts/disputes";
+import { formatMinor } from "@/lib/money";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useDisputeActions } from "./dispute-actions";
+import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "./labels";
+
+/**
+ * The transaction sheet's disputes: each dispute of the transaction with its status, and on a
+ * settled purchase without an open one, a small form to file one (reason, what happened, amount).
+ */
+export function DisputeSection({
+  transaction: t,
+}: {
+  transaction: {
+    transaction_id: string;
+    svc_card_id: string;
+    type: string;
+    status: string;
+    amount_minor: number;
+    currency: string;
+  };
+}) {
+  const [disputes, setDisputes] = useState<DisputeView[]>();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<(typeof DISPUTE_REASON_CODES)[number]>("not_received");
+  const [description, setDescription] = useState("");
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const actions = useDisputeActions();
+
+  useEffect(() => {
+    if (!actions) return;
+    let live = true;
+    void actions.ofTransaction({ transactionId: t.transaction_id }).then((res) => {
+      if (live && res.ok) setDisputes(res.data.disputes);
+    });
+    return () => {
+      live = false;
+    };
+  }, [t.transaction_id, actions]);
+
+  const disputable = t.type === "purchase" && t.status === "settled";
+  const hasOpen = disputes?.some((d) => d.status === "submitted" || d.status === "under_review");
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    if (!actions) return;
+    const res = await actions
+      .file({
+        svcCardId: t.svc_card_id,
+        transactionId: t.transaction_id,
+        reason_code: reason,
+        description,
+        ...(amount.trim() ? { amount: amount.trim() } : {}),
+      })
+      .catch(() => null);
+    setBusy(false);
+    if (!res) return setError("The console could not reach the server. Try again.");
+    if (!res.ok) return setError(res.error.message);
+    setDisputes((d) => [res.data, ...(d ?? [])]);
+    setOpen(false);
+  }
+
+  if (!actions || (!disputable && !disputes?.length)) return null;
+  return (
+    <section aria-labelledby="txn-disputes" className="flex flex-col gap-2">
+      <h3 id="txn-disputes" className="text-xs font-medium tracking-wide text-muted uppercase">
+        Disputes
+      </h3>
+      {disputes?.map((d) => (
+        <div
+          key={d.dispute_id}
+          className="rounded-md border border-border px-3 py-2 text-sm"
+          data-testid="dispute"
+        >
+          <p className="font-medium">
+            {DISPUTE_STATUS_TEXT[d.status]} · {formatMinor(d.amount_minor, d.currency)}
+          </p>
+          <p className="text-muted">{DISPUTE_REASON_TEXT[d.reason_code] ?? d.reason_code}</p>
+          <code className="font-mono text-xs text-muted">{d.dispute_id}</code>
+        </div>
+      ))}
+      {disputable && !hasOpen && disputes ? (
+        open ? (
+          <form onSubmit={submit} className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">
+            <label className="flex flex-col gap-1 font-medium">
+              Reason
+              <select
+                value={reason}
+                onChange={(e) => setReason(e.target.value as typeof reason)}
+                className="h-9 rounded-md border border-input bg-surface px-2"
+              >
+                {DISPUTE_REASON_CODES.map((c) => (
+                  <option key={c} value={c}>
+                    {DISPUTE_REASON_TEXT[c]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 font-medium">
+              What happened
+              <textarea
+                required
+                maxLength={2000}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                className="min-h-16 rounded-md border border-input bg-surface px-2 py-1.5"
+              />
+            </label>
+            <label className="flex flex-col gap-1 font-medium">
+              Amount ({t.currency}, empty for all {formatMinor(t.amount_minor, t.currency)})
+              <input
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                className="h-9 rounded-md border border-input bg-surface px-2"
+              />
+            </label>
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" disabled={busy}>
+                File dispute
+              </Button>
+              <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button size="sm" variant="secondary" className="self-start" onClick={() => setOpen(true)}>
+            Dispute
+          </Button>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { expect, test, type Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { readSeed } from "./seed";
+
+/*
+ * Issue 14 end to end on the demo program (e2e/serve.ts): global search finds a card by its last
+ * four and it is frozen from its page (desktop, then phone); a purchase found by merchant is
+ * disputed and won in the sandbox and the customer's available balance rises; the Customers and
+ * Transactions tables fit 1366 px; the hosted secure page shows in its frame whether the console
+ * is opened at localhost or at 127.0.0.1.
+ */
+
+const PERIOD_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const DESKTOP = { width: 1366, height: 900 };
+/** The admin's last TOTP step used in this file: a step is accepted once, so the next test waits past it. */
+let usedStep = 0;
+const PHONE = { width: 390, height: 844 };
+
+/** A TOTP code of a step no one used yet (a step is accepted once per user). */
+async function freshCode(secret: string, after = 0): Promise<{ code: string; step: number }> {
+  const totp = new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+  const step = Math.max(Math.floor(Date.now() / PERIOD_MS) + 1, after + 1);
+  const validFrom = (step - 1) * PERIOD_MS + 500;
+  if (Date.now() < validFrom) await sleep(validFrom - Date.now());
+  return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
+}
+
+async function signInAdmin(page: Page, base = ""): Promise<number> {
+  const seed = readSeed();
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel("Email").fill(seed.admin.email);
+  await page.getByLabel("Password").fill(seed.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const { code, step } = await freshCode(seed.admin.totpSecret, usedStep);
+  usedStep = step;
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview/);
+  return step;
+}
+
+async function noSideways(page: Page, testId: string) {
+  const box = page.getByTestId(testId);
+  const { scrollWidth, clientWidth } = await box.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** With E2E_SCREENSHOTS set, a full-page screenshot into test-results/ (to look at the pages). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `test-results/console-${name}.png`, fullPage: true });
+}
+
+/** Global search by last four, the card's page, Freeze behind the step-up. */
+async function freezeByLastFour(page: Page, email: string, lastStep: number): Promise<number> {
+  const seed = readSeed();
+  await page.goto(`/cards?q=${encodeURIComponent(email)}`);
+  const lastFour = (await page.locator("tr[data-card-id] .font-mono.tracking-wider").first().textContent())!
+    .replace(/\D/g, "")
+    .slice(-4);
+  await page.getByTestId("global-search-open").click();
+  await page.getByRole("combobox", { name: "Search" }).fill(lastFour);
+  const hit = page.getByRole("option", { name: new RegExp(email) });
+  await expect(hit).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("combobox", { name: "Search" }).press("Enter");
+  await expect(page).toHaveURL(/\/cards\/crd_/);
+  await page.getByRole("group", { name: "Card actions" }).getByRole("button", { name: "Freeze" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
+  // The step-up asks for a code unless one was given in the last 5 minutes.
+  const codeField = page.getByLabel("Authentication code");
+  const done = page.getByText(/^Froze /);
+  await expect(done.or(codeField)).toBeVisible({ timeout: 15_000 });
+  let step = lastStep;
+  if (await codeField.isVisible()) {
+    const fresh = await freshCode(seed.admin.totpSecret, lastStep);
+    step = fresh.step;
+    usedStep = step;
+    await codeField.fill(fresh.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+  }
+  await expect(done).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("list", { name: /State changes/ })).toContainText("Frozen");
+  await shot(page, `card-${page.viewportSize()!.width}`);
+  return step;
+}
+
+test("staff find a card by its last four and freeze it, dispute a purchase and win it, on wide tables", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  let step = await signInAdmin(page);
+
+  // Tables fit 1366 px.
+  await page.goto("/customers");
+  await noSideways(page, "customers-table-scroll");
+  await shot(page, "customers-1366");
+  await page.goto("/transactions");
+  await noSideways(page, "transactions-table-scroll");
+  await shot(page, "transactions-1366");
+
+  // A purchase found by merchant, disputed, won: Grace's available balance rises by $89.99.
+  await page.goto("/customers?q=grace.hopper");
+  const graceRow = page.getByRole("row", { name: /grace\.hopper@demo\.test/ });
+  await expect(graceRow).toContainText("$355.51");
+  await page.goto("/transactions?q=metro");
+  await page
+    .getByRole("row", { name: /Metro Books.*grace\.hopper/ })
+    .getByRole("button", { name: "Metro Books" })
+    .click();
+  await page.getByRole("button", { name: "Dispute", exact: true }).click();
+  await page.getByLabel("Reason").selectOption("not_received");
+  await page.getByLabel("What happened").fill("The books never arrived.");
+  await page.getByRole("button", { name: "File dispute" }).click();
+  await expect(page.getByTestId("dispute")).toContainText("Submitted");
+  await shot(page, "dispute-sheet-1366");
+  await page.keyboard.press("Escape");
+  await page.goto("/disputes?status=submitted");
+  const row = page.getByRole("row", { name: /Metro Books/ });
+  await row.getByRole("button", { name: "Win" }).click();
+  await expect(page.getByRole("row", { name: /Metro Books/ })).toHaveCount(0, { timeout: 15_000 });
+  await page.goto("/customers?q=grace.hopper");
+  await expect(page.getByRole("row", { name: /grace\.hopper@demo\.test/ })).toContainText("$445.50");
+
+  // Desktop: Ada's card; phone: Jean's is frozen already, so Grace's.
+  step = await freezeByLastFour(page, "ada.lovelace@demo.test", step);
+  await page.setViewportSize(PHONE);
+  await freezeByLastFour(page, "grace.hopper@demo.test", step);
+  await page.goto("/cards");
+  await shot(page, "cards-390");
+  await page.goto("/transactions");
+  await shot(page, "transactions-390");
+});
+
+test("the secure page's preview shows in its frame at localhost and at 127.0.0.1, desktop and phone", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  let step = usedStep;
+  for (const host of ["localhost", "127.0.0.1"]) {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const base = `http://${host}:${port}`;
+    const seed = readSeed();
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel("Email").fill(seed.admin.email);
+    await page.getByLabel("Password").fill(seed.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const fresh = await freshCode(seed.admin.totpSecret, step);
+    step = fresh.step;
+    usedStep = step;
+    await page.getByLabel("Authentication code").fill(fresh.code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/overview/);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/settings/card-pin`);
+      const frame = page.getByTestId("secure-preview");
+      await expect(frame).toHaveAttribute("data-state", "ready", { timeout: 15_000 });
+      await expect(
+        page.frameLocator('[data-testid="secure-preview"]').getByLabel(/PIN/).first(),
+      ).toBeVisible();
+      await expect(page.getByTestId("secure-frame-blocked")).toHaveCount(0);
+    }
+    await context.close();
+  }
+});

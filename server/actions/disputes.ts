@@ -1,0 +1,42 @@
+"use server";
+
+import { z } from "zod";
+import { svcCardIdSchema } from "@/lib/contracts/cards";
+import { transactionIdSchema } from "@/lib/contracts/card-transactions";
+import { decideDisputeSchema, disputeIdSchema, fileDisputeSchema } from "@/lib/contracts/disputes";
+import { decideDispute } from "@/server/issuer/disputes/decide";
+import { fileDispute } from "@/server/issuer/disputes/file";
+import { listDisputes } from "@/server/issuer/disputes/read";
+import { ServiceError } from "@/lib/errors";
+import { isSandbox } from "@/lib/env";
+import { defineAction } from "./define-action";
+
+/* The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads. */
+
+export const fileDisputeAction = defineAction(
+  {
+    input: fileDisputeSchema.extend({ svcCardId: svcCardIdSchema, transactionId: transactionIdSchema }),
+    role: "operator",
+    name: "fileDispute",
+  },
+  async ({ ctx, input }) => fileDispute({ ctx, input }),
+);
+
+export const transactionDisputesAction = defineAction(
+  { input: z.object({ transactionId: transactionIdSchema }), name: "transactionDisputes" },
+  async ({ ctx, input }) => listDisputes({ ctx, input: { transaction_id: input.transactionId, limit: 20 } }),
+);
+
+/** Sandbox only: the network's decision, from the Disputes page (live mode: not found, like the REST route). */
+export const decideDisputeAction = defineAction(
+  {
+    input: decideDisputeSchema.extend({ disputeId: disputeIdSchema }),
+    role: "operator",
+    name: "decideDispute",
+  },
+  async ({ ctx, input }) => {
+    if (!isSandbox())
+      throw new ServiceError("NOT_FOUND", "Disputes are decided by the card network in live mode.");
+    return decideDispute({ ctx, input });
+  },
+);

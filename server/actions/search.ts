@@ -1,0 +1,11 @@
+"use server";
+
+import { globalSearchSchema } from "@/lib/contracts/search";
+import { globalSearch } from "@/server/search/global";
+import { defineAction } from "./define-action";
+
+/** The header's global search (Ctrl/Cmd+K): every signed-in role may read. */
+export const globalSearchAction = defineAction(
+  { input: globalSearchSchema, name: "globalSearch" },
+  async ({ ctx, input }) => globalSearch({ ctx, input }),
+);

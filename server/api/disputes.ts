@@ -1,0 +1,117 @@
+import { z } from "@hono/zod-openapi";
+import { svcCardIdSchema } from "@/lib/contracts/cards";
+import { transactionIdSchema } from "@/lib/contracts/card-transactions";
+import {
+  decideDisputeSchema,
+  disputeIdSchema,
+  disputeListQuerySchema,
+  disputeListSchema,
+  disputeViewSchema,
+  fileDisputeSchema,
+} from "@/lib/contracts/disputes";
+import { created, ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
+import { decideDispute, withdrawDispute } from "@/server/issuer/disputes/decide";
+import { fileDispute } from "@/server/issuer/disputes/file";
+import { getDispute, listCustomerDisputes, listDisputes } from "@/server/issuer/disputes/read";
+import { sandboxOnly } from "./sandbox";
+
+/**
+ * Disputes of settled purchases (docs/money.md, "Disputes"). Filing and withdrawing need
+ * `write`, reading `read`; a cardholder's session token files, reads and withdraws its own.
+ * Card envelope.
+ */
+const FLOW =
+  "Statuses: submitted -> under_review -> won | lost; withdrawn before a decision. One open dispute per transaction. A won dispute credits the disputed amount (in the card account's currency) to the customer's balance.";
+
+export const disputeRoutes = [
+  defineRoute({
+    method: "post",
+    path: "/api/v1/svc-card/{svcCardId}/transactions/{transactionId}/disputes",
+    summary: "Dispute a transaction",
+    description: `Files a dispute of a settled purchase of this customer: reason_code (GET .../transactions/dispute-reasons), a description, and optionally the amount (major units, at most the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises dispute.created. ${FLOW}`,
+    tags: ["Cards"],
+    auth: { scope: "write", cardholder: true },
+    request: {
+      params: z.object({ svcCardId: svcCardIdSchema, transactionId: transactionIdSchema }),
+      body: fileDisputeSchema,
+    },
+    response: { status: 201, data: disputeViewSchema },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", "DISPUTE_NOT_ALLOWED", "DISPUTE_ALREADY_OPEN"],
+    handler: async ({ c, ctx, input }) =>
+      created(c, await fileDispute({ ctx, input: { ...input.params, ...input.body } }), "Dispute submitted"),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/svc-card/{svcCardId}/disputes",
+    summary: "A customer's disputes",
+    description: `This customer's disputes, newest first; filters status and transaction_id; paged. ${FLOW}`,
+    tags: ["Cards"],
+    auth: { scope: "read", cardholder: true },
+    request: {
+      params: z.object({ svcCardId: svcCardIdSchema }),
+      query: disputeListQuerySchema.omit({ customer_id: true }),
+    },
+    response: { data: disputeListSchema },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND"],
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await listCustomerDisputes({ ctx, input: { svcCardId: input.params.svcCardId, ...input.query } }),
+      ),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/svc-card/{svcCardId}/disputes/{disputeId}/withdraw",
+    summary: "Withdraw a dispute",
+    description:
+      "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is DISPUTE_CLOSED. Raises dispute.updated.",
+    tags: ["Cards"],
+    auth: { scope: "write", cardholder: true },
+    request: { params: z.object({ svcCardId: svcCardIdSchema, disputeId: disputeIdSchema }) },
+    response: { data: disputeViewSchema },
+    errors: ["NOT_FOUND", "DISPUTE_CLOSED"],
+    handler: async ({ c, ctx, input }) => ok(c, await withdrawDispute({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/disputes",
+    summary: "List disputes",
+    description: `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
+    tags: ["Card issuer"],
+    auth: { scope: "read" },
+    request: { query: disputeListQuerySchema },
+    response: { data: disputeListSchema },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) => ok(c, await listDisputes({ ctx, input: input.query })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/disputes/{disputeId}",
+    summary: "Get a dispute",
+    description: "One dispute. Another organization's is 404.",
+    tags: ["Card issuer"],
+    auth: { scope: "read", cardholder: true },
+    request: { params: z.object({ disputeId: disputeIdSchema }) },
+    response: { data: disputeViewSchema },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await getDispute({ ctx, input: input.params })),
+  }),
+];
+
+export const sandboxDisputeRoutes = sandboxOnly([
+  defineRoute({
+    method: "post",
+    path: "/api/v1/sandbox/disputes/{disputeId}/decide",
+    summary: "Sandbox: decide a dispute",
+    description:
+      "What the card network's dispute process would decide: under_review (from submitted), won or lost (from submitted or under_review). won credits the disputed amount to the customer's balance through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
+    tags: ["Sandbox"],
+    auth: { scope: "write" },
+    request: { params: z.object({ disputeId: disputeIdSchema }), body: decideDisputeSchema },
+    response: { data: disputeViewSchema },
+    errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await decideDispute({ ctx, input: { disputeId: input.params.disputeId, ...input.body } })),
+  }),
+]);

@@ -1,0 +1,138 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  cardListQuerySchema,
+  type CardList,
+  type CardListItem,
+  type CardListQuery,
+} from "@/lib/contracts/card-list";
+import type { Ctx } from "@/server/context";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { refuseCardholder, requireCardScope } from "../access";
+import type { CardCustomerRow, CardRow } from "../customers/find";
+
+/** LIKE's wildcards and its escape character, taken literally. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Cards whose customer (in this organization) matches `match`: a customer lookup by index, then cards_customer_idx. */
+function ofCustomers(orgId: string, match: SQL): SQL {
+  return inArray(
+    cards.customerId,
+    sql`(select ${cardCustomers.id} from ${cardCustomers} where ${and(eq(cardCustomers.orgId, orgId), match)})`,
+  );
+}
+
+/**
+ * What `q` finds: a card by its last four or its id, or the cards of the customers found by
+ * exact svc_card_id or external id or by the start of the email (lower-cased, as stored). Every
+ * arm has an index: (org_id, last_four), the primary key, and the customer indexes.
+ */
+function searchOf(orgId: string, q: string): SQL {
+  return or(
+    /^\d{4}$/.test(q) ? eq(cards.lastFour, q) : undefined,
+    eq(cards.id, q),
+    ofCustomers(
+      orgId,
+      or(
+        eq(cardCustomers.svcCardId, q),
+        eq(cardCustomers.externalId, q),
+        sql`${cardCustomers.email} like ${likePrefix(q.toLowerCase())}`,
+      )!,
+    ),
+  )!;
+}
+
+export function cardListWhere(orgId: string, f: Omit<CardListQuery, "page" | "limit">): SQL {
+  return and(
+    eq(cards.orgId, orgId),
+    f.status === "voided"
+      ? inArray(cards.status, ["voided", "stolen"])
+      : f.status
+        ? eq(cards.status, f.status)
+        : undefined,
+    f.card_type ? eq(cards.cardType, f.card_type) : undefined,
+    f.currency ? ofCustomers(orgId, eq(cardCustomers.currency, f.currency)) : undefined,
+    f.customer_id ? ofCustomers(orgId, eq(cardCustomers.svcCardId, f.customer_id)) : undefined,
+    f.q ? searchOf(orgId, f.q) : undefined,
+  )!;
+}
+
+/** One row of the list: the card as the API reports it (stolen reads as voided) with its customer. */
+export function cardListItem(card: CardRow, customer: CardCustomerRow): CardListItem {
+  return {
+    card_id: card.id,
+    last_four: card.lastFour,
+    card_type: card.cardType,
+    status: card.status === "stolen" ? "voided" : card.status,
+    is_stolen: card.status === "stolen",
+    pin_set: card.pinSet,
+    currency: customer.currency,
+    svc_card_id: customer.svcCardId,
+    customer_email: customer.email,
+    external_id: customer.externalId,
+    created_at: card.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Every card of the program, newest first (created_at, id descending), with filters in any
+ * combination, paged with the exact total. The page's keys are read first through the matching
+ * (org_id, [status | card_type,] created_at, id) index, then the rows and their customers by
+ * primary key. A page that is not full is the last one, so its total needs no count; otherwise
+ * the total is a count over the same index (docs/performance.md has the figures).
+ */
+export async function listCards({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: Partial<CardListQuery>;
+}): Promise<CardList> {
+  refuseCardholder(ctx);
+  requireCardScope(ctx, "read");
+  const f = cardListQuerySchema.parse(input);
+  const where = cardListWhere(ctx.orgId, f);
+  const offset = (f.page - 1) * f.limit;
+  const keys = await ctx.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(where)
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(f.limit)
+    .offset(offset);
+  const lastPage = keys.length < f.limit && (keys.length > 0 || f.page === 1);
+  const [rows, total] = await Promise.all([
+    keys.length
+      ? ctx.db
+          .select({ card: cards, customer: cardCustomers })
+          .from(cards)
+          .innerJoin(cardCustomers, eq(cardCustomers.id, cards.customerId))
+          .where(
+            and(
+              eq(cards.orgId, ctx.orgId),
+              inArray(
+                cards.id,
+                keys.map((k) => k.id),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+    lastPage ? Promise.resolve(offset + keys.length) : countCards(ctx, where),
+  ]);
+  const byId = new Map(rows.map((r) => [r.card.id, r]));
+  return {
+    cards: keys.flatMap((k) => {
+      const r = byId.get(k.id);
+      return r ? [cardListItem(r.card, r.customer)] : [];
+    }),
+    total,
+    page: f.page,
+    limit: f.limit,
+  };
+}
+
+async function countCards(ctx: Ctx, where: SQL): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(cards).where(where);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { cardCustomers, type CardCurrency } from "./cards";
+import { organizations } from "./identity";
+import { cardTransactions } from "./money";
+
+/** A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a decision. */
+export const DISPUTE_STATUSES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const OPEN_DISPUTE_STATUSES = [
+  "submitted",
+  "under_review",
+] as const satisfies readonly DisputeStatus[];
+
+/**
+ * A cardholder's or the program's dispute of a settled purchase. At most one open dispute per
+ * transaction (the partial unique index); a won dispute credits the disputed amount (in the
+ * card account's currency) to the customer's balance through the balance ledger.
+ */
+export const cardDisputes = pgTable(
+  "card_disputes",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    svcCardId: text("svc_card_id").notNull(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => cardTransactions.id, { onDelete: "cascade" }),
+    reasonCode: text("reason_code").notNull(),
+    description: text("description").notNull(),
+    /** Disputed amount in the transaction's (merchant) currency, minor units. */
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    /** What a win credits: the disputed amount in the card account's (billing) currency. */
+    creditMinor: integer("credit_minor").notNull(),
+    creditCurrency: text("credit_currency").$type<CardCurrency>().notNull(),
+    status: text("status").$type<DisputeStatus>().notNull().default("submitted"),
+    /** Who filed it: user, apiKey or cardholder. */
+    filedBy: text("filed_by").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("card_disputes_one_open_key")
+      .on(t.transactionId)
+      .where(sql`status in ('submitted', 'under_review')`),
+    index("card_disputes_org_created_idx").on(t.orgId, t.createdAt, t.id),
+    index("card_disputes_org_status_idx").on(t.orgId, t.status, t.createdAt, t.id),
+    index("card_disputes_transaction_idx").on(t.transactionId),
+    index("card_disputes_org_svc_idx").on(t.orgId, t.svcCardId, t.createdAt),
+  ],
+);

@@ -1,0 +1,53 @@
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { cardTransactions } from "@/server/db/schema/money";
+import { minorOf, type CardTransactionFilters } from "./query";
+
+const t = cardTransactions;
+
+/** LIKE's wildcards and its escape character, taken literally. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The list's search and narrowing filters (q, currency, amount range) as one condition, or
+ * undefined when none is set. q is read by its shape:
+ * - 4 digits: the transactions of the cards ending so (cards by (org_id, last_four), then the
+ *   transactions of their customers through (org_id, svc_card_id, created_at)), or a merchant
+ *   starting with those digits;
+ * - with an @: the transactions of the customers whose email starts so (the email index);
+ * - else a whole transaction_id, or the start of the merchant's name in any case.
+ */
+export function searchFilterOf(
+  orgId: string,
+  f: Pick<CardTransactionFilters, "q" | "currency" | "amount_min" | "amount_max">,
+): SQL | undefined {
+  if (!f.q && !f.currency && !f.amount_min && !f.amount_max) return undefined;
+  return and(
+    f.q ? queryOf(orgId, f.q) : undefined,
+    f.currency ? eq(t.currency, f.currency) : undefined,
+    f.amount_min ? gte(t.amountMinor, minorOf(f.amount_min)) : undefined,
+    f.amount_max ? lte(t.amountMinor, minorOf(f.amount_max)) : undefined,
+  );
+}
+
+function merchantStarts(q: string): SQL {
+  return sql`lower(${t.merchant}) like ${likePrefix(q.toLowerCase())}`;
+}
+
+function queryOf(orgId: string, q: string): SQL {
+  if (/^\d{4}$/.test(q)) {
+    const cardsEnding = sql`(select ${cards.id} from ${cards} where ${and(eq(cards.orgId, orgId), eq(cards.lastFour, q))})`;
+    const theirCustomers = sql`(select ${cardCustomers.svcCardId} from ${cardCustomers} join ${cards} on ${cards.customerId} = ${cardCustomers.id} where ${and(eq(cards.orgId, orgId), eq(cards.lastFour, q))})`;
+    return or(and(inArray(t.svcCardId, theirCustomers), inArray(t.cardId, cardsEnding)), merchantStarts(q))!;
+  }
+  if (q.includes("@")) {
+    const customers = sql`(select ${cardCustomers.svcCardId} from ${cardCustomers} where ${and(
+      eq(cardCustomers.orgId, orgId),
+      sql`${cardCustomers.email} like ${likePrefix(q.toLowerCase())}`,
+    )})`;
+    return inArray(t.svcCardId, customers);
+  }
+  return or(eq(t.id, q), merchantStarts(q))!;
+}
