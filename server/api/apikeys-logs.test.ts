@@ -87,7 +87,7 @@ describe("logs of a full key lifecycle", () => {
     }
     // The log was really written (one access line per request at least), and holds none of them.
     expect(captured.lines.length).toBeGreaterThanOrEqual(9);
-    expect(captured.lines.some((l) => l.includes('"path":"/api/apikey/create"'))).toBe(true);
+    expect(captured.lines.some((l) => l.includes('"route":"/api/apikey/create"'))).toBe(true);
     const all = captured.lines.join("\n");
     for (const s of secrets) expect(all, "a secret reached the log").not.toContain(s);
   });
