@@ -1,7 +1,9 @@
 "use server";
 
+import { gatewayCreateBodySchema } from "@/lib/contracts/gateway";
 import { screenerCheckBodySchema } from "@/lib/contracts/screening";
 import { swapExecuteBodySchema, swapQuoteBodySchema } from "@/lib/contracts/swaps";
+import { createPayment } from "@/server/gateway/payments";
 import { screenFromDashboard } from "@/server/screening/check";
 import { executeSwap } from "@/server/swaps/execute";
 import { createSwapQuote } from "@/server/swaps/quote";
@@ -27,4 +29,13 @@ export const executeSwapAction = defineAction(
     name: "executeSwap",
   },
   async ({ ctx, input }) => executeSwap({ ctx, input }),
+);
+
+/**
+ * The Gateway page (sandbox): creates a test payment with the same service function and body
+ * contract as POST /api/v1/sandbox/crypto-gateway/payments (outside sandbox mode it refuses).
+ */
+export const createGatewayPaymentAction = defineAction(
+  { input: gatewayCreateBodySchema, role: "operator", name: "createGatewayPayment" },
+  async ({ ctx, input }) => createPayment({ ctx, input }),
 );

@@ -1,22 +1,33 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { GatewayPaymentForm, type AcceptedByCurrency } from "@/components/crypto/gateway-payment-form";
 import { PageHeader } from "@/components/page-header";
-import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
-import { GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
+import { GATEWAY_CURRENCIES, GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
+import { isSandbox } from "@/lib/env";
+import { roleAtLeast } from "@/lib/scopes";
+import { createGatewayPaymentAction } from "@/server/actions/crypto";
 import { requireSession } from "@/server/actions/session";
 import { listPayments } from "@/server/gateway/list";
+import { ACCEPTED } from "@/server/gateway/payments";
 
 export const metadata: Metadata = { title: "Gateway payments" };
 
 const PAGE = 20;
+
+/** What the create form lists per currency: the options server/gateway/payments.ts gives a payment. */
+const accepted = Object.fromEntries(
+  GATEWAY_CURRENCIES.map((c) => [c, ACCEPTED[c].map(([asset_code, network]) => ({ asset_code, network }))]),
+) as AcceptedByCurrency;
 
 export default async function GatewayPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string>>;
 }) {
-  const { ctx } = await requireSession();
+  const { ctx, user } = await requireSession();
+  const canCreate = isSandbox() && roleAtLeast(user.role, "operator");
   const params = await searchParams;
   const parsed = gatewayListQuerySchema.safeParse({ ...params, limit: PAGE });
   const query = parsed.success ? parsed.data : { limit: PAGE, offset: 0 };
@@ -37,8 +48,22 @@ export default async function GatewayPage({
     <>
       <PageHeader
         title="Gateway payments"
-        description="Crypto payments your customers make to you, with the tokens and networks each accepts. Create and pay test payments on the API's sandbox endpoints (docs/crypto.md)."
+        description={
+          "Crypto payments your customers make to you, with the tokens and networks each accepts. " +
+          "In sandbox mode, create test payments here; pay them on the API's sandbox endpoint " +
+          "(docs/crypto.md)."
+        }
       />
+      {canCreate ? (
+        <Card className="mb-6">
+          <CardHeader>
+            <CardTitle>Create payment</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <GatewayPaymentForm create={createGatewayPaymentAction} accepted={accepted} />
+          </CardBody>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>Payments</CardTitle>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { PaymentOptions } from "@/components/crypto/payment-options";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,8 +18,11 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
     if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
     throw err;
   });
+  // Not final while funds may still arrive: refresh until it is paid, overpaid or expired.
+  const open = payment.status === "awaiting_payment" || payment.status === "underpaid";
   return (
     <>
+      <LiveRefresh active={open} />
       <PageHeader title={payment.title} description={`Payment ${payment.payment_id}`}>
         <Link href="/gateway" className="text-sm text-accent underline">
           All payments
