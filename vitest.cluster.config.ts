@@ -13,6 +13,7 @@ export default defineConfig({
     include: ["**/*.cluster.test.ts"],
     exclude: ["**/node_modules/**", ".next/**", ".data/**"],
     globalSetup: ["./scripts/cluster/test-setup.ts"],
+    setupFiles: ["./server/testing/boot.ts"],
     environment: "node",
     pool: "forks",
     fileParallelism: false,

@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
+import { boot } from "@/server/boot";
 import autocannon from "autocannon";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
@@ -26,6 +27,9 @@ import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 import { openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+
+// In-process use cases need the providers and handlers wired, as every entry point does.
+boot();
 
 const { values } = parseArgs({
   options: {

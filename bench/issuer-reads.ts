@@ -20,6 +20,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { boot } from "@/server/boot";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { issueUserAccessToken } from "@/server/auth/tokens";
@@ -27,6 +28,9 @@ import { seedDemo } from "@/server/cli/seed-demo";
 import { openDatabase, rowsOf } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
+
+// In-process use cases need the providers and handlers wired, as every entry point does.
+boot();
 
 const { values } = parseArgs({
   options: {

@@ -13,6 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
+import { boot } from "@/server/boot";
 import { env, resetEnvForTests } from "@/lib/env";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -21,6 +22,9 @@ import { startWorker } from "@/server/jobs/worker";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "@/server/webhooks/manage";
 import { registerWebhookHandlers } from "@/server/webhooks/register";
+
+// In-process use cases need the providers and handlers wired, as every entry point does.
+boot();
 
 const { values } = parseArgs({
   options: {

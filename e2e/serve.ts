@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { seedDemoCustomers } from "@/server/process/demo-customers";
@@ -15,6 +16,9 @@ const dataDir = path.join(E2E_STATE_DIR, "data");
 rmSync(E2E_STATE_DIR, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 // DATA_DIR and DEMO_SEED=off come from playwright.config.ts (ES imports run before this file's code).
+
+// The seeding below calls use cases (simulated providers, inbound handlers): wire them first.
+boot();
 
 const stamp = Date.now().toString(36);
 const password = "e2e-password-123";

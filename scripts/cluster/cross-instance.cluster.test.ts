@@ -1,5 +1,3 @@
-// First: the registry must finish loading before the sandbox modules it lists.
-import "@/server/providers/current";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
