@@ -9,6 +9,8 @@ import { readSeed } from "./seed";
  * disputed and won in the sandbox and the customer's available balance rises; the Customers and
  * Transactions tables fit 1366 px; the hosted secure page shows in its frame whether the console
  * is opened at localhost or at 127.0.0.1.
+ * Named to run after money.spec.ts (Playwright runs the files in name order on one worker): this
+ * file freezes Ada's and Grace's cards, which the money spec buys with.
  */
 
 const PERIOD_MS = 30_000;
