@@ -19,6 +19,15 @@ const DESKTOP = { width: 1366, height: 900 };
 /** The admin's last TOTP step used in this file: a step is accepted once, so the next test waits past it. */
 let usedStep = 0;
 const PHONE = { width: 390, height: 844 };
+/** The latest TOTP step this file used (it may be the next one): later specs sign the admin in too. */
+let highestStep = 0;
+
+// A step is accepted once per user: leave the admin's codes usable for the specs that run next.
+test.afterAll(async ({}, testInfo) => {
+  testInfo.setTimeout(90_000);
+  const usable = (highestStep + 1) * PERIOD_MS + 1_000;
+  if (Date.now() < usable) await sleep(usable - Date.now());
+});
 
 /** A TOTP code of a step no one used yet (a step is accepted once per user). */
 async function freshCode(secret: string, after = 0): Promise<{ code: string; step: number }> {
@@ -29,6 +38,7 @@ async function freshCode(secret: string, after = 0): Promise<{ code: string; ste
     secret: OTPAuth.Secret.fromBase32(secret),
   });
   const step = Math.max(Math.floor(Date.now() / PERIOD_MS) + 1, after + 1);
+  highestStep = Math.max(highestStep, step);
   const validFrom = (step - 1) * PERIOD_MS + 500;
   if (Date.now() < validFrom) await sleep(validFrom - Date.now());
   return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
