@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { setEnvForTests } from "@/lib/env";
 import { createApiKey } from "@/server/apikeys/manage";
+import { boot } from "@/server/boot";
 import { totpCode } from "@/server/auth/totp";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -54,6 +55,8 @@ async function main(): Promise<number> {
     AUTH_SECRET: "chaos-auth-secret-chaos-auth-secret-0123",
     WEBHOOK_ALLOW_LOCALHOST: "on",
   });
+  // The set-up below calls use cases in this process (simulated providers): wire them first.
+  boot();
   const database = await openDatabase({ kind: "postgres", url: pg.url, poolMax: 4 });
   await migrateDatabase(database);
   const db = database.db;
