@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
 /**
- * The card provider's hosted pages (decisions.md 8): no console chrome, no session, nothing of
+ * The card provider's hosted pages (docs/card-program.md, PIN and the hosted secure page): no console chrome, no session, nothing of
  * the dashboard. proxy.ts gives every response under /secure its own strict CSP (framed only by
  * the app), no-referrer and no-store.
  */

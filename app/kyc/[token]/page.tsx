@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * The KYC provider's hosted page, simulated in sandbox (decisions.md 7): reached through the
+ * The KYC provider's hosted page, simulated in sandbox (docs/card-program.md, Onboarding): reached through the
  * kyc-link URL, no console chrome, no session; the link token is the credential. The applicant
  * picks a country (it sets the card currency) and the sandbox stands in for the reviewer.
  */
