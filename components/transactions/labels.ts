@@ -1,6 +1,6 @@
 import type { TransactionStatus } from "./filters";
 
-/** Card transaction statuses (docs/money.md, the OpenAPI "Card transaction" view), as the console words them. */
+/** Card transaction statuses (docs/money.md), as the console words them. */
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
   authorized: "Authorized",
   settled: "Settled",

@@ -2,9 +2,9 @@ import type { Action } from "@/lib/action-result";
 import type { TransactionStatus } from "./filters";
 
 /**
- * A card transaction as the console shows it (the OpenAPI "Card transaction" view, docs/money.md, with the minor
- * units and billing side the service adds). Fields the list may carry beyond these are still shown
- * in the detail drawer, which lists every field it is given.
+ * A card transaction as the console shows it (the OpenAPI "Card transaction" view, docs/money.md, with the
+ * minor units and billing side the service adds). Fields the list may carry beyond these are still shown in
+ * the detail drawer, which lists every field it is given.
  */
 export interface TransactionRow {
   transaction_id: string;

@@ -50,7 +50,7 @@ export default async function SandboxPage({
 }) {
   const { ctx, user, org } = await requireSession();
   if (!isSandbox()) {
-    // Live mode has no simulators and no sandbox section (docs/decisions-foundation.md, SVC_MODE in README.md).
+    // Live mode has no simulators and no sandbox section (SVC_MODE in README.md).
     return (
       <>
         <PageHeader title="Sandbox" />

@@ -23,9 +23,9 @@ type Props = {
 };
 
 /**
- * The KYC provider's hosted page, simulated in sandbox (docs/card-program.md, Onboarding): reached through the
- * kyc-link URL, no console chrome, no session; the link token is the credential. The applicant
- * picks a country (it sets the card currency) and the sandbox stands in for the reviewer.
+ * The KYC provider's hosted page, simulated in sandbox (docs/card-program.md, Onboarding): reached through
+ * the kyc-link URL, no console chrome, no session; the link token is the credential. The applicant picks a
+ * country (it sets the card currency) and the sandbox stands in for the reviewer.
  */
 export default async function KycPage({ params, searchParams }: Props) {
   if (!isSandbox()) notFound();
