@@ -7,11 +7,11 @@ import { emitBalanceEvents, type BalanceTrigger } from "./events";
 import { moveBalanceTotals } from "./totals";
 
 /**
- * The balance ledger primitive (decisions.md 9): every change of a customer's wallet balance
- * goes through here, in the caller's transaction, as ONE conditional UPDATE ... RETURNING (the
- * row lock of that statement serializes concurrent changes of one wallet; there is no
- * read-then-write window). The same transaction moves balance_totals and writes the outbox
- * events, so the balance, the totals and the events commit together or not at all.
+ * The balance ledger primitive (docs/money.md, Customer balances): every change of a customer's wallet
+ * balance goes through here, in the caller's transaction, as ONE conditional UPDATE ... RETURNING (the
+ * row lock of that statement serializes concurrent changes of one wallet; there is no read-then-write
+ * window). The same transaction moves balance_totals and writes the outbox events, so the balance, the
+ * totals and the events commit together or not at all.
  */
 
 export interface BalanceSnapshot {
@@ -63,8 +63,8 @@ function assertInteger(name: string, value: number | undefined): void {
 export interface ApplyOptions {
   /**
    * Runs once the change is applied, before customer.balance.updated is written: where an event
-   * must precede the balance event (transaction.authorized, then the balance, interface.md
-   * "Event types"), and where the transaction row is written after the balance moved.
+   * must precede the balance event (transaction.authorized, then the balance, docs/money.md,
+   * The simulated card network), and where the transaction row is written after the balance moved.
    */
   beforeEvents?: (snapshot: BalanceSnapshot) => Promise<void>;
 }

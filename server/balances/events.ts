@@ -4,9 +4,9 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 import { emitEvent } from "@/server/events/outbox";
 
 /**
- * The balance events of interface.md "Events": customer.balance.updated for every change and
- * wallet.deposit.confirmed only when the ledger grew (Rule 3). Amounts go out as floats made
- * from minor units by toMajor, next to their `_minor` integers (Rule 7).
+ * The balance events (docs/money.md, Events): customer.balance.updated for every change and
+ * wallet.deposit.confirmed only when the ledger grew. Amounts go out as floats made from minor
+ * units by toMajor, next to their `_minor` integers.
  */
 
 export const BALANCE_TRIGGERS = [

@@ -7,10 +7,10 @@ import { num, type BalanceSnapshot } from "./apply";
 import { emitBalanceEvents } from "./events";
 import { moveBalanceTotals } from "./totals";
 
-/** interface.md "Limits": a reconciliation names the funding it matches within this window (Rule 2). */
+/** A reconciliation names the funding it matches within this window (docs/money.md, Events). */
 export const FUNDING_CORRELATION_MS = 10 * 60 * 1000;
 
-/** Rule 2: the customer's newest completed funding of the last 10 minutes, if any. */
+/** The customer's newest completed funding of the last 10 minutes, if any. */
 async function recentFunding(
   tx: Db,
   customerId: string,
@@ -40,7 +40,7 @@ interface ReconcileRow {
 }
 
 /**
- * The on-chain read of a wallet (interface.md "Limits": any balance not updated for 2 hours):
+ * The on-chain read of a wallet (docs/money.md, Customer balances: any not updated for 2 hours):
  * ledger = the chain's balance, holds unknown (freshness on_chain, pending stored 0,
  * notified_at null), refreshed now; totals moved. customer.balance.updated goes out with
  * balance_source "reconciliation" and null pending fields when something changed (the ledger,
@@ -55,7 +55,7 @@ export async function applyReconciledBalance(
     customerId: string;
     onChainMinor: number;
     /**
-     * The chain read that follows a funding (interface.md Events Rule 2, the second balance event)
+     * The chain read that follows a funding (the second balance event of a top-up, docs/money.md)
      * confirms a balance that is live: a realtime balance keeps its holds and stays realtime, only
      * the ledger is taken from the chain. Without it (the 2-hour reconciliation) the balance
      * becomes on_chain with its holds unknown.

@@ -4,7 +4,7 @@ import type { BalanceFreshness } from "@/server/db/schema/money";
 import type { CardCurrency } from "@/server/db/schema/cards";
 
 /**
- * balance_totals is kept on write (architecture.md "hot read paths"): every change of a
+ * balance_totals is kept on write (docs/money.md, Customer balances): every change of a
  * customer balance moves its organization's per-currency row by the same amounts, in the same
  * transaction. Every row of customer_balances counts available as ledger - pending (an on_chain
  * row stores pending 0), so the totals hold sum(ledger), sum(pending), sum(ledger - pending).

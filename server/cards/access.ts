@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
 
 /**
- * Who may use the card program's functions: users and API keys by scope (decisions.md 4: read for
+ * Who may use the card program's functions: users and API keys by scope (docs/api-scopes.md: read for
  * views, write for onboarding and card changes); a cardholder only on their own account (the
  * lookups in customers/find.ts add that filter); the system (worker, simulators) always.
  */

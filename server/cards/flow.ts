@@ -1,7 +1,7 @@
 import type { CardCustomerRow } from "./customers/find";
 
 /**
- * Onboarding (decisions.md 7): the step of each flow_status, and the next_action sentence the
+ * Onboarding (docs/card-program.md): the step of each flow_status, and the next_action sentence the
  * API and the dashboard show. Steps only move forward; `rejected` is the exit of identity
  * verification and keeps step 2.
  */

@@ -8,7 +8,7 @@ import { cardView, customerPinSet } from "./customers/view";
 import { nextActionOf } from "./flow";
 
 /**
- * GET /v1/svc-card/my-account: the signed-in cardholder's own account (interface.md names the
+ * GET /v1/svc-card/my-account: the signed-in cardholder's own account (the interface names the
  * endpoint and cards[n].pin_set only). Where they are in onboarding, what to do next, and their
  * cards; not the issuer's fields (external_id) nor balances (the issuer view has those).
  */

@@ -9,9 +9,9 @@ import { oneTimeCodes, type OneTimeCodePurpose } from "@/server/db/schema/cards"
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 
 /**
- * 6-digit codes sent by email or SMS (decisions.md 7): 10 minutes, 5 tries. Only an HMAC of the
- * code is stored: a plain hash of a 6-digit number is reversed by trying all million of them, the
- * server key makes a leaked table useless.
+ * 6-digit codes sent by email or SMS (docs/card-program.md, Onboarding): 10 minutes, 5 tries. Only an
+ * HMAC of the code is stored: a plain hash of a 6-digit number is reversed by trying all million of
+ * them, the server key makes a leaked table useless.
  */
 export const CODE_TTL_SECONDS = 600;
 export const MAX_WRONG_TRIES = 5;

@@ -13,8 +13,8 @@ export interface OutboxMessageView {
 }
 
 /**
- * GET /api/v1/sandbox/outbox (decisions.md 11). The bodies hold one-time codes: write scope, never a
- * cardholder.
+ * GET /api/v1/sandbox/outbox: sandbox mode's email and SMS, which are never sent. The bodies hold
+ * one-time codes: write scope, never a cardholder.
  */
 export async function readOutbox({
   ctx,

@@ -8,7 +8,7 @@ import { recordAudit } from "@/server/platform/audit";
 import { refuseCardholder, requireCardScope } from "./access";
 
 /**
- * The program's theme of the hosted secure page (Settings -> Card PIN; interface.md PIN rule 5).
+ * The program's theme of the hosted secure page (Settings -> Card PIN; docs/card-program.md, PIN rule 5).
  * Every value ends up inside the secure page's CSS, so only values secureThemeSchema accepts are
  * ever stored or handed out.
  */
@@ -34,8 +34,8 @@ export async function readSecureTheme({ ctx }: { ctx: Ctx }): Promise<SecureThem
 
 /**
  * Replaces the whole theme (a field left out goes back to the page's default). Settings are an
- * admin's (decisions.md 2) and the write scope's (decisions.md 4): a dashboard user or user
- * token must be an admin, an API key needs write.
+ * admin's (docs/team.md, Roles) and the write scope's (docs/api-scopes.md): a dashboard user or
+ * user token must be an admin, an API key needs write.
  */
 export async function updateSecureTheme({
   ctx,

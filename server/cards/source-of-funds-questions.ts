@@ -1,6 +1,6 @@
 /**
- * The source-of-funds questionnaire (interface.md "Source-of-funds question"; provider-facts.md
- * "Source of funds": real texts are not public, these are the plausible ones it lists). Question
+ * The source-of-funds questionnaire (docs/card-program.md, Onboarding). The provider's real texts
+ * are not public; these are plausible ones, answered all at once. Question
  * ids and options are stable strings a client stores and sends back; only labels are translated.
  */
 export const SOURCE_OF_FUNDS_LOCALES = ["en", "de", "fr", "es"] as const;

@@ -13,7 +13,7 @@ import { ListFolderError } from "@/server/screening/list-files";
 import { loadListFolder } from "@/server/screening/list-store";
 import { seedDemo } from "./seed-demo";
 
-/** Operations and bootstrap (decisions.md section 12). Prints JSON on stdout; errors as JSON on stderr. */
+/** Operations and bootstrap (README, Other commands). Prints JSON on stdout; errors as JSON on stderr. */
 const USAGE = `Usage: npm run admin -- <command> [options]
 
   create-org   --name N --admin-email E --admin-password P

@@ -36,7 +36,7 @@ const MERCHANTS: [string, string, string, string][] = [
   ["Deutsche Bahn", "4112", "Frankfurt", "DE"],
 ];
 
-/** [code, reason] from provider-facts.md "Decline reasons", weighted towards the common ones. */
+/** [code, reason] of the network's decline codes (docs/money.md), weighted towards the common ones. */
 const DECLINES: [string, string][] = [
   ["810", "Insufficient balance"],
   ["810", "Insufficient balance"],

@@ -9,7 +9,7 @@ import { hashPin, randomPin } from "@/server/providers/sandbox/pin-hash";
 import { insertTransactions, recomputeCounters } from "./seed-demo-transactions";
 
 /**
- * `npm run admin -- seed-demo` (decisions.md 12): a large, realistic card program for local use
+ * `npm run admin -- seed-demo` (README, Other commands): a large, realistic card program for local use
  * and benchmarks (100,000 customers and 1,000,000 transactions in a few minutes). Everything is
  * written set-based (INSERT ... SELECT FROM generate_series, in batches each in its transaction),
  * never through the per-row services, and no events are emitted for the seeded history. Then the

@@ -6,7 +6,7 @@ import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { balanceTotals, programCounters } from "@/server/db/schema/money";
 
-/** interface.md "Aggregate balance entry (by_currency element)", with the amounts also in minor units. */
+/** The aggregate balance entry (a by_currency element), with the amounts also in minor units. */
 export const aggregateBalanceEntrySchema = z.object({
   currency: z.enum(CARD_CURRENCIES),
   total_ledger_balance: z.number(),

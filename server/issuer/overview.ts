@@ -48,7 +48,7 @@ export interface TransactionVolume {
 }
 
 export interface DeclineReasonCount {
-  /** provider-facts.md decline code (810, UBT, ...); null when the network gave none. */
+  /** The network's decline code (810, UBT, ..., docs/money.md); null when the network gave none. */
   decline_code: string | null;
   count: number;
 }

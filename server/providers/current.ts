@@ -4,7 +4,7 @@ import type { Providers } from "./ports";
 /**
  * The upstreams the domains call, installed by the composition root (server/boot.ts): the
  * built-in simulators in sandbox mode; in live mode real adapters, of which none exists yet, so a
- * provider call fails loudly instead of pretending (docs/architecture.md, "Providers").
+ * provider call fails loudly instead of pretending (Providers, in the architecture doc under docs/).
  *
  * Kept on globalThis, like the database (server/db/client.ts): server/main.ts (run by tsx) and
  * Next's bundles load their own copies of this module in one process, and all must see the set

@@ -2,7 +2,7 @@ import type { Db } from "@/server/db/client";
 import type { CardCurrency, KycStatus, SecurePageTheme } from "@/server/db/schema/cards";
 
 /**
- * Ports to the upstreams of the card program (architecture.md "providers/"). The sandbox
+ * Ports to the upstreams of the card program (card provider, chain, KYC, messaging). The sandbox
  * simulators in ./sandbox implement them; a live adapter would implement the same interface.
  * Every method takes the caller's db (or transaction), so a provider call and our own change
  * commit together in the simulators. Upstream news comes back through ./inbound.ts.
@@ -31,7 +31,7 @@ export interface CardProviderPort {
 export interface SafeInfo {
   address: string;
   deployStatus: "processing" | "ok" | "failed";
-  /** provider-facts.md integrity status: 0 Ok, 7 DelayQueueNotEmpty (both ready), others not ready. */
+  /** Integrity status: 0 Ok, 7 DelayQueueNotEmpty (both ready), others not ready (docs/card-program.md). */
   accountStatus: number;
   tokenSymbol: string;
 }

@@ -14,7 +14,7 @@ import { preparedPerDb } from "@/server/db/prepared";
 import { cardholderSessions } from "@/server/db/schema/cards";
 import type { BearerResolver } from "@/server/http/credentials";
 
-/** A cardholder signs in again after 12 hours (decisions.md 2: email + one-time code). */
+/** A cardholder signs in again after 12 hours (docs/card-program.md, Cardholder pages: email + code). */
 export const CARDHOLDER_SESSION_TTL_SECONDS = 12 * 3600;
 export const CARDHOLDER_TOKEN_PREFIX = "cht_";
 
@@ -87,11 +87,11 @@ export async function endCardholderSession(db: Db, token: string): Promise<void>
 }
 
 /**
- * The REST API's view of the same session (decisions.md 3 lists the bearer kinds; a cardholder's
- * session token is one more, admitted only by routes marked `cardholder: true`). Not ours when
- * the prefix differs (null: the next resolver is asked); ours but unknown -> UNAUTHENTICATED;
- * expired -> TOKEN_EXPIRED. Cached like user tokens (server/auth/credential-cache.ts); sign-out
- * clears the cache.
+ * The REST API's view of the same session (a user access token and an API token are the other bearer
+ * kinds, docs/decisions-foundation.md; a cardholder's session token is one more, admitted only by
+ * routes marked `cardholder: true`). Not ours when the prefix differs (null: the next resolver is
+ * asked); ours but unknown -> UNAUTHENTICATED; expired -> TOKEN_EXPIRED. Cached like user tokens
+ * (server/auth/credential-cache.ts); sign-out clears the cache.
  */
 export const resolveCardholderBearer: BearerResolver = async (db, token) => {
   if (!token.startsWith(CARDHOLDER_TOKEN_PREFIX)) return null;

@@ -45,11 +45,11 @@ function systemCtx(db: Db, orgId: string, ip: string | undefined): Ctx {
 }
 
 /**
- * Step 1 of the cardholder sign-in (decisions.md 2). An unknown email starts own-account
- * onboarding, which emails its step-1 code; a customer still at step 1 gets a fresh step-1 code
- * the same way (startOnboarding resends for them); anyone further along gets a sign-in code. The
- * answer is the same in every case, so it does not tell who has an account. Rate limited per
- * email and per client IP (and by the codes' own 30-second resend throttle).
+ * Step 1 of the cardholder sign-in (docs/card-program.md, Cardholder pages). An unknown email starts
+ * own-account onboarding, which emails its step-1 code; a customer still at step 1 gets a fresh step-1
+ * code the same way (startOnboarding resends for them); anyone further along gets a sign-in code. The
+ * answer is the same in every case, so it does not tell who has an account. Rate limited per email and
+ * per client IP (and by the codes' own 30-second resend throttle).
  */
 export async function requestCardholderCode(args: {
   db: Db;

@@ -35,8 +35,8 @@ export async function findCustomer(
 }
 
 /**
- * interface.md "GET /v1/card-issuer/customers/{customerId}": a svc_card_id, the record id, or the issuer's
- * external id.
+ * GET /v1/card-issuer/customers/{customerId} takes any of three: a svc_card_id, the record id, or the
+ * issuer's external id.
  */
 export async function findCustomerByAnyId(ctx: Ctx, customerId: string): Promise<CardCustomerRow> {
   const rows = await ctx.db

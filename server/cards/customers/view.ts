@@ -6,7 +6,7 @@ import { requireCardScope } from "../access";
 import { nextActionOf } from "../flow";
 import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "./find";
 
-/** interface.md "Card": stolen reads as voided with is_stolen (stolen is permanently voided). */
+/** The card view: stolen reads as voided with is_stolen (stolen is permanently voided). */
 export function cardView(card: CardRow): CardView {
   const status = card.status === "stolen" ? "voided" : card.status;
   return {
@@ -81,8 +81,8 @@ export function balanceFields(customer: CardCustomerRow, balance: CustomerBalanc
 }
 
 /**
- * interface.md "Card customer (card-issuer view)". Balances are null until the wallet is deployed (pass its
- * balance row).
+ * The card customer (issuer view, cardCustomerViewSchema in lib/contracts/cards.ts). Balances are null
+ * until the wallet is deployed (pass its balance row).
  */
 export function customerView(
   customer: CardCustomerRow,

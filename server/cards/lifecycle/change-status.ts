@@ -16,7 +16,7 @@ import { findCard } from "./find-card";
 import type { CardAction } from "./transitions";
 
 /**
- * Card status changes (interface.md "States: Card", decisions.md 7): freeze, unfreeze, void,
+ * Card status changes (docs/card-program.md, Cards): freeze, unfreeze, void,
  * report lost/stolen by the issuer or the cardholder; block/unblock by the program. Each is one
  * transaction with the card row locked (server/cards/lifecycle/apply.ts); the rules are the table
  * in ./transitions.ts.
@@ -47,7 +47,7 @@ async function change(
   });
 }
 
-/** 2FA for a dashboard user or a user access token (decisions.md 3); API keys and cardholders pass. */
+/** 2FA for a dashboard user or a user access token; API keys and cardholders pass. */
 export async function freezeCard({
   ctx,
   input,

@@ -14,16 +14,17 @@ import { cardView } from "../customers/view";
 import { emitCardCreated } from "./events";
 
 /**
- * provider-facts.md "Cards": at most 5 cards in use per customer; voided, lost and stolen ones do not count.
+ * The provider allows at most 5 cards in use per customer; voided, lost and stolen ones do not count.
  */
 export const CARD_LIMIT = 5;
 const IN_USE = ["active", "frozen", "blocked"] as const;
 
 /**
  * Card creation checks each precondition in onboarding order and names the first one missing
- * (decisions.md 7). The wallet check reads our own record of the deployment (interface.md
- * "Account wallet (safe) deployment"), not the chain. A physical card (sandbox) may be ordered
- * before the wallet exists: its activation needs the wallet instead (provider-facts.md "Cards").
+ * (docs/card-program.md, Onboarding). The wallet check reads our own record of the deployment,
+ * not the chain, so the deploy call is made explicitly even when the platform deployed in the
+ * background. A physical card (sandbox) may be ordered before the wallet exists: its activation
+ * needs the wallet instead.
  */
 export function requireReadyForCard(
   customer: CardCustomerRow,
@@ -156,7 +157,7 @@ export async function issueCard(
   return { row: row as CardRow, at };
 }
 
-/** The first card ends onboarding: step 6, flow_status active (decisions.md 7). */
+/** The first card ends onboarding: step 6, flow_status active. */
 async function becomeActive(tx: Db, customer: CardCustomerRow): Promise<void> {
   if (customer.flowStatus === "active") return;
   await tx

@@ -6,7 +6,7 @@ import { findCustomer } from "../customers/find";
 
 export type DisputeReason = z.infer<typeof disputeReasonSchema>;
 
-/** interface.md "Dispute reason": the five known codes, in words a cardholder understands. */
+/** The interface's five known dispute reason codes, in words a cardholder understands. */
 export const DISPUTE_REASONS: readonly DisputeReason[] = [
   { reason_code: "unauthorized", description: "I did not make or allow this transaction." },
   { reason_code: "not_received", description: "I paid but did not receive the goods or service." },

@@ -2,7 +2,7 @@ import type { Db } from "@/server/db/client";
 import { emitEvent } from "@/server/events/outbox";
 
 /**
- * The outbound card.* events (interface.md "Events", payload table and rule 5): card_id is the
+ * The outbound card.* events (docs/card-program.md, Card events): card_id is the
  * card TOKEN, never our card id; svc_card_id is the stable cross-reference. Nothing else goes in:
  * no number, expiry, CVV or PIN ever reaches an event.
  */

@@ -6,7 +6,7 @@ import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 
 /**
- * GET /v1/svc-card/{svcCardId}/iban/status (interface.md "Card IBAN status"). An IBAN for SEPA
+ * GET /v1/svc-card/{svcCardId}/iban/status (ibanStatusSchema, lib/contracts/cards.ts). An IBAN for SEPA
  * top-ups is a feature of EUR (EURe) card accounts: the sandbox gives every EUR customer with a
  * deployed wallet a stable, valid German IBAN derived from their svc_card_id; anyone else gets
  * activated false with the reason in profile_status and usage. Live mode has no IBAN provider

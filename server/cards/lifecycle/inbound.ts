@@ -11,7 +11,7 @@ import { decide } from "./transitions";
 /**
  * What the card network tells us about cards (server/providers/inbound.ts):
  * - physical.card.pin.changed: a PIN was set or changed on the hosted page. pin_set follows
- *   this event and nothing else (interface.md PIN rule 7), so a missed event leaves it stale.
+ *   this event and nothing else (docs/card-program.md, PIN rule 7), so a missed event leaves it stale.
  * - physical.card.activated: the cardholder activated a physical card upstream; the same move as
  *   the sandbox's activate endpoint, minus telling the network what it just told us.
  * Registering twice replaces the handlers with the same ones (the onboarding's inbound

@@ -13,14 +13,14 @@ import { findCardInOrg } from "./find-card";
 import { decide } from "./transitions";
 
 /**
- * Physical cards exist in the sandbox only (decisions.md 11), so the rules that concern them can
+ * Physical cards exist in the sandbox only, so the rules that concern them can
  * be exercised: void refused (VIRTUAL_CARD_ONLY), no freeze before activation
  * (CARD_NOT_ACTIVATED), activation (card.activated, which virtual cards never fire) needing a
- * deployed wallet (provider-facts.md "Cards").
+ * deployed wallet (docs/card-program.md, The upstream the simulators imitate).
  *
  * The simulated provider keeps a physical card like a virtual one (number, expiry, CVV, PIN,
  * sealed), so it is issued through the same port; what makes it physical is our record.
- * Ordering one raises no event: card.created is the virtual card's (interface.md), and a
+ * Ordering one raises no event: card.created is the virtual card's (docs/card-program.md), and a
  * physical card announces itself with card.activated. It does not end onboarding either: the
  * first virtual card does.
  */
@@ -46,7 +46,7 @@ export async function issuePhysicalCard({
 }
 
 /**
- * POST /api/v1/sandbox/cards/{cardId}/activate (decisions.md 11): what the cardholder does with
+ * POST /api/v1/sandbox/cards/{cardId}/activate (sandbox only): what the cardholder does with
  * the card in hand. Sets activated_at and raises card.activated; needs the wallet deployed.
  */
 export async function activatePhysicalCard({

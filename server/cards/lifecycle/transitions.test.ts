@@ -35,7 +35,7 @@ afterAll(async () => {
 const STATES: CardStatus[] = ["active", "frozen", "blocked", "lost", "stolen", "voided"];
 
 /**
- * The rules as this test reads interface.md, decisions.md 7 and provider-facts.md "Cards",
+ * The rules as this test reads docs/card-program.md (Cards; The upstream the simulators imitate),
  * written down independently of transitions.ts: the next state, or "!" and the refusal's code.
  * Columns: virtual, physical (activated), physical not yet activated.
  */

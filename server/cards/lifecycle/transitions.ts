@@ -3,8 +3,8 @@ import type { CardStatus } from "@/server/db/schema/cards";
 import type { CardRow } from "../customers/find";
 
 /**
- * Every card action in every card state, in one table (interface.md "States: Card";
- * decisions.md 7; provider-facts.md "Cards"). A cell is the next state with what it stamps and
+ * Every card action in every card state, in one table (docs/card-program.md, Cards, and The
+ * upstream the simulators imitate). A cell is the next state with what it stamps and
  * the event it raises, or the named refusal. The service functions only look things up here.
  *
  * What the interface states: freeze active -> frozen; void from any state not yet voided, for

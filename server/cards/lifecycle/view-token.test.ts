@@ -82,7 +82,7 @@ async function pinSetOf(card: CardRow): Promise<boolean> {
   return row!.pinSet;
 }
 
-describe("view-token: interface.md PIN rules 1-7", () => {
+describe("view-token: PIN rules 1-7 (docs/card-program.md)", () => {
   it(
     "rule 1: the request has no place for a PIN and the answer carries " +
       "none; the PIN is typed on the hosted page only",

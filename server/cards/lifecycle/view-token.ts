@@ -10,8 +10,8 @@ import { getSecureTheme } from "../settings";
 import { findCard } from "./find-card";
 
 /**
- * POST /v1/svc-card/{svcCardId}/cards/{cardId}/view-token (interface.md PIN rules 1-7,
- * decisions.md 8). The backend only asks the card provider for a single-use URL of its hosted
+ * POST /v1/svc-card/{svcCardId}/cards/{cardId}/view-token (docs/card-program.md, PIN rules 1-7
+ * and the hosted secure page). The backend only asks the card provider for a single-use URL of its hosted
  * page; the PIN, number and CVV are typed or shown there and never pass through here (rule 1).
  *
  * Decided where the interface is silent:
@@ -34,7 +34,7 @@ export interface ViewTokenInput {
 
 const CLOSED_STATES = new Set(["voided", "lost", "stolen", "blocked"]);
 
-/** The organization's theme with the request's fields on top (rule 5; decisions.md 8). */
+/** The organization's theme with the request's fields on top (rule 5). */
 export function mergeTheme(org: SecureTheme, request: SecureTheme | undefined): SecureTheme {
   const merged: Record<string, string> = { ...org };
   for (const [field, value] of Object.entries(request ?? {}))

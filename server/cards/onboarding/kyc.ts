@@ -29,7 +29,7 @@ const FINAL: readonly KycStatus[] = ["approved", "rejected"];
 /**
  * GET /v1/svc-card/{svcCardId}/kyc-link: the hosted KYC page for step 2. The first call makes the
  * applicant; after a link expired (or verification expired) a new one may be requested
- * (decisions.md 7). `returnTo` is passed to the page as ?return_to=.
+ * (docs/card-program.md, Onboarding). `returnTo` is passed to the page as ?return_to=.
  */
 export async function getKycLink({
   ctx,

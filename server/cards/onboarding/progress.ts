@@ -79,7 +79,7 @@ export async function onboardingStateOf(db: Db, c: CardCustomerRow): Promise<Onb
 
 /**
  * The first missing precondition of the steps after identity verification, in onboarding order
- * (decisions.md 7; the same order card creation names them in); `upTo` is the last one needed.
+ * (docs/card-program.md, Onboarding; the order card creation names them in); `upTo` is the last one needed.
  */
 export function requireOnboardedUpTo(c: CardCustomerRow, upTo: "kyc" | "source_of_funds" | "phone"): void {
   if (!c.emailVerifiedAt)

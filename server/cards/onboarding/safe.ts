@@ -11,9 +11,10 @@ import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
 
 /**
- * Step 5's account wallet (interface.md "Account wallet (safe) deployment", "Safe deployment
- * response"). Our record (safe_state) is what card creation checks; the chain reports the end of
- * a deployment through the inbound `account.safe.deployed` / `account.safe.failed`.
+ * Step 5's account wallet (docs/card-program.md, Onboarding: Wallet deployment; the response is
+ * safeDeploymentSchema in lib/contracts/cards.ts). Our record (safe_state) is what card creation
+ * checks; the chain reports the end of a deployment through the inbound `account.safe.deployed` /
+ * `account.safe.failed`.
  *
  * Answers, by state (POST and GET give the same form; POST also starts a deployment):
  * - started by this call: 202, deployment_accepted true, deploy_status processing;

@@ -10,7 +10,7 @@ import { COUNTRY_OF_CURRENCY } from "../../providers/sandbox/kyc-regions";
 import { requireSandbox } from "../../providers/sandbox/mode";
 
 /**
- * POST /api/v1/sandbox/kyc/{svcCardId} (decisions.md 11): what a reviewer at the KYC provider
+ * POST /api/v1/sandbox/kyc/{svcCardId} (sandbox mode only): what a reviewer at the KYC provider
  * would decide, without the hosted page. It goes through the simulated provider, which reports
  * kyc.status.changed to our inbound handler in the same transaction, so the customer it
  * answers with is exactly what the real path would have made of the decision.

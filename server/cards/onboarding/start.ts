@@ -36,7 +36,7 @@ export async function startOnboarding({
   return start(ctx, input, "own");
 }
 
-/** POST /v1/card-issuer/customers: an issuer onboards its B2B customer; the same flow (decisions.md 7). */
+/** POST /v1/card-issuer/customers: an issuer onboards its B2B customer; the same flow as own-account. */
 export async function createIssuerCustomer({
   ctx,
   input,

@@ -21,12 +21,12 @@ import { insertTransaction } from "./rows";
 import { cardTransactionView, type CardTransactionRow } from "./view";
 
 /**
- * The sandbox card network's authorization (decisions.md 11; provider-facts.md "Card
- * transactions"): a merchant asks to charge a card. Either it is declined (the card's state, the
- * wallet, or not enough available balance) -> transaction.declined; or the billing amount is held
- * on the wallet (pending += billing, only if available covers it, in one conditional update) and
- * the transaction is authorized -> transaction.authorized, then customer.balance.updated. One
- * database transaction: the hold, the row, the daily counts and the events commit together.
+ * The sandbox card network's authorization (docs/money.md, The simulated card network): a merchant asks
+ * to charge a card. Either it is declined (the card's state, the wallet, or not enough available
+ * balance) -> transaction.declined; or the billing amount is held on the wallet (pending += billing,
+ * only if available covers it, in one conditional update) and the transaction is authorized ->
+ * transaction.authorized, then customer.balance.updated. One database transaction: the hold, the row,
+ * the daily counts and the events commit together.
  */
 
 /** Looks like a Gnosis Chain transaction hash. */

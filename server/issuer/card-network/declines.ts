@@ -2,11 +2,11 @@ import { DECLINE_REASONS, type DeclineSituation } from "@/lib/contracts/card-tra
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 
 /**
- * Why the network declines a card before looking at the money (provider-facts.md "Decline
- * reasons"), first reason first: the card's state, a physical card not yet activated, then the
- * account wallet (not deployed, or an integrity status other than 0 Ok / 7 DelayQueueNotEmpty,
- * the two interface.md calls ready). Insufficient available balance (810) is decided by the hold
- * itself (applyBalanceChange), so that concurrent authorizations cannot overspend.
+ * Why the network declines a card before looking at the money (docs/money.md, Decline codes), first
+ * reason first: the card's state, a physical card not yet activated, then the account wallet (not
+ * deployed, or an integrity status other than 0 Ok / 7 DelayQueueNotEmpty, the two that read as ready).
+ * Insufficient available balance (810) is decided by the hold itself (applyBalanceChange), so that
+ * concurrent authorizations cannot overspend.
  */
 export function declineBeforeFunds(card: CardRow, customer: CardCustomerRow): DeclineSituation | null {
   switch (card.status) {

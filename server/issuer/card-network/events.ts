@@ -5,7 +5,7 @@ import { fxRateNumber } from "./fx";
 import type { CardTransactionRow } from "./view";
 
 /**
- * The transaction.* events (interface.md "Events", payload table and Rule 4): every field on
+ * The transaction.* events (docs/money.md, Events): every field on
  * every event. card_id is the card TOKEN; status is upper case (AUTHORIZED, SETTLED, ...); amount
  * and currency are the merchant's, billing_* what the card account is charged.
  *

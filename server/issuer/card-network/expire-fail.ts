@@ -8,11 +8,10 @@ import { updateTransaction } from "./rows";
 import { cardTransactionView } from "./view";
 
 /**
- * An authorization that ends without clearing: expired (an unclaimed hold, provider-facts.md:
- * after 7 to 30 days) or failed (failed after authorization). Either way the whole hold is
- * released. The interface names no event for these states; the network reverses the
- * authorization, so transaction.reversed goes out with status EXPIRED or FAILED, then
- * customer.balance.updated (trigger expiry or failure).
+ * An authorization that ends without clearing: expired (an unclaimed hold, upstream after 7 to 30 days)
+ * or failed (failed after authorization). Either way the whole hold is released. The interface names no
+ * event for these states; the network reverses the authorization, so transaction.reversed goes out with
+ * status EXPIRED or FAILED, then customer.balance.updated (trigger expiry or failure).
  */
 async function endAuthorization(
   ctx: Ctx,

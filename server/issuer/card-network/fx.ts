@@ -1,10 +1,10 @@
 import type { CardCurrency } from "@/server/db/schema/cards";
 
 /**
- * The sandbox card network's fixed FX table (decisions.md 11). A rate is the number of
- * merchant-currency units per one billing-currency unit (interface.md Events Rule 4), written as
- * an exact decimal; each direction has its own rate, as a network's buy and sell rates differ.
- * Billing minor units are computed with integers only: round-half-even(merchant minor / rate).
+ * The sandbox card network's fixed FX table. A rate is the number of merchant-currency units per one
+ * billing-currency unit (docs/money.md, Events), written as an exact decimal; each direction has its
+ * own rate, as a network's buy and sell rates differ. Billing minor units are computed with integers
+ * only: round-half-even(merchant minor / rate).
  */
 
 /** FX_RATES[merchant][billing]: merchant units per billing unit. */

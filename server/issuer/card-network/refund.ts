@@ -17,7 +17,7 @@ import { cardTransactionView, type CardTransactionRow } from "./view";
 import { walletAddressOf } from "./wallet";
 
 /**
- * A merchant refund (provider-facts.md: refunds appear only after clearing): of a settled
+ * A merchant refund (refunds appear only after clearing, docs/money.md): of a settled
  * purchase only, at most what was settled less earlier refunds of it (merchant currency). It is
  * a new transaction of type refund, settled at once: the tokens come back to the wallet on
  * chain, the ledger grows by the billing amount. Its billing amount is the conversion of all the

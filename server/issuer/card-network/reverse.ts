@@ -11,7 +11,7 @@ import { updateTransaction } from "./rows";
 import { cardTransactionView } from "./view";
 
 /**
- * A reversal before clearing (interface.md: "for example a cancelled hold before settlement").
+ * A reversal before clearing (for example a cancelled hold before settlement).
  * Without an amount, or with the whole amount still authorized: reversed, the hold released.
  * With less: partially_reversed; the transaction's amount becomes what stays authorized and its
  * hold the billing of that (converted at the authorization's rate), the rest released. More than

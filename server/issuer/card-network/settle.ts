@@ -11,7 +11,7 @@ import { cardTransactionView } from "./view";
 import { walletAddressOf } from "./wallet";
 
 /**
- * Clearing (provider-facts.md: "clearing finalises it and may change the amount"): the merchant's
+ * Clearing (it finalises the authorization and may change the amount): the merchant's
  * batch settles what it says, the same or another amount (merchant currency, converted at the
  * authorization's rate). The ledger is debited by the settled billing amount and the whole hold
  * is released; the wallet's tokens leave on chain. The settled amount may exceed the hold and

@@ -15,7 +15,7 @@ import { createReadyCustomer, createTestCard, type TestCardOptions } from "@/ser
 
 /** Test support of the card network tests (not used by the app). */
 
-/** Every field interface.md gives the transaction.* events. */
+/** Every field of the transaction.* events (docs/money.md, Events). */
 export const TRANSACTION_EVENT_FIELDS = [
   "amount",
   "amount_minor",

@@ -6,8 +6,8 @@ import { fxRateNumber } from "./fx";
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 
 /**
- * interface.md "Card transaction" of a row, plus minor units, the billing side, the FX rate, the
- * hold and the decline code and reason. card_id is the card TOKEN (as in the events; rule 5).
+ * The card transaction view of a row, plus minor units, the billing side, the FX rate, the
+ * hold and the decline code and reason. card_id is the card TOKEN (as in the events, docs/money.md).
  */
 export function cardTransactionView(r: CardTransactionRow): CardTransactionView {
   return {

@@ -21,7 +21,7 @@ import { countFundingOut } from "@/server/overview/funding";
 import { providers } from "@/server/providers/current";
 
 /**
- * POST /v1/card-issuer/fund-customer (decisions.md 9, interface.md Events Rule 7): moves money
+ * POST /v1/card-issuer/fund-customer (docs/money.md, Master wallet, deposits and funding): moves money
  * from the organization's master wallet to a customer's account wallet.
  *
  * Success is ONE transaction: the master wallet is debited by a conditional UPDATE (only while

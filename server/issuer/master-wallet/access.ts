@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
 
 /**
- * Who may use the issuer's money functions (decisions.md 4): users and API keys holding the scope
+ * Who may use the issuer's money functions (docs/api-scopes.md): users and API keys holding the scope
  * (read for views, write for settings and sandbox deposits, transactions for fund-customer), the
  * system always, a cardholder never (the master wallet is the program's, not a customer's).
  */

@@ -15,11 +15,11 @@ import { requireIssuerScope } from "./access";
 import { ensureMasterWallets } from "./view";
 
 /**
- * Deposits into the master wallet (interface.md "Master wallet deposit"): a one-step deposit is
- * settled at once and raises only the settled master_wallet.deposit; a two-step one is seen
- * first (processing: counted in processing_minor, not spendable), raises the processing event,
- * and a job settles it a few seconds later (or the sandbox settles it on demand), which moves
- * the amount into the balance and raises the settled event (Rule 1: the authoritative one).
+ * Deposits into the master wallet (docs/money.md, Master wallet, deposits and funding): a one-step
+ * deposit is settled at once and raises only the settled master_wallet.deposit; a two-step one is seen
+ * first (processing: counted in processing_minor, not spendable), raises the processing event, and a
+ * job settles it a few seconds later (or the sandbox settles it on demand), which moves the amount into
+ * the balance and raises the settled event (the authoritative one).
  */
 
 export const SETTLE_DEPOSIT_JOB = "issuer.master_wallet.settle_deposit";

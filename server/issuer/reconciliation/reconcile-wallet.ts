@@ -6,10 +6,10 @@ import { enqueueJob } from "@/server/jobs/queue";
 import { providers } from "@/server/providers/current";
 
 /**
- * Reading one customer's account wallet from the chain (decisions.md 9: balance_freshness
- * on_chain, pending unknown). After a funding this is the "second" balance event of interface.md
- * Events Rule 2, a couple of minutes after the first; applyReconciledBalance infers its trigger
- * and transfer_id from the funding when that lies within the 10-minute window.
+ * Reading one customer's account wallet from the chain (docs/money.md, Customer balances:
+ * balance_freshness on_chain, pending unknown). After a funding this is the "second" balance event of a
+ * top-up (docs/money.md, Events), a couple of minutes after the first; applyReconciledBalance infers
+ * its trigger and transfer_id from the funding when that lies within the 10-minute window.
  */
 
 export const RECONCILE_WALLET_JOB = "issuer.balance.reconcile_wallet";

@@ -8,7 +8,7 @@ import { log } from "@/server/log";
 import { providers } from "@/server/providers/current";
 
 /**
- * interface.md Limits "Balance reconciliation": any balance not updated within 2 hours is
+ * Balance reconciliation (docs/money.md, Customer balances): any balance not updated within 2 hours is
  * re-checked against the on-chain balance. A recurring job (like housekeeping: it re-enqueues
  * itself) takes the stale wallets oldest first, in batches claimed with FOR UPDATE SKIP LOCKED
  * (so several workers share the work and never read one wallet twice at once), and records each

@@ -81,7 +81,7 @@ export async function listCardTransactions({
 }
 
 /**
- * interface.md "Customer Card Transactions" (GET /v1/svc-card/{svcCardId}/transactions): one
+ * GET /v1/svc-card/{svcCardId}/transactions (docs/money.md, Card transactions list): one
  * customer's transactions, same paging and filters. A cardholder only finds their own account.
  */
 export async function listCustomerTransactions({

@@ -4,10 +4,10 @@ import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
 
 /**
- * The card-transactions filters (interface.md "GET /v1/card-issuer/card-transactions" plus from/to),
- * shared by the list, the CSV export and the customer's own list. from/to are ISO dates or
- * date-times: a date alone means that whole UTC day (from its start, to its end), a date-time is
- * taken to the millisecond, both ends included.
+ * The card-transactions filters (GET /v1/card-issuer/card-transactions: page, limit, status,
+ * customer_id, plus our from/to), shared by the list, the CSV export and the customer's own list.
+ * from/to are ISO dates or date-times: a date alone means that whole UTC day (from its start, to its
+ * end), a date-time is taken to the millisecond, both ends included.
  */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;

@@ -139,7 +139,7 @@ export async function revealCardSecrets(
 
 /**
  * The secure page's PIN form: replaces the online PIN and, in the same transaction, reports
- * `physical.card.pin.changed` as the provider would (decisions.md 8), which sets our pin_set.
+ * `physical.card.pin.changed` as the provider would, which sets our pin_set (PIN rule 7).
  */
 export async function storeCardPin(
   db: Db,

@@ -154,7 +154,7 @@ export async function completeSafeDeployment(
 }
 
 /**
- * Sandbox and tests: sets the wallet's integrity status (provider-facts.md), e.g. 7
+ * Sandbox and tests: sets the wallet's integrity status (docs/card-program.md), e.g. 7
  * DelayQueueNotEmpty while a non-card transaction waits in the delay queue.
  */
 export async function setSafeAccountStatus(

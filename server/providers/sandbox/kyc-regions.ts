@@ -2,7 +2,7 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 
 /**
  * Countries the simulated KYC page offers, and the currency each one's region implies
- * (provider-facts.md "Chain and currency"): GB -> GBP, the US -> USD, the EEA and Switzerland -> EUR.
+ * (docs/card-program.md, Onboarding): GB -> GBP, the US -> USD, the EEA and Switzerland -> EUR.
  */
 export interface KycCountry {
   code: string;

@@ -17,7 +17,7 @@ import { raiseInbound } from "./upstream-events";
  * `kyc.status.changed` in its own transaction; our side then asks getStatus, as with a real one.
  */
 
-/** provider-facts.md "Identity verification", plus expired (the link ran out before a decision). */
+/** The provider's identity verification statuses, plus expired (the link ran out before a decision). */
 export const UPSTREAM_KYC_STATUSES = [
   "notStarted",
   "documentsRequested",
@@ -32,9 +32,10 @@ export const UPSTREAM_KYC_STATUSES = [
 export type UpstreamKycStatus = (typeof UPSTREAM_KYC_STATUSES)[number];
 
 /**
- * The one mapping to interface.md's kyc_status. Upstream "pending" and "processing" mean the
- * documents are in and being checked, so they read as pending_review with manual review
- * (requiresAction); resubmissionRequested asks the applicant to act again: in_progress.
+ * The one mapping to our kyc_status (docs/card-program.md, The upstream the simulators imitate).
+ * Upstream "pending" and "processing" mean the documents are in and being checked, so they read as
+ * pending_review with manual review (requiresAction); resubmissionRequested asks the applicant to act
+ * again: in_progress.
  */
 export const KYC_STATUS_OF_UPSTREAM: Record<UpstreamKycStatus, KycStatus> = {
   notStarted: "pending",
@@ -165,7 +166,7 @@ export const sandboxKyc: KycPort = {
         .update(simKycApplicants)
         .set({ linkTokenHash: sha256Hex(token), linkExpiresAt: expiresAt, email: input.email })
         .where(eq(simKycApplicants.id, row.id));
-      // interface.md: after expiry a new link may be requested, and verification starts over.
+      // After expiry a new link may be requested, and verification starts over.
       if (row.status === "expired") row = await setStatus(tx, row, { status: "notStarted" });
       // One pending expiry check per applicant; a newer link found when it runs moves it (see
       // expireApplicantLink).

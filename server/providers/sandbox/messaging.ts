@@ -6,7 +6,7 @@ import type { MessagingPort } from "@/server/providers/ports";
 import { log } from "@/server/log";
 
 /**
- * Sandbox email and SMS (decisions.md 11): nothing is sent; each message lands in the dev
+ * Sandbox email and SMS: nothing is sent; each message lands in the dev
  * outbox, readable at GET /api/v1/sandbox/outbox and on the dashboard's Sandbox page. Bodies
  * carry one-time codes, so only the message id and channel are logged.
  */

@@ -23,7 +23,7 @@ export async function pinMatches(pin: string, stored: string): Promise<boolean> 
   return timingSafeEqual(actual, expected);
 }
 
-/** provider-facts.md "Cards": a card created without a PIN gets a random one upstream. */
+/** As upstream: a card created without a PIN gets a random one. */
 export function randomPin(): string {
   return String(randomInt(0, 10_000)).padStart(4, "0");
 }

@@ -1,6 +1,6 @@
 /**
  * Response headers of the hosted secure page (/secure/*), the card provider's page where the
- * PIN is typed and the card number shown (decisions.md 8). Pure, so proxy.ts stays small and the
+ * PIN is typed and the card number shown (docs/card-program.md). Pure, so proxy.ts stays small and the
  * policy is unit-tested. Nothing here applies to the rest of the app.
  *
  * Why each source:

@@ -11,7 +11,7 @@ import type { SecureView } from "@/server/providers/ports";
 import { revealCardSecrets, storeCardPin } from "./card-provider";
 
 /**
- * The simulated card provider's hosted secure page (decisions.md 8): /secure/view/{token}.
+ * The simulated card provider's hosted secure page (docs/card-program.md): /secure/view/{token}.
  *
  * Single use: opening the page spends the token (opened_at is stamped by one conditional UPDATE,
  * so two tabs racing for the same link get one page between them). The PIN form is then
@@ -147,7 +147,7 @@ export function checkPin(pin: string): void {
  * The PIN form of an opened view (pin_setup, pin_change or details_and_pin), once, within 10
  * minutes of issue. Stamps completed_at and stores the PIN with the provider in one
  * transaction; storeCardPin raises the inbound physical.card.pin.changed in that same
- * transaction, which is what sets our pin_set (interface.md PIN rule 7).
+ * transaction, which is what sets our pin_set (PIN rule 7, docs/card-program.md).
  */
 export async function submitPin(
   db: Db,
