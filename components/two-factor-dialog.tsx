@@ -27,7 +27,7 @@ interface TwoFactorDialogProps<T> {
 }
 
 /**
- * Asks for an authenticator code before a guarded action (decisions.md 3: freeze/unfreeze,
+ * Asks for an authenticator code before a guarded action (docs/dashboard.md: freeze/unfreeze,
  * fund-customer, payout, swap execute). Most callers use useStepUp() from step-up-provider.tsx,
  * which opens this dialog when an action answers TWO_FACTOR_REQUIRED and retries it.
  */

@@ -20,7 +20,7 @@ interface ApiKeysManagerProps {
   keys: ApiKeyView[];
   /** Keys past their expiry when the page was rendered. */
   expiredIds: string[];
-  /** The admin has 2FA on: needed for every change to keys (decisions.md 3). */
+  /** The admin has 2FA on: needed for every change to keys. */
   twoFactorEnabled: boolean;
   actions: ApiKeyActions;
 }

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { SCOPE_MEANINGS, SCOPES, type Scope } from "@/lib/scopes";
 
-/** The four scopes (decisions.md 4), each with what it grants. */
+/** The four scopes (docs/api-scopes.md), each with what it grants. */
 export function ScopeCheckboxes({
   value,
   onChange,

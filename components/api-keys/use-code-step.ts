@@ -36,5 +36,5 @@ export function useCodeStep() {
   return { code, setCode, codeError, banner, setBanner, codeInput, send };
 }
 
-/** Key management asks for a fresh code on every change (decisions.md 3): no 5-minute window. */
+/** Key management asks for a fresh code on every change: no 5-minute window. */
 export const KEY_CODE_HINT = "From your authenticator app. Every change to API keys needs a new code.";

@@ -7,8 +7,8 @@ import type { AggregateBalancesData } from "./types";
 const count = (n: number) => n.toLocaleString("en-GB");
 
 /**
- * The customers' wallet balances summed per card currency (interface.md "Aggregate balance
- * entry"), with how each total was learnt: from live card notifications or read from the chain.
+ * The customers' wallet balances summed per card currency (aggregate balance entries), with how
+ * each total was learnt: from live card notifications or read from the chain.
  */
 export function CustomerBalances({ data }: { data: AggregateBalancesData }) {
   if (data.by_currency.length === 0) {

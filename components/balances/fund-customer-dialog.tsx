@@ -30,9 +30,9 @@ export interface FundPreset {
 
 /**
  * Moves money from the master wallet to a customer's account wallet (POST
- * /v1/card-issuer/fund-customer). Behind the 2FA step-up (decisions.md 3): without a code in the
- * last 5 minutes the dashboard's code dialog opens over this one and the funding is sent once the
- * code is good. Nothing is sent twice: the button stays busy until the answer.
+ * /v1/card-issuer/fund-customer). Behind the 2FA step-up: without a code in the last 5 minutes the
+ * dashboard's code dialog opens over this one and the funding is sent once the code is good. Nothing is
+ * sent twice: the button stays busy until the answer.
  */
 export function FundCustomerDialog({
   action,

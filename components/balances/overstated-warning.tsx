@@ -2,7 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 
 /**
- * interface.md "Aggregate balance entry": wallets read from the chain know no pending holds, so
+ * Aggregate balances (docs/money.md): wallets read from the chain know no pending holds, so
  * they count available as equal to ledger and the available total may be higher than it is.
  */
 export function OverstatedWarning({ onChainCount, currency }: { onChainCount: number; currency?: string }) {

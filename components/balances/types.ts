@@ -7,7 +7,7 @@ import type {
   MasterWalletView,
 } from "@/lib/contracts/money";
 
-/** interface.md "Aggregate balance entry", with the minor forms (server/issuer/aggregate-balances.ts). */
+/** An aggregate balance entry, with the minor forms (server/issuer/aggregate-balances.ts). */
 export interface AggregateBalanceEntry {
   currency: MoneyCurrency;
   total_ledger_balance_minor: number;

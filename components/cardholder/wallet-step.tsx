@@ -42,7 +42,7 @@ export function WalletStep({
   const { run: pollRun } = poll;
 
   const deploying = deployment?.deploy_status === "processing";
-  // Deployed, but its integrity check does not read ready yet (provider-facts.md account status).
+  // Deployed, but its integrity check does not read ready yet (account status, docs/card-program.md).
   const settling = deployment?.deploy_status === "deployed" && !deployment.is_ready;
   const ready = deployment?.is_ready === true;
 

@@ -13,7 +13,7 @@ import { LiveStatus } from "@/components/transactions/live-status";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import { Button } from "@/components/ui/button";
 
-/** The balance fields of the card customer view (interface.md), which the page keeps live. */
+/** The balance fields of the card customer view, which the page keeps live. */
 export type CustomerBalance = Pick<
   CardCustomerView,
   | "svc_card_id"

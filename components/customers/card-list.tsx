@@ -74,7 +74,7 @@ export interface CardListProps {
   cards: CardView[];
   /** Per card id, the actions its state allows. */
   allowed: Record<string, CardActionName[]>;
-  /** Operators and admins act on cards; viewers only read (decisions.md 2). */
+  /** Operators and admins act on cards; viewers only read (docs/team.md, Roles). */
   canAct: boolean;
   /** Card changes need the 2FA step-up, so a user without 2FA is sent to set it up first. */
   twoFactorEnabled: boolean;

@@ -3,7 +3,7 @@ import type { CardView, CustomerListQuery } from "@/lib/contracts/cards";
 type FlowStatus = NonNullable<CustomerListQuery["flow_status"]>;
 type KycStatus = NonNullable<CustomerListQuery["kyc_status"]>;
 
-/** Onboarding stages (decisions.md 7) in words; the API's value is shown beside them where it helps. */
+/** Onboarding stages in words; the API's value is shown beside them where it helps. */
 export const FLOW_LABELS: Record<FlowStatus, string> = {
   email_verification: "Email verification",
   identity_verification: "Identity verification",
@@ -30,7 +30,7 @@ export function stepText(step: number, flow: FlowStatus): string {
   return `Step ${step} of ${ONBOARDING_STEP_COUNT} · ${FLOW_LABELS[flow]}`;
 }
 
-/** The card's state in words: a stolen card reads as voided (interface.md), so say why. */
+/** The card's state in words: a stolen card reads as voided (with is_stolen), so say why. */
 export function cardStatusLabel(card: Pick<CardView, "status" | "is_stolen">): string {
   if (card.is_stolen) return "Voided (stolen)";
   return { active: "Active", frozen: "Frozen", blocked: "Blocked", lost: "Lost", voided: "Voided" }[

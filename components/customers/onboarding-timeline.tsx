@@ -59,7 +59,7 @@ function Marker({ state }: { state: StepState }) {
   }
 }
 
-/** The six onboarding steps (decisions.md 7) with the customer's place in them. */
+/** The six onboarding steps (docs/card-program.md, Onboarding) with the customer's place in them. */
 export function OnboardingTimeline({
   steps,
   customer,

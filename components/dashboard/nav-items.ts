@@ -38,7 +38,7 @@ export interface NavGroup {
   links: NavLink[];
 }
 
-/** The sections of the console (architecture.md "The shape"). */
+/** The sections of the console (docs/dashboard.md, Pages). */
 export const NAV: NavGroup[] = [
   {
     links: [

@@ -6,7 +6,7 @@ import { useFrameReady } from "@/components/cardholder/use-frame-ready";
 import type { SecureTheme } from "@/lib/contracts/cards";
 import { cn } from "@/components/ui/cn";
 
-/** interface.md PIN rule 6: the recommended iframe sizes. */
+/** PIN rule 6 (docs/card-program.md): the recommended iframe sizes. */
 export const PREVIEW_SIZES = {
   pin: { width: 420, height: 520, label: "PIN" },
   details: { width: 420, height: 740, label: "Details + PIN" },

@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import { Card, CardBody } from "@/components/ui/card";
 
 /**
- * What a non-admin sees instead of webhooks: managing them is an admin's job (decisions.md 2), and the
+ * What a non-admin sees instead of webhooks: managing them is an admin's job (docs/team.md), and the
  * services refuse other roles.
  */
 export function AdminsOnly({ role }: { role: string }) {
