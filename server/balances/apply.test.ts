@@ -512,7 +512,7 @@ describe("applyReconciledBalance", () => {
     },
   );
 
-  it("names a completed funding of the last 10 minutes (Rule 2), and not an older one", async () => {
+  it("names a completed funding of the last 10 minutes, and not an older one", async () => {
     const org = await createTestOrg(database.db);
     const c = await customerWithWallet(org.orgId);
     await database.db.insert(customerFundings).values([

@@ -29,7 +29,7 @@ import { providers } from "@/server/providers/current";
  * the previous one left), the chain credits the customer's wallet, the funding is recorded, the
  * customer's balance moves (customer.balance.updated, trigger funding) and both funding events
  * are raised together. A check of the wallet against the chain is scheduled a couple of minutes
- * later (Rule 2: a top-up typically yields two balance events with the same transfer_id).
+ * later (docs/money.md, Events: a top-up yields two balance events with the same transfer_id).
  *
  * Failure after the customer was found (wallet not deployed, other currency, master wallet too
  * low, the chain failing) rolls all of that back, then records the failed funding and raises
