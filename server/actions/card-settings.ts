@@ -5,8 +5,8 @@ import { updateSecureTheme } from "@/server/cards/settings";
 import { defineAction } from "./define-action";
 
 /*
- * Settings -> Card PIN. Program settings are an admin's; no 2FA step-up, as settings move no money and
- * change no card (docs/decisions-foundation.md, API keys and two-factor codes).
+ * Settings -> Card PIN. Program settings are an admin's; no 2FA step-up: the guard covers the money and
+ * card actions, not settings (docs/decisions-foundation.md, API keys and two-factor codes).
  */
 
 export const updateSecureThemeAction = defineAction(
