@@ -17,7 +17,8 @@ const noServerInClient = {
           context.report({
             node,
             message:
-              'A "use client" module must not import server/ (architecture.md 5): pass data as props or call a server action.',
+              'A "use client" module must not import server/ (docs/architecture.md, rules of style): ' +
+              "pass data as props or call a server action.",
           });
         }
       },

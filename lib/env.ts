@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one place that reads process.env (architecture.md, house style 6).
+ * The one place that reads process.env (docs/architecture.md, rules of style).
  * Parsed lazily so tests and the CLI can set variables before first use.
  */
 function splitOrigins(v: string): string[] {

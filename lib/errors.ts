@@ -1,6 +1,6 @@
 /**
- * The error table of decisions.md section 5: every error_code the service returns and its
- * HTTP status. One table, used by the REST kit, the server-action kit and docs/errors.md.
+ * The error table: every error_code the service returns and its HTTP status. One table, used by the
+ * REST kit, the server-action kit and docs/errors.md.
  */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
@@ -28,7 +28,7 @@ export const ERROR_STATUS = {
   CARD_NOT_ACTIVE: 409,
   INSUFFICIENT_FUNDS: 409,
   CONFLICT: 409,
-  // Card program (decisions.md 7): each onboarding precondition and card rule has its own code.
+  // Card program: each onboarding precondition and card rule has its own code.
   EMAIL_NOT_VERIFIED: 409,
   KYC_REJECTED: 409,
   ONBOARDING_STEP_DONE: 409,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * Money (decisions.md 9): amounts are integers in minor units everywhere inside; the interface's
- * float `amount` fields are made from them only at the edge (toMajor), and amounts coming in are
- * parsed from their decimal text, never multiplied as floats. USD, EUR and GBP have 2 decimals.
+ * Money: amounts are integers in minor units everywhere inside; the interface's float `amount`
+ * fields are made from them only at the edge (toMajor), and amounts coming in are parsed from their
+ * decimal text, never multiplied as floats. USD, EUR and GBP have 2 decimals.
  */
 export const MINOR_DIGITS = 2;
 const MINOR_PER_MAJOR = 100;

@@ -1,4 +1,4 @@
-/** API permission scopes (interface.md "API key"; decisions.md section 4). */
+/** API permission scopes; what each grants: docs/api-scopes.md. */
 export const SCOPES = ["read", "write", "transactions", "webhooks"] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SCOPES } from "@/lib/scopes";
 
-/** API key contracts (interface.md "API keys"): used by the REST routes, the dashboard forms and OpenAPI. */
+/** API key contracts: used by the REST routes, the dashboard forms and OpenAPI. */
 export const permissionsSchema = z
   .array(z.enum(SCOPES))
   .min(1, "Choose at least one permission.")

@@ -9,9 +9,9 @@ import {
 } from "./cards";
 
 /**
- * Contracts of the card actions and the cardholder's own-account view (interface.md "Card
- * accounts", decisions.md 7 and 8): the answers of create, freeze, unfreeze, void, report, block,
- * activate and view-token, used by the REST routes, the server actions and the pages.
+ * Contracts of the card actions and the cardholder's own-account view (docs/card-program.md): the
+ * answers of create, freeze, unfreeze, void, report, block, activate and view-token, used by the
+ * REST routes, the server actions and the pages.
  */
 
 export const createdCardSchema = cardViewSchema.extend({ svc_card_id: z.string() });
@@ -78,7 +78,7 @@ export type ActivatedCard = CreatedCard;
 export const twoFactorBodySchema = z.object({ two_factor_token: z.string().trim().max(16).optional() });
 
 export const SECURE_VIEW_KINDS = ["pin_change", "details_and_pin"] as const;
-/** interface.md PIN rules 3-4: pin_set is on every answer; the URL is single use and lives 10 minutes. */
+/** pin_set is on every answer; the URL is single use and lives 10 minutes. */
 export const viewTokenResponseSchema = z.object({
   pin_set: z.boolean(),
   secure_view_url: z.string(),
@@ -95,14 +95,14 @@ export const pinNotSetDataSchema = z.object({
 });
 export type PinNotSetData = z.infer<typeof pinNotSetDataSchema>;
 
-/** interface.md PIN rule 6: the iframe size of each hosted view. */
+/** The recommended iframe size of each hosted view. */
 export const SECURE_VIEW_FRAME = {
   pin_setup: { width: 420, height: 520 },
   pin_change: { width: 420, height: 520 },
   details_and_pin: { width: 420, height: 740 },
 } as const;
 
-/** interface.md: the dispute-reasons answer keeps its own envelope, {status: "success", message, data}. */
+/** The dispute-reasons answer keeps its own envelope: {status: "success", message, data}. */
 export const disputeReasonsBodySchema = z.object({
   status: z.literal("success"),
   message: z.string(),
@@ -112,7 +112,7 @@ export type DisputeReasonsBody = z.infer<typeof disputeReasonsBodySchema>;
 export type IbanStatus = z.infer<typeof ibanStatusSchema>;
 
 /**
- * GET /v1/svc-card/my-account: the signed-in cardholder's own account (interface.md names only
+ * GET /v1/svc-card/my-account: the signed-in cardholder's own account (the interface names only
  * cards[n].pin_set).
  */
 export const myAccountSchema = z.object({

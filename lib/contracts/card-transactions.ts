@@ -3,8 +3,7 @@ import { amountSchema } from "@/lib/money";
 import { CURRENCY_VALUES } from "./cards";
 
 /**
- * Card transaction contracts (interface.md "Card transaction"; decisions.md 11; provider-facts.md
- * "Card transactions", "Decline reasons"): the view the list, the dashboard and the sandbox card
+ * Card transaction contracts (docs/money.md): the view the list, the dashboard and the sandbox card
  * network answer with, the sandbox network's requests, and the decline reasons.
  */
 
@@ -20,8 +19,8 @@ export const CARD_TRANSACTION_STATUS_VALUES = [
 export const CARD_TRANSACTION_TYPE_VALUES = ["purchase", "refund", "withdrawal"] as const;
 
 /**
- * Why a card transaction was declined: the network's code (provider-facts.md) and a short,
- * plain text for the cardholder saying what to do. Keys are the situations we decline in.
+ * Why a card transaction was declined: the network's code (docs/architecture.md, Providers) and a
+ * short, plain text for the cardholder saying what to do. Keys are the situations we decline in.
  */
 export const DECLINE_REASONS = {
   frozen: { code: "UBT", reason: "Your card is frozen. Unfreeze it in your account to pay again." },

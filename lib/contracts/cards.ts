@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * Card program contracts (interface.md "Card customer", "Card", "Safe deployment response",
- * "Source-of-funds question", "Card IBAN status", "Dispute reason"; decisions.md 7 and 8):
- * used by the REST routes, the server actions, the dashboard and cardholder pages and OpenAPI.
+ * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
+ * card IBAN status, dispute reason; docs/card-program.md): used by the REST routes, the server
+ * actions, the dashboard and cardholder pages and OpenAPI.
  */
 
 export const FLOW_STATUS_VALUES = [
@@ -90,7 +90,7 @@ const cssColor = z
     /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
     "Use a hex color, e.g. #1a73e8.",
   );
-/** interface.md PIN rule 5. Values are checked strictly: they end up in the secure page's CSS. */
+/** The secure page's theme. Values are checked strictly: they end up in the secure page's CSS. */
 export const secureThemeSchema = z
   .object({
     accent_color: cssColor.optional(),
@@ -163,8 +163,8 @@ export const cardViewSchema = z.object({
 export type CardView = z.infer<typeof cardViewSchema>;
 
 /**
- * interface.md "Card customer (card-issuer view)". Balances are null until issue 6 keeps them (and until the
- * wallet exists).
+ * A card customer as the card issuer sees it. Balances are null until issue 6 keeps them (and until
+ * the wallet exists).
  */
 export const cardCustomerViewSchema = z.object({
   svc_card_id: z.string(),
@@ -269,7 +269,7 @@ export const customerListSchema = z.object({
 });
 export type CustomerList = z.infer<typeof customerListSchema>;
 
-/** provider-facts.md "Account wallet (Safe) integrity status". */
+/** The account wallet's (Safe's) integrity status (docs/architecture.md, Providers). */
 export const ACCOUNT_STATUS_MEANINGS: Record<number, { name: string; meaning: string; ready: boolean }> = {
   0: { name: "Ok", meaning: "Deployed and configured; the card can spend.", ready: true },
   1: { name: "SafeNotDeployed", meaning: "No wallet yet.", ready: false },

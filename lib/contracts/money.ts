@@ -3,10 +3,10 @@ import { amountSchema } from "@/lib/money";
 import { CURRENCY_VALUES } from "./cards";
 
 /**
- * The issuer's money contracts (interface.md "Events": master_wallet.deposit,
- * master_wallet.customer_funded, customer.funded; decisions.md 9 and 11): the master wallet,
- * its deposits and the fundings of customers. Amounts come in as major units (amountSchema turns
- * them into minor units) and go out as a float plus its `_minor` integer.
+ * The issuer's money contracts (docs/money.md; the events master_wallet.deposit,
+ * master_wallet.customer_funded, customer.funded): the master wallet, its deposits and the fundings
+ * of customers. Amounts come in as major units (amountSchema turns them into minor units) and go
+ * out as a float plus its `_minor` integer.
  */
 
 export const moneyCurrencySchema = z.enum(CURRENCY_VALUES).describe("USD, EUR or GBP.");
@@ -116,7 +116,7 @@ export const depositListSchema = z.object({ deposits: z.array(depositViewSchema)
 
 export const FUNDING_STATUS_VALUES = ["completed", "failed"] as const;
 
-/** decisions.md 9's answer of fund-customer, with the minor forms and the ids to correlate events. */
+/** The answer of fund-customer, with the minor forms and the ids to correlate events. */
 export const fundCustomerResultSchema = z.object({
   transfer_id: z.string(),
   status: z.literal("completed"),

@@ -3,14 +3,13 @@ import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
 
 /**
- * Webhook contracts (interface.md "Webhook management", decisions.md 10): REST routes, dashboard forms,
- * OpenAPI.
+ * Webhook contracts (docs/webhooks.md): REST routes, dashboard forms, OpenAPI.
  */
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** Event types a subscription may name (interface.md "Event types"), plus the test event. */
+/** Event types a subscription may name, plus the test event. */
 export interface WebhookEventTypeInfo {
   type: string;
   description: string;

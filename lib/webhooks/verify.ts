@@ -1,5 +1,5 @@
 /**
- * Receiver-side check of a webhook request (interface.md "Events", Delivery 4). Copy this file
+ * Receiver-side check of a webhook request (docs/webhooks.md, Verifying a webhook). Copy this file
  * into your app: it has no dependencies and runs wherever Web Crypto does (Node 20+, Next.js route
  * handlers, edge runtimes, browsers).
  *

@@ -13,8 +13,9 @@ import { defineAction } from "./define-action";
 
 /*
  * Developers -> API keys. No `stepUp` here: key management needs a fresh code on every call
- * (decisions.md 3), so the code travels as the contract's `two_factor_token` and the service
- * checks it. The role check refuses non-admins before anything else (FORBIDDEN_ROLE).
+ * (docs/dashboard.md, Adding a guarded action), so the code travels as the contract's
+ * `two_factor_token` and the service checks it. The role check refuses non-admins before anything
+ * else (FORBIDDEN_ROLE).
  */
 
 const keyId = z.object({ id: z.string().min(1).max(64) });

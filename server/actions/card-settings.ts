@@ -4,7 +4,10 @@ import { secureThemeSchema } from "@/lib/contracts/cards";
 import { updateSecureTheme } from "@/server/cards/settings";
 import { defineAction } from "./define-action";
 
-/* Settings -> Card PIN. Program settings are an admin's (decisions.md 2); no 2FA step-up (decisions.md 3 does not list settings). */
+/*
+ * Settings -> Card PIN. Program settings are an admin's; no 2FA step-up: the guard covers the money and
+ * card actions, not settings (docs/decisions-foundation.md, API keys and two-factor codes).
+ */
 
 export const updateSecureThemeAction = defineAction(
   { input: secureThemeSchema, role: "admin", name: "updateSecureTheme" },

@@ -9,7 +9,7 @@ import { defineCardholderAction } from "./cardholder-session";
 
 /*
  * My card (app/(cardholder)/card/[orgId]/my-card) and the wizard's PIN step. Cardholders need no
- * 2FA to freeze or unfreeze their own card (decisions.md 3 guards user tokens only).
+ * 2FA to freeze or unfreeze their own card: the 2FA guard is for staff users only.
  */
 
 const card = z.object({ cardId: cardIdSchema });

@@ -12,8 +12,8 @@ import {
 import { defineAction } from "./define-action";
 
 /*
- * Customers -> a customer's cards. Operators and admins act on cards (decisions.md 2). Every
- * card change asks for the 2FA step-up: decisions.md 3 names freeze and unfreeze; void and
+ * Customers -> a customer's cards. Operators and admins act on cards (docs/team.md, Roles). Every
+ * card change asks for the 2FA step-up: the REST API guards freeze and unfreeze; void and
  * lost/stolen reports are permanent, and block/unblock are the program's compliance switch, so
  * they are guarded the same way. The step-up window the
  * kit opens is also what the service's own second-factor check sees.

@@ -19,7 +19,8 @@ import { defineAction } from "./define-action";
  * Overview, Transactions, Balances and a customer's money. The reads are what the pages poll
  * (TanStack Query, every few seconds) so lists and totals stay live; any signed-in user may read
  * (viewers included). Funding a customer moves money: operators and admins, behind the 2FA
- * step-up (decisions.md 3). The alert threshold is a setting: operators and admins.
+ * step-up (docs/dashboard.md, Adding a guarded action). The alert threshold is a setting:
+ * operators and admins.
  */
 
 /** The overview's figures in one call: one round trip per refresh. */

@@ -19,9 +19,10 @@ export interface ActionOptions<S extends z.ZodType> {
   /** The least role allowed (viewer < operator < admin). Default: any signed-in user. */
   role?: Role;
   /**
-   * 2FA step-up (decisions.md 3): passes within 5 minutes of a good code in this session,
-   * or with `twoFactorCode` in the input, which opens the window. Otherwise the action fails
-   * with TWO_FACTOR_REQUIRED and the UI asks for a code (components/two-factor-dialog.tsx).
+   * 2FA step-up (docs/dashboard.md, Adding a guarded action): passes within 5 minutes of a good
+   * code in this session, or with `twoFactorCode` in the input, which opens the window. Otherwise
+   * the action fails with TWO_FACTOR_REQUIRED and the UI asks for a code
+   * (components/two-factor-dialog.tsx).
    */
   stepUp?: boolean;
   /** For the log line of an unexpected error. */

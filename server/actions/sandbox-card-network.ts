@@ -18,7 +18,7 @@ import { defineAction } from "./define-action";
 
 /*
  * Sandbox -> Card network and Master wallet deposit: what a merchant, the card network and the
- * chain would do, from the dashboard (decisions.md 11; the same functions as POST
+ * chain would do, from the dashboard (docs/money.md; the same functions as POST
  * /api/v1/sandbox/...). Like those routes: sandbox mode only (NOT_FOUND in live mode) and the
  * write scope, so operators and admins. Simulated events move no real money: no 2FA.
  */

@@ -13,9 +13,10 @@ import {
 import { defineAction } from "./define-action";
 
 /*
- * Developers -> Webhooks. Admins only (decisions.md 2; the services also need the `webhooks`
- * scope, which only the admin role has). No 2FA: decisions.md 3 guards key management and the
- * listed money/card actions, not webhook management.
+ * Developers -> Webhooks. Admins only (docs/team.md, Roles; the services also need the `webhooks`
+ * scope, which only the admin role has). No 2FA: the guard covers key management and the money
+ * and card actions, not webhook management (docs/decisions-foundation.md, API keys and two-factor
+ * codes).
  */
 
 const webhookId = z.object({ webhookId: z.string().min(1).max(64) });

@@ -21,7 +21,10 @@ import { getDb } from "@/server/db/client";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 
-/** API keys (interface.md "API keys"; decisions.md 3): the `apikey` family answers with top-level fields. */
+/**
+ * API keys (docs/decisions-foundation.md, API keys and two-factor codes): the `apikey` family answers
+ * with top-level fields.
+ */
 const TAGS = ["API keys"];
 const keyParams = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
 const GUARDED =

@@ -29,10 +29,10 @@ import { defineRoute } from "@/server/http/route";
 import { sandboxOnly } from "./sandbox";
 
 /**
- * The issuer's money (decisions.md 9, 11): the master wallet per currency, its deposits, and
+ * The issuer's money (docs/money.md): the master wallet per currency, its deposits, and
  * funding customers' account wallets from it. Card envelope. Reads need `read`, the threshold
  * setting `write`, fund-customer `transactions` (and, for a user access token, a current TOTP
- * code: decisions.md 3).
+ * code: docs/decisions-foundation.md, API keys and two-factor codes).
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer";

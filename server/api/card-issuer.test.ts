@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const BASE = "/api/v1/card-issuer/customers";
 
-/** interface.md "Card customer (card-issuer view)" and "Card (element of cards)": exactly these fields. */
+/** The card-issuer view of a customer and of each of its cards: exactly these fields. */
 const CUSTOMER_FIELDS = [
   "available_balance",
   "available_balance_minor",

@@ -16,9 +16,8 @@ import { cardTransactionViewSchema } from "@/lib/contracts/card-transactions";
 import { csvResponse } from "@/server/http/csv-stream";
 
 /**
- * The card issuer's read views of its customers (interface.md "Card issuer"; decisions.md 4:
- * every GET needs `read`). Card envelope. POST /api/v1/card-issuer/customers (B2B onboarding)
- * lives with the onboarding routes.
+ * The card issuer's read views of its customers (every GET needs `read`). Card envelope.
+ * POST /api/v1/card-issuer/customers (B2B onboarding) lives with the onboarding routes.
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
@@ -141,7 +140,9 @@ export const cardIssuerRoutes = [
     method: "get",
     path: "/api/v1/svc-card/{svcCardId}/transactions",
     summary: "Customer card transactions",
-    description: `One customer's card transactions (interface.md "Customer Card Transactions"). Filters: status, from, to. ${PAGING} A cardholder's session token reads its own account only; another customer is 404.`,
+    description:
+      `One customer's card transactions. Filters: status, from, to. ${PAGING} ` +
+      "A cardholder's session token reads its own account only; another customer is 404.",
     tags: ["Cards"],
     auth: { scope: "read", cardholder: true },
     request: {

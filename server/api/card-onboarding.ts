@@ -26,7 +26,7 @@ import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
 
 /**
- * Card onboarding, steps 1 to 5 (decisions.md 7; interface.md "Card accounts"). Card envelope.
+ * Card onboarding, steps 1 to 5 (docs/card-program.md, Onboarding). Card envelope.
  * Steps need `write`, their GETs `read`; the per-customer paths also admit a cardholder's session
  * token, limited to its own account. Starting an account (own or B2B) is for the program's
  * credentials only.

@@ -3,7 +3,7 @@ import { readSecureTheme, updateSecureTheme } from "@/server/cards/settings";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 
-/** The card program's settings (decisions.md 4: settings are the write scope's). Card envelope. */
+/** The card program's settings (changing them needs the write scope). Card envelope. */
 const TAGS = ["Card settings"];
 const PATH = "/api/v1/svc-card/settings/secure-theme";
 
@@ -13,7 +13,9 @@ export const cardSettingsRoutes = [
     path: PATH,
     summary: "Theme of the hosted secure page",
     description:
-      "The program's theme of the PIN / card details page (interface.md PIN rule 5). Every view-token's page uses it, merged with the request's own `theme` (the request's fields win). An empty object when none is saved.",
+      "The program's theme of the PIN / card details page (the same fields as view-token's `theme`). " +
+      "Every view-token's page uses it, merged with the request's own `theme` (the request's fields win). " +
+      "An empty object when none is saved.",
     tags: TAGS,
     auth: { scope: "read" },
     response: { data: secureThemeSchema },

@@ -233,7 +233,7 @@ describe("card routes over HTTP", () => {
         status: 403,
         body: { error_code: "INSUFFICIENT_PERMISSION" },
       });
-      // Void is not 2FA-guarded (decisions.md 3 names freeze and unfreeze).
+      // Void is not 2FA-guarded on the REST API: only freeze and unfreeze are.
       expect(
         (await call(cardPath(customer.svcCardId, card.id, "void"), post(undefined, p.admin))).status,
       ).toBe(200);

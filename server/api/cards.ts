@@ -36,7 +36,7 @@ import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
 
 /**
- * Cards (interface.md "Card accounts", decisions.md 4, 7, 8, 11): creation, status changes, the
+ * Cards (docs/card-program.md, Cards; PIN and the hosted secure page): creation, status changes, the
  * secure view token, dispute reasons, IBAN status and the cardholder's own account. Card
  * envelope. Reads need `read`, changes `write`; a cardholder's session token is admitted too and
  * limited to its own account (server/cards/customers/find.ts).

@@ -15,7 +15,7 @@ import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { sandboxOnly } from "./sandbox";
 
 /**
- * The sandbox card network (decisions.md 11): what merchants and the network would do to a card,
+ * The sandbox card network (docs/money.md): what merchants and the network would do to a card,
  * so a program can see authorizations, declines, clearing, reversals, expiry, failure and
  * refunds move balances and raise the transaction.* and balance events. Sandbox only (404 and
  * undocumented in live mode); bearer or API key with the write scope. Card envelope.

@@ -5,7 +5,10 @@ import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { sandboxOnly } from "./sandbox";
 
-/** Sandbox-only card simulation (decisions.md 11): 404 and out of the document in live mode. */
+/**
+ * Sandbox-only card simulation (docs/decisions-foundation.md, Sandbox mode): 404 and out of the
+ * document in live mode.
+ */
 export const sandboxCardRoutes = sandboxOnly([
   defineRoute({
     method: "post",

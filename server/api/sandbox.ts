@@ -11,8 +11,8 @@ import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decisio
 import { readOutbox } from "@/server/cards/sandbox-outbox";
 
 /**
- * The sandbox's simulation endpoints (decisions.md 11), bearer with the write scope. In live
- * mode they do not exist: see sandboxOnly.
+ * The sandbox's simulation endpoints (docs/decisions-foundation.md, Sandbox mode), bearer with the
+ * write scope. In live mode they do not exist: see sandboxOnly.
  */
 
 /**

@@ -31,7 +31,7 @@ import {
   updateWebhook,
 } from "@/server/webhooks/manage";
 
-/** Webhook management (interface.md "Webhook management"; decisions.md 10), scope `webhooks`, card envelope. */
+/** Webhook management (docs/webhooks.md), scope `webhooks`, card envelope. */
 const TAGS = ["Webhooks"];
 const BASE = "/api/v1/svc-card/webhooks";
 const AUTH = { scope: "webhooks" } as const;

@@ -3,8 +3,8 @@ import type { Ctx } from "@/server/context";
 import { verifyUserTotp } from "@/server/auth/totp";
 
 /**
- * Key management is for a user token of an admin (decisions.md 3); writes also need a fresh TOTP
- * code each time (the dashboard's 5-minute step-up does not cover key management).
+ * Key management is for a user token of an admin; writes also need a fresh TOTP code each time (the
+ * dashboard's 5-minute step-up does not cover key management).
  */
 export async function requireKeyManager(
   ctx: Ctx,

@@ -1,7 +1,7 @@
 import { randomBase62 } from "@/lib/ids";
 import { env } from "@/lib/env";
 
-/** decisions.md 3: pk_test_/pk_live_ + 24 base62; sk_test_/sk_live_ + 40 base62. */
+/** pk_test_/pk_live_ + 24 base62; sk_test_/sk_live_ + 40 base62. */
 export function newKeyPair(): { apiKey: string; apiSecret: string } {
   const mode = env().SVC_MODE === "live" ? "live" : "test";
   return { apiKey: `pk_${mode}_${randomBase62(24)}`, apiSecret: newSecret() };

@@ -19,7 +19,7 @@ async function findKey(ctx: Ctx, id: string): Promise<ApiKeyRow> {
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId)));
-  // Another organization's key is "not found", never "forbidden" (decisions.md 2).
+  // Another organization's key is "not found", never "forbidden": it must not learn the key exists.
   if (!row) throw new ServiceError("NOT_FOUND", "No API key with this id.");
   return row;
 }

@@ -4,7 +4,7 @@ import type { Ctx } from "@/server/context";
 import { stepUps } from "@/server/db/schema/identity";
 import { verifyUserTotp } from "./totp";
 
-/** A good code unlocks guarded dashboard actions for 5 minutes in that session (decisions.md 3). */
+/** A good code unlocks guarded dashboard actions for 5 minutes in that session. */
 export const STEP_UP_MS = 5 * 60_000;
 
 function sessionOf(ctx: Ctx): { userId: string; sessionId: string } {
@@ -64,10 +64,10 @@ export async function requireStepUp(ctx: Ctx, code?: string | null): Promise<voi
 }
 
 /**
- * The 2FA guard of decisions.md 3 for card freeze/unfreeze, fund-customer, payout and swap execute:
- * a dashboard session passes inside its step-up window (or with a code, which opens it); a user
- * access token on the REST API must send a current code (X-2FA-Token) each time; API-key
- * credentials and cardholders rely on their scopes and own-card checks instead.
+ * The 2FA guard for card freeze/unfreeze, fund-customer, payout and swap execute: a dashboard
+ * session passes inside its step-up window (or with a code, which opens it); a user access token on
+ * the REST API must send a current code (X-2FA-Token) each time; API-key credentials and
+ * cardholders rely on their scopes and own-card checks instead.
  */
 export async function requireSecondFactor(ctx: Ctx, code?: string | null): Promise<void> {
   if (ctx.actor.type !== "user") return;

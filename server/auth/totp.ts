@@ -5,7 +5,7 @@ import { decryptSecret } from "@/server/crypto/encryption";
 import type { Db } from "@/server/db/client";
 import { users } from "@/server/db/schema/identity";
 
-/** RFC 6238 as decisions.md section 3 fixes it: SHA-1, 6 digits, 30 s, +-1 step. */
+/** RFC 6238 with SHA-1, 6 digits, 30 s, +-1 step: what authenticator apps expect by default. */
 const PERIOD = 30;
 const WINDOW = 1;
 export const TOTP_MAX_FAILURES = 5;

@@ -55,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: PGlite;
   if (opts.kind === "pglite") {
     mkdirSync(opts.dataDir, { recursive: true });
-    // PGlite has no lock of its own: two processes on one folder corrupt it (decisions.md 12).
+    // PGlite has no lock of its own: two processes on one folder corrupt it.
     lock = acquireDataDirLock(path.dirname(opts.dataDir));
     client = await PGlite.create({ dataDir: opts.dataDir });
   } else {

@@ -18,7 +18,7 @@ export function successBody(family: Family, status: SuccessStatus, data: unknown
     case "fiat":
       return { status: "success", status_code: status, message: text, data };
     case "apikey":
-      // OAuth-like: the fields of interface.md at the top level.
+      // OAuth-like: the answer's fields at the top level, no envelope.
       return data;
   }
 }

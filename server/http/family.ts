@@ -1,5 +1,5 @@
 /**
- * The three envelope families of decisions.md section 5. The family follows from the path, so
+ * The three envelope families (docs/errors.md, Envelopes). The family follows from the path, so
  * an unknown route under a fiat path still answers in the fiat shape.
  */
 export type Family = "card" | "fiat" | "apikey";

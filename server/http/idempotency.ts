@@ -7,7 +7,7 @@ import { log } from "@/server/log";
 import type { ApiEnv } from "./types";
 
 /**
- * The Idempotency-Key store of decisions.md section 6 (IETF httpapi Idempotency-Key draft) on
+ * The Idempotency-Key store (docs/errors.md, Idempotency; IETF httpapi Idempotency-Key draft) on
  * the idempotency_keys table. Every step is one statement keyed by the primary key, so two app
  * instances on one Postgres agree on who runs a request: the INSERT ... ON CONFLICT decides.
  */

@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { ServiceError, type ErrorDetail } from "@/lib/errors";
 import { outOfRangeDateIssues, unstorableInputIssues } from "@/lib/storable-input";
 
-/** `a.b[0]`: the path form of decisions.md section 5. */
+/** `a.b[0]`: the path form of an error's `details` (docs/errors.md, Envelopes). */
 export function formatPath(prefix: string | null, path: readonly PropertyKey[]): string {
   let out = prefix ?? "";
   for (const part of path) {

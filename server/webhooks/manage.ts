@@ -16,7 +16,7 @@ import { newWebhookId, newWebhookSecret, sealWebhookSecret } from "./secret";
 import { registrableUrl } from "./url-safety";
 import { webhookView, type SubscriptionRow } from "./view";
 
-/** Another organization's webhook is "not found", never "forbidden" (decisions.md 2). */
+/** Another organization's webhook is "not found", never "forbidden": it must not learn the id exists. */
 export async function findWebhook(ctx: Ctx, webhookId: string): Promise<SubscriptionRow> {
   const [row] = await ctx.db
     .select()

@@ -1,8 +1,8 @@
 import { env } from "@/lib/env";
 
-/** interface.md "Retry policy": delays before attempts 2..7, in seconds. */
+/** The retry policy: delays before attempts 2..7, in seconds (docs/webhooks.md, Pipeline). */
 export const DEFAULT_RETRY_DELAYS_SECONDS = [60, 300, 1_800, 7_200, 43_200, 86_400] as const;
-/** Automatic attempts per delivery (interface.md "Limits"). */
+/** Automatic attempts per delivery. */
 export const MAX_ATTEMPTS = 7;
 /** Deliveries in a row that end failed for good before the subscription is disabled. */
 export const DISABLE_AFTER_FAILURES = 100;

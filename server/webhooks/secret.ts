@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { newId } from "@/lib/ids";
 import { decryptSecret, encryptSecret } from "@/server/crypto/encryption";
 
-/** whsec_ + base64 of 32 random bytes (decisions.md 10). */
+/** whsec_ + base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }

@@ -67,7 +67,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-describe("webhook URL rules (decisions.md 10)", () => {
+describe("webhook URL rules", () => {
   it("classifies private, loopback, link-local, unique-local and metadata addresses", () => {
     for (const ip of PRIVATE) expect(blockedAddressReason(ip), ip).not.toBeNull();
     for (const ip of PUBLIC) expect(blockedAddressReason(ip), ip).toBeNull();

@@ -5,7 +5,7 @@ import { ServiceError } from "@/lib/errors";
 import { normalizeHost, specialUseHostReason } from "./host-names";
 
 /**
- * Where webhooks may go (decisions.md 10): https only, never to loopback, private, link-local,
+ * Where webhooks may go (docs/webhooks.md): https only, never to loopback, private, link-local,
  * unique-local, CGNAT, multicast or metadata addresses. Checked on the URL at registration and on
  * every resolved address at send time (the connection then goes to the address that was checked,
  * so a DNS answer that changes between check and connect cannot reach a private host).

@@ -13,7 +13,7 @@ export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The subscription object of decisions.md 10; the secret only where asked (create, get, rotate). */
+/** The subscription object; the secret only where asked (create, get, rotate). */
 export function webhookView(row: SubscriptionRow, opts: { withSecret?: boolean } = {}): WebhookView {
   return {
     webhook_id: row.id,

@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/scopes";
 import { organizations, users } from "./identity";
 
 /**
- * API credentials (interface.md "API key"). Only the SHA-256 of the secret is stored.
+ * API credentials. Only the SHA-256 of the secret is stored.
  * secret_generation counts rotations: a token minted from an older generation stops working.
  */
 export const apiKeys = pgTable(

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./identity";
 
-/** interface.md "Card customer": the onboarding stage names of decisions.md section 7. */
+/** A card customer's flow_status: the onboarding stages (docs/card-program.md, Onboarding). */
 export const FLOW_STATUSES = [
   "email_verification",
   "identity_verification",
@@ -68,8 +68,8 @@ export const cardCustomers = pgTable(
     safeRequestedAt: timestamp("safe_requested_at", { withTimezone: true }),
     safeDeployedAt: timestamp("safe_deployed_at", { withTimezone: true }),
     /**
-     * provider-facts.md "Account wallet integrity status": 0 Ok ... 8 UnexpectedError; null before
-     * deployment.
+     * The account wallet's integrity status: 0 Ok ... 8 UnexpectedError (docs/architecture.md,
+     * Providers); null before deployment.
      */
     accountStatus: integer("account_status"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -193,7 +193,7 @@ export const cardholderSessions = pgTable(
   ],
 );
 
-/** Theme of the hosted secure page (interface.md PIN rule 5). */
+/** Theme of the hosted secure page (the fields of view-token's `theme`). */
 export interface SecurePageTheme {
   accent_color?: string;
   background_color?: string;

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** One organization is one card program (decisions.md section 2). */
+/** One organization is one card program (docs/decisions-foundation.md, Tenancy and roles). */
 export const organizations = pgTable("organizations", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),

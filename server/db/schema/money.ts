@@ -17,10 +17,10 @@ import { cardCustomers } from "./cards";
 import { organizations } from "./identity";
 
 /**
- * The money side of the card program (interface.md "Card issuer", decisions.md 9): customer
- * wallet balances, card transactions, the issuer's master wallets, deposits and fundings. Every
- * amount is an integer in minor units (cents); counters and totals are kept on write so the
- * issuer views never scan (architecture.md "hot read paths").
+ * The money side of the card program (docs/money.md): customer wallet balances, card transactions,
+ * the issuer's master wallets, deposits and fundings. Every amount is an integer in minor units
+ * (cents); counters and totals are kept on write so the issuer views never scan
+ * (docs/performance.md).
  */
 
 export type BalanceFreshness = "realtime" | "on_chain";
@@ -110,9 +110,9 @@ export const CARD_TRANSACTION_TYPES = ["purchase", "refund", "withdrawal"] as co
 export type CardTransactionType = (typeof CARD_TRANSACTION_TYPES)[number];
 
 /**
- * Card transactions (interface.md "Card transaction"). amount/currency are the merchant's;
- * billing_* is what the card account is charged in its own currency; hold_minor is what the
- * authorization still holds of the available balance.
+ * Card transactions. amount/currency are the merchant's; billing_* is what the card account is
+ * charged in its own currency; hold_minor is what the authorization still holds of the available
+ * balance.
  */
 export const cardTransactions = pgTable(
   "card_transactions",
@@ -144,7 +144,7 @@ export const cardTransactions = pgTable(
     merchantCategory: text("merchant_category"),
     merchantCity: text("merchant_city"),
     merchantCountry: text("merchant_country"),
-    /** provider-facts.md decline code (810, UBT, BNP, ...) when declined. */
+    /** The card network's decline code (810, UBT, BNP, ...) when declined. */
     declineCode: text("decline_code"),
     declineReason: text("decline_reason"),
     /** For a refund: the purchase it returns. */
@@ -190,7 +190,7 @@ export const cardTransactionDailyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.day, t.status] })],
 );
 
-/** The issuer's master wallet per currency (decisions.md 9). Never negative. */
+/** The issuer's master wallet per currency. Never negative. */
 export const masterWallets = pgTable(
   "master_wallets",
   {

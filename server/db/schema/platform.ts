@@ -82,7 +82,7 @@ export const workerHeartbeats = pgTable("worker_heartbeats", {
   stoppedAt: timestamp("stopped_at", { withTimezone: true }),
 });
 
-/** Fixed-window counters shared by every app instance (decisions.md section 6). */
+/** Fixed-window counters shared by every app instance (docs/errors.md, Rate limits). */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {

@@ -22,8 +22,8 @@ export const simCards = pgTable(
     expirySealed: text("expiry_sealed").notNull(),
     cvvSealed: text("cvv_sealed").notNull(),
     /**
-     * scrypt hash of the PIN set on the secure page; a random PIN's hash before that (provider-facts.md
-     * "Cards").
+     * scrypt hash of the PIN set on the secure page; before that, the hash of the random PIN the
+     * provider gives a new card (docs/architecture.md, Providers).
      */
     pinHash: text("pin_hash").notNull(),
     pinChangedAt: timestamp("pin_changed_at", { withTimezone: true }),
@@ -72,7 +72,7 @@ export const simSafes = pgTable(
     /** Our customer id, for the inbound "deployed" event. */
     ownerRef: text("owner_ref").notNull(),
     tokenSymbol: text("token_symbol").notNull(),
-    /** provider-facts.md deploy status: processing, ok, failed. */
+    /** The provider's deploy status: processing, ok, failed. */
     deployStatus: text("deploy_status").$type<"processing" | "ok" | "failed">().notNull(),
     /** Integrity status code (0 Ok, 7 DelayQueueNotEmpty, ...). */
     accountStatus: integer("account_status").notNull().default(1),
@@ -97,8 +97,8 @@ export const simKycApplicants = pgTable(
     /** Shown on the hosted KYC page. */
     email: text("email").notNull(),
     /**
-     * Upstream statuses (provider-facts.md): notStarted, documentsRequested, pending, processing,
-     * requiresAction, resubmissionRequested, approved, rejected, expired.
+     * Upstream statuses (docs/architecture.md, Providers): notStarted, documentsRequested, pending,
+     * processing, requiresAction, resubmissionRequested, approved, rejected, expired.
      */
     status: text("status").notNull().default("notStarted"),
     /** ISO country picked on the page; decides the currency. */
@@ -114,7 +114,7 @@ export const simKycApplicants = pgTable(
   ],
 );
 
-/** Sandbox email and SMS: nothing is sent; messages land here (decisions.md 11). */
+/** Sandbox email and SMS: nothing is sent; messages land here (the dev outbox). */
 export const devOutboxMessages = pgTable(
   "dev_outbox_messages",
   {

@@ -3,8 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { organizations } from "./identity";
 
 /**
- * Webhook subscriptions (interface.md "Webhook subscription"; decisions.md 10). The secret is stored sealed
- * (AES-256-GCM).
+ * Webhook subscriptions (docs/webhooks.md). The secret is stored sealed (AES-256-GCM).
  */
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
