@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
+import { freshCode } from "./totp";
 
 /*
  * Issue 5 end to end: a cardholder goes from their email to an active virtual card with a PIN
@@ -10,22 +10,7 @@ import { readSeed } from "./seed";
  * Needs SAFE_DEPLOY_SECONDS small (playwright.config.ts) so the wallet deploys in seconds.
  */
 
-const PERIOD_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A TOTP code of a step no one used yet (a step is accepted once per user). */
-async function freshCode(secret: string, after?: number): Promise<{ code: string; step: number }> {
-  const totp = new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-  const step = Math.max(Math.floor(Date.now() / PERIOD_MS) + 1, (after ?? 0) + 1);
-  const validFrom = (step - 1) * PERIOD_MS + 500;
-  if (Date.now() < validFrom) await sleep(validFrom - Date.now());
-  return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
-}
 
 /** The newest 6-digit code sent to this address, read from the sandbox dev outbox over the REST API. */
 async function codeSentTo(request: APIRequestContext, to: string, notBefore: Set<string>): Promise<string> {
@@ -47,17 +32,15 @@ async function codeSentTo(request: APIRequestContext, to: string, notBefore: Set
   throw new Error(`no code arrived for ${to}`);
 }
 
-async function signInOperator(page: Page): Promise<number> {
+async function signInOperator(page: Page): Promise<void> {
   const seed = readSeed();
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(seed.cardOperator.email);
   await page.getByLabel("Password").fill(seed.password);
   await page.getByRole("button", { name: "Continue" }).click();
-  const { code, step } = await freshCode(seed.cardOperator.totpSecret);
-  await page.getByLabel("Authentication code").fill(code);
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.cardOperator.totpSecret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/overview/);
-  return step;
 }
 
 test(
@@ -120,15 +103,14 @@ test(
     // 7. An operator finds the customer and freezes the card behind the 2FA step-up.
     const staff = await browser.newContext();
     const dashboard = await staff.newPage();
-    const signInStep = await signInOperator(dashboard);
+    await signInOperator(dashboard);
     await dashboard.goto(`/customers?q=${encodeURIComponent(email)}`);
     await dashboard.getByRole("link", { name: email }).click();
     await expect(dashboard.getByRole("heading", { level: 1 })).toContainText(email);
     await dashboard.getByRole("button", { name: /^Actions for/ }).click();
     await dashboard.getByRole("menuitem", { name: "Freeze" }).click();
     await dashboard.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
-    const { code } = await freshCode(seed.cardOperator.totpSecret, signInStep);
-    await dashboard.getByLabel("Authentication code").fill(code);
+    await dashboard.getByLabel("Authentication code").fill(await freshCode(seed.cardOperator.totpSecret));
     await dashboard.getByRole("button", { name: "Confirm" }).click();
     await expect(dashboard.getByText(/^Froze /)).toBeVisible({ timeout: 15_000 });
     await staff.close();

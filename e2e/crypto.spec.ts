@@ -1,28 +1,12 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import * as OTPAuth from "otpauth";
 import { readSeed } from "./seed";
+import { freshCode } from "./totp";
 
 /*
  * Issue 13 end to end: a screening of a sanctioned address shows severe; a gateway payment paid
  * in the sandbox shows paid in the list; a swap goes from quote to completed behind the step-up.
  */
-
-const PERIOD_MS = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A code of a step no one can have used yet: waits for it to begin. */
-async function freshCode(secret: string): Promise<string> {
-  const step = Math.floor(Date.now() / PERIOD_MS) + 2;
-  await sleep(Math.max(0, (step - 1) * PERIOD_MS + 500 - Date.now()));
-  const totp = new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-  return totp.generate({ timestamp: step * PERIOD_MS + 1 });
-}
 
 async function signInAdmin(page: Page) {
   const seed = readSeed();

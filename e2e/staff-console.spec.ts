@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import * as OTPAuth from "otpauth";
 import { readSeed } from "./seed";
+import { freshCode } from "./totp";
 
 /*
  * Issue 14 end to end on the demo program (e2e/serve.ts): global search finds a card by its last
@@ -13,49 +13,17 @@ import { readSeed } from "./seed";
  * file freezes Ada's and Grace's cards, which the money spec buys with.
  */
 
-const PERIOD_MS = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DESKTOP = { width: 1366, height: 900 };
-/** The admin's last TOTP step used in this file: a step is accepted once, so the next test waits past it. */
-let usedStep = 0;
 const PHONE = { width: 390, height: 844 };
-/** The latest TOTP step this file used (it may be the next one): later specs sign the admin in too. */
-let highestStep = 0;
-
-// A step is accepted once per user: leave the admin's codes usable for the specs that run next.
-test.afterAll(async ({}, testInfo) => {
-  testInfo.setTimeout(90_000);
-  const usable = (highestStep + 1) * PERIOD_MS + 1_000;
-  if (Date.now() < usable) await sleep(usable - Date.now());
-});
-
-/** A TOTP code of a step no one used yet (a step is accepted once per user). */
-async function freshCode(secret: string, after = 0): Promise<{ code: string; step: number }> {
-  const totp = new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-  const step = Math.max(Math.floor(Date.now() / PERIOD_MS) + 1, after + 1);
-  highestStep = Math.max(highestStep, step);
-  const validFrom = (step - 1) * PERIOD_MS + 500;
-  if (Date.now() < validFrom) await sleep(validFrom - Date.now());
-  return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
-}
-
-async function signInAdmin(page: Page, base = ""): Promise<number> {
+async function signInAdmin(page: Page, base = ""): Promise<void> {
   const seed = readSeed();
   await page.goto(`${base}/sign-in`);
   await page.getByLabel("Email").fill(seed.admin.email);
   await page.getByLabel("Password").fill(seed.password);
   await page.getByRole("button", { name: "Continue" }).click();
-  const { code, step } = await freshCode(seed.admin.totpSecret, usedStep);
-  usedStep = step;
-  await page.getByLabel("Authentication code").fill(code);
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/overview/);
-  return step;
 }
 
 async function noSideways(page: Page, testId: string) {
@@ -74,7 +42,7 @@ async function shot(page: Page, name: string) {
 }
 
 /** Global search by last four, the card's page, Freeze behind the step-up. */
-async function freezeByLastFour(page: Page, email: string, lastStep: number): Promise<number> {
+async function freezeByLastFour(page: Page, email: string): Promise<void> {
   const seed = readSeed();
   await page.goto(`/cards?q=${encodeURIComponent(email)}`);
   const lastFour = (await page.locator("tr[data-card-id] .font-mono.tracking-wider").first().textContent())!
@@ -92,18 +60,13 @@ async function freezeByLastFour(page: Page, email: string, lastStep: number): Pr
   const codeField = page.getByLabel("Authentication code");
   const done = page.getByText(/^Froze /);
   await expect(done.or(codeField)).toBeVisible({ timeout: 15_000 });
-  let step = lastStep;
   if (await codeField.isVisible()) {
-    const fresh = await freshCode(seed.admin.totpSecret, lastStep);
-    step = fresh.step;
-    usedStep = step;
-    await codeField.fill(fresh.code);
+    await codeField.fill(await freshCode(seed.admin.totpSecret));
     await page.getByRole("button", { name: "Confirm" }).click();
   }
   await expect(done).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("list", { name: /State changes/ })).toContainText("Frozen");
   await shot(page, `card-${page.viewportSize()!.width}`);
-  return step;
 }
 
 test("staff find a card by its last four and freeze it, dispute a purchase and win it, on wide tables", async ({
@@ -111,7 +74,7 @@ test("staff find a card by its last four and freeze it, dispute a purchase and w
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
-  let step = await signInAdmin(page);
+  await signInAdmin(page);
 
   // Tables fit 1366 px.
   await page.goto("/customers");
@@ -145,9 +108,9 @@ test("staff find a card by its last four and freeze it, dispute a purchase and w
   await expect(page.getByRole("row", { name: /grace\.hopper@demo\.test/ })).toContainText("$445.50");
 
   // Desktop: Ada's card; phone: Jean's is frozen already, so Grace's.
-  step = await freezeByLastFour(page, "ada.lovelace@demo.test", step);
+  await freezeByLastFour(page, "ada.lovelace@demo.test");
   await page.setViewportSize(PHONE);
-  await freezeByLastFour(page, "grace.hopper@demo.test", step);
+  await freezeByLastFour(page, "grace.hopper@demo.test");
   await page.goto("/cards");
   await shot(page, "cards-390");
   await page.goto("/transactions");
@@ -159,7 +122,6 @@ test("the secure page's preview shows in its frame at localhost and at 127.0.0.1
 }) => {
   test.setTimeout(180_000);
   const port = Number(process.env.E2E_PORT ?? 3100);
-  let step = usedStep;
   for (const host of ["localhost", "127.0.0.1"]) {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -169,10 +131,7 @@ test("the secure page's preview shows in its frame at localhost and at 127.0.0.1
     await page.getByLabel("Email").fill(seed.admin.email);
     await page.getByLabel("Password").fill(seed.password);
     await page.getByRole("button", { name: "Continue" }).click();
-    const fresh = await freshCode(seed.admin.totpSecret, step);
-    step = fresh.step;
-    usedStep = step;
-    await page.getByLabel("Authentication code").fill(fresh.code);
+    await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/overview/);
     for (const viewport of [DESKTOP, PHONE]) {

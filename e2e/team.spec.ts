@@ -1,25 +1,7 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import * as OTPAuth from "otpauth";
 import { readSeed } from "./seed";
-
-const PERIOD_MS = 30_000;
-
-function totp(secret: string) {
-  return new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-}
-
-/** A code of a time step no other test used yet: waits for the next step to begin. */
-async function freshCode(secret: string): Promise<string> {
-  const nextStep = Math.floor(Date.now() / PERIOD_MS) + 1;
-  await new Promise((r) => setTimeout(r, nextStep * PERIOD_MS - Date.now() + 50));
-  return totp(secret).generate({ timestamp: nextStep * PERIOD_MS + 1 });
-}
+import { freshCode } from "./totp";
 
 async function signIn(page: Page, email: string, password: string, secret: string) {
   await page.goto("/sign-in");

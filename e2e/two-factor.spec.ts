@@ -1,25 +1,7 @@
 import { type Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
-
-function code(secret: string, offsetMs = 0): string {
-  const totp = new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-  return totp.generate({ timestamp: Date.now() + offsetMs });
-}
-
-/** A 6-digit code that is certainly wrong now (not within +-1 step). */
-function wrongCode(secret: string): string {
-  const valid = new Set([-30_000, 0, 30_000].map((o) => code(secret, o)));
-  let candidate = 100000;
-  while (valid.has(String(candidate))) candidate++;
-  return String(candidate);
-}
+import { freshCode, wrongCode } from "./totp";
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
@@ -52,7 +34,7 @@ test("a user enrolls 2FA, signs out, and signs in again with a code; a wrong cod
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText(/code is not valid/i)).toBeVisible();
 
-  await page.getByLabel("Code from your app").fill(code(secret));
+  await page.getByLabel("Code from your app").fill(await freshCode(secret));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
 
@@ -66,7 +48,7 @@ test("a user enrolls 2FA, signs out, and signs in again with a code; a wrong cod
   await expect(page).toHaveURL(/\/sign-in/);
 
   // The next time step's code: the enrollment code's step was used and a replay is refused.
-  await page.getByLabel("Authentication code").fill(code(secret, 30_000));
+  await page.getByLabel("Authentication code").fill(await freshCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/overview/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -75,7 +57,7 @@ test("a user enrolls 2FA, signs out, and signs in again with a code; a wrong cod
 test("an admin with 2FA signs in and creates a working API access token", async ({ page, request }) => {
   const seed = readSeed();
   await signInWithPassword(page, seed.admin.email, seed.password);
-  await page.getByLabel("Authentication code").fill(code(seed.admin.totpSecret));
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/overview/);
 

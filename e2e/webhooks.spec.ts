@@ -1,35 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import { verifyWebhookSignature } from "@/lib/webhooks/verify";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
+import { freshCode } from "./totp";
 
 /*
  * Needs the server started with WEBHOOK_ALLOW_LOCALHOST=1 (a receiver on 127.0.0.1) and a
  * compressed WEBHOOK_RETRY_SCHEDULE (seconds), both set in playwright.config.ts webServer.env.
  */
-
-const PERIOD_MS = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The admin's sign-in code for a step no earlier spec used (see e2e/api-keys.spec.ts: a step is accepted once
- * per user).
- */
-async function freshCode(secret: string): Promise<{ code: string; step: number }> {
-  const totp = new OTPAuth.TOTP({
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-  const step = Math.floor(Date.now() / PERIOD_MS) + 1;
-  const validFrom = (step - 1) * PERIOD_MS + 500;
-  if (Date.now() < validFrom) await sleep(validFrom - Date.now());
-  return { code: totp.generate({ timestamp: step * PERIOD_MS + 1 }), step };
-}
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -60,16 +40,9 @@ async function startReceiver() {
 }
 
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
-let lastStep: number | undefined;
 
 test.afterAll(async () => {
-  test.setTimeout(90_000);
   await receiver?.close();
-  // Later specs sign in with the current code: wait until our step is in the past.
-  if (lastStep !== undefined) {
-    const until = (lastStep + 1) * PERIOD_MS + 500;
-    if (Date.now() < until) await sleep(until - Date.now());
-  }
 });
 
 async function signInAdmin(page: Page) {
@@ -78,9 +51,7 @@ async function signInAdmin(page: Page) {
   await page.getByLabel("Email").fill(seed.admin.email);
   await page.getByLabel("Password").fill(seed.password);
   await page.getByRole("button", { name: "Continue" }).click();
-  const { code, step } = await freshCode(seed.admin.totpSecret);
-  lastStep = step;
-  await page.getByLabel("Authentication code").fill(code);
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/overview/);
 }
