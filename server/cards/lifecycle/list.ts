@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   cardListQuerySchema,
   type CardList,
@@ -15,32 +15,41 @@ function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** Cards whose customer (in this organization) matches `match`: a customer lookup by index, then cards_customer_idx. */
+/**
+ * Cards whose customer (in this organization) matches `match`: a customer lookup by index, then
+ * cards_customer_idx.
+ */
 function ofCustomers(orgId: string, match: SQL): SQL {
-  return inArray(
-    cards.customerId,
-    sql`(select ${cardCustomers.id} from ${cardCustomers} where ${and(eq(cardCustomers.orgId, orgId), match)})`,
-  );
+  return inArray(cards.customerId, sql`(${customerIdsWhere(orgId, match)})`);
+}
+
+function customerIdsWhere(orgId: string, match: SQL): SQL {
+  const where = and(eq(cardCustomers.orgId, orgId), match);
+  return sql`select ${cardCustomers.id} from ${cardCustomers} where ${where}`;
 }
 
 /**
  * What `q` finds: a card by its last four or its id, or the cards of the customers found by
- * exact svc_card_id or external id or by the start of the email (lower-cased, as stored). Every
- * arm has an index: (org_id, last_four), the primary key, and the customer indexes.
+ * exact svc_card_id or external id or by the start of the email (lower-cased, as stored). Written
+ * as a union of index probes, (org_id, last_four), the primary key and the customer indexes, each
+ * planned on its own: one `OR` over the arms is planned as a whole and walks the list's index.
  */
 function searchOf(orgId: string, q: string): SQL {
-  return or(
-    /^\d{4}$/.test(q) ? eq(cards.lastFour, q) : undefined,
-    eq(cards.id, q),
-    ofCustomers(
-      orgId,
-      or(
-        eq(cardCustomers.svcCardId, q),
-        eq(cardCustomers.externalId, q),
-        sql`${cardCustomers.email} like ${likePrefix(q.toLowerCase())}`,
-      )!,
-    ),
-  )!;
+  const ofOrg = eq(cards.orgId, orgId);
+  const customerIds = sql.join(
+    [
+      eq(cardCustomers.svcCardId, q),
+      eq(cardCustomers.externalId, q),
+      sql`${cardCustomers.email} like ${likePrefix(q.toLowerCase())}`,
+    ].map((match) => customerIdsWhere(orgId, match)),
+    sql` union `,
+  );
+  const probes = [
+    /^\d{4}$/.test(q) ? and(ofOrg, eq(cards.lastFour, q)) : undefined,
+    and(ofOrg, eq(cards.id, q)),
+    and(ofOrg, inArray(cards.customerId, sql`(${customerIds})`)),
+  ].flatMap((match) => (match ? [sql`select ${cards.id} from ${cards} where ${match}`] : []));
+  return inArray(cards.id, sql`(${sql.join(probes, sql` union `)})`);
 }
 
 export function cardListWhere(orgId: string, f: Omit<CardListQuery, "page" | "limit">): SQL {
