@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
-import { Input } from "./input";
+import { Input, selectClass } from "./input";
 
 /**
  * The URL filter bar: a GET form, so the search and filters live in the URL (shareable, the back button
@@ -30,8 +30,6 @@ export function UrlFilterForm({
 }
 
 export const filterLabel = "flex flex-col gap-1.5 text-sm font-medium";
-const selectClass =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 /** The search box with its magnifier icon and a hint tied to it (aria-describedby). */
 export function FilterSearch({
