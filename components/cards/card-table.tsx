@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { CardList } from "@/lib/contracts/card-list";
 import { LocalTime } from "@/components/ui/local-time";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
-import { customerHref } from "@/components/customers/filters";
+import { CustomerLink } from "@/components/customers/customer-link";
 import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
 import { cardHref, cardsHref, isFiltered, type CardFilters } from "./filters";
@@ -54,18 +54,7 @@ export function CardTable({ list, filters }: { list: CardList; filters: CardFilt
               </Link>
             </td>
             <td className="max-w-72 px-3 py-3">
-              <Link
-                href={customerHref(c.svc_card_id)}
-                className="block truncate text-accent hover:underline"
-                title={c.customer_email}
-              >
-                {c.customer_email}
-              </Link>
-              {c.external_id ? (
-                <span className="block truncate font-mono text-xs text-muted" title={c.external_id}>
-                  {c.external_id}
-                </span>
-              ) : null}
+              <CustomerLink svcCardId={c.svc_card_id} email={c.customer_email} externalId={c.external_id} />
             </td>
             <td className="px-3 py-3">
               <CardStatusBadge card={c} />

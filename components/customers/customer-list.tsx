@@ -7,7 +7,8 @@ import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
 import { formatMinor } from "@/lib/money";
 import { KycBadge } from "./badges";
-import { customerHref, customersHref, isFiltered, type CustomerFilters } from "./filters";
+import { CustomerLink } from "./customer-link";
+import { customersHref, isFiltered, type CustomerFilters } from "./filters";
 import { FLOW_LABELS } from "./labels";
 
 /** Where customers come from, for an empty program. */
@@ -89,18 +90,12 @@ export function CustomerTable({
             data-svc-card-id={c.svc_card_id}
           >
             <td className="max-w-60 px-5 py-3">
-              <Link
-                href={customerHref(c.svc_card_id)}
-                className="block truncate font-medium text-accent hover:underline"
-                title={c.email}
-              >
-                {c.email}
-              </Link>
-              {c.external_id ? (
-                <span className="block truncate font-mono text-xs text-muted" title={c.external_id}>
-                  {c.external_id}
-                </span>
-              ) : null}
+              <CustomerLink
+                svcCardId={c.svc_card_id}
+                email={c.email}
+                externalId={c.external_id}
+                className="font-medium"
+              />
             </td>
             <td className="px-2 py-3">
               <span className="flex items-center gap-0.5">
