@@ -26,7 +26,10 @@ function Empty({ filtered }: { filtered: boolean }) {
   );
 }
 
-/** Every card of the program, newest first, 20 a page; fits 1366 px, scrolls sideways (with a hint) on a phone. */
+/**
+ * Every card of the program, newest first, 20 a page; fits 1366 px, scrolls sideways (with a hint)
+ * on a phone.
+ */
 export function CardTable({ list, filters }: { list: CardList; filters: CardFilters }) {
   const { cards, total, limit, page } = list;
   return (

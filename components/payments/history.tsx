@@ -31,7 +31,9 @@ function StatusFilter({
           key={s ?? "all"}
           href={href(s)}
           aria-current={current === s ? "page" : undefined}
-          className={`rounded-md border px-2 py-0.5 ${current === s ? "border-primary font-medium" : "border-border"}`}
+          className={`rounded-md border px-2 py-0.5 ${
+            current === s ? "border-primary font-medium" : "border-border"
+          }`}
         >
           {s ?? "all"}
         </Link>
