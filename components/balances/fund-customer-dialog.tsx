@@ -16,9 +16,7 @@ import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { FundCustomerAction } from "./types";
-
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+import { selectClass } from "@/components/ui/input";
 
 export interface FundPreset {
   /**
@@ -162,7 +160,7 @@ export function FundCustomerDialog({
                   id={currencyId}
                   value={currency}
                   onChange={(e) => setCurrency(e.target.value as MoneyCurrency)}
-                  className={select}
+                  className={selectClass}
                   aria-invalid={fields.currency ? true : undefined}
                 >
                   {CURRENCY_VALUES.map((c) => (

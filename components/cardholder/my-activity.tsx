@@ -1,21 +1,7 @@
 import { formatMinor } from "@/lib/money";
 import { STATUS_LABELS } from "@/components/transactions/labels";
 import type { TransactionStatus } from "@/components/transactions/filters";
-
-export interface MyActivityData {
-  balance: { currency: string; available_minor: number; pending_minor: number } | null;
-  recent: {
-    transaction_id: string;
-    merchant: string | null;
-    type: string;
-    status: string;
-    amount_minor: number;
-    currency: string;
-    billing_amount_minor: number;
-    billing_currency: string;
-    created_at: string;
-  }[];
-}
+import type { MyActivity as MyActivityView } from "@/server/cards/my-activity";
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", {
@@ -26,7 +12,7 @@ const when = (iso: string) =>
   }).format(new Date(iso));
 
 /** My card: what the cardholder can spend and their latest card transactions. */
-export function MyActivity({ data }: { data: MyActivityData }) {
+export function MyActivity({ data }: { data: MyActivityView }) {
   return (
     <section
       aria-labelledby="my-activity-title"

@@ -14,14 +14,12 @@ import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
+import { selectClass } from "@/components/ui/input";
 
 type Currency = (typeof GATEWAY_CURRENCIES)[number];
 export type GatewayCreateInput = z.input<typeof gatewayCreateBodySchema>;
 /** The options a payment in each currency accepts (server/gateway/payments.ts ACCEPTED). */
 export type AcceptedByCurrency = Record<Currency, { asset_code: string; network: string }[]>;
-
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 /**
  * Sandbox: a test payment, as POST /api/v1/sandbox/crypto-gateway/payments makes it. The accepted
@@ -88,7 +86,7 @@ export function GatewayPaymentForm({
             id={currencyId}
             value={currency}
             onChange={(e) => setCurrency(e.target.value as Currency)}
-            className={select}
+            className={selectClass}
           >
             {GATEWAY_CURRENCIES.map((c) => (
               <option key={c} value={c}>

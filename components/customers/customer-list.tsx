@@ -3,48 +3,40 @@ import Link from "next/link";
 import type { CustomerList } from "@/lib/contracts/cards";
 import { LocalTime } from "@/components/ui/local-time";
 import { CopyButton } from "@/components/copy-button";
-import { Button } from "@/components/ui/button";
+import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
 import { formatMinor } from "@/lib/money";
-import { ScrollHint } from "@/components/ui/scroll-hint";
 import { KycBadge } from "./badges";
-import { customerHref, customersHref, isFiltered, type CustomerFilters } from "./filters";
+import { CustomerLink } from "./customer-link";
+import { customersHref, isFiltered, type CustomerFilters } from "./filters";
 import { FLOW_LABELS } from "./labels";
 
 /** Where customers come from, for an empty program. */
 function NoCustomersYet({ cardholderPage }: { cardholderPage: string }) {
   return (
-    <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-      <Users className="size-6 text-muted" aria-hidden />
-      <p className="font-medium">No customers yet</p>
-      <p className="max-w-md text-sm text-muted">
-        A customer appears here as soon as onboarding starts: your server calls{" "}
-        <code className="font-mono text-xs text-foreground">POST /api/v1/card-issuer/customers</code> for a
-        business customer, or{" "}
-        <code className="font-mono text-xs text-foreground">POST /api/v1/svc-card/onboarding</code>; or a
-        cardholder signs up on{" "}
-        <Link href={cardholderPage} className="font-medium text-accent hover:underline">
-          your cardholder page
-        </Link>
-        .
-      </p>
-    </div>
+    <EmptyState icon={Users} title="No customers yet" className="max-w-md">
+      A customer appears here as soon as onboarding starts: your server calls{" "}
+      <code className="font-mono text-xs text-foreground">POST /api/v1/card-issuer/customers</code> for a
+      business customer, or{" "}
+      <code className="font-mono text-xs text-foreground">POST /api/v1/svc-card/onboarding</code>; or a
+      cardholder signs up on{" "}
+      <Link href={cardholderPage} className="font-medium text-accent hover:underline">
+        your cardholder page
+      </Link>
+      .
+    </EmptyState>
   );
 }
 
 function NoMatches() {
   return (
-    <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-      <SearchX className="size-6 text-muted" aria-hidden />
-      <p className="font-medium">No customers match</p>
-      <p className="max-w-sm text-sm text-muted">
-        Ids are matched whole and emails by their start. Check the search, or{" "}
-        <Link href={customersHref({ page: 1 })} className="font-medium text-accent hover:underline">
-          clear the filters
-        </Link>
-        .
-      </p>
-    </div>
+    <EmptyState icon={SearchX} title="No customers match">
+      Ids are matched whole and emails by their start. Check the search, or{" "}
+      <Link href={customersHref({ page: 1 })} className="font-medium text-accent hover:underline">
+        clear the filters
+      </Link>
+      .
+    </EmptyState>
   );
 }
 
@@ -62,105 +54,76 @@ export function CustomerTable({
   cardholderPage: string;
 }) {
   const { customers, total, limit, page } = list;
-  if (customers.length === 0 && page === 1)
-    return isFiltered(filters) ? <NoMatches /> : <NoCustomersYet cardholderPage={cardholderPage} />;
-  const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <>
-      {customers.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-muted">
-          There is no page {page}; the last one is page {pages}.
-        </p>
-      ) : (
-        <>
-          <ScrollHint />
-          <div className="overflow-x-auto" data-testid="customers-table-scroll">
-            <table className="w-full min-w-[46rem] text-left text-sm">
-              <TableHeader
-                columns={[
-                  "Customer",
-                  "svc_card_id",
-                  "Onboarding",
-                  "Identity",
-                  "Cards",
-                  <span key="a" className="block text-right">
-                    Available
-                  </span>,
-                  "Created",
-                ]}
+    <PagedTable
+      rows={customers.length}
+      page={page}
+      total={total}
+      limit={limit}
+      empty={isFiltered(filters) ? <NoMatches /> : <NoCustomersYet cardholderPage={cardholderPage} />}
+      nav={{
+        label: "Customer pages",
+        noun: ["customer", "customers"],
+        href: (p) => customersHref(filters, { page: p }),
+      }}
+      testId="customers-table-scroll"
+      tableClassName="min-w-[46rem]"
+    >
+      <TableHeader
+        columns={[
+          "Customer",
+          "svc_card_id",
+          "Onboarding",
+          "Identity",
+          "Cards",
+          <span key="a" className="block text-right">
+            Available
+          </span>,
+          "Created",
+        ]}
+      />
+      <tbody className="divide-y divide-border">
+        {customers.map((c) => (
+          <tr
+            key={c.svc_card_id}
+            className="align-middle hover:bg-surface-muted/50"
+            data-svc-card-id={c.svc_card_id}
+          >
+            <td className="max-w-60 px-5 py-3">
+              <CustomerLink
+                svcCardId={c.svc_card_id}
+                email={c.email}
+                externalId={c.external_id}
+                className="font-medium"
               />
-              <tbody className="divide-y divide-border">
-                {customers.map((c) => (
-                  <tr
-                    key={c.svc_card_id}
-                    className="align-middle hover:bg-surface-muted/50"
-                    data-svc-card-id={c.svc_card_id}
-                  >
-                    <td className="max-w-60 px-5 py-3">
-                      <Link
-                        href={customerHref(c.svc_card_id)}
-                        className="block truncate font-medium text-accent hover:underline"
-                        title={c.email}
-                      >
-                        {c.email}
-                      </Link>
-                      {c.external_id ? (
-                        <span className="block truncate font-mono text-xs text-muted" title={c.external_id}>
-                          {c.external_id}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-2 py-3">
-                      <span className="flex items-center gap-0.5">
-                        <code className="font-mono text-xs whitespace-nowrap">{c.svc_card_id}</code>
-                        <CopyButton value={c.svc_card_id} label={`Copy ${c.svc_card_id}`} iconOnly />
-                      </span>
-                    </td>
-                    <td className="px-2 py-3" title={`flow_status: ${c.flow_status}`}>
-                      <span className="block text-xs text-muted">Step {c.step} of 6</span>
-                      <span className="block">{FLOW_LABELS[c.flow_status]}</span>
-                    </td>
-                    <td className="px-2 py-3">
-                      <KycBadge status={c.kyc_status} />
-                    </td>
-                    <td className="px-3 py-3 tabular-nums">{c.cards_count}</td>
-                    <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">
-                      {c.available_balance_minor !== null && c.currency ? (
-                        formatMinor(c.available_balance_minor, c.currency)
-                      ) : (
-                        <span className="text-xs text-muted">{c.safe_deployed ? "—" : "No wallet"}</span>
-                      )}
-                    </td>
-                    <td className="py-3 pr-5 pl-3">
-                      <LocalTime iso={c.created_at} withTime={false} className="whitespace-nowrap" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-      <nav
-        aria-label="Customer pages"
-        className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm"
-      >
-        <span className="text-muted">
-          Page {page} of {pages} · {total.toLocaleString("en-GB")} {total === 1 ? "customer" : "customers"}
-        </span>
-        <span className="flex gap-2">
-          {page > 1 ? (
-            <Button asChild variant="secondary" size="sm">
-              <Link href={customersHref(filters, { page: Math.min(page - 1, pages) })}>Newer</Link>
-            </Button>
-          ) : null}
-          {page < pages ? (
-            <Button asChild variant="secondary" size="sm">
-              <Link href={customersHref(filters, { page: page + 1 })}>Older</Link>
-            </Button>
-          ) : null}
-        </span>
-      </nav>
-    </>
+            </td>
+            <td className="px-2 py-3">
+              <span className="flex items-center gap-0.5">
+                <code className="font-mono text-xs whitespace-nowrap">{c.svc_card_id}</code>
+                <CopyButton value={c.svc_card_id} label={`Copy ${c.svc_card_id}`} iconOnly />
+              </span>
+            </td>
+            <td className="px-2 py-3" title={`flow_status: ${c.flow_status}`}>
+              <span className="block text-xs text-muted">Step {c.step} of 6</span>
+              <span className="block">{FLOW_LABELS[c.flow_status]}</span>
+            </td>
+            <td className="px-2 py-3">
+              <KycBadge status={c.kyc_status} />
+            </td>
+            <td className="px-3 py-3 tabular-nums">{c.cards_count}</td>
+            <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">
+              {c.available_balance_minor !== null && c.currency ? (
+                formatMinor(c.available_balance_minor, c.currency)
+              ) : (
+                <span className="text-xs text-muted">{c.safe_deployed ? "—" : "No wallet"}</span>
+              )}
+            </td>
+            <td className="py-3 pr-5 pl-3">
+              <LocalTime iso={c.created_at} withTime={false} className="whitespace-nowrap" />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </PagedTable>
   );
 }

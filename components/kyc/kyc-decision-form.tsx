@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { KycOutcome, type KycOutcomeStatus } from "./kyc-outcome";
+import { selectClass } from "@/components/ui/input";
 
 export interface KycCountryOption {
   code: string;
@@ -17,9 +18,6 @@ export type DecideKyc = Action<
   { token: string; decision: "approved" | "rejected" | "pending_review"; country: string },
   { kycStatus: string; currency: string | null; country: string | null }
 >;
-
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 
 function isOutcome(status: string): status is KycOutcomeStatus {
   return status === "approved" || status === "rejected" || status === "pending_review";
@@ -72,7 +70,7 @@ export function KycDecisionForm({
           name="country"
           value={country}
           onChange={(e) => setCountry(e.target.value)}
-          className={select}
+          className={selectClass}
           aria-describedby={`${id}-currency`}
         >
           {countries.map((c) => (

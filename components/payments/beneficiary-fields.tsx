@@ -3,9 +3,7 @@
 import type { BeneficiaryForm } from "@/lib/contracts/fiat";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+import { selectClass } from "@/components/ui/input";
 
 /** Checks the browser can make before sending: required and max_length (the server checks the rest). */
 export function localErrors(form: BeneficiaryForm, values: Record<string, string>): Record<string, string> {
@@ -42,7 +40,7 @@ export function BeneficiaryFields({
             <select
               id={`bf-${f.key}`}
               name={f.key}
-              className={select}
+              className={selectClass}
               value={values[f.key] ?? ""}
               aria-invalid={errors[f.key] ? true : undefined}
               onChange={(e) => onChange(f.key, e.target.value)}

@@ -31,7 +31,9 @@ function StatusFilter({
           key={s ?? "all"}
           href={href(s)}
           aria-current={current === s ? "page" : undefined}
-          className={`rounded-md border px-2 py-0.5 ${current === s ? "border-primary font-medium" : "border-border"}`}
+          className={`rounded-md border px-2 py-0.5 ${
+            current === s ? "border-primary font-medium" : "border-border"
+          }`}
         >
           {s ?? "all"}
         </Link>
@@ -70,13 +72,32 @@ export function WalletsCard({ wallets }: { wallets: WalletView[] }) {
   );
 }
 
-export function PayoutHistory({
-  payouts,
+/** One row of a payment list: the two amounts with their currencies, and the link at its end. */
+interface HistoryRow {
+  id: string;
+  created_at: string;
+  status: string;
+  amounts: [string, string];
+  method_name: string;
+  link: { href: string; label: string };
+}
+
+/** Payouts or deposits: a card with its status filter and the table (or "No payouts."). */
+function PaymentHistory({
+  title,
+  param,
+  testId,
+  amountColumns,
+  rows,
   status,
   statuses,
   other,
 }: {
-  payouts: PayoutView[];
+  title: "Payouts" | "Deposits";
+  param: "payouts" | "deposits";
+  testId: string;
+  amountColumns: [string, string];
+  rows: HistoryRow[];
   status?: string;
   statuses: readonly string[];
   other: Record<string, string>;
@@ -84,90 +105,84 @@ export function PayoutHistory({
   return (
     <Card>
       <CardHeader className="flex flex-col gap-2">
-        <CardTitle>Payouts</CardTitle>
-        <StatusFilter param="payouts" statuses={statuses} current={status} other={other} />
+        <CardTitle>{title}</CardTitle>
+        <StatusFilter param={param} statuses={statuses} current={status} other={other} />
       </CardHeader>
       <CardBody className="overflow-x-auto p-0">
-        <table className="w-full text-sm" data-testid="payout-history">
-          <TableHeader
-            columns={["Created", "Status", "Debited", "Recipient gets", "Method", ACTIONS_COLUMN]}
-          />
+        <table className="w-full text-sm" data-testid={testId}>
+          <TableHeader columns={["Created", "Status", ...amountColumns, "Method", ACTIONS_COLUMN]} />
           <tbody>
-            {payouts.map((p) => (
-              <tr key={p.payout_id} className="border-b border-border last:border-0">
-                <td className={first}>{new Date(p.created_at).toLocaleString("en-GB")}</td>
-                <td className={cell}>{p.status}</td>
-                <td className={`${cell} font-mono`}>
-                  {p.amount_due} {p.debit_wallet}
-                </td>
-                <td className={`${cell} font-mono`}>
-                  {p.receive_amount} {p.payout_currency}
-                </td>
-                <td className={cell}>{p.method_name}</td>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b border-border last:border-0">
+                <td className={first}>{new Date(r.created_at).toLocaleString("en-GB")}</td>
+                <td className={cell}>{r.status}</td>
+                <td className={`${cell} font-mono`}>{r.amounts[0]}</td>
+                <td className={`${cell} font-mono`}>{r.amounts[1]}</td>
+                <td className={cell}>{r.method_name}</td>
                 <td className="py-2 pr-5 pl-3">
-                  <a className="underline" href={`/payments/receipt/${p.payout_id}`}>
-                    Receipt
+                  <a className="underline" href={r.link.href}>
+                    {r.link.label}
                   </a>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {payouts.length ? null : <p className="px-5 py-4 text-sm text-muted">No payouts.</p>}
+        {rows.length ? null : <p className="px-5 py-4 text-sm text-muted">No {param}.</p>}
       </CardBody>
     </Card>
   );
 }
 
-export function DepositHistory({
-  deposits,
-  status,
-  statuses,
-  other,
-}: {
-  deposits: DepositView[];
+interface HistoryFilter {
   status?: string;
   statuses: readonly string[];
   other: Record<string, string>;
-}) {
+}
+
+const receipt = (id: string) => ({ href: `/payments/receipt/${id}`, label: "Receipt" });
+
+export function PayoutHistory({ payouts, ...filter }: { payouts: PayoutView[] } & HistoryFilter) {
+  const rows = payouts.map((p) => ({
+    id: p.payout_id,
+    created_at: p.created_at,
+    status: p.status,
+    amounts: [`${p.amount_due} ${p.debit_wallet}`, `${p.receive_amount} ${p.payout_currency}`] as [
+      string,
+      string,
+    ],
+    method_name: p.method_name,
+    link: receipt(p.payout_id),
+  }));
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-2">
-        <CardTitle>Deposits</CardTitle>
-        <StatusFilter param="deposits" statuses={statuses} current={status} other={other} />
-      </CardHeader>
-      <CardBody className="overflow-x-auto p-0">
-        <table className="w-full text-sm" data-testid="deposit-history">
-          <TableHeader columns={["Created", "Status", "Paid", "Credited", "Method", ACTIONS_COLUMN]} />
-          <tbody>
-            {deposits.map((d) => (
-              <tr key={d.deposit_id} className="border-b border-border last:border-0">
-                <td className={first}>{new Date(d.created_at).toLocaleString("en-GB")}</td>
-                <td className={cell}>{d.status}</td>
-                <td className={`${cell} font-mono`}>
-                  {d.amount_due} {d.pay_currency}
-                </td>
-                <td className={`${cell} font-mono`}>
-                  {d.credit_amount} {d.currency}
-                </td>
-                <td className={cell}>{d.method_name}</td>
-                <td className="py-2 pr-5 pl-3">
-                  {d.checkout_url ? (
-                    <a className="underline" href={d.checkout_url}>
-                      Checkout
-                    </a>
-                  ) : (
-                    <a className="underline" href={`/payments/receipt/${d.deposit_id}`}>
-                      Receipt
-                    </a>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {deposits.length ? null : <p className="px-5 py-4 text-sm text-muted">No deposits.</p>}
-      </CardBody>
-    </Card>
+    <PaymentHistory
+      title="Payouts"
+      param="payouts"
+      testId="payout-history"
+      amountColumns={["Debited", "Recipient gets"]}
+      rows={rows}
+      {...filter}
+    />
+  );
+}
+
+export function DepositHistory({ deposits, ...filter }: { deposits: DepositView[] } & HistoryFilter) {
+  const rows = deposits.map((d) => ({
+    id: d.deposit_id,
+    created_at: d.created_at,
+    status: d.status,
+    amounts: [`${d.amount_due} ${d.pay_currency}`, `${d.credit_amount} ${d.currency}`] as [string, string],
+    method_name: d.method_name,
+    link: d.checkout_url ? { href: d.checkout_url, label: "Checkout" } : receipt(d.deposit_id),
+  }));
+  return (
+    <PaymentHistory
+      title="Deposits"
+      param="deposits"
+      testId="deposit-history"
+      amountColumns={["Paid", "Credited"]}
+      rows={rows}
+      {...filter}
+    />
   );
 }

@@ -14,9 +14,8 @@ import { Label } from "@/components/ui/label";
 import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
 import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
 import type { PaymentsActions, PaymentsData } from "./types";
+import { selectClass } from "@/components/ui/input";
 
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "NGN", "KES", "INR", "PHP"];
 
 /**
@@ -179,7 +178,7 @@ export function PaymentsWorkbench({
             <Label htmlFor="pay-country">Country</Label>
             <select
               id="pay-country"
-              className={select}
+              className={selectClass}
               value={country}
               onChange={(e) => setCountry(e.target.value)}
             >
@@ -193,7 +192,7 @@ export function PaymentsWorkbench({
             <Label htmlFor="pay-method">Method</Label>
             <select
               id="pay-method"
-              className={select}
+              className={selectClass}
               value={method?.id ?? ""}
               onChange={(e) => {
                 setMethodId(Number(e.target.value));
@@ -213,7 +212,7 @@ export function PaymentsWorkbench({
             <Label htmlFor="pay-wallet">{mode === "payout" ? "Pay from wallet" : "Credit wallet"}</Label>
             <select
               id="pay-wallet"
-              className={select}
+              className={selectClass}
               value={wallet}
               onChange={(e) => setWallet(e.target.value)}
             >
@@ -257,7 +256,7 @@ export function PaymentsWorkbench({
                 <Label htmlFor="pay-saved">Saved beneficiary</Label>
                 <select
                   id="pay-saved"
-                  className={select}
+                  className={selectClass}
                   value={savedId}
                   onChange={(e) => setSavedId(e.target.value)}
                 >

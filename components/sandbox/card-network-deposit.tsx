@@ -14,9 +14,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/components/ui/cn";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { DepositActions } from "./card-network-types";
-
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
+import { selectClass } from "@/components/ui/input";
 
 /**
  * Money arriving at the master wallet (POST /api/v1/sandbox/master-wallet/deposit). One-step: it
@@ -75,7 +73,7 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
             id={ids.wallet}
             value={currency}
             onChange={(e) => setCurrency(e.target.value as MoneyCurrency)}
-            className={select}
+            className={selectClass}
           >
             {CURRENCY_VALUES.map((c) => (
               <option key={c} value={c}>
@@ -99,7 +97,7 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
             id={ids.path}
             value={twoStep ? "two" : "one"}
             onChange={(e) => setTwoStep(e.target.value === "two")}
-            className={select}
+            className={selectClass}
           >
             <option value="one">One-step (settled at once)</option>
             <option value="two">Two-step (processing, then settled)</option>

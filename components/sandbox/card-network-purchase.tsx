@@ -12,9 +12,8 @@ import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { CardNetworkActions, PickableCard } from "./card-network-types";
+import { selectClass } from "@/components/ui/input";
 
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
 const STATUS_WORD: Record<string, string> = {
   active: "active",
   frozen: "frozen",
@@ -134,7 +133,7 @@ export function CardNetworkPurchase({
           id={ids.card}
           value={cardId}
           onChange={(e) => pickCard(e.target.value)}
-          className={select}
+          className={selectClass}
           aria-invalid={fields.card_id ? true : undefined}
         >
           {cards.map((c) => (
@@ -166,7 +165,7 @@ export function CardNetworkPurchase({
             id={ids.currency}
             value={currency}
             onChange={(e) => setCurrency(e.target.value as MoneyCurrency)}
-            className={select}
+            className={selectClass}
           >
             {CURRENCY_VALUES.map((c) => (
               <option key={c} value={c}>
@@ -181,7 +180,7 @@ export function CardNetworkPurchase({
             id={ids.type}
             value={type}
             onChange={(e) => setType(e.target.value as "purchase" | "withdrawal")}
-            className={select}
+            className={selectClass}
           >
             <option value="purchase">Purchase</option>
             <option value="withdrawal">ATM withdrawal</option>

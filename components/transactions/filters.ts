@@ -1,16 +1,10 @@
+import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/contracts/card-transactions";
+
 /**
  * The transactions list's state as it sits in the address bar
  * (?q=&status=&currency=&amount_min=&amount_max=&customer_id=&from=&to=&page=), so a view can be shared.
  */
-export const TRANSACTION_STATUS_VALUES = [
-  "authorized",
-  "settled",
-  "declined",
-  "reversed",
-  "partially_reversed",
-  "failed",
-  "expired",
-] as const;
+export const TRANSACTION_STATUS_VALUES = CARD_TRANSACTION_STATUS_VALUES;
 export type TransactionStatus = (typeof TRANSACTION_STATUS_VALUES)[number];
 
 export const TRANSACTION_CURRENCY_VALUES = ["EUR", "GBP", "USD"] as const;

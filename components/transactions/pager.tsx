@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
+import { PageNav } from "@/components/ui/pager";
 
 /** Where a page of a list lives: the path, the other query parameters, and the page parameter's name. */
 export interface PagerTarget {
@@ -17,7 +16,7 @@ export function pageHref(target: PagerTarget, page: number): string {
   return `${target.path}${s ? `?${s}` : ""}${target.hash ?? ""}`;
 }
 
-/** "Page 2 of 40 · 791 transactions", Newer and Older; pages are links, so the address says where you are. */
+/** The transactions' PageNav; keeps the scroll position (the list can sit inside a longer page). */
 export function Pager({
   page,
   total,
@@ -31,31 +30,15 @@ export function Pager({
   target: PagerTarget;
   noun?: [string, string];
 }) {
-  const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <nav
-      aria-label="Transaction pages"
-      className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-3 text-sm"
-    >
-      <span className="text-muted">
-        Page {page} of {pages} · {total.toLocaleString("en-GB")} {total === 1 ? noun[0] : noun[1]}
-      </span>
-      <span className="flex gap-2">
-        {page > 1 ? (
-          <Button asChild variant="secondary" size="sm">
-            <Link href={pageHref(target, Math.min(page - 1, pages))} scroll={false}>
-              Newer
-            </Link>
-          </Button>
-        ) : null}
-        {page < pages ? (
-          <Button asChild variant="secondary" size="sm">
-            <Link href={pageHref(target, page + 1)} scroll={false}>
-              Older
-            </Link>
-          </Button>
-        ) : null}
-      </span>
-    </nav>
+    <PageNav
+      label="Transaction pages"
+      page={page}
+      total={total}
+      limit={limit}
+      noun={noun}
+      href={(p) => pageHref(target, p)}
+      scroll={false}
+    />
   );
 }

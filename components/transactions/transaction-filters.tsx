@@ -1,8 +1,12 @@
 import { Download } from "lucide-react";
-import Form from "next/form";
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import {
+  FilterActions,
+  FilterSelect,
+  filterLabel as label,
+  UrlFilterForm,
+} from "@/components/ui/url-filters";
 import {
   exportHref,
   isFiltered,
@@ -13,20 +17,16 @@ import {
 } from "./filters";
 import { STATUS_LABELS } from "./labels";
 
-const select =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";
-const label = "flex flex-col gap-1.5 text-sm font-medium";
-
 /**
- * A GET form: the filters live in the URL (shareable, the back button works); next/form keeps it
- * a client navigation. Export CSV downloads every transaction the applied filters select.
+ * The transactions filter bar (see UrlFilterForm). Export CSV downloads every transaction the applied
+ * filters select.
  */
 export function TransactionFilterForm({ filters }: { filters: TransactionFilters }) {
   return (
-    <Form
+    <UrlFilterForm
       action={TRANSACTIONS_PATH}
       className="grid grid-cols-2 gap-3 lg:grid-cols-6 lg:items-end"
-      aria-label="Filter transactions"
+      label="Filter transactions"
     >
       <label className={`${label} col-span-2 lg:col-span-3`}>
         Search
@@ -40,28 +40,21 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
           maxLength={254}
         />
       </label>
-      <label className={label}>
-        Status
-        <select name="status" defaultValue={filters.status ?? ""} className={select}>
-          <option value="">Any status</option>
-          {TRANSACTION_STATUS_VALUES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Currency
-        <select name="currency" defaultValue={filters.currency ?? ""} className={select}>
-          <option value="">Any currency</option>
-          {TRANSACTION_CURRENCY_VALUES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Status"
+        name="status"
+        defaultValue={filters.status}
+        anyLabel="Any status"
+        values={TRANSACTION_STATUS_VALUES}
+        optionLabel={(s) => STATUS_LABELS[s]}
+      />
+      <FilterSelect
+        label="Currency"
+        name="currency"
+        defaultValue={filters.currency}
+        anyLabel="Any currency"
+        values={TRANSACTION_CURRENCY_VALUES}
+      />
       <label className={label}>
         Amount from
         <Input
@@ -104,15 +97,10 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
         To (UTC day)
         <Input name="to" type="date" lang="en-GB" defaultValue={filters.to ?? ""} />
       </label>
-      <div className="col-span-2 flex flex-wrap gap-2">
-        <Button type="submit" variant="secondary">
-          Apply
-        </Button>
-        {isFiltered(filters) ? (
-          <Button asChild variant="ghost">
-            <Link href={TRANSACTIONS_PATH}>Clear</Link>
-          </Button>
-        ) : null}
+      <FilterActions
+        className="col-span-2 flex flex-wrap gap-2"
+        clearHref={isFiltered(filters) ? TRANSACTIONS_PATH : null}
+      >
         <Button asChild variant="secondary">
           {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
           <a href={exportHref(filters)} download>
@@ -120,7 +108,7 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
             Export CSV
           </a>
         </Button>
-      </div>
-    </Form>
+      </FilterActions>
+    </UrlFilterForm>
   );
 }

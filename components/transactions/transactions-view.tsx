@@ -14,35 +14,34 @@ import type {
   ListTransactionsAction,
   CustomerTransactionsAction,
 } from "./types";
+import { EmptyState, NoSuchPage, pageCount } from "../ui/pager";
 import { useLiveAction } from "../ui/use-live-action";
 
 function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string }) {
-  const Icon = filtered ? SearchX : ReceiptText;
   return (
-    <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-      <Icon className="size-6 text-muted" aria-hidden />
-      <p className="font-medium">{filtered ? "No transactions match" : "No card transactions yet"}</p>
-      <p className="max-w-sm text-sm text-muted">
-        {filtered ? (
-          <>
-            Check the filters
-            {clearHref ? (
-              <>
-                , or{" "}
-                <Link href={clearHref} className="font-medium text-accent hover:underline">
-                  clear them
-                </Link>
-              </>
-            ) : null}
-            .
-          </>
-        ) : (
-          "Purchases, refunds and withdrawals appear here the moment the card " +
-          "network reports them. In the sandbox, simulate one on the Sandbox " +
-          "page."
-        )}
-      </p>
-    </div>
+    <EmptyState
+      icon={filtered ? SearchX : ReceiptText}
+      title={filtered ? "No transactions match" : "No card transactions yet"}
+    >
+      {filtered ? (
+        <>
+          Check the filters
+          {clearHref ? (
+            <>
+              , or{" "}
+              <Link href={clearHref} className="font-medium text-accent hover:underline">
+                clear them
+              </Link>
+            </>
+          ) : null}
+          .
+        </>
+      ) : (
+        "Purchases, refunds and withdrawals appear here the moment the card " +
+        "network reports them. In the sandbox, simulate one on the Sandbox " +
+        "page."
+      )}
+    </EmptyState>
   );
 }
 
@@ -85,7 +84,6 @@ export function TransactionsView({
     ? (data.transactions.find((t) => t.transaction_id === open.transaction_id) ?? open)
     : null;
   const { transactions, total, page, limit } = data;
-  const pages = Math.max(1, Math.ceil(total / limit));
 
   return (
     <>
@@ -93,9 +91,7 @@ export function TransactionsView({
       {transactions.length === 0 && page === 1 ? (
         <Empty filtered={filtered} clearHref={clearHref} />
       ) : transactions.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-muted">
-          There is no page {page}; the last one is page {pages}.
-        </p>
+        <NoSuchPage page={page} pages={pageCount(total, limit)} />
       ) : (
         <TransactionTable transactions={transactions} onOpen={setOpen} showCustomer={showCustomer} />
       )}

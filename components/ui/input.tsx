@@ -15,3 +15,7 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
     />
   );
 }
+
+/** A native <select> styled like Input (its arrow needs the narrower padding). */
+export const selectClass =
+  "h-10 w-full min-w-0 rounded-md border border-input bg-surface px-2 text-base text-foreground sm:text-sm";

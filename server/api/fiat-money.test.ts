@@ -1,29 +1,9 @@
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { creditWallet } from "@/server/fiat/wallets/manage";
-import { openTestDatabase } from "@/server/testing/database";
-import { startTotpClock } from "@/server/testing/totp-clock";
-import { createApiApp } from "./app";
-import { fiatClient, fiatHttpFixtures, idem, pdfText } from "./fiat-testing";
+import { fiatHttpSuite, idem, pdfText } from "./fiat-testing";
 
-let database: Database;
-const app = createApiApp();
-const clock = startTotpClock();
-const { call, post } = fiatClient(app);
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-  resetEnvForTests();
-});
-afterAll(async () => {
-  clock.restore();
-  await database.close();
-});
-
-const { program, QUOTE, BENEFICIARY } = fiatHttpFixtures(app, clock, () => database);
+const { app, db, call, post, program, QUOTE, BENEFICIARY } = fiatHttpSuite();
 
 describe("fiat money over HTTP", () => {
   it("wallets: create once (409 after), list; a payout with a bad beneficiary names every field; then the receipt PDF", async () => {
@@ -33,7 +13,7 @@ describe("fiat money over HTTP", () => {
     expect((await call("/api/v1/wallet/create", post({ currency: "USD" }, p.key))).body.error_code).toBe(
       "WALLET_ALREADY_EXISTS",
     );
-    await creditWallet(database.db, p.org.orgId, "USD", "500");
+    await creditWallet(db().db, p.org.orgId, "USD", "500");
     const quote = (await call("/api/v1/exchange-rate", post(QUOTE, { ...p.key, ...idem() }))).body.data!;
     const body = { debit_wallet: "USD", quote_id: quote.quote_id, amount: 100, payment_method_id: 101 };
     const bad = await call(
@@ -95,7 +75,7 @@ describe("fiat money over HTTP", () => {
   it("a user access token pays out only with a current TOTP code", async () => {
     const p = await program();
     await call("/api/v1/wallet/create", post({ currency: "USD" }, p.key));
-    await creditWallet(database.db, p.org.orgId, "USD", "500");
+    await creditWallet(db().db, p.org.orgId, "USD", "500");
     const quote = (await call("/api/v1/exchange-rate", post(QUOTE, { ...p.admin, ...idem() }))).body.data!;
     const body = {
       debit_wallet: "USD",

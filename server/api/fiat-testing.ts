@@ -1,8 +1,11 @@
 import { inflateSync } from "node:zlib";
-import type { Database } from "@/server/db/client";
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
+import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import type { startTotpClock } from "@/server/testing/totp-clock";
+import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
 /** Helpers of the fiat HTTP tests (not used by the app). */
@@ -97,4 +100,28 @@ export function fiatHttpFixtures(
   };
 
   return { program, QUOTE, BENEFICIARY };
+}
+
+/**
+ * A fiat HTTP test file's set-up: the API app, a test database (opened before the file's tests,
+ * closed after them), the TOTP clock, the client and the fixtures. `db()` is the open database.
+ */
+export function fiatHttpSuite() {
+  let database: Database | undefined;
+  const app = createApiApp();
+  const clock = startTotpClock();
+  const db = (): Database => {
+    if (!database) throw new Error("The fiat test database opens in beforeAll.");
+    return database;
+  };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    setDatabase(database);
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    clock.restore();
+    await database?.close();
+  });
+  return { app, db, ...fiatClient(app), ...fiatHttpFixtures(app, clock, db) };
 }

@@ -1,29 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
-import { openTestDatabase } from "@/server/testing/database";
-import { startTotpClock } from "@/server/testing/totp-clock";
-import { createApiApp } from "./app";
-import { fiatClient, fiatHttpFixtures, idem } from "./fiat-testing";
+import { fiatHttpSuite, idem } from "./fiat-testing";
 
-let database: Database;
-const app = createApiApp();
-const clock = startTotpClock();
-const { call, post } = fiatClient(app);
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-  resetEnvForTests();
-});
-afterAll(async () => {
-  clock.restore();
-  await database.close();
-});
-
-const { program, QUOTE } = fiatHttpFixtures(app, clock, () => database);
+const { db, call, post, program, QUOTE } = fiatHttpSuite();
 
 describe("fiat quotes over HTTP", () => {
   it("POST /exchange-rate: the fiat envelope, every field, strings with 8 places, numbers in the calculator", async () => {
@@ -97,7 +77,7 @@ describe("fiat quotes over HTTP", () => {
       if (r.status === 409) expect(r.body.error_code).toBe("IDEMPOTENCY_KEY_IN_USE");
       else expect(r.text).toBe(fresh[0]!.text);
     }
-    const quotes = await database.db.select().from(fiatQuotes).where(eq(fiatQuotes.orgId, p.org.orgId));
+    const quotes = await db().db.select().from(fiatQuotes).where(eq(fiatQuotes.orgId, p.org.orgId));
     expect(quotes).toHaveLength(1);
   });
 

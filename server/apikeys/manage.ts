@@ -3,7 +3,9 @@ import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { ApiKeyView, CreatedApiKey, CreateApiKeyInput, RotatedApiKey } from "@/lib/contracts/api-keys";
 import type { Scope } from "@/lib/scopes";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { credentialsChanged } from "@/server/auth/credential-cache";
@@ -31,12 +33,32 @@ async function afterCommit<T>(committed: Promise<T>): Promise<T> {
   return result;
 }
 
+function keyRevoked(): ServiceError {
+  return new ServiceError(
+    "KEY_REVOKED",
+    "This API key is revoked; revocation is permanent. Create a new key.",
+  );
+}
+
 function refuseRevoked(row: ApiKeyRow): void {
-  if (row.status === "revoked")
-    throw new ServiceError(
-      "KEY_REVOKED",
-      "This API key is revoked; revocation is permanent. Create a new key.",
-    );
+  if (row.status === "revoked") throw keyRevoked();
+}
+
+/** Changes the organization's key while it is active; a key revoked meanwhile is KEY_REVOKED. */
+async function updateActiveKey(
+  tx: Db,
+  ctx: Ctx,
+  id: string,
+  set: PgUpdateSetSource<typeof apiKeys>,
+): Promise<ApiKeyRow> {
+  const [row] = await tx
+    .update(apiKeys)
+    .set(set)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
+    .returning();
+  // Revoked meanwhile: the row read before the transaction was still active.
+  if (!row) throw keyRevoked();
+  return row;
 }
 
 export async function createApiKey({
@@ -118,16 +140,11 @@ export async function revokeApiKey({
   refuseRevoked(await findKey(ctx, input.id));
   return afterCommit(
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(apiKeys)
-        .set({ status: "revoked", revokedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
-        .returning();
-      if (!row)
-        throw new ServiceError(
-          "KEY_REVOKED",
-          "This API key is revoked; revocation is permanent. Create a new key.",
-        );
+      const row = await updateActiveKey(tx, ctx, input.id, {
+        status: "revoked",
+        revokedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      });
       await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
       await recordAudit(
         { ...ctx, db: tx },
@@ -151,21 +168,12 @@ export async function rotateApiKey({
   const apiSecret = newSecret();
   return afterCommit(
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(apiKeys)
-        .set({
-          secretHash: sha256Hex(apiSecret),
-          secretGeneration: sql`${apiKeys.secretGeneration} + 1`,
-          rotatedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
-        .returning();
-      if (!row)
-        throw new ServiceError(
-          "KEY_REVOKED",
-          "This API key is revoked; revocation is permanent. Create a new key.",
-        );
+      const row = await updateActiveKey(tx, ctx, input.id, {
+        secretHash: sha256Hex(apiSecret),
+        secretGeneration: sql`${apiKeys.secretGeneration} + 1`,
+        rotatedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      });
       await tx.delete(apiTokens).where(eq(apiTokens.keyId, row.id));
       await recordAudit(
         { ...ctx, db: tx },
@@ -194,16 +202,10 @@ export async function setApiKeyPermissions({
   refuseRevoked(before);
   return afterCommit(
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(apiKeys)
-        .set({ permissions: input.permissions, updatedAt: sql`now()` })
-        .where(and(eq(apiKeys.id, input.id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.status, "active")))
-        .returning();
-      if (!row)
-        throw new ServiceError(
-          "KEY_REVOKED",
-          "This API key is revoked; revocation is permanent. Create a new key.",
-        );
+      const row = await updateActiveKey(tx, ctx, input.id, {
+        permissions: input.permissions,
+        updatedAt: sql`now()`,
+      });
       await recordAudit(
         { ...ctx, db: tx },
         {

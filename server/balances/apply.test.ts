@@ -7,6 +7,7 @@ import { outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
 import { applyBalanceChange, type BalanceChange } from "./apply";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { openCustomerBalance } from "./open";
@@ -109,15 +110,6 @@ async function eventsOf(orgId: string, svcCardId: string) {
     .from(outboxEvents)
     .where(and(eq(outboxEvents.orgId, orgId), sql`${outboxEvents.data}->>'svc_card_id' = ${svcCardId}`))
     .orderBy(outboxEvents.seq);
-}
-
-async function refusal(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
 }
 
 const BALANCE_FIELDS = [

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
+import { utcDayRange } from "@/lib/utc-days";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { CardCurrency } from "@/server/db/schema/cards";
@@ -17,7 +18,6 @@ import {
  * index of declined transactions for the declines by reason (a range of declined rows only).
  */
 
-const DAY_MS = 86_400_000;
 export const OVERVIEW_MAX_DAYS = 90;
 
 export const overviewRangeSchema = z.object({
@@ -62,14 +62,6 @@ export interface DeclinesByReason {
 }
 
 const zeros = (): ByStatus => Object.fromEntries(CARD_TRANSACTION_STATUSES.map((s) => [s, 0])) as ByStatus;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The range's first and last UTC day: the last `days` days up to today. */
-function dayRange(days: number, now: Date): { from: string; to: string; dayList: string[] } {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const dayList = Array.from({ length: days }, (_, i) => isoDay(new Date(today - (days - 1 - i) * DAY_MS)));
-  return { from: dayList[0]!, to: dayList[dayList.length - 1]!, dayList };
-}
 
 function guard(ctx: Ctx): void {
   refuseCardholder(ctx);
@@ -88,7 +80,7 @@ export async function getTransactionVolume({
 }): Promise<TransactionVolume> {
   guard(ctx);
   const { days } = overviewRangeSchema.parse(input);
-  const { from, to, dayList } = dayRange(days, now);
+  const { from, to, dayList } = utcDayRange(days, now);
   const [rows, currencies] = await Promise.all([
     ctx.db
       .select({
@@ -144,7 +136,7 @@ export async function getDeclinesByReason({
 }): Promise<DeclinesByReason> {
   guard(ctx);
   const { days } = overviewRangeSchema.parse(input);
-  const { from, to } = dayRange(days, now);
+  const { from, to } = utcDayRange(days, now);
   const n = count();
   // The status is written as a literal: a bound parameter would not prove a generic plan may use the partial
   // index.

@@ -7,12 +7,12 @@ import {
   type OverviewInsights,
   type OverviewRanked,
 } from "@/lib/contracts/overview";
+import { utcDayRange } from "@/lib/utc-days";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import { overviewDaily } from "@/server/db/schema/overview";
 
-const DAY_MS = 86_400_000;
 const TOP = 8;
 /** Statuses a transaction reaches only once its authorization was approved. */
 const APPROVED: readonly CardTransactionStatus[] = [
@@ -23,13 +23,6 @@ const APPROVED: readonly CardTransactionStatus[] = [
   "expired",
   "failed",
 ];
-
-function dayList(days: number, now: Date): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, i) =>
-    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
-}
 
 const addTo = (m: AmountsByCurrency, currency: string, minor: number) => {
   m[currency] = (m[currency] ?? 0) + minor;
@@ -68,9 +61,7 @@ export async function getOverviewInsights({
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const { days } = overviewInsightsQuerySchema.parse(input);
-  const list = dayList(days, now);
-  const from = list[0]!;
-  const to = list[list.length - 1]!;
+  const { from, to, dayList: list } = utcDayRange(days, now);
   const rows = await ctx.db
     .select({
       metric: overviewDaily.metric,

@@ -28,7 +28,8 @@ export function providers(): Providers {
   if (installed) return installed;
   if (!isSandbox()) {
     throw new Error(
-      "SVC_MODE=live but no live provider adapters (card network, chain, KYC, messaging) are configured.",
+      "SVC_MODE=live but no live provider adapters " +
+        "(card network, chain, KYC, messaging, FX rates) are configured.",
     );
   }
   throw new Error("No providers installed: the process must start through server/boot.ts.");

@@ -1,20 +1,12 @@
 import Decimal from "decimal.js";
-import { isSandbox } from "@/lib/env";
-import { SANDBOX_MID_RATES } from "./sandbox/fx-rates";
+import type { RateProvider } from "./ports";
+
+export type { RateProvider };
 
 /**
- * The FX rate port (docs/fiat.md "Rates"): mid-market rates between the catalogue's currencies.
- * The sandbox provider reads a configured table of units per US dollar; a live adapter (a market
- * data feed) would implement the same interface.
+ * A rate provider over a table of units per one USD: the sandbox's (./sandbox/providers.ts, over
+ * SANDBOX_MID_RATES), or a test's. The installed one is providers().rates (./current.ts).
  */
-export interface RateProvider {
-  /** Units of `to` for one unit of `from`, unrounded; null when the pair is unknown. */
-  midRate(from: string, to: string): Decimal | null;
-  /** Every currency the provider prices. */
-  currencies(): readonly string[];
-}
-
-/** A provider over a table of units per one USD (the sandbox's, or a test's). */
 export function tableRateProvider(unitsPerUsd: Readonly<Record<string, string>>): RateProvider {
   const table = new Map(Object.entries(unitsPerUsd).map(([c, v]) => [c, new Decimal(v)]));
   return {
@@ -26,18 +18,4 @@ export function tableRateProvider(unitsPerUsd: Readonly<Record<string, string>>)
     },
     currencies: () => [...table.keys()],
   };
-}
-
-let sandbox: RateProvider | undefined;
-let replaced: RateProvider | undefined;
-
-export function rateProvider(): RateProvider {
-  if (replaced) return replaced;
-  if (!isSandbox()) throw new Error("SVC_MODE=live but no live FX rate provider is configured.");
-  return (sandbox ??= tableRateProvider(SANDBOX_MID_RATES));
-}
-
-/** Tests: use this provider; without an argument, the configured one again. */
-export function setRateProviderForTests(p?: RateProvider): void {
-  replaced = p;
 }

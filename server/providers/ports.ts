@@ -1,3 +1,4 @@
+import type Decimal from "decimal.js";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency, KycStatus, SecurePageTheme } from "@/server/db/schema/cards";
 
@@ -83,9 +84,22 @@ export interface MessagingPort {
   sendSms(db: Db, input: { orgId: string; to: string; text: string }): Promise<void>;
 }
 
+/**
+ * The FX rate port (docs/fiat.md "Rates"): mid-market rates between the catalogue's currencies.
+ * The sandbox's is a configured table of units per US dollar (./fx.ts tableRateProvider); a live
+ * adapter (a market data feed) would implement the same interface.
+ */
+export interface RateProvider {
+  /** Units of `to` for one unit of `from`, unrounded; null when the pair is unknown. */
+  midRate(from: string, to: string): Decimal | null;
+  /** Every currency the provider prices. */
+  currencies(): readonly string[];
+}
+
 export interface Providers {
   cards: CardProviderPort;
   chain: ChainPort;
   kyc: KycPort;
   messaging: MessagingPort;
+  rates: RateProvider;
 }

@@ -13,3 +13,16 @@ export async function errorCodeOf(p: Promise<unknown>): Promise<string | undefin
   }
   return undefined;
 }
+
+/**
+ * What a call is refused with, as a string to compare: the error's `code` (a ServiceError's, or a
+ * driver's), else the error itself as text; "no error" when the call succeeds.
+ */
+export async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "no error";
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}

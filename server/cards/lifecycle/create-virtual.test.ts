@@ -9,6 +9,7 @@ import { providers, setProvidersForTests } from "@/server/providers/current";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
 import type { CardCustomerRow } from "../customers/find";
 import { voidCard } from "./change-status";
 import { createVirtualCard } from "./create-virtual";
@@ -42,15 +43,6 @@ async function reloadCustomer(c: CardCustomerRow): Promise<CardCustomerRow> {
 
 async function cardsOfCustomer(c: CardCustomerRow) {
   return database.db.select().from(cards).where(eq(cards.customerId, c.id));
-}
-
-async function refusal(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
 }
 
 describe("createVirtualCard", () => {

@@ -6,7 +6,7 @@ import { requireFiatScope, invalidField } from "@/server/fiat/access";
 import { amountForReceive, amountInBase, calculate } from "@/server/fiat/calculator";
 import { methodById } from "@/server/fiat/methods/catalog";
 import type { PaymentMethod } from "@/server/fiat/methods/types";
-import { rateProvider } from "@/server/providers/fx";
+import { providers } from "@/server/providers/current";
 
 /** A quote binds for 5 minutes (docs/fiat.md "Quotes"). */
 export const QUOTE_TTL_MS = 5 * 60_000;
@@ -31,7 +31,7 @@ function methodFor(input: ExchangeRateInput): PaymentMethod | undefined {
 /** The priced figures of a quote, without binding anything (the dashboard's live estimate too). */
 export function priceQuote(input: ExchangeRateInput, amountText?: string): FiatEstimate {
   const method = methodFor(input);
-  const rates = rateProvider();
+  const rates = providers().rates;
   const amount = amountText ?? new Decimal(input.amount).toFixed(8);
   if (method) {
     const inBase = new Decimal(amountInBase(rates, input.from_currency, amount, method.base_currency));
@@ -112,7 +112,7 @@ export async function createSendMoneyQuote({
     method_id: method.id,
     method_type: "payout",
   };
-  const rate = calculate(rateProvider(), {
+  const rate = calculate(providers().rates, {
     from: base.from_currency,
     to: base.to_currency,
     amount: "1",

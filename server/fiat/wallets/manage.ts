@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { fiatWallets } from "@/server/db/schema/fiat";
 import { invalidField, requireFiatScope } from "@/server/fiat/access";
-import { rateProvider } from "@/server/providers/fx";
+import { providers } from "@/server/providers/current";
 
 type WalletRow = typeof fiatWallets.$inferSelect;
 
@@ -33,7 +33,7 @@ export async function createWallet({
   input: { currency: string };
 }): Promise<WalletView> {
   requireFiatScope(ctx, "write");
-  if (!rateProvider().currencies().includes(input.currency))
+  if (!providers().rates.currencies().includes(input.currency))
     throw invalidField("currency", `${input.currency} is not a currency of the fiat platform.`);
   const [row] = await ctx.db
     .insert(fiatWallets)

@@ -6,6 +6,7 @@ import { setDatabase, type Database } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
 import { authorizeCardTransaction } from "./authorize";
 import {
   balanceOf,
@@ -46,15 +47,6 @@ const purchase = (
 async function program() {
   const org = await createTestOrg(database.db);
   return { orgId: org.orgId, ctx: keyCtx(database.db, org.orgId) };
-}
-
-async function refusal(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
 }
 
 describe("authorization", () => {

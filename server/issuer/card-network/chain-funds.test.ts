@@ -5,6 +5,7 @@ import { simSafes } from "@/server/db/schema/providers";
 import { sandboxChain } from "@/server/providers/sandbox/chain";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
 import { chainBalanceOf } from "./testing";
 
 let database: Database;
@@ -15,15 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
-async function refusal(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
-}
 
 describe("the simulated chain's token transfers (ChainPort.moveFunds)", () => {
   it(

@@ -4,6 +4,7 @@ import { setDatabase, type Database } from "@/server/db/client";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
 import { authorizeCardTransaction } from "./authorize";
 import { expireCardTransaction, failCardTransaction } from "./expire-fail";
 import { refundCardTransaction } from "./refund";
@@ -61,15 +62,6 @@ async function setup(fundMinor = 10_000, currency: "EUR" | "USD" | "GBP" = "EUR"
     expect(totals.kept).toEqual(totals.summed);
   }
   return { orgId: org.orgId, ctx, customer, card, authorize, balance, events, consistent };
-}
-
-async function refusal(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
 }
 
 describe("settlement", () => {

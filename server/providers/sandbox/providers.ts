@@ -1,6 +1,8 @@
+import { tableRateProvider } from "@/server/providers/fx";
 import type { Providers } from "@/server/providers/ports";
 import { sandboxCardProvider } from "./card-provider";
 import { sandboxChain } from "./chain";
+import { SANDBOX_MID_RATES } from "./fx-rates";
 import { sandboxKyc } from "./kyc";
 import { sandboxMessaging } from "./messaging";
 
@@ -10,4 +12,5 @@ export const sandboxProviders: Providers = {
   chain: sandboxChain,
   kyc: sandboxKyc,
   messaging: sandboxMessaging,
+  rates: tableRateProvider(SANDBOX_MID_RATES),
 };

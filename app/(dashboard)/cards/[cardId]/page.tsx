@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { isServiceError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/scopes";
+import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { CardActionBar } from "@/components/cards/card-action-bar";
 import { CardHistory } from "@/components/cards/card-history";
 import { CardTransactions } from "@/components/cards/card-transactions";
@@ -15,14 +16,6 @@ import { cardName } from "@/components/customers/labels";
 import { CARD_ACTION_NAMES } from "@/components/customers/types";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  blockCardAction,
-  freezeCardAction,
-  reportCardAction,
-  unblockCardAction,
-  unfreezeCardAction,
-  voidCardAction,
-} from "@/server/actions/cards";
 import { requireSession } from "@/server/actions/session";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { findCardInOrg } from "@/server/cards/lifecycle/find-card";
@@ -100,14 +93,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
               allowed={CARD_ACTION_NAMES.filter((a) => decide(a, row).kind === "move")}
               canAct={roleAtLeast(user.role, "operator")}
               twoFactorEnabled={user.twoFactorEnabled}
-              actions={{
-                freeze: freezeCardAction,
-                unfreeze: unfreezeCardAction,
-                void: voidCardAction,
-                report: reportCardAction,
-                block: blockCardAction,
-                unblock: unblockCardAction,
-              }}
+              actions={CARD_ACTIONS}
             />
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               {facts.map(([label, value]) => (

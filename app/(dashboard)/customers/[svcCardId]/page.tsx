@@ -5,6 +5,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { CardCustomerView } from "@/lib/contracts/cards";
 import { roleAtLeast } from "@/lib/scopes";
+import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
 import { CardList } from "@/components/customers/card-list";
 import {
@@ -20,14 +21,6 @@ import { YesNo } from "@/components/customers/badges";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  blockCardAction,
-  freezeCardAction,
-  reportCardAction,
-  unblockCardAction,
-  unfreezeCardAction,
-  voidCardAction,
-} from "@/server/actions/cards";
 import {
   customerBalanceAction,
   customerTransactionsAction,
@@ -226,14 +219,7 @@ export default async function CustomerPage({
             allowed={Object.fromEntries(cardRows.map((c) => [c.id, allowedActions(c)]))}
             canAct={roleAtLeast(user.role, "operator")}
             twoFactorEnabled={user.twoFactorEnabled}
-            actions={{
-              freeze: freezeCardAction,
-              unfreeze: unfreezeCardAction,
-              void: voidCardAction,
-              report: reportCardAction,
-              block: blockCardAction,
-              unblock: unblockCardAction,
-            }}
+            actions={CARD_ACTIONS}
           />
         </Card>
       </div>

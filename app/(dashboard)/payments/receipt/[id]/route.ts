@@ -1,6 +1,7 @@
 import { ERROR_STATUS, isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getOptionalSession } from "@/server/actions/session";
+import { plainText } from "@/server/actions/session-export";
 import { transactionReceipt } from "@/server/fiat/receipts/receipt";
 import { log } from "@/server/log";
 
@@ -14,7 +15,7 @@ export async function GET(
   { params }: { params: Promise<{ id: string }> },
 ): Promise<Response> {
   const session = await getOptionalSession();
-  if (!session) return text(401, "Your session has ended. Sign in again, then download the receipt.");
+  if (!session) return plainText(401, "Your session has ended. Sign in again, then download the receipt.");
   const { id } = await params;
   try {
     const { pdf, filename } = await transactionReceipt({ ctx: session.ctx, input: { id } });
@@ -26,16 +27,12 @@ export async function GET(
       },
     });
   } catch (err) {
-    if (isServiceError(err)) return text(ERROR_STATUS[err.code], err.message);
+    if (isServiceError(err)) return plainText(ERROR_STATUS[err.code], err.message);
     const reference = newId("req");
     log.error({ err, reference }, "receipt failed");
-    return text(500, `The receipt failed on our side. If it keeps happening, quote reference ${reference}.`);
+    return plainText(
+      500,
+      `The receipt failed on our side. If it keeps happening, quote reference ${reference}.`,
+    );
   }
-}
-
-function text(status: number, body: string): Response {
-  return new Response(`${body}\n`, {
-    status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-  });
 }
