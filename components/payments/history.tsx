@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { DepositView, PayoutView, WalletView } from "@/lib/contracts/fiat-payments";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
@@ -42,7 +43,8 @@ function StatusFilter({
   );
 }
 
-export function WalletsCard({ wallets }: { wallets: WalletView[] }) {
+/** The organization's fiat wallets; `openWallet` (operators) is the form that opens another. */
+export function WalletsCard({ wallets, openWallet }: { wallets: WalletView[]; openWallet?: ReactNode }) {
   return (
     <Card>
       <CardHeader>
@@ -64,9 +66,11 @@ export function WalletsCard({ wallets }: { wallets: WalletView[] }) {
           </table>
         ) : (
           <p className="px-5 py-4 text-sm text-muted">
-            No fiat wallet yet. Open one with POST /api/v1/wallet/create.
+            No fiat wallet yet. A payout is paid from a wallet and a deposit credits one: open one per
+            currency.
           </p>
         )}
+        {openWallet}
       </CardBody>
     </Card>
   );

@@ -1,10 +1,17 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { DepositHistory, PayoutHistory, WalletsCard } from "@/components/payments/history";
+import { OpenWalletForm } from "@/components/payments/open-wallet-form";
 import { PaymentsWorkbench } from "@/components/payments/payments-workbench";
 import { DEPOSIT_STATUSES, PAYOUT_STATUSES } from "@/lib/contracts/fiat-payments";
 import { roleAtLeast } from "@/lib/scopes";
-import { depositAction, estimateQuoteAction, lockQuoteAction, payoutAction } from "@/server/actions/fiat";
+import {
+  createWalletAction,
+  depositAction,
+  estimateQuoteAction,
+  lockQuoteAction,
+  payoutAction,
+} from "@/server/actions/fiat";
 import { requireSession } from "@/server/actions/session";
 import { listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
 import { listDeposits } from "@/server/fiat/deposits/view";
@@ -40,6 +47,14 @@ export default async function PaymentsPage({
     form: beneficiaryForm({ ctx, input: { payment_method_id: method.id } }),
   }));
   const payinMethods = listPaymentMethods({ ctx, input: { type: "payin" } }).methods;
+  const canAct = roleAtLeast(user.role, "operator");
+  // Wallets on offer: the catalogue's currencies (what deposits credit, what payout fees are priced in).
+  const held = new Set(wallets.wallets.map((w) => w.currency));
+  const openable = [
+    ...new Set([...payoutMethods.map((p) => p.method.base_currency), ...payinMethods.map((m) => m.currency)]),
+  ]
+    .filter((c) => !held.has(c))
+    .sort();
   return (
     <>
       <PageHeader
@@ -60,9 +75,14 @@ export default async function PaymentsPage({
             payout: payoutAction,
             deposit: depositAction,
           }}
-          canAct={roleAtLeast(user.role, "operator")}
+          canAct={canAct}
         />
-        <WalletsCard wallets={wallets.wallets} />
+        <WalletsCard
+          wallets={wallets.wallets}
+          openWallet={
+            canAct ? <OpenWalletForm create={createWalletAction} currencies={openable} /> : undefined
+          }
+        />
         <PayoutHistory
           payouts={payouts.payouts}
           status={payoutStatus}
