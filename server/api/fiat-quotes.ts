@@ -50,6 +50,8 @@ export const fiatQuoteRoutes = [
     tags: TAGS,
     auth: { scope: "transactions" },
     idempotency: "required",
+    // The count, the key, the quote and the stored answer commit together (docs/fiat.md, "Quotes").
+    atomic: true,
     rateLimit: QUOTE_RATE_LIMIT,
     request: { body: exchangeRateBodySchema },
     response: { data: fiatQuoteSchema, description: "The binding quote." },

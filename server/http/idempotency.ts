@@ -111,19 +111,8 @@ export async function claimIdempotencyKey(
         where org_id = ${orgId} and method = ${method} and path = ${path} and key = ${key} and expires_at > now()`),
     );
     if (!row) continue;
-    if (row.request_hash !== fingerprint) {
-      throw new ServiceError(
-        "IDEMPOTENCY_KEY_MISMATCH",
-        "This Idempotency-Key was already used with a different request body. " +
-          "Use a new key for a new operation.",
-      );
-    }
-    if (row.state !== "completed" || row.response_status === null) {
-      throw new ServiceError(
-        "IDEMPOTENCY_KEY_IN_USE",
-        "A request with this Idempotency-Key is still being processed. Retry shortly.",
-      );
-    }
+    if (row.request_hash !== fingerprint) throw keyMismatch();
+    if (row.state !== "completed" || row.response_status === null) throw keyInUse();
     const headers =
       typeof row.response_headers === "string"
         ? (JSON.parse(row.response_headers) as Record<string, string>)
@@ -138,6 +127,19 @@ export async function claimIdempotencyKey(
     "A request with this Idempotency-Key is being processed. Retry shortly.",
   );
 }
+
+export const keyMismatch = () =>
+  new ServiceError(
+    "IDEMPOTENCY_KEY_MISMATCH",
+    "This Idempotency-Key was already used with a different request body. " +
+      "Use a new key for a new operation.",
+  );
+
+export const keyInUse = () =>
+  new ServiceError(
+    "IDEMPOTENCY_KEY_IN_USE",
+    "A request with this Idempotency-Key is still being processed. Retry shortly.",
+  );
 
 const OWN_CLAIM = (claim: IdempotencyClaim) => sql`
   org_id = ${claim.orgId} and method = ${claim.method} and path = ${claim.path} and key = ${claim.key}
@@ -177,18 +179,24 @@ export async function settleIdempotency(db: Db, claim: IdempotencyClaim, res: Re
     );
     return res;
   }
+  const stored = await storedResponseOf(res);
+  try {
+    await completeIdempotencyKey(db, claim, stored);
+  } catch (err) {
+    // The operation happened; the key stays claimed until its lease runs out.
+    log.error({ err, key: claim.key }, "could not store an idempotent response");
+  }
+  return new Response(stored.body, { status: res.status, headers: res.headers });
+}
+
+/** What is kept of a response to replay it: status, the headers worth replaying, the body text. */
+export async function storedResponseOf(res: Response): Promise<StoredResponse> {
   const body = await res.text();
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
     if (!NOT_REPLAYED.has(name)) headers[name] = value;
   });
-  try {
-    await completeIdempotencyKey(db, claim, { status: res.status, headers, body });
-  } catch (err) {
-    // The operation happened; the key stays claimed until its lease runs out.
-    log.error({ err, key: claim.key }, "could not store an idempotent response");
-  }
-  return new Response(body, { status: res.status, headers: res.headers });
+  return { status: res.status, headers, body };
 }
 
 export function replayResponse(stored: StoredResponse, requestId: string): Response {

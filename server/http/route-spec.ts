@@ -76,6 +76,12 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   /** Default: "optional" on authenticated POSTs, else "none". */
   idempotency?: IdempotencyMode;
   rateLimit?: RouteRateLimit | RouteRateLimit[];
+  /**
+   * With a required Idempotency-Key: the rate-limit count, the key's claim, the handler's writes and
+   * the stored response commit in one transaction (server/http/atomic.ts). For a handler whose
+   * writes are one short change that needs no transaction of its own (a binding quote).
+   */
+  atomic?: boolean;
   request?: R;
   response: ResponseSpec;
   /**

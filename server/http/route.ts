@@ -2,8 +2,6 @@ import type { Context } from "hono";
 import type { ErrorDetail } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { getDb, type Db } from "@/server/db/client";
-import { env } from "@/lib/env";
-import { log } from "@/server/log";
 import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
 import { clientIp } from "./client-ip";
 import { requireScope, requireUser, resolveCredential } from "./credentials";
@@ -19,6 +17,8 @@ import {
   type IdempotencyMode,
 } from "./idempotency";
 import type { Access, KitFeatures } from "./openapi";
+import { accessLog, logAccess } from "./access-log";
+import { runAtomic } from "./atomic";
 import { applyRateLimits } from "./rate-limit";
 import { routeConfig } from "./route-document";
 import type { ApiRoute, AuthSpec, HandlerArgs, RequestSpec, RouteInput, RouteSpec } from "./route-spec";
@@ -40,6 +40,8 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
   const authenticated = access.kind !== "public";
   const idempotency: IdempotencyMode =
     spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
+  if (spec.atomic && idempotency !== "required")
+    throw new Error(`${spec.path}: an atomic route needs idempotency: "required"`);
   if (!authenticated && idempotency !== "none")
     throw new Error(
       `${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`,
@@ -203,8 +205,13 @@ function buildHandler(
         args.ctx = ctx;
         c.set("ctx", ctx);
       }
-      if (rateLimits.length)
-        await applyRateLimits(c, (db ??= await getDb()), rateLimits, { orgId: args.ctx?.orgId, ip: args.ip });
+      const who = { orgId: args.ctx?.orgId, ip: args.ip };
+      if (spec.atomic && args.ctx) {
+        const out = withKitHeaders(kit, await atomicRequest(c, args, args.ctx, who));
+        if (accessLog) logAccess(c, kit.requestId, out.status, started, args.ctx);
+        return out;
+      }
+      if (rateLimits.length) await applyRateLimits(c, (db ??= await getDb()), rateLimits, who);
       const key = idempotencyKeyOf(c, idempotency);
       const { input, rawBody } = await parseRequest(c, request);
       args.input = input;
@@ -229,7 +236,38 @@ function buildHandler(
     if (accessLog) logAccess(c, kit.requestId, out.status, started, args.ctx);
     return out;
   };
+
+  /** The atomic path (server/http/atomic.ts): limits, claim, handler and stored response in one commit. */
+  async function atomicRequest(c: Context<ApiEnv>, args: Args, ctx: Ctx, who: Who): Promise<Response> {
+    let key: string;
+    let parsed: ParsedRequest;
+    try {
+      key = idempotencyKeyOf(c, "required")!;
+      parsed = await parseRequest(c, request);
+    } catch (err) {
+      // Refused before the transaction: still counted, as on other routes (a 429 wins).
+      if (rateLimits.length) await applyRateLimits(c, ctx.db, rateLimits, who);
+      throw err;
+    }
+    args.input = parsed.input;
+    if (f.stepUp) args.twoFactorCode = stepUpCodeOf(c, parsed.input.body);
+    return runAtomic({
+      c,
+      db: ctx.db,
+      rateLimits,
+      who,
+      scope: { orgId: ctx.orgId, method: c.req.method, path: c.req.path, key },
+      fingerprint: requestFingerprint(new URL(c.req.url).search, parsed.rawBody),
+      requestId: args.requestId,
+      run: async (tx) => {
+        args.ctx = { ...ctx, db: tx };
+        return handler(args as HandlerArgs<RequestSpec, AuthSpec>);
+      },
+    });
+  }
 }
+
+type Who = { orgId?: string; ip?: string };
 
 async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Response>): Promise<Response> {
   try {
@@ -237,41 +275,4 @@ async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Respo
   } catch (err) {
     return errorResponse(c, err);
   }
-}
-
-/**
- * One line per request at debug level (LOG_LEVEL=debug): method, route pattern, status, time, who.
- * Never the path's ids (one may be an external id), headers, query or body. Checked once per
- * request, not per line.
- */
-const accessLog = log.isLevelEnabled("debug") || env().NODE_ENV === "test";
-
-function logAccess(
-  c: Context<ApiEnv>,
-  requestId: string,
-  status: number,
-  started: number,
-  ctx: Ctx | null,
-): void {
-  if (!log.isLevelEnabled("debug")) return;
-  const actor = ctx?.actor;
-  log.debug(
-    {
-      requestId,
-      method: c.req.method,
-      // The route's pattern, not the path: ids in paths may be a customer's external id.
-      route: c.req.routePath,
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      orgId: ctx?.orgId,
-      actor: actor
-        ? actor.type === "user"
-          ? `user:${actor.userId}`
-          : actor.type === "apiKey"
-            ? `key:${actor.keyId}`
-            : actor.type
-        : undefined,
-    },
-    "api request",
-  );
 }

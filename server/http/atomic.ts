@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { rowsOf, type Db } from "@/server/db/client";
+import { errorResponse } from "./error-response";
+import {
+  claimIdempotencyKey,
+  IDEMPOTENCY_LEASE_SECONDS,
+  IDEMPOTENCY_TTL_HOURS,
+  keyInUse as inUse,
+  keyMismatch as mismatch,
+  replayResponse,
+  settleIdempotency,
+  storedResponseOf,
+  type IdempotencyScope,
+  type StoredResponse,
+} from "./idempotency";
+import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
+import type { ApiEnv } from "./types";
+
+/**
+ * An `atomic` route (docs/rest-api.md, "Idempotency"): the rate-limit count, the idempotency
+ * claim, the handler's writes and the stored response commit together, in one transaction, instead
+ * of four commits one after the other. What a client sees is the same as on any idempotent route:
+ *
+ * - another request running with the key: 409 IDEMPOTENCY_KEY_IN_USE at once (a transaction-scoped
+ *   advisory lock on the key, tried without waiting, stands for the in-progress claim);
+ * - the key completed with the same body: the stored response, byte for byte; another body: 422;
+ * - a handler's 4xx is stored under the key as before (through the ordinary claim, after the
+ *   transaction rolled back, so nothing the handler wrote survives it); a 5xx or 429 stores nothing.
+ */
+
+export interface AtomicRequest {
+  c: Context<ApiEnv>;
+  db: Db;
+  rateLimits: readonly RouteRateLimit[];
+  who: { orgId?: string; ip?: string };
+  scope: IdempotencyScope;
+  fingerprint: string;
+  requestId: string;
+  /** Runs the handler on the transaction. */
+  run: (tx: Db) => Promise<Response>;
+}
+
+/** Leaves the transaction (rolled back) with what to answer. */
+class Rollback {
+  constructor(readonly res: Response | null) {}
+}
+
+interface KeyRow {
+  locked: boolean;
+  request_hash: string | null;
+  state: string | null;
+  stale: boolean | null;
+  response_status: number | null;
+  response_headers: Record<string, string> | string | null;
+  response_body: string | null;
+}
+
+export async function runAtomic(r: AtomicRequest): Promise<Response> {
+  const { c, scope, fingerprint } = r;
+  try {
+    return await r.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // A 429 leaves by a throw: nothing of the request is kept (as on other routes).
+      if (r.rateLimits.length) await applyRateLimits(c, tx, r.rateLimits, r.who);
+      const row = await lockKey(tx, scope);
+      if (!row.locked) return errorResponse(c, inUse());
+      if (row.state !== null && !(row.state === "in_progress" && row.stale)) {
+        if (row.request_hash !== fingerprint) return errorResponse(c, mismatch());
+        if (row.state !== "completed" || row.response_status === null) return errorResponse(c, inUse());
+        return replayResponse(storedOf(row), r.requestId);
+      }
+      let res: Response;
+      try {
+        res = await r.run(tx);
+      } catch (err) {
+        throw new Rollback(errorResponse(c, err));
+      }
+      if (res.status >= 400) throw new Rollback(res);
+      const stored = await storedResponseOf(res);
+      // Under the lock no live row can appear; an empty answer means one did (a claim by a
+      // request of another kind, or a commit between our snapshot and the lock): give way.
+      if (!(await storeCompleted(tx, scope, fingerprint, stored))) throw new Rollback(null);
+      return new Response(stored.body, { status: res.status, headers: res.headers });
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) return errorResponse(c, err);
+    if (!err.res) return errorResponse(c, inUse());
+    if (err.res.status >= 500 || err.res.status === 429) return err.res;
+    return storeRefusal(r, err.res);
+  }
+}
+
+/** A refused request (4xx) is answered and kept under its key, as the ordinary path does. */
+async function storeRefusal(r: AtomicRequest, res: Response): Promise<Response> {
+  try {
+    if (r.rateLimits.length) await applyRateLimits(r.c, r.db, r.rateLimits, r.who);
+    const outcome = await claimIdempotencyKey(r.db, r.scope, r.fingerprint);
+    if (outcome.kind === "replay") return replayResponse(outcome.response, r.requestId);
+    return await settleIdempotency(r.db, outcome.claim, res);
+  } catch (err) {
+    return errorResponse(r.c, err);
+  }
+}
+
+/** One statement: the key's advisory lock (not waited for) and its live row, if any. */
+async function lockKey(tx: Db, s: IdempotencyScope): Promise<KeyRow> {
+  const rows = rowsOf<KeyRow>(
+    await tx.execute(sql`
+      with lk as (
+        select pg_try_advisory_xact_lock(
+          hashtextextended(${s.orgId} || ' ' || ${s.method} || ' ' || ${s.path} || ' ' || ${s.key}, 0)) as locked
+      )
+      select lk.locked, k.request_hash, k.state, k.response_status, k.response_headers, k.response_body,
+        k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}) as stale
+      from lk left join idempotency_keys k
+        on k.org_id = ${s.orgId} and k.method = ${s.method} and k.path = ${s.path} and k.key = ${s.key}
+        and k.expires_at > now()`),
+  );
+  return rows[0]!;
+}
+
+/** The completed row, written once; false when a live row is already there. */
+async function storeCompleted(
+  tx: Db,
+  s: IdempotencyScope,
+  fingerprint: string,
+  res: StoredResponse,
+): Promise<boolean> {
+  const rows = rowsOf<{ ok: number }>(
+    await tx.execute(sql`
+      insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, response_status,
+        response_headers, response_body, created_at, expires_at)
+      values (${s.orgId}, ${s.method}, ${s.path}, ${s.key}, ${fingerprint}, 'completed', ${res.status},
+        ${JSON.stringify(res.headers)}::jsonb, ${res.body}, now(), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
+      on conflict (org_id, method, path, key) do update set
+        request_hash = excluded.request_hash, state = 'completed', response_status = excluded.response_status,
+        response_headers = excluded.response_headers, response_body = excluded.response_body,
+        created_at = now(), expires_at = excluded.expires_at
+      where k.expires_at <= now()
+        or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
+      returning 1 as ok`),
+  );
+  return rows.length === 1;
+}
+
+function storedOf(row: KeyRow): StoredResponse {
+  const headers =
+    typeof row.response_headers === "string"
+      ? (JSON.parse(row.response_headers) as Record<string, string>)
+      : (row.response_headers ?? {});
+  return { status: Number(row.response_status), headers, body: row.response_body ?? "" };
+}
