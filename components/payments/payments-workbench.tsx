@@ -5,13 +5,12 @@ import { useEffect, useState } from "react";
 import type { ActionError } from "@/lib/action-result";
 import type { ExchangeRateInput, FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
-import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
+import { PayoutStep } from "./payout-step";
 import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
 import type { PaymentsActions, PaymentsData } from "./types";
 import { selectClass } from "@/components/ui/input";
@@ -21,8 +20,8 @@ const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "NGN", "KES", "INR
 /**
  * The Payments workbench: a live, non-binding estimate as you type (it binds nothing and does not
  * count against the quote limit), "Lock quote" for the binding 5-minute quote, then either the
- * payout (beneficiary form or a saved beneficiary, review, confirm behind the 2FA step-up) or the
- * deposit (on to the hosted checkout).
+ * payout (PayoutStep: beneficiary form or a saved beneficiary, review, confirm behind the 2FA
+ * step-up) or the deposit (on to the hosted checkout).
  */
 export function PaymentsWorkbench({
   data,
@@ -34,7 +33,6 @@ export function PaymentsWorkbench({
   canAct: boolean;
 }) {
   const router = useRouter();
-  const guarded = useStepUp();
   const [mode, setMode] = useState<"payout" | "payin">("payout");
   const [country, setCountry] = useState("");
   const [methodId, setMethodId] = useState<number>(data.payoutMethods[0]?.method.id ?? 0);
@@ -43,9 +41,6 @@ export function PaymentsWorkbench({
   const [estimate, setEstimate] = useState<FiatEstimate>();
   const [error, setError] = useState<ActionError>();
   const [quote, setQuote] = useState<FiatQuote>();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [savedId, setSavedId] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<PayoutView>();
   const secondsLeft = useCountdown(quote?.expires_at);
@@ -103,7 +98,6 @@ export function PaymentsWorkbench({
   function resetQuote() {
     setQuote(undefined);
     setDone(undefined);
-    setFieldErrors({});
   }
 
   async function lock() {
@@ -113,30 +107,6 @@ export function PaymentsWorkbench({
     setBusy(false);
     if (res.ok) setQuote(res.data);
     else setError(res.error);
-  }
-
-  async function pay() {
-    if (!quote || !method) return;
-    const local = savedId || !form ? {} : localErrors(form, values);
-    setFieldErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    const body = {
-      debit_wallet: quote.from_currency,
-      quote_id: quote.quote_id,
-      amount: Number(quote.amount),
-      payment_method_id: method.id,
-      ...(savedId ? { beneficiary_id: savedId } : { beneficiary: values }),
-    };
-    const res = await guarded(() => actions.payout(body));
-    setBusy(false);
-    if (res.ok) {
-      setDone(res.data);
-      router.refresh();
-    } else {
-      setFieldErrors(res.error.fields ?? {});
-      setError(res.error);
-    }
   }
 
   async function deposit() {
@@ -196,8 +166,6 @@ export function PaymentsWorkbench({
               value={method?.id ?? ""}
               onChange={(e) => {
                 setMethodId(Number(e.target.value));
-                setValues({});
-                setSavedId("");
                 resetQuote();
               }}
             >
@@ -249,38 +217,19 @@ export function PaymentsWorkbench({
               Receipt (PDF)
             </a>
           </Alert>
-        ) : locked && mode === "payout" && form ? (
-          <div className="flex flex-col gap-3">
-            {saved.length ? (
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="pay-saved">Saved beneficiary</Label>
-                <select
-                  id="pay-saved"
-                  className={selectClass}
-                  value={savedId}
-                  onChange={(e) => setSavedId(e.target.value)}
-                >
-                  <option value="">New beneficiary…</option>
-                  {saved.map((b) => (
-                    <option key={b.beneficiary_id} value={b.beneficiary_id}>
-                      {b.nickname ?? b.fields.beneficiary_name} ({Object.values(b.fields).slice(-1)[0]})
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
-            {!savedId ? (
-              <BeneficiaryFields
-                form={form}
-                values={values}
-                errors={fieldErrors}
-                onChange={(k, v) => setValues((old) => ({ ...old, [k]: v }))}
-              />
-            ) : null}
-            <Button onClick={pay} disabled={busy} className="self-start">
-              Confirm payout of {quote.payout_data.customer_total_amount_due} {quote.from_currency}
-            </Button>
-          </div>
+        ) : locked && mode === "payout" && form && method ? (
+          <PayoutStep
+            key={quote.quote_id}
+            quote={quote}
+            method={method}
+            form={form}
+            saved={saved}
+            actions={actions}
+            onDone={(payout) => {
+              setDone(payout);
+              router.refresh();
+            }}
+          />
         ) : locked ? (
           <Button onClick={deposit} disabled={busy} className="self-start">
             Continue to checkout ({quote.payout_data.customer_total_amount_due} {quote.from_currency})

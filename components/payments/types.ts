@@ -8,6 +8,7 @@ import type {
 } from "@/lib/contracts/fiat";
 import type {
   BeneficiaryView,
+  CreateBeneficiaryInput,
   DepositBody,
   DepositView,
   PayoutBody,
@@ -23,6 +24,7 @@ export interface PayoutMethodWithForm {
 export interface PaymentsActions {
   estimate: Action<ExchangeRateInput, FiatEstimate>;
   lock: Action<ExchangeRateInput, FiatQuote>;
+  check: Action<CreateBeneficiaryInput, { fields: Record<string, string> }>;
   payout: Action<PayoutBody, PayoutView>;
   deposit: Action<DepositBody, DepositView>;
 }

@@ -1,7 +1,13 @@
 "use server";
 
 import { exchangeRateBodySchema } from "@/lib/contracts/fiat";
-import { createWalletBodySchema, depositBodySchema, payoutBodySchema } from "@/lib/contracts/fiat-payments";
+import {
+  createBeneficiaryBodySchema,
+  createWalletBodySchema,
+  depositBodySchema,
+  payoutBodySchema,
+} from "@/lib/contracts/fiat-payments";
+import { checkBeneficiary } from "@/server/fiat/beneficiaries/saved";
 import { createDeposit } from "@/server/fiat/deposits/create";
 import { createPayout } from "@/server/fiat/payouts/create";
 import { createQuote, estimateQuote } from "@/server/fiat/quotes/create";
@@ -22,6 +28,12 @@ export const estimateQuoteAction = defineAction(
 export const lockQuoteAction = defineAction(
   { input: exchangeRateBodySchema, role: "operator", name: "lockFiatQuote" },
   async ({ ctx, input }) => createQuote({ ctx, input }),
+);
+
+/** The payout's review step: the beneficiary checked as the payout will check it, nothing stored. */
+export const checkBeneficiaryAction = defineAction(
+  { input: createBeneficiaryBodySchema, role: "operator", name: "checkFiatBeneficiary" },
+  async ({ ctx, input }) => checkBeneficiary({ ctx, input }),
 );
 
 export const payoutAction = defineAction(

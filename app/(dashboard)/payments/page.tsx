@@ -6,6 +6,7 @@ import { PaymentsWorkbench } from "@/components/payments/payments-workbench";
 import { DEPOSIT_STATUSES, PAYOUT_STATUSES } from "@/lib/contracts/fiat-payments";
 import { roleAtLeast } from "@/lib/scopes";
 import {
+  checkBeneficiaryAction,
   createWalletAction,
   depositAction,
   estimateQuoteAction,
@@ -72,6 +73,7 @@ export default async function PaymentsPage({
           actions={{
             estimate: estimateQuoteAction,
             lock: lockQuoteAction,
+            check: checkBeneficiaryAction,
             payout: payoutAction,
             deposit: depositAction,
           }}

@@ -33,6 +33,18 @@ function view(row: Row): BeneficiaryView {
   };
 }
 
+/**
+ * Checks a beneficiary exactly as a payout would and stores nothing: the dashboard's review step
+ * shows the answer (masked) before the step-up, and a bad field is 422 BENEFICIARY_INVALID.
+ */
+export function checkBeneficiary({ ctx, input }: { ctx: Ctx; input: CreateBeneficiaryInput }): {
+  fields: Record<string, string>;
+} {
+  requireFiatScope(ctx, "read");
+  const method = payoutMethod(input.payment_method_id, "payment_method_id");
+  return { fields: maskBeneficiary(validateBeneficiary(method, input.fields)) };
+}
+
 /** Saves a beneficiary for repeat payouts, validated as a payout would validate it. */
 export async function createBeneficiary({
   ctx,
