@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { fiatQuotes } from "@/server/db/schema/fiat";
-import { createBeneficiary, deleteBeneficiary, listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
+import {
+  checkBeneficiary,
+  createBeneficiary,
+  deleteBeneficiary,
+  listBeneficiaries,
+} from "@/server/fiat/beneficiaries/saved";
 import { finishCheckout } from "@/server/fiat/deposits/checkout";
 import { createDeposit } from "@/server/fiat/deposits/create";
 import { fiatDeposits } from "@/server/db/schema/fiat";
@@ -48,6 +53,22 @@ describe("fiat wallets, saved beneficiaries, deposits", () => {
     await expect(
       createBeneficiary({ ctx: p.ctx, input: { payment_method_id: 201, fields: SEPA_BENEFICIARY } }),
     ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    // The review step's check: the same rules, the answer masked, nothing stored.
+    expect(() =>
+      checkBeneficiary({
+        ctx: p.ctx,
+        input: { payment_method_id: 101, fields: { ...SEPA_BENEFICIARY, iban: "DE89370400440532013001" } },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: "BENEFICIARY_INVALID",
+        details: [expect.objectContaining({ path: "iban" })],
+      }),
+    );
+    expect(
+      checkBeneficiary({ ctx: p.ctx, input: { payment_method_id: 101, fields: SEPA_BENEFICIARY } }).fields,
+    ).toEqual({ beneficiary_name: "Ada Lovelace", beneficiary_type: "individual", iban: "********3000" });
+    expect((await listBeneficiaries({ ctx: p.ctx })).beneficiaries).toEqual([]);
     const saved = await createBeneficiary({
       ctx: p.ctx,
       input: { payment_method_id: 101, nickname: "Ada (EUR)", fields: SEPA_BENEFICIARY },
