@@ -1,0 +1,174 @@
+import { inflateSync } from "node:zlib";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { readSeed } from "./seed";
+import { freshCode } from "./totp";
+
+/*
+ * Issue 12 end to end (docs/fiat.md): an admin opens a USD wallet, deposits 500 USD through the
+ * hosted sandbox checkout (the balance rises on the page), then locks a payout quote (its countdown
+ * ticks), fills the SEPA beneficiary form rendered from its definition (a bad IBAN is refused
+ * under its field), reviews every figure, confirms behind the 2FA step-up and opens the receipt
+ * PDF. Desktop 1366x900, then the same pages at 390x844. Only this organization's fiat tables
+ * change: no later spec reads them.
+ */
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = "test-results/payments";
+
+async function signInAdmin(page: Page) {
+  const seed = readSeed();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(seed.admin.email);
+  await page.getByLabel("Password").fill(seed.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview/);
+  return seed;
+}
+
+/** The text a PDF shows with Tj (pdf-lib's Helvetica text), inflating its streams. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content = m[1]!;
+    try {
+      content = inflateSync(Buffer.from(content, "latin1")).toString("latin1");
+    } catch {
+      // not compressed
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g))
+      out.push(t[1] !== undefined ? Buffer.from(t[1], "hex").toString("latin1") : t[2]!);
+  }
+  return out.join("\n");
+}
+
+async function noHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+}
+
+const usdRow = (page: Page) =>
+  page.getByRole("table").filter({ hasText: "Balance" }).getByRole("row", { name: /^USD/ });
+
+test("payments: a deposit through the hosted checkout, then a payout through the form with the step-up, and its receipt", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  const seed = await signInAdmin(page);
+
+  // A USD wallet, opened from the page.
+  await page.goto("/payments");
+  const open = page.getByRole("form", { name: "Open a wallet" });
+  await open.getByLabel("Currency").selectOption("USD");
+  await open.getByRole("button", { name: "Open wallet" }).click();
+  await expect(usdRow(page)).toContainText("0.00");
+
+  // Deposit: a payin quote for 500 USD by card, locked, then the hosted checkout.
+  await page.getByRole("button", { name: "Deposit" }).click();
+  await page.getByLabel("Method").selectOption({ label: "Card payment (Visa / Mastercard) (USA, USD)" });
+  await page.getByLabel("Credit wallet").selectOption("USD");
+  await page.getByLabel(/^Amount/).fill("500");
+  await expect(page.getByTestId("quote-breakdown")).toContainText("500.00000000 USD");
+  await page.getByRole("button", { name: "Lock quote" }).click();
+  await expect(page.getByTestId("quote-locked")).toBeVisible();
+  const credited = await page.getByTestId("quote-breakdown").getByText(/USD$/).last().textContent();
+  await page.getByRole("button", { name: /Continue to checkout/ }).click();
+  await expect(page).toHaveURL(/\/api\/v1\/sandbox\/checkout\//);
+  await page.screenshot({ path: `${SHOTS}/checkout-desktop.png`, fullPage: true });
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page).toHaveURL(/\/payments\?deposit_id=dep_[^&]+&status=completed/);
+  // The wallet is credited what the quote said arrives.
+  const creditedAmount = credited!.replace(/ USD$/, "");
+  await expect(usdRow(page)).toContainText(creditedAmount);
+  await expect(page.getByRole("row", { name: /Card payment/ }).first()).toContainText(/completed/i);
+
+  // Payout: 100 USD to a German IBAN over SEPA; lock the quote and watch the countdown tick.
+  await page.getByRole("button", { name: "Payout", exact: true }).click();
+  await page.getByLabel("Country").selectOption("DEU");
+  await page.getByLabel("Method").selectOption({ label: "SEPA Credit Transfer (Germany) (DEU, EUR)" });
+  await page.getByLabel("Pay from wallet").selectOption("USD");
+  await page.getByLabel(/^Amount/).fill("100");
+  await expect(page.getByTestId("quote-breakdown")).toContainText("100.74347826 USD");
+  await page.getByRole("button", { name: "Lock quote" }).click();
+  const countdown = page.getByTestId("quote-countdown");
+  await expect(countdown).toHaveText(/^[45]:\d\d$/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first!, { timeout: 5_000 });
+
+  // The form, rendered from the method's definition; a bad IBAN is refused under its field.
+  await page.getByLabel("Full name of the account holder").fill("Ada Lovelace");
+  await page.getByLabel("Beneficiary type").selectOption("individual");
+  await page.getByLabel("IBAN").fill("DE89370400440532013001");
+  await page.getByRole("button", { name: "Review payout" }).click();
+  const iban = page.getByLabel("IBAN");
+  await expect(iban).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Not a valid IBAN (check digits or length).")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payout-invalid-desktop.png`, fullPage: true });
+
+  await iban.fill("DE89370400440532013000");
+  await page.getByRole("button", { name: "Review payout" }).click();
+  const review = page.getByTestId("payout-review");
+  await expect(review).toContainText("********3000");
+  await expect(review).toContainText("0.74347826 USD");
+  await expect(review).toContainText("100.74347826 USD");
+  await expect(review).toContainText("91.67800000 EUR");
+  await page.screenshot({ path: `${SHOTS}/payout-review-desktop.png`, fullPage: true });
+  await noHorizontalOverflow(page);
+
+  // Confirm behind the step-up.
+  await page.getByRole("button", { name: /Confirm payout of 100.74347826 USD/ }).click();
+  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  const done = page.getByTestId("payout-done");
+  await expect(done).toContainText("91.67800000 EUR to Ada Lovelace");
+  const receiptHref = await done.getByRole("link", { name: "Receipt (PDF)" }).getAttribute("href");
+  expect(receiptHref).toMatch(/^\/payments\/receipt\/pay_/);
+  // Debited amount + fees: what the deposit credited less 100.74347826, to the last of 8 places.
+  const left = (Math.round(Number(creditedAmount) * 1e8) - 10_074_347_826) / 1e8;
+  await expect(usdRow(page)).toContainText(left.toFixed(8));
+
+  // The receipt: a PDF holding the amounts and the masked account, never the full IBAN.
+  const receipt = await page.request.get(receiptHref!);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()["content-type"]).toBe("application/pdf");
+  const bytes = await receipt.body();
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = pdfText(bytes);
+  expect(text).toContain("100.74347826 USD");
+  expect(text).toContain("91.67800000 EUR");
+  expect(text).toContain("********3000");
+  expect(text).not.toContain("DE89370400440532013000");
+
+  // The history, filtered in the URL, lists the payout with its receipt.
+  await page.goto("/payments?payouts=pending");
+  await expect(page.getByRole("link", { name: /Receipt/ }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payments-desktop.png`, fullPage: true });
+  await noHorizontalOverflow(page);
+
+  // The same pages on a phone.
+  await page.setViewportSize(PHONE);
+  await page.goto("/payments");
+  await page.getByLabel(/^Amount/).fill("50");
+  await expect(page.getByTestId("quote-breakdown")).toContainText("50.00000000 USD");
+  await page.getByRole("button", { name: "Lock quote" }).click();
+  await expect(page.getByTestId("quote-countdown")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payout-phone.png`, fullPage: true });
+  await noHorizontalOverflow(page);
+  await page.getByRole("button", { name: "Deposit" }).click();
+  await page.getByLabel("Method").selectOption({ label: "Card payment (Visa / Mastercard) (USA, USD)" });
+  await page.getByLabel("Credit wallet").selectOption("USD");
+  await page.getByLabel(/^Amount/).fill("20");
+  await expect(page.getByTestId("quote-breakdown")).toContainText("20.00000000 USD");
+  await page.getByRole("button", { name: "Lock quote" }).click();
+  await page.getByRole("button", { name: /Continue to checkout/ }).click();
+  await expect(page).toHaveURL(/\/api\/v1\/sandbox\/checkout\//);
+  await page.screenshot({ path: `${SHOTS}/checkout-phone.png`, fullPage: true });
+  await noHorizontalOverflow(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/status=cancelled/);
+});
