@@ -18,7 +18,7 @@ import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
 
 /**
- * An `atomic` route (docs/rest-api.md, "Idempotency"): the rate-limit count, the idempotency
+ * An `atomic` route (docs/errors.md, "Idempotency"): the rate-limit count, the idempotency
  * claim, the handler's writes and the stored response commit together, in one transaction, instead
  * of four commits one after the other. What a client sees is the same as on any idempotent route:
  *
