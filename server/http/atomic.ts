@@ -14,13 +14,20 @@ import {
   type IdempotencyScope,
   type StoredResponse,
 } from "./idempotency";
-import { applyRateLimits, type RouteRateLimit } from "./rate-limit";
+import {
+  rateLimitHitSql,
+  rateLimitState,
+  type RateLimitRule,
+  type RateLimitState,
+} from "@/server/platform/rate-limit";
+import { applyRateLimits, reportRateLimits, ruleOf, type RouteRateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
 
 /**
  * An `atomic` route (docs/errors.md, "Idempotency"): the rate-limit count, the idempotency
  * claim, the handler's writes and the stored response commit together, in one transaction, instead
- * of four commits one after the other. What a client sees is the same as on any idempotent route:
+ * of four commits one after the other: BEGIN, the key's lock and row (one statement), the handler's
+ * statements, the counts and the stored response (one statement), COMMIT. What a client sees is the same as on any idempotent route:
  *
  * - another request running with the key: 409 IDEMPOTENCY_KEY_IN_USE at once (a transaction-scoped
  *   advisory lock on the key, tried without waiting, stands for the in-progress claim);
@@ -58,14 +65,16 @@ interface KeyRow {
 
 export async function runAtomic(r: AtomicRequest): Promise<Response> {
   const { c, scope, fingerprint } = r;
+  const rules = r.rateLimits.map((l) => ruleOf(l, r.who));
   try {
     return await r.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      // A 429 leaves by a throw: nothing of the request is kept (as on other routes).
-      if (r.rateLimits.length) await applyRateLimits(c, tx, r.rateLimits, r.who);
       const row = await lockKey(tx, scope);
-      if (!row.locked) return errorResponse(c, inUse());
-      if (row.state !== null && !(row.state === "in_progress" && row.stale)) {
+      const taken = !row.locked || (row.state !== null && !(row.state === "in_progress" && row.stale));
+      if (taken) {
+        // Counted as on other routes (where the count comes first); a 429 leaves by a throw.
+        if (r.rateLimits.length) await applyRateLimits(c, tx, r.rateLimits, r.who);
+        if (!row.locked) return errorResponse(c, inUse());
         if (row.request_hash !== fingerprint) return errorResponse(c, mismatch());
         if (row.state !== "completed" || row.response_status === null) return errorResponse(c, inUse());
         return replayResponse(storedOf(row), r.requestId);
@@ -78,9 +87,12 @@ export async function runAtomic(r: AtomicRequest): Promise<Response> {
       }
       if (res.status >= 400) throw new Rollback(res);
       const stored = await storedResponseOf(res);
-      // Under the lock no live row can appear; an empty answer means one did (a claim by a
-      // request of another kind, or a commit between our snapshot and the lock): give way.
-      if (!(await storeCompleted(tx, scope, fingerprint, stored))) throw new Rollback(null);
+      // Last, so the organization's counter row is locked only until the commit that follows.
+      const { states, kept } = await countAndStore(tx, rules, scope, fingerprint, stored);
+      if (rules.length) reportRateLimits(c, states); // a 429 throws: the quote is rolled back
+      // Under the lock no live row can appear; none stored means one did (a claim by a request of
+      // another kind, or a commit between our snapshot and the lock): give way.
+      if (!kept) throw new Rollback(null);
       return new Response(stored.body, { status: res.status, headers: res.headers });
     });
   } catch (err) {
@@ -120,28 +132,47 @@ async function lockKey(tx: Db, s: IdempotencyScope): Promise<KeyRow> {
   return rows[0]!;
 }
 
-/** The completed row, written once; false when a live row is already there. */
-async function storeCompleted(
+/**
+ * One statement: a hit on each rate limit and, when every limit allows it, the key's completed row
+ * (written once: not over a live row). `kept` is false when the row was not written.
+ */
+async function countAndStore(
   tx: Db,
+  rules: RateLimitRule[],
   s: IdempotencyScope,
   fingerprint: string,
   res: StoredResponse,
-): Promise<boolean> {
-  const rows = rowsOf<{ ok: number }>(
-    await tx.execute(sql`
-      insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, response_status,
-        response_headers, response_body, created_at, expires_at)
-      values (${s.orgId}, ${s.method}, ${s.path}, ${s.key}, ${fingerprint}, 'completed', ${res.status},
-        ${JSON.stringify(res.headers)}::jsonb, ${res.body}, now(), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-      on conflict (org_id, method, path, key) do update set
-        request_hash = excluded.request_hash, state = 'completed', response_status = excluded.response_status,
-        response_headers = excluded.response_headers, response_body = excluded.response_body,
-        created_at = now(), expires_at = excluded.expires_at
-      where k.expires_at <= now()
-        or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
-      returning 1 as ok`),
+): Promise<{ states: RateLimitState[]; kept: boolean }> {
+  const hits = rules.map((rule, i) => sql`${sql.raw(`rl${i}`)} as (${rateLimitHitSql(rule)}),`);
+  const allowed = rules.map((rule, i) => sql` and (select count from ${sql.raw(`rl${i}`)}) <= ${rule.limit}`);
+  const columns = rules.map(
+    (_, i) => sql`, (select count from ${sql.raw(`rl${i}`)}) as ${sql.raw(`c${i}`)},
+      (select reset_seconds from ${sql.raw(`rl${i}`)}) as ${sql.raw(`r${i}`)}`,
   );
-  return rows.length === 1;
+  const rows = rowsOf<Record<string, number | string>>(
+    await tx.execute(sql`
+      with ${sql.join(hits)} ins as (
+        insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, response_status,
+          response_headers, response_body, created_at, expires_at)
+        select ${s.orgId}, ${s.method}, ${s.path}, ${s.key}, ${fingerprint}, 'completed', ${res.status},
+          ${JSON.stringify(res.headers)}::jsonb, ${res.body}, now(), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+        where true${sql.join(allowed)}
+        on conflict (org_id, method, path, key) do update set
+          request_hash = excluded.request_hash, state = 'completed', response_status = excluded.response_status,
+          response_headers = excluded.response_headers, response_body = excluded.response_body,
+          created_at = now(), expires_at = excluded.expires_at
+        where k.expires_at <= now()
+          or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
+        returning 1 as ok)
+      select (select count(*) from ins)::int as kept${sql.join(columns)}`),
+  );
+  const row = rows[0]!;
+  return {
+    states: rules.map((rule, i) =>
+      rateLimitState(rule, { count: row[`c${i}`]!, reset_seconds: row[`r${i}`]! }),
+    ),
+    kept: Number(row.kept) === 1,
+  };
 }
 
 function storedOf(row: KeyRow): StoredResponse {

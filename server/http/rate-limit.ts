@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
 import type { Db } from "@/server/db/client";
-import { hitRateLimit, type RateLimitState } from "@/server/platform/rate-limit";
+import { hitRateLimit, type RateLimitRule, type RateLimitState } from "@/server/platform/rate-limit";
 import { setResponseHeader } from "./kit-state";
 import type { ApiEnv } from "./types";
 
@@ -13,6 +13,16 @@ export interface RouteRateLimit {
   windowSeconds: number;
   /** Counted per organization (authenticated routes) or per client IP. */
   per: "org" | "ip";
+}
+
+/** The rule a route's limit stands for, for this caller. */
+export function ruleOf(limit: RouteRateLimit, who: { orgId?: string; ip?: string }): RateLimitRule {
+  const subject = limit.per === "org" ? who.orgId : who.ip;
+  return {
+    bucket: `${limit.name}:${limit.per}:${subject ?? "unknown"}`,
+    limit: limit.limit,
+    windowSeconds: limit.windowSeconds,
+  };
 }
 
 /**
@@ -27,11 +37,12 @@ export async function applyRateLimits(
   who: { orgId?: string; ip?: string },
 ): Promise<void> {
   const states: RateLimitState[] = [];
-  for (const limit of limits) {
-    const subject = limit.per === "org" ? who.orgId : who.ip;
-    const bucket = `${limit.name}:${limit.per}:${subject ?? "unknown"}`;
-    states.push(await hitRateLimit(db, { bucket, limit: limit.limit, windowSeconds: limit.windowSeconds }));
-  }
+  for (const limit of limits) states.push(await hitRateLimit(db, ruleOf(limit, who)));
+  reportRateLimits(c, states);
+}
+
+/** The RateLimit headers of the tightest limit; 429 RATE_LIMITED with Retry-After when one is exceeded. */
+export function reportRateLimits(c: Context<ApiEnv>, states: readonly RateLimitState[]): void {
   const tightest = states.reduce((a, b) =>
     b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a,
   );

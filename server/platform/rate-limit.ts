@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { rowsOf, type Db } from "@/server/db/client";
 
@@ -18,21 +18,25 @@ export interface RateLimitState {
 }
 
 /**
- * Counts one hit in a fixed window kept in the database, so every app instance shares it.
- * One statement: an upsert that returns the new count; the database clock decides the window.
+ * The upsert of one hit in a fixed window, returning the new `count` and `reset_seconds`; the
+ * database clock decides the window. A statement of its own, or a CTE of a larger one.
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLimitState> {
+export function rateLimitHitSql(rule: RateLimitRule): SQL {
   const w = rule.windowSeconds;
-  const result = await db.execute(sql`
-    with win as (
-      select to_timestamp(floor(extract(epoch from now()) / ${w}) * ${w}) as start, now() as now
-    )
+  return sql`
     insert into rate_limit_counters as c (bucket, window_start, count, expires_at)
-    select ${rule.bucket}, win.start, 1, win.start + make_interval(secs => ${w * 2}) from win
+    select ${rule.bucket}, win.start, 1, win.start + make_interval(secs => ${w * 2})
+    from (select to_timestamp(floor(extract(epoch from now()) / ${w}) * ${w}) as start) win
     on conflict (bucket, window_start) do update set count = c.count + 1
     returning c.count as count,
-      greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${w})) - now())))::int as reset_seconds`);
-  const row = rowsOf<{ count: number; reset_seconds: number }>(result)[0]!;
+      greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${w})) - now())))::int as reset_seconds`;
+}
+
+/** What a hit's `count` and `reset_seconds` mean for the rule. */
+export function rateLimitState(
+  rule: RateLimitRule,
+  row: { count: number | string; reset_seconds: number | string },
+): RateLimitState {
   const count = Number(row.count);
   return {
     allowed: count <= rule.limit,
@@ -40,6 +44,15 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
     remaining: Math.max(0, rule.limit - count),
     resetSeconds: Number(row.reset_seconds),
   };
+}
+
+/**
+ * Counts one hit in a fixed window kept in the database, so every app instance shares it.
+ * One statement: an upsert that returns the new count.
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLimitState> {
+  const rows = rowsOf<{ count: number; reset_seconds: number }>(await db.execute(rateLimitHitSql(rule)));
+  return rateLimitState(rule, rows[0]!);
 }
 
 /** Hits every rule; throws RATE_LIMITED (429 with Retry-After) when any is over its limit. */
