@@ -113,7 +113,7 @@ function PaymentHistory({
         <StatusFilter param={param} statuses={statuses} current={status} other={other} />
       </CardHeader>
       <CardBody className="overflow-x-auto p-0">
-        <table className="w-full text-sm" data-testid={testId}>
+        <table className="hidden w-full text-sm sm:table" data-testid={testId}>
           <TableHeader columns={["Created", "Status", ...amountColumns, "Method", ACTIONS_COLUMN]} />
           <tbody>
             {rows.map((r) => (
@@ -132,6 +132,30 @@ function PaymentHistory({
             ))}
           </tbody>
         </table>
+        {/* On a phone each payment is a short block: six columns do not fit 390 px. */}
+        <ul className="divide-y divide-border sm:hidden" aria-label={title}>
+          {rows.map((r) => (
+            <li key={r.id} className="flex flex-col gap-1 px-5 py-3 text-sm">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="font-medium">{r.status}</span>
+                <a className="underline" href={r.link.href}>
+                  {r.link.label}
+                </a>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs">
+                {amountColumns.map((label, i) => (
+                  <div key={label} className="contents">
+                    <dt className="font-sans text-muted">{label}</dt>
+                    <dd className="text-right break-all">{r.amounts[i]}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="text-xs text-muted">
+                {r.method_name} · {new Date(r.created_at).toLocaleString("en-GB")}
+              </p>
+            </li>
+          ))}
+        </ul>
         {rows.length ? null : <p className="px-5 py-4 text-sm text-muted">No {param}.</p>}
       </CardBody>
     </Card>

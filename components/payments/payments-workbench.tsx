@@ -143,7 +143,7 @@ export function PaymentsWorkbench({
             resetQuote();
           }}
         />
-        <div className="grid gap-3 sm:grid-cols-4">
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[1fr_2fr_1fr_1fr]">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="pay-country">Country</Label>
             <select
@@ -171,7 +171,7 @@ export function PaymentsWorkbench({
             >
               {shown.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.method_name} ({m.country}, {m.currency})
+                  {m.method_name} ({m.currency})
                 </option>
               ))}
             </select>
