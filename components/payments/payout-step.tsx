@@ -106,7 +106,11 @@ export function PayoutStep({
           ))}
           <Row label="You send" value={`${quote.amount} ${from}`} />
           <Row label="Fees" value={`${quote.payout_data.total_transaction_fee_in_from_currency} ${from}`} />
-          <Row label="Total debited" value={`${quote.payout_data.customer_total_amount_due} ${from}`} strong />
+          <Row
+            label="Total debited"
+            value={`${quote.payout_data.customer_total_amount_due} ${from}`}
+            strong
+          />
           <Row label="Rate" value={`1 ${from} = ${quote.rate} ${to}`} />
           <Row label="Recipient gets" value={`${quote.payout_data.customer_receive_amount} ${to}`} strong />
         </dl>
