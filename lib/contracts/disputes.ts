@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { amountSchema } from "@/lib/money";
+import { amountSchema } from "./amount";
 
 /**
  * Disputes of settled purchases (docs/money.md, "Disputes"): filing, reading, the sandbox's
