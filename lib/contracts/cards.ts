@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCY_VALUES } from "@/lib/currencies";
+import { CURRENCY_VALUES } from "@/lib/enums";
 
 /**
  * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
