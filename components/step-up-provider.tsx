@@ -1,8 +1,14 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/action-result";
-import { TwoFactorDialog, type StepUpAction } from "./two-factor-dialog";
+import type { StepUpAction } from "./two-factor-dialog";
+
+// The code dialog (and Radix Dialog with it) is loaded the first time it opens, not with every page.
+const TwoFactorDialog = dynamic(() => import("./two-factor-dialog").then((m) => m.TwoFactorDialog), {
+  ssr: false,
+});
 
 type Guard = <T>(call: () => Promise<ActionResult<T>>) => Promise<ActionResult<T>>;
 
@@ -15,6 +21,7 @@ const StepUpContext = createContext<Guard | null>(null);
  */
 export function StepUpProvider({ stepUp, children }: { stepUp: StepUpAction; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   const pending = useRef<((verified: boolean) => void) | null>(null);
 
   const settle = useCallback((verified: boolean) => {
@@ -29,6 +36,7 @@ export function StepUpProvider({ stepUp, children }: { stepUp: StepUpAction; chi
       settle(false); // a dialog left open by an earlier call counts as cancelled
       const verified = await new Promise<boolean>((resolve) => {
         pending.current = resolve;
+        setUsed(true);
         setOpen(true);
       });
       return verified ? call() : first;
@@ -39,15 +47,17 @@ export function StepUpProvider({ stepUp, children }: { stepUp: StepUpAction; chi
   return (
     <StepUpContext.Provider value={guard}>
       {children}
-      <TwoFactorDialog
-        open={open}
-        verify={(code) => stepUp({ code })}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) settle(false);
-        }}
-        onVerified={() => settle(true)}
-      />
+      {used && (
+        <TwoFactorDialog
+          open={open}
+          verify={(code) => stepUp({ code })}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (!next) settle(false);
+          }}
+          onVerified={() => settle(true)}
+        />
+      )}
     </StepUpContext.Provider>
   );
 }

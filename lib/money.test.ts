@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountSchema, formatMinor, parseAmountToMinor, toMajor } from "./money";
+import { amountSchema } from "./contracts/amount";
+import { formatMinor, parseAmountToMinor, toMajor } from "./money";
 
 describe("money", () => {
   it("parses amounts through their decimal text", () => {

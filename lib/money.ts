@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money: amounts are integers in minor units everywhere inside; the interface's float `amount`
  * fields are made from them only at the edge (toMajor), and amounts coming in are parsed from their
@@ -38,25 +36,6 @@ export function parseAmountToMinor(value: number | string): number | null {
   const minor = Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(MINOR_DIGITS, "0"));
   return minor > 0 && minor <= MAX_MINOR ? minor : null;
 }
-
-/**
- * zod: a positive amount with at most 2 decimals, given as a number or a decimal string; output in minor
- * units.
- */
-export const amountSchema = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const minor = parseAmountToMinor(value);
-    if (minor === null) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Give a positive amount with at most 2 decimals, e.g. 25.50.",
-      });
-      return z.NEVER;
-    }
-    return minor;
-  })
-  .describe("Amount in major units (e.g. 25.5 = 25.50), at most 2 decimals.");
 
 /** Minor units as money, built from integers (no float arithmetic on amounts): 123456 EUR -> "€1,234.56". */
 export function formatMinor(minor: number, currency: string): string {

@@ -1,6 +1,7 @@
 "use client";
 
 import { Plus, ShieldAlert } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
@@ -8,13 +9,23 @@ import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CreateKeyDialog } from "./create-key-dialog";
-import { EditScopesDialog } from "./edit-scopes-dialog";
 import { KeyList } from "./key-list";
 import type { KeyDialog } from "./types";
-import { RevokeKeyDialog } from "./revoke-key-dialog";
-import { RotateKeyDialog } from "./rotate-key-dialog";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
+
+// The dialogs load when one opens: they (and zod, Radix Dialog) are not in the page's first load.
+const CreateKeyDialog = dynamic(() => import("./create-key-dialog").then((m) => m.CreateKeyDialog), {
+  ssr: false,
+});
+const RotateKeyDialog = dynamic(() => import("./rotate-key-dialog").then((m) => m.RotateKeyDialog), {
+  ssr: false,
+});
+const RevokeKeyDialog = dynamic(() => import("./revoke-key-dialog").then((m) => m.RevokeKeyDialog), {
+  ssr: false,
+});
+const EditScopesDialog = dynamic(() => import("./edit-scopes-dialog").then((m) => m.EditScopesDialog), {
+  ssr: false,
+});
 
 interface ApiKeysManagerProps {
   keys: ApiKeyView[];

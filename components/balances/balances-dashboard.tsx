@@ -1,6 +1,7 @@
 "use client";
 
 import { Send } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { Action } from "@/lib/action-result";
 import type { MoneyCurrency } from "@/lib/contracts/money";
@@ -10,16 +11,22 @@ import { Timestamp } from "@/components/ui/timestamp";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import { CustomerBalances } from "./customer-balances";
-import { FundCustomerDialog } from "./fund-customer-dialog";
 import { LowBalanceAlert, MasterWallets } from "./master-wallets";
 import { RecentDeposits } from "./recent-deposits";
-import { ThresholdDialog } from "./threshold-dialog";
 import {
   MONEY_QUERY_KEYS,
   type BalancesData,
   type FundCustomerAction,
   type SetThresholdAction,
 } from "./types";
+
+// The dialogs load when opened: they (and Radix Dialog) are not in the page's first load.
+const FundCustomerDialog = dynamic(() => import("./fund-customer-dialog").then((m) => m.FundCustomerDialog), {
+  ssr: false,
+});
+const ThresholdDialog = dynamic(() => import("./threshold-dialog").then((m) => m.ThresholdDialog), {
+  ssr: false,
+});
 
 /**
  * The Balances page, kept live: customer balances by currency (with the overstated warning),

@@ -5,7 +5,7 @@ import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import type { ActionError } from "@/lib/action-result";
-import { CURRENCY_VALUES } from "@/lib/contracts/cards";
+import { CURRENCY_VALUES } from "@/lib/enums";
 import type { FundCustomerResult, MasterWalletEntry, MoneyCurrency } from "@/lib/contracts/money";
 import { formatMinor, parseAmountToMinor } from "@/lib/money";
 import { useStepUp } from "@/components/step-up-provider";

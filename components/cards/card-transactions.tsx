@@ -21,7 +21,13 @@ export function CardTransactions({
   return (
     <>
       <ScrollHint />
-      <div className="overflow-x-auto">
+      {/* Rows hold no link or button: the region itself takes focus so the keyboard can scroll it. */}
+      <div
+        className="overflow-x-auto"
+        role="region"
+        tabIndex={0}
+        aria-label="Latest transactions of this card"
+      >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <TableHeader
             columns={[

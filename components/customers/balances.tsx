@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import type { Action } from "@/lib/action-result";
@@ -7,11 +8,16 @@ import type { CardCustomerView } from "@/lib/contracts/cards";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
 import { formatMinor } from "@/lib/money";
 import { LocalTime } from "@/components/ui/local-time";
-import { FundCustomerDialog } from "@/components/balances/fund-customer-dialog";
 import { MONEY_QUERY_KEYS, type FundCustomerAction } from "@/components/balances/types";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import { Button } from "@/components/ui/button";
+
+// Loaded when opened (Radix Dialog and the funding form are not in the page's first load).
+const FundCustomerDialog = dynamic(
+  () => import("@/components/balances/fund-customer-dialog").then((m) => m.FundCustomerDialog),
+  { ssr: false },
+);
 
 /** The balance fields of the card customer view, which the page keeps live. */
 export type CustomerBalance = Pick<

@@ -11,8 +11,9 @@ export interface CustomerFilters {
   page: number;
 }
 
-export const CUSTOMERS_PATH = "/customers";
-export const customerHref = (svcCardId: string) => `${CUSTOMERS_PATH}/${encodeURIComponent(svcCardId)}`;
+import { CUSTOMERS_PATH } from "./href";
+
+export { CUSTOMERS_PATH, customerHref } from "./href";
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);

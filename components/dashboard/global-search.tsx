@@ -1,20 +1,15 @@
 "use client";
 
 import { Search } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
 import type { Action } from "@/lib/action-result";
-import type { SearchGroup, SearchHit, SearchResults } from "@/lib/contracts/search";
-import { cn } from "@/components/ui/cn";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import type { SearchResults } from "@/lib/contracts/search";
 
-const GROUP_LABELS: Record<SearchGroup, string> = {
-  customers: "Customers",
-  cards: "Cards",
-  transactions: "Transactions",
-  disputes: "Disputes",
-  deliveries: "Webhook deliveries",
-};
+const load = () => import("./global-search-dialog");
+const preload = () => void load();
+// The dialog (and Radix Dialog with it) is not part of every page's first load.
+const GlobalSearchDialog = dynamic(() => load().then((m) => m.GlobalSearchDialog), { ssr: false });
 
 /**
  * The header's search box and the Ctrl/Cmd+K dialog: type an email, external id, svc_card_id,
@@ -22,19 +17,18 @@ const GROUP_LABELS: Record<SearchGroup, string> = {
  * Enter opens, Escape closes.
  */
 export function GlobalSearch({ search }: { search: Action<{ q: string }, SearchResults> }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [q, setQ] = useState("");
-  const [results, setResults] = useState<SearchResults>();
-  const [active, setActive] = useState(0);
-  const [error, setError] = useState<string>();
-  const listId = useId();
-  const seq = useRef(0);
+  const [used, setUsed] = useState(false);
+  const show = () => {
+    setUsed(true);
+    setOpen(true);
+  };
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
         e.preventDefault();
+        setUsed(true);
         setOpen(true);
       }
     }
@@ -42,47 +36,13 @@ export function GlobalSearch({ search }: { search: Action<{ q: string }, SearchR
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  useEffect(() => {
-    const text = q.trim();
-    if (!text) return;
-    const mine = ++seq.current;
-    const timer = setTimeout(async () => {
-      const res = await search({ q: text }).catch(() => null);
-      if (mine !== seq.current) return;
-      if (res?.ok) {
-        setResults(res.data);
-        setError(undefined);
-      } else setError("Search is not available right now. Try again.");
-      setActive(0);
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [q, search]);
-
-  const hits: SearchHit[] = q.trim() && results?.q === q.trim() ? results.hits : [];
-  function go(hit: SearchHit | undefined) {
-    if (!hit) return;
-    setOpen(false);
-    setQ("");
-    router.push(hit.href);
-  }
-  function onKeyDown(e: React.KeyboardEvent) {
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      setActive((a) => Math.min(a + 1, hits.length - 1));
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (e.key === "Enter") {
-      e.preventDefault();
-      go(hits[active]);
-    }
-  }
-
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={show}
+        onPointerEnter={preload}
+        onFocus={preload}
         className="flex h-9 min-w-0 items-center gap-2 rounded-md border border-input bg-surface px-3 text-sm text-muted hover:bg-surface-muted md:w-72"
         aria-label="Search (Ctrl+K)"
         data-testid="global-search-open"
@@ -93,58 +53,7 @@ export function GlobalSearch({ search }: { search: Action<{ q: string }, SearchR
           Ctrl K
         </kbd>
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="top-16 max-w-lg translate-y-0 gap-3">
-          <DialogTitle>Search</DialogTitle>
-          <DialogDescription>
-            An email (or its start), external id, svc_card_id, a card&apos;s last four, or any id.
-          </DialogDescription>
-          <input
-            autoFocus
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            onKeyDown={onKeyDown}
-            maxLength={254}
-            role="combobox"
-            aria-expanded={hits.length > 0}
-            aria-controls={listId}
-            aria-activedescendant={hits.length ? `${listId}-${active}` : undefined}
-            aria-label="Search"
-            placeholder="e.g. ann@example.com or 4242"
-            className="h-10 w-full rounded-md border border-input bg-surface px-3 text-base sm:text-sm"
-          />
-          {error ? <p className="text-sm text-danger">{error}</p> : null}
-          {q.trim() && results?.q === q.trim() && hits.length === 0 ? (
-            <p className="text-sm text-muted">Nothing found. Ids are matched whole, emails by their start.</p>
-          ) : null}
-          <ul id={listId} role="listbox" aria-label="Results" className="flex flex-col">
-            {hits.map((hit, i) => (
-              <li key={`${hit.group}-${hit.href}`} role="presentation">
-                {i === 0 || hits[i - 1]!.group !== hit.group ? (
-                  <p className="px-2 pt-2 pb-1 text-xs font-medium tracking-wide text-muted uppercase">
-                    {GROUP_LABELS[hit.group]}
-                  </p>
-                ) : null}
-                <div
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  onMouseEnter={() => setActive(i)}
-                  onClick={() => go(hit)}
-                  className={cn(
-                    "flex cursor-pointer flex-col rounded-md px-2 py-1.5 text-sm",
-                    i === active ? "bg-surface-muted" : "",
-                  )}
-                >
-                  <span className="truncate font-medium">{hit.title}</span>
-                  <span className="truncate font-mono text-xs text-muted">{hit.detail}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </DialogContent>
-      </Dialog>
+      {used ? <GlobalSearchDialog search={search} open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { DISPUTE_REASON_CODES, type DisputeView } from "@/lib/contracts/disputes";
+import type { DisputeView } from "@/lib/contracts/disputes";
+import { DISPUTE_REASON_CODES } from "@/lib/enums";
 import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import type { ActionError } from "@/lib/action-result";
-import { CURRENCY_VALUES } from "@/lib/contracts/cards";
+import { CURRENCY_VALUES } from "@/lib/enums";
 import type { DepositView, MoneyCurrency } from "@/lib/contracts/money";
 import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";

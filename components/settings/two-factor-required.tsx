@@ -1,4 +1,4 @@
-import { TwoFactorSetup } from "@/components/settings/two-factor-setup";
+import { TwoFactorSetupLazy as TwoFactorSetup } from "@/components/settings/two-factor-setup-lazy";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { UserCtx } from "@/server/actions/run-action";
 import {

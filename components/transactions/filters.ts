@@ -1,4 +1,4 @@
-import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/contracts/card-transactions";
+import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/enums";
 
 /**
  * The transactions list's state as it sits in the address bar

@@ -6,7 +6,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
-import { customerHref } from "@/components/customers/filters";
+import { customerHref } from "@/components/customers/href";
 import { DisputeSection } from "@/components/disputes/dispute-section";
 import { Timestamp } from "@/components/ui/timestamp";
 import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";

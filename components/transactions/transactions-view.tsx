@@ -1,11 +1,11 @@
 "use client";
 
 import { ReceiptText, SearchX } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { Pager, type PagerTarget } from "./pager";
 import { LiveStatus } from "./live-status";
-import { TransactionDrawer } from "./transaction-drawer";
 import { TransactionTable } from "./transaction-table";
 import type {
   TransactionPage,
@@ -16,6 +16,11 @@ import type {
 } from "./types";
 import { EmptyState, NoSuchPage, pageCount } from "../ui/pager";
 import { useLiveAction } from "../ui/use-live-action";
+
+// The drawer (Radix Dialog, the dispute section) loads when a first transaction is opened.
+const TransactionDrawer = dynamic(() => import("./transaction-drawer").then((m) => m.TransactionDrawer), {
+  ssr: false,
+});
 
 function Empty({ filtered, clearHref }: { filtered: boolean; clearHref?: string }) {
   return (
@@ -79,7 +84,12 @@ export function TransactionsView({
     input: undefined,
     initial,
   });
-  const [open, setOpen] = useState<TransactionRow | null>(null);
+  const [open, setOpenRow] = useState<TransactionRow | null>(null);
+  const [used, setUsed] = useState(false);
+  const setOpen = (row: TransactionRow | null) => {
+    if (row) setUsed(true);
+    setOpenRow(row);
+  };
   const current = open
     ? (data.transactions.find((t) => t.transaction_id === open.transaction_id) ?? open)
     : null;
@@ -96,7 +106,7 @@ export function TransactionsView({
         <TransactionTable transactions={transactions} onOpen={setOpen} showCustomer={showCustomer} />
       )}
       {total > 0 ? <Pager page={page} total={total} limit={limit} target={pager} /> : null}
-      <TransactionDrawer transaction={current} onClose={() => setOpen(null)} />
+      {used ? <TransactionDrawer transaction={current} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }

@@ -1,13 +1,18 @@
 "use client";
 
 import { Plus } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { WebhookActions } from "./types";
-import { WebhookFormDialog } from "./webhook-form-dialog";
+
+// Loaded when opened: the form (and zod, the event list, Radix Dialog) is not in the page's first load.
+const WebhookFormDialog = dynamic(() => import("./webhook-form-dialog").then((m) => m.WebhookFormDialog), {
+  ssr: false,
+});
 
 /**
  * The endpoints card: its header with "Add webhook", the status line, the list (rendered by the server page)

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { amountSchema } from "@/lib/money";
+import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/enums";
+import { amountSchema } from "./amount";
 import { CURRENCY_VALUES } from "./cards";
 
 /**
@@ -7,15 +8,7 @@ import { CURRENCY_VALUES } from "./cards";
  * network answer with, the sandbox network's requests, and the decline reasons.
  */
 
-export const CARD_TRANSACTION_STATUS_VALUES = [
-  "authorized",
-  "settled",
-  "declined",
-  "reversed",
-  "partially_reversed",
-  "failed",
-  "expired",
-] as const;
+export { CARD_TRANSACTION_STATUS_VALUES };
 export const CARD_TRANSACTION_TYPE_VALUES = ["purchase", "refund", "withdrawal"] as const;
 
 /**

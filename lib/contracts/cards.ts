@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCY_VALUES } from "@/lib/enums";
 
 /**
  * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
@@ -23,7 +24,7 @@ export const KYC_STATUS_VALUES = [
   "rejected",
   "expired",
 ] as const;
-export const CURRENCY_VALUES = ["USD", "EUR", "GBP"] as const;
+export { CURRENCY_VALUES };
 export const CARD_STATUS_VALUES = ["active", "frozen", "blocked", "lost", "voided"] as const;
 
 export const svcCardIdSchema = z.string().min(1).max(64).describe("The customer's svc_card_id (sc_...).");

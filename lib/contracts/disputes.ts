@@ -1,18 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { amountSchema } from "@/lib/money";
+import { DISPUTE_REASON_CODES } from "@/lib/enums";
+import { amountSchema } from "./amount";
 
 /**
  * Disputes of settled purchases (docs/money.md, "Disputes"): filing, reading, the sandbox's
  * decision. Amounts are major units as numbers (and minor units beside them), like transactions.
  */
 export const DISPUTE_STATUS_VALUES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
-export const DISPUTE_REASON_CODES = [
-  "unauthorized",
-  "not_received",
-  "duplicate",
-  "incorrect_amount",
-  "credit_not_processed",
-] as const;
+export { DISPUTE_REASON_CODES };
 
 export const disputeIdSchema = z.string().min(1).max(64).describe("The dispute_id (dsp_...).");
 

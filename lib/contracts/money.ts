@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountSchema } from "@/lib/money";
+import { amountSchema } from "./amount";
 import { CURRENCY_VALUES } from "./cards";
 
 /**

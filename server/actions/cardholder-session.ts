@@ -10,6 +10,7 @@ import type { Ctx } from "@/server/context";
 import { getDb } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { organizations } from "@/server/db/schema/identity";
+import { newRequestId } from "@/server/http/request-id";
 import { clientIp } from "./request-ip";
 import { runPublicAction } from "./run-action";
 
@@ -47,7 +48,13 @@ export const getCardholderSession = cache(async (orgId?: string): Promise<Cardho
   if (!row) return null;
   const ip = clientIp(await headers());
   return {
-    ctx: { db, orgId: who.orgId, ip, actor: { type: "cardholder", customerId: row.id } },
+    ctx: {
+      db,
+      orgId: who.orgId,
+      ip,
+      requestId: newRequestId(),
+      actor: { type: "cardholder", customerId: row.id },
+    },
     customer: { id: row.id, svcCardId: row.svcCardId, email: row.email },
     org: { id: who.orgId, name: row.orgName },
   };

@@ -25,8 +25,9 @@ export const verifyCardholderCodeAction = definePublicAction(
     input: z.object({ orgId: orgIdSchema, email: emailSchema, code: sixDigitCodeSchema }),
     name: "verifyCardholderCode",
   },
-  async ({ input }) => {
+  async ({ input, ip }) => {
     const signedIn = await verifyCardholderCode({
+      ip,
       db: await getDb(),
       orgId: input.orgId,
       email: input.email,

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
-import { ServiceError } from "@/lib/errors";
+import { isServiceError, ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
@@ -8,6 +8,7 @@ import { signInTickets, users } from "@/server/db/schema/identity";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { openDashboardSession } from "@/server/team/sessions";
+import { auditSignIn, type SignInFailure, type SignInMeta } from "./sign-in-audit";
 import { verifyUserTotp } from "./totp";
 
 const TICKET_TTL_MS = 5 * 60_000;
@@ -30,6 +31,7 @@ export async function checkPassword(
   db: Db,
   input: z.input<typeof passwordStepSchema>,
   ip: string,
+  meta: Omit<SignInMeta, "ip"> = {},
 ): Promise<PasswordStepResult> {
   const { email, password } = passwordStepSchema.parse(input);
   await enforceRateLimits(
@@ -53,9 +55,16 @@ export async function checkPassword(
     await burnPasswordCheck(password);
     throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
   }
-  if (!(await verifyPassword(user.passwordHash, password)))
+  const failed = (failure: SignInFailure) =>
+    auditSignIn(db, user, { ...meta, ip }, { failure, step: "password" });
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await failed("wrong_password");
     throw new ServiceError("UNAUTHENTICATED", "Email or password is incorrect.");
-  if (user.deactivatedAt) throw deactivated();
+  }
+  if (user.deactivatedAt) {
+    await failed("deactivated");
+    throw deactivated();
+  }
   const ticket = newOpaqueToken("tkt_");
   await db.delete(signInTickets).where(lt(signInTickets.expiresAt, new Date()));
   await db.insert(signInTickets).values({
@@ -88,7 +97,7 @@ export interface SignedInUser {
 export async function completeSignIn(
   db: Db,
   input: { ticket: string; code?: string | null },
-  meta: { ip?: string | null; userAgent?: string | null } = {},
+  meta: SignInMeta = {},
 ): Promise<SignedInUser> {
   const hash = sha256Hex(input.ticket ?? "");
   const [row] = await db
@@ -101,20 +110,42 @@ export async function completeSignIn(
       "UNAUTHENTICATED",
       "The sign-in has expired. Enter your email and password again.",
     );
-  if (row.user.deactivatedAt) throw deactivated();
-  if (row.user.totpEnabled) await verifyUserTotp(db, row.user.id, input.code);
-  const deleted = await db
-    .delete(signInTickets)
-    .where(eq(signInTickets.id, row.ticketId))
-    .returning({ id: signInTickets.id });
-  // Two tabs racing with one ticket: only the one that deleted it signs in.
-  if (deleted.length === 0)
-    throw new ServiceError(
-      "UNAUTHENTICATED",
-      "The sign-in has expired. Enter your email and password again.",
-    );
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.user.id));
+  const failed = (failure: SignInFailure) => auditSignIn(db, row.user, meta, { failure, step: "2fa" });
+  if (row.user.deactivatedAt) {
+    await failed("deactivated");
+    throw deactivated();
+  }
+  if (row.user.totpEnabled) {
+    try {
+      await verifyUserTotp(db, row.user.id, input.code);
+    } catch (err) {
+      // A missing code is the page asking for it, not a failed attempt.
+      if (isServiceError(err) && err.code !== "TWO_FACTOR_REQUIRED")
+        await failed(err.code === "TWO_FACTOR_LOCKED" ? "2fa_locked" : "wrong_2fa_code");
+      throw err;
+    }
+  }
   const { id, orgId, email, name, role } = row.user;
-  const sessionId = await openDashboardSession(db, { userId: id, orgId, ...meta });
+  const sessionId = await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(signInTickets)
+      .where(eq(signInTickets.id, row.ticketId))
+      .returning({ id: signInTickets.id });
+    // Two tabs racing with one ticket: only the one that deleted it signs in.
+    if (deleted.length === 0)
+      throw new ServiceError(
+        "UNAUTHENTICATED",
+        "The sign-in has expired. Enter your email and password again.",
+      );
+    await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.user.id));
+    const opened = await openDashboardSession(tx, {
+      userId: id,
+      orgId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await auditSignIn(tx, row.user, meta, { sessionId: opened });
+    return opened;
+  });
   return { id, orgId, email, name, role, sessionId };
 }

@@ -8,6 +8,7 @@ import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
 import { cachedCredential, credentialEpoch, storeCredential } from "./credential-cache";
 import { accessTokens, users } from "@/server/db/schema/identity";
+import { orgSecuritySettings } from "@/server/db/schema/team";
 
 export const USER_TOKEN_TTL_SECONDS = 3600;
 export const USER_TOKEN_PREFIX = "svc_ut_";
@@ -18,11 +19,29 @@ export interface IssuedToken {
   token_type: "Bearer";
 }
 
+/**
+ * "Require 2FA for every member" (docs/team.md) holds for the REST API as for the dashboard: a
+ * member without 2FA gets no user token, and one already issued is refused, while it is on.
+ */
+function twoFactorRequiredByOrg(): ServiceError {
+  return new ServiceError(
+    "TWO_FACTOR_NOT_ENABLED",
+    "Your organization requires two-factor authentication: enable it in the console " +
+      "(Settings -> Security) first.",
+  );
+}
+
 /** A dashboard user's 1 h access token (Developers -> access token, or the admin CLI). */
 export async function issueUserAccessToken(
   db: Db,
   user: { id: string; orgId: string },
 ): Promise<IssuedToken> {
+  const [row] = await db
+    .select({ totpEnabled: users.totpEnabled, required: orgSecuritySettings.requireTwoFactor })
+    .from(users)
+    .leftJoin(orgSecuritySettings, eq(orgSecuritySettings.orgId, users.orgId))
+    .where(and(eq(users.id, user.id), eq(users.orgId, user.orgId)));
+  if (row?.required && !row.totpEnabled) throw twoFactorRequiredByOrg();
   const token = newOpaqueToken(USER_TOKEN_PREFIX);
   await db.insert(accessTokens).values({
     id: newId("tok"),
@@ -37,9 +56,15 @@ export async function issueUserAccessToken(
 
 const userTokenWithUser = preparedPerDb((db) =>
   db
-    .select({ tokenId: accessTokens.id, expiresAt: accessTokens.expiresAt, user: users })
+    .select({
+      tokenId: accessTokens.id,
+      expiresAt: accessTokens.expiresAt,
+      user: users,
+      twoFactorRequired: orgSecuritySettings.requireTwoFactor,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(orgSecuritySettings, eq(orgSecuritySettings.orgId, users.orgId))
     .where(and(eq(accessTokens.tokenHash, sql.placeholder("hash")), eq(accessTokens.kind, "user")))
     .prepare("user_token_with_user"),
 );
@@ -61,6 +86,7 @@ export async function resolveUserBearer(db: Db, token: string): Promise<Resolved
     throw new ServiceError("UNAUTHENTICATED", "The access token is not valid.");
   if (row.expiresAt.getTime() <= Date.now())
     throw new ServiceError("TOKEN_EXPIRED", "The access token has expired. Get a new one.");
+  if (row.twoFactorRequired && !row.user.totpEnabled) throw twoFactorRequiredByOrg();
   const credential: ResolvedCredential = {
     orgId: row.user.orgId,
     actor: {

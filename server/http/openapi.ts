@@ -77,6 +77,8 @@ export function errorCodesOf(f: KitFeatures): ErrorCode[] {
     ["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
   if (f.access.kind !== "public")
     ["UNAUTHENTICATED", "TOKEN_EXPIRED"].forEach((c) => codes.add(c as ErrorCode));
+  // A user token of a member without 2FA while the organization requires it (docs/team.md).
+  if (f.access.kind !== "public") codes.add("TWO_FACTOR_NOT_ENABLED");
   if (f.access.kind === "scope") codes.add("INSUFFICIENT_PERMISSION");
   if (f.access.kind === "user")
     ["USER_TOKEN_REQUIRED", "FORBIDDEN_ROLE"].forEach((c) => codes.add(c as ErrorCode));

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SecuritySettings } from "@/lib/contracts/team";
+import { credentialsChanged } from "@/server/auth/credential-cache";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { orgSecuritySettings } from "@/server/db/schema/team";
@@ -26,7 +27,7 @@ export async function updateSecuritySettings({
   input: SecuritySettings;
 }): Promise<SecuritySettings> {
   requireTeamAdmin(ctx);
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const before = await securitySettingsOf(tx, ctx.orgId);
     await tx
       .insert(orgSecuritySettings)
@@ -49,4 +50,7 @@ export async function updateSecuritySettings({
       );
     return after;
   });
+  // Cached user tokens of members without 2FA must be looked at again (refused while it is on).
+  credentialsChanged();
+  return saved;
 }

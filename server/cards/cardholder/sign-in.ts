@@ -7,6 +7,8 @@ import type { Db } from "@/server/db/client";
 import { cardCustomers, type FlowStatus } from "@/server/db/schema/cards";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { consumeOneTimeCode } from "../one-time-codes";
+import { newRequestId } from "@/server/http/request-id";
+import { CARDHOLDER_SIGN_UP } from "../onboarding/audit";
 import { startOnboarding } from "../onboarding/start";
 import { verifyEmailOtp } from "../onboarding/verify-email";
 import { findCardProgram } from "./program";
@@ -41,7 +43,7 @@ async function customerByEmail(db: Db, orgId: string, email: string) {
 }
 
 function systemCtx(db: Db, orgId: string, ip: string | undefined): Ctx {
-  return { db, orgId, ip, actor: { type: "system", reason: "cardholder sign-in" } };
+  return { db, orgId, ip, requestId: newRequestId(), actor: { type: "system", reason: CARDHOLDER_SIGN_UP } };
 }
 
 /**
@@ -114,6 +116,8 @@ export async function verifyCardholderCode(args: {
   orgId: string;
   email: string;
   code: string;
+  /** The client's address, for the audit entry of a completed step 1. */
+  ip?: string;
 }): Promise<CardholderSignedIn> {
   const { db, orgId } = args;
   const { email, code } = verifyCodeSchema.parse({ email: args.email, code: args.code });
@@ -122,7 +126,13 @@ export async function verifyCardholderCode(args: {
   if (!customer)
     throw new ServiceError("INVALID_OTP", "The code is not valid. Check it or ask for a new one.");
   if (purposeFor(customer.flowStatus) === "email_verification") {
-    const ctx: Ctx = { db, orgId, actor: { type: "cardholder", customerId: customer.id } };
+    const ctx: Ctx = {
+      db,
+      orgId,
+      ip: args.ip,
+      requestId: newRequestId(),
+      actor: { type: "cardholder", customerId: customer.id },
+    };
     await verifyEmailOtp({ ctx, input: { svcCardId: customer.svcCardId, otp: code } });
   } else {
     await consumeOneTimeCode(db, { orgId, customerId: customer.id, purpose: "cardholder_sign_in", code });

@@ -5,6 +5,7 @@ import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
 import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
+import { auditOnboardingStep } from "./audit";
 import { onboardingStateOf, saveProgress, type CustomerChanges } from "./progress";
 
 export interface KycLink {
@@ -65,6 +66,10 @@ export async function getKycLink({
     if (customer.kycStatus === "expired")
       Object.assign(changes, { kycStatus: "pending", kycUpdatedAt: new Date() });
     if (Object.keys(changes).length) customer = await saveProgress(tx, customer, changes);
+    await auditOnboardingStep(ctx, tx, customer, {
+      action: "onboarding.kyc_link_created",
+      after: { kyc_status: customer.kycStatus },
+    });
     return {
       svc_card_id: customer.svcCardId,
       url: withReturnTo(link.url, input.returnTo),

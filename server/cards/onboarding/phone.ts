@@ -10,6 +10,7 @@ import {
   issueOneTimeCode,
   transactionKeepingTries,
 } from "../one-time-codes";
+import { auditOnboardingStep, flowChange } from "./audit";
 import { onboardingStateOf, requireOnboardedUpTo, saveProgress } from "./progress";
 
 export interface PhoneCodeSent {
@@ -59,6 +60,10 @@ export async function requestPhoneVerification({
       to: phone,
       text: `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`,
     });
+    await auditOnboardingStep(ctx, tx, customer, {
+      action: "onboarding.phone_code_sent",
+      detail: { phone: maskPhone(phone) },
+    });
     return {
       svc_card_id: customer.svcCardId,
       phone: maskPhone(phone),
@@ -88,6 +93,12 @@ export async function verifyPhone({
       purpose: "phone_verification",
       code: input.code,
     });
-    return onboardingStateOf(tx, await saveProgress(tx, customer, { phoneVerifiedAt: new Date() }));
+    const saved = await saveProgress(tx, customer, { phoneVerifiedAt: new Date() });
+    await auditOnboardingStep(ctx, tx, customer, {
+      action: "onboarding.phone_verified",
+      detail: { phone: maskPhone(saved.phone ?? "") },
+      ...flowChange(customer, saved),
+    });
+    return onboardingStateOf(tx, saved);
   });
 }

@@ -8,6 +8,7 @@ import { openCustomerBalance } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
 import { requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
+import { auditOnboardingStep } from "./audit";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
 
 /**
@@ -141,6 +142,11 @@ export async function deploySafe({
     customer = await findCustomer(ctx, input.svcCardId, { db: tx });
     if (customer.safeAddress !== started.address && customer.safeState === "processing")
       customer = await saveProgress(tx, customer, { safeAddress: started.address });
+    await auditOnboardingStep(ctx, tx, customer, {
+      action: "onboarding.wallet_deploy_requested",
+      after: { safe_state: customer.safeState },
+      detail: { currency, address: started.address },
+    });
     return {
       accepted: true,
       deployment: safeDeploymentOf(customer, {

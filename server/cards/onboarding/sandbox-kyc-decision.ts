@@ -5,6 +5,7 @@ import { cardsOf, findCustomer } from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
+import { recordAudit } from "@/server/platform/audit";
 import { decideApplicant, type KycDecision } from "../../providers/sandbox/kyc";
 import { COUNTRY_OF_CURRENCY } from "../../providers/sandbox/kyc-regions";
 import { requireSandbox } from "../../providers/sandbox/mode";
@@ -32,16 +33,30 @@ export async function decideCustomerKyc({
       "Verify the customer's email address first: identity verification is step 2.",
     );
   }
-  await decideApplicant(ctx.db, {
-    orgId: ctx.orgId,
-    applicantId: customer.kycApplicantId,
-    externalRef: customer.id,
-    email: customer.email,
-    decision: input.decision,
-    // The currency is the region's: a currency given picks a country of that region; else the applicant's
-    // own, else DE.
-    country: input.currency ? COUNTRY_OF_CURRENCY[input.currency] : undefined,
+  const after = await ctx.db.transaction(async (tx) => {
+    await decideApplicant(tx, {
+      orgId: ctx.orgId,
+      applicantId: customer.kycApplicantId,
+      externalRef: customer.id,
+      email: customer.email,
+      decision: input.decision,
+      // The currency is the region's: a currency given picks a country of that region; else the applicant's
+      // own, else DE.
+      country: input.currency ? COUNTRY_OF_CURRENCY[input.currency] : undefined,
+    });
+    const decided = await findCustomer(ctx, input.svcCardId, { db: tx });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "sandbox.kyc_decided",
+        targetType: "card_customer",
+        targetId: customer.id,
+        before: { kyc_status: customer.kycStatus },
+        after: { kyc_status: decided.kycStatus },
+        detail: { decision: input.decision, ...(input.currency ? { currency: input.currency } : {}) },
+      },
+    );
+    return decided;
   });
-  const after = await findCustomer(ctx, input.svcCardId);
   return customerView(after, await cardsOf(ctx.db, ctx.orgId, after.id));
 }

@@ -8,6 +8,7 @@ import {
   sourceOfFundsQuestions,
   type SourceOfFundsQuestion,
 } from "../source-of-funds-questions";
+import { auditOnboardingStep, flowChange } from "./audit";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
 
 export interface SourceOfFundsQuestions {
@@ -70,7 +71,11 @@ export async function submitSourceOfFunds({
     requireOnboardedUpTo(customer, "kyc");
     const answers = checkAnswers(input.answers);
     const submittedAt = new Date();
-    await saveProgress(tx, customer, { sourceOfFunds: answers, sourceOfFundsAt: submittedAt });
+    const saved = await saveProgress(tx, customer, { sourceOfFunds: answers, sourceOfFundsAt: submittedAt });
+    await auditOnboardingStep(ctx, tx, customer, {
+      action: "onboarding.source_of_funds_submitted",
+      ...flowChange(customer, saved),
+    });
     return {
       svc_card_id: customer.svcCardId,
       status: "completed",

@@ -6,10 +6,10 @@ import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { countNewCustomer } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
-import { recordAudit } from "@/server/platform/audit";
 import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { nextActionOf } from "../flow";
+import { auditOnboardingStep } from "./audit";
 import { CODE_TTL_SECONDS, issueOneTimeCode } from "../one-time-codes";
 
 /** The answer of an onboarding start (and of a code resend). */
@@ -96,17 +96,11 @@ async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Pro
         externalId && !byEmail.externalId ? await attachExternalId(tx, byEmail, externalId) : byEmail;
     } else {
       customer = await insertCustomer(tx, { orgId: ctx.orgId, email, externalId, origin });
-      // Staff and API callers are audited; the system actor is the cardholder pages' own start.
-      if (ctx.actor.type !== "system")
-        await recordAudit(
-          { ...ctx, db: tx },
-          {
-            action: "card_customer.created",
-            targetType: "card_customer",
-            targetId: customer.id,
-            after: { email, external_id: externalId, origin },
-          },
-        );
+      // Staff, API callers and a cardholder signing up are audited (not the demo program's walks).
+      await auditOnboardingStep(ctx, tx, customer, {
+        action: "card_customer.created",
+        after: { email, external_id: externalId, origin },
+      });
     }
     const code = await sendEmailCode(tx, customer);
     return started(customer, code.expiresAt);
@@ -196,6 +190,7 @@ export async function resendEmailCode({
     if (customer.emailVerifiedAt)
       throw new ServiceError("ONBOARDING_STEP_DONE", "The email address is already verified.");
     const code = await sendEmailCode(tx, customer);
+    await auditOnboardingStep(ctx, tx, customer, { action: "onboarding.email_code_resent" });
     return started(customer, code.expiresAt);
   });
 }

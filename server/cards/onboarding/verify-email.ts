@@ -4,6 +4,7 @@ import type { Ctx } from "@/server/context";
 import { requireCardScope } from "../access";
 import { findCustomer } from "../customers/find";
 import { consumeOneTimeCode, transactionKeepingTries } from "../one-time-codes";
+import { auditOnboardingStep, flowChange } from "./audit";
 import { onboardingStateOf, saveProgress } from "./progress";
 
 /**
@@ -28,6 +29,11 @@ export async function verifyEmailOtp({
       purpose: "email_verification",
       code: input.otp,
     });
-    return onboardingStateOf(tx, await saveProgress(tx, customer, { emailVerifiedAt: new Date() }));
+    const saved = await saveProgress(tx, customer, { emailVerifiedAt: new Date() });
+    await auditOnboardingStep(ctx, tx, customer, {
+      action: "onboarding.email_verified",
+      ...flowChange(customer, saved),
+    });
+    return onboardingStateOf(tx, saved);
   });
 }

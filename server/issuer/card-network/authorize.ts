@@ -15,6 +15,7 @@ import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { declineBeforeFunds, declineOf } from "./declines";
+import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { convertForBilling } from "./fx";
 import { insertTransaction } from "./rows";
@@ -130,7 +131,10 @@ export async function authorizeCardTransaction({
             },
           },
         );
-        if (hold && authorized) return cardTransactionView(authorized);
+        if (hold && authorized) {
+          await auditNetworkEvent(ctx, tx, "authorized", authorized);
+          return cardTransactionView(authorized);
+        }
         situation = "insufficient_funds";
       } catch (err) {
         if (!isServiceError(err) || err.code !== "WALLET_NOT_DEPLOYED") throw err;
@@ -151,6 +155,7 @@ export async function authorizeCardTransaction({
       { amountMinor: input.amount, billingAmountMinor: billingMinor },
       now,
     );
+    await auditNetworkEvent(ctx, tx, "declined", declined);
     return cardTransactionView(declined);
   });
 }

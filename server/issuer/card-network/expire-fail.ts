@@ -2,6 +2,7 @@ import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
+import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { updateTransaction } from "./rows";
@@ -48,6 +49,7 @@ async function endAuthorization(
         },
       },
     );
+    await auditNetworkEvent(ctx, tx, end, ended, row);
     return cardTransactionView(ended);
   });
 }

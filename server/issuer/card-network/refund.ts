@@ -9,6 +9,7 @@ import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { providers } from "@/server/providers/current";
+import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";
@@ -114,6 +115,7 @@ export async function refundCardTransaction({
         },
       },
     );
+    await auditNetworkEvent(ctx, tx, "refunded", refund!);
     return cardTransactionView(refund!);
   });
 }

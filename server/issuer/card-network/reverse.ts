@@ -4,6 +4,7 @@ import { toMajor } from "@/lib/money";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
+import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";
@@ -81,6 +82,7 @@ export async function reverseCardTransaction({
         },
       },
     );
+    await auditNetworkEvent(ctx, tx, "reversed", reversed, row);
     return cardTransactionView(reversed);
   });
 }

@@ -3,6 +3,7 @@ import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { providers } from "@/server/providers/current";
+import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
 import { toBillingMinor } from "./fx";
@@ -77,6 +78,7 @@ export async function settleCardTransaction({
         },
       },
     );
+    await auditNetworkEvent(ctx, tx, "settled", settled, row);
     return cardTransactionView(settled);
   });
 }

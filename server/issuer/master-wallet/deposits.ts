@@ -11,6 +11,7 @@ import { masterWalletDeposits, masterWallets } from "@/server/db/schema/money";
 import { emitEvent } from "@/server/events/outbox";
 import { enqueueJob } from "@/server/jobs/queue";
 import { countFundingIn } from "@/server/overview/funding";
+import { recordAudit } from "@/server/platform/audit";
 import { requireIssuerScope } from "./access";
 import { ensureMasterWallets } from "./view";
 
@@ -143,6 +144,17 @@ export async function receiveDeposit({
       await creditBalance(tx, ctx.orgId, input.currency, input.amount, false);
     }
     await emitEvent(tx, { orgId: ctx.orgId, type: "master_wallet.deposit", data: depositEventData(row!) });
+    if (ctx.actor.type !== "system")
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: "sandbox.deposit_received",
+          targetType: "master_wallet_deposit",
+          targetId: row!.id,
+          after: { status: row!.status },
+          detail: { currency: input.currency, amount_minor: input.amount, two_step: twoStep },
+        },
+      );
     return depositView(row!);
   });
 }
@@ -187,9 +199,21 @@ export async function settleDepositNow({
   input: { settlementId: string };
 }): Promise<DepositView> {
   requireIssuerScope(ctx, "write");
-  const view = await settleDeposit(ctx.db, { orgId: ctx.orgId, settlementId: input.settlementId });
-  if (!view) throw new ServiceError("NOT_FOUND", "No master-wallet deposit with this settlement_id.");
-  return view;
+  return ctx.db.transaction(async (tx) => {
+    const view = await settleDeposit(tx, { orgId: ctx.orgId, settlementId: input.settlementId });
+    if (!view) throw new ServiceError("NOT_FOUND", "No master-wallet deposit with this settlement_id.");
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "sandbox.deposit_settled",
+        targetType: "master_wallet_deposit",
+        targetId: input.settlementId,
+        after: { status: view.status },
+        detail: { currency: view.currency, amount_minor: view.source_amount_minor },
+      },
+    );
+    return view;
+  });
 }
 
 /** The dashboard's deposit list: newest first. */
