@@ -57,7 +57,11 @@ describe("partition maintenance", () => {
     const org = await createTestOrg(db);
     const ctx = userCtx(db, org.orgId, { ...org.admin, role: "admin" });
     await seedDemo(db, { customers: 2, transactions: 0, orgId: org.orgId });
-    const [customer] = await db.select().from(cardCustomers).where(eq(cardCustomers.orgId, org.orgId)).limit(1);
+    const [customer] = await db
+      .select()
+      .from(cardCustomers)
+      .where(eq(cardCustomers.orgId, org.orgId))
+      .limit(1);
 
     // The clock 86 months back (past the 84-month retention of card transactions once it returns):
     // the job creates that month's partitions and the months after it.
@@ -199,9 +203,15 @@ describe("partition maintenance", () => {
     expect(eventsLeft).toHaveLength(1);
 
     // Months ahead exist for every table.
-    for (const table of ["card_transactions", "outbox_events", "webhook_deliveries", "webhook_delivery_attempts"]) {
+    for (const table of [
+      "card_transactions",
+      "outbox_events",
+      "webhook_deliveries",
+      "webhook_delivery_attempts",
+    ]) {
       const months = (await listPartitions(db, table)).map((p) => p.month.getTime());
-      for (let k = 0; k <= MONTHS_AHEAD; k++) expect(months, table).toContain(monthStart(realNow, k).getTime());
+      for (let k = 0; k <= MONTHS_AHEAD; k++)
+        expect(months, table).toContain(monthStart(realNow, k).getTime());
     }
 
     // The lists answer from what is left: the exact total from the daily counts, the page by keyset.
