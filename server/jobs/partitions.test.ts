@@ -63,16 +63,6 @@ describe("partition maintenance", () => {
       .where(eq(cardCustomers.orgId, org.orgId))
       .limit(1);
 
-    // The clock 86 months back (past the 84-month retention of card transactions once it returns):
-    // the job creates that month's partitions and the months after it.
-    const longAgo = new Date(monthStart(realNow, -86).getTime() + 10 * DAY);
-    const back = await maintain(longAgo);
-    expect((back.card_transactions as TableReport).created).toContain(`card_transactions${suffix(longAgo)}`);
-    // Three months back for the 30-day tables.
-    const monthsAgo = (n: number) => new Date(monthStart(realNow, -n).getTime() + 5 * DAY);
-    await maintain(monthsAgo(3));
-    vi.setSystemTime(realNow);
-
     const txn = (createdAt: Date) => ({
       id: newId("txn"),
       orgId: org.orgId,
@@ -89,6 +79,29 @@ describe("partition maintenance", () => {
       authorizedAt: createdAt,
       createdAt,
     });
+
+    // The clock 86 months back (past the 84-month retention of card transactions once it returns):
+    // the job creates that month's partitions and the months after it. A row of the next month
+    // already waiting in the default partition moves into its month's new partition.
+    const longAgo = new Date(monthStart(realNow, -86).getTime() + 10 * DAY);
+    const nextMonth = monthStart(longAgo, 1);
+    const waitingTxn = txn(nextMonth);
+    await db.insert(cardTransactions).values(waitingTxn);
+    const home = async (id: string) => {
+      const r = (await db.execute(
+        sql`select tableoid::regclass::text as rel from card_transactions where id = ${id}`,
+      )) as unknown as { rows: { rel: string }[] };
+      return r.rows[0]?.rel;
+    };
+    expect(await home(waitingTxn.id)).toBe("card_transactions_default");
+    const back = await maintain(longAgo);
+    expect((back.card_transactions as TableReport).created).toContain(`card_transactions${suffix(longAgo)}`);
+    expect(await home(waitingTxn.id)).toBe(`card_transactions${suffix(nextMonth)}`);
+    // Three months back for the 30-day tables.
+    const monthsAgo = (n: number) => new Date(monthStart(realNow, -n).getTime() + 5 * DAY);
+    await maintain(monthsAgo(3));
+    vi.setSystemTime(realNow);
+
     // Old: one in its month's partition (with a dispute), one in the default partition (no partition
     // for its month); recent: this month.
     const [oldTxn, defaultTxn, recentTxn] = [
@@ -112,7 +125,7 @@ describe("partition maintenance", () => {
       filedBy: "user",
     });
     await recomputeCounters(db, org.orgId);
-    expect((await listCardTransactions({ ctx, input: {} })).total).toBe(3);
+    expect((await listCardTransactions({ ctx, input: {} })).total).toBe(4);
 
     const { webhook_id: webhookId } = await createWebhook({
       ctx,

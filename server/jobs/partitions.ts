@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { postgresErrorOf } from "@/server/db/errors";
 import { log } from "@/server/log";
 import { registerJobHandler } from "./job-handlers";
 import { enqueueJob, type EnqueuedJob } from "./queue";
@@ -90,11 +91,36 @@ export interface TableReport {
   defaultRowsDeleted: number;
 }
 
+/**
+ * Creating, attaching or dropping a partition takes an ACCESS EXCLUSIVE lock on the parent. A request
+ * for it waits behind running transactions and every later request queues behind it, so it waits at
+ * most LOCK_TIMEOUT (shorter than Postgres' 1 s deadlock_timeout: this job gives up, never a
+ * request's transaction) and is tried again a few times.
+ */
+const LOCK_TIMEOUT = "300ms";
+const LOCK_TRIES = 8;
+
+async function withLockTimeout<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('lock_timeout', ${LOCK_TIMEOUT}, true)`);
+        return work(tx);
+      });
+    } catch (err) {
+      const code = postgresErrorOf(err)?.code;
+      // 55P03 lock_not_available (the timeout), 40P01 deadlock_detected.
+      if (attempt >= LOCK_TRIES || (code !== "55P03" && code !== "40P01")) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function removeRows(db: Db, spec: PartitionedTable, relation: string, before: Date): Promise<number> {
   const rel = sql.identifier(relation);
   const col = sql.identifier(spec.column);
   const keep = spec.keepWhere ? sql` and not (${spec.keepWhere})` : sql``;
-  return db.transaction(async (tx) => {
+  return withLockTimeout(db, async (tx) => {
     await spec.beforeRemove?.(tx, { relation, before });
     const gone = await rows<{ n: number }>(
       tx,
@@ -109,9 +135,11 @@ async function maintainTable(db: Db, spec: PartitionedTable, now: Date): Promise
   const report: TableReport = { created: [], dropped: [], kept: [], defaultRowsDeleted: 0 };
   for (let offset = 0; offset <= MONTHS_AHEAD; offset++) {
     const month = monthStart(now, offset).toISOString().slice(0, 10);
-    const [made] = await rows<{ made: boolean }>(
-      db,
-      sql`select svc_ensure_month_partition(${spec.table}, ${spec.column}, ${month}::date) as made`,
+    const [made] = await withLockTimeout(db, (tx) =>
+      rows<{ made: boolean }>(
+        tx,
+        sql`select svc_ensure_month_partition(${spec.table}, ${spec.column}, ${month}::date) as made`,
+      ),
     );
     if (made?.made) report.created.push(`${spec.table}_p${month.slice(0, 7).replace("-", "_")}`);
   }
@@ -128,7 +156,7 @@ async function maintainTable(db: Db, spec: PartitionedTable, now: Date): Promise
       report.kept.push(name);
       continue;
     }
-    await db.transaction(async (tx) => {
+    await withLockTimeout(db, async (tx) => {
       await spec.beforeRemove?.(tx, { relation: name, before: end });
       await tx.execute(sql`drop table if exists ${sql.identifier(name)}`);
     });
