@@ -63,6 +63,11 @@ const schema = z.object({
    * Sandbox only: webhook URLs may also be http://localhost or http://127.0.0.1 (local development, tests).
    */
   WEBHOOK_ALLOW_LOCALHOST: flag.default(false),
+  /**
+   * Months of card transactions kept (docs/scaling.md): older months' partitions are dropped whole, with
+   * their disputes and daily counts. Default 84 (7 years, a common record-keeping period for card programs).
+   */
+  CARD_TRANSACTION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(84),
   /** Tests only: the 6 retry delays in seconds (decimals allowed), replacing 60,300,1800,7200,43200,86400. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -5,7 +5,9 @@ import { registerCardInboundHandlers } from "@/server/cards/inbound";
 import { registerFiatJobs } from "@/server/fiat/jobs";
 import { registerGatewayJobs } from "@/server/gateway/jobs";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
+import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
 import { addHousekeepingTask, registerHousekeeping } from "@/server/jobs/housekeeping";
+import { registerPartitionMaintenance } from "@/server/jobs/partitions";
 import { installProviders } from "@/server/providers/current";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { sandboxProviders } from "@/server/providers/sandbox/providers";
@@ -37,6 +39,10 @@ export function boot(): void {
 export function bootWorker(): void {
   boot();
   registerHousekeeping();
+  // Months ahead created, months past retention dropped (docs/scaling.md); the tables' owners say
+  // how long each keeps (the outbox's is built in, the webhooks' in registerWebhookHandlers).
+  registerPartitionMaintenance();
+  registerCardTransactionRetention();
   registerWebhookHandlers();
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();

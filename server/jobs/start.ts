@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import { ensureHousekeepingScheduled } from "./housekeeping";
+import { ensurePartitionMaintenanceScheduled } from "./partitions";
 import { startWorker, type WorkerHandle } from "./worker";
 
 /**
@@ -12,6 +13,7 @@ import { startWorker, type WorkerHandle } from "./worker";
 export async function startWorkerFromEnv(db: Db): Promise<WorkerHandle> {
   try {
     await ensureHousekeepingScheduled(db);
+    await ensurePartitionMaintenanceScheduled(db);
   } catch (err) {
     log.error({ err }, "could not schedule housekeeping");
   }

@@ -10,6 +10,8 @@ import { deliveriesQueued } from "./wake";
  * events include the type or "*". Runs in the dispatch transaction (so the deliveries exist if
  * and only if the event is marked dispatched) and is idempotent per event: (webhook, event) is
  * unique. The envelope is serialized here once; every attempt and replay sends these bytes.
+ * A delivery's created_at is its event's: the month partition it lands in and the unique key
+ * (webhook, event, created_at) are the same for every run over one event (docs/scaling.md).
  * A whole claimed batch takes two statements: the subscriptions of its organizations, then one
  * multi-row insert.
  */
@@ -43,6 +45,7 @@ export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<n
         eventId: event.envelope.id,
         eventType: event.envelope.type,
         payload,
+        createdAt: new Date(event.envelope.created_at),
         nextAttemptAt: sql`now()`,
       });
     }
@@ -51,7 +54,9 @@ export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<n
   const inserted = await tx
     .insert(webhookDeliveries)
     .values(rows)
-    .onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventId] })
+    .onConflictDoNothing({
+      target: [webhookDeliveries.webhookId, webhookDeliveries.eventId, webhookDeliveries.createdAt],
+    })
     .returning({ id: webhookDeliveries.id });
   if (inserted.length > 0) deliveriesQueued();
   return inserted.length;

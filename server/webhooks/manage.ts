@@ -152,6 +152,11 @@ export async function deleteWebhook({
 }): Promise<{ webhook_id: string; deleted: true }> {
   requireWebhookScope(ctx);
   await ctx.db.transaction(async (tx) => {
+    // Attempts have no foreign key to their (partitioned) deliveries: removed here, with them.
+    await tx.execute(
+      sql`delete from webhook_delivery_attempts where delivery_id in (select id from webhook_deliveries
+        where webhook_id = ${input.webhookId} and org_id = ${ctx.orgId})`,
+    );
     const [gone] = await tx
       .delete(webhookSubscriptions)
       .where(and(eq(webhookSubscriptions.id, input.webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))

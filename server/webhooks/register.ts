@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { registerEventBatchConsumer } from "@/server/events/dispatch";
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
+import { addPartitionedTable, daysBefore } from "@/server/jobs/partitions";
 import { enqueueJob } from "@/server/jobs/queue";
 import { PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
 import { REPLAY_JOB_KIND, runReplay } from "./deliveries";
@@ -63,13 +64,21 @@ export function registerWebhookHandlers(): void {
   addHousekeepingTask("webhooks.pumps", async (db) => {
     await ensureDeliveryPumps(db, { force: true });
   });
-  // Finished deliveries (and their attempts, by cascade) are kept 30 days: the log and replay window.
-  addHousekeepingTask("webhooks.retention", async (db) => {
-    await db.execute(
-      sql`delete from webhook_deliveries where status in ('succeeded', 'failed') and created_at < now()
-        - ${DELIVERY_RETENTION}::interval`,
-    );
+  // Deliveries and attempts are kept 30 days (the log and replay window): the partition
+  // maintenance drops their months whole (docs/scaling.md). A month still holding a delivery on its
+  // way (pending or retrying: a disabled subscription's queue) stays, with only its finished rows
+  // deleted, until that delivery ends.
+  addPartitionedTable({
+    table: "webhook_deliveries",
+    column: "created_at",
+    keepAfter: (now) => daysBefore(now, DELIVERY_RETENTION_DAYS),
+    keepWhere: sql`status in ('pending', 'retrying')`,
+  });
+  addPartitionedTable({
+    table: "webhook_delivery_attempts",
+    column: "started_at",
+    keepAfter: (now) => daysBefore(now, DELIVERY_RETENTION_DAYS),
   });
 }
 
-const DELIVERY_RETENTION = "30 days";
+const DELIVERY_RETENTION_DAYS = 30;

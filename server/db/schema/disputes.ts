@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { cardCustomers, type CardCurrency } from "./cards";
 import { organizations } from "./identity";
-import { cardTransactions } from "./money";
 
 /** A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a decision. */
 export const DISPUTE_STATUSES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
@@ -28,9 +27,12 @@ export const cardDisputes = pgTable(
       .notNull()
       .references(() => cardCustomers.id, { onDelete: "cascade" }),
     svcCardId: text("svc_card_id").notNull(),
-    transactionId: text("transaction_id")
-      .notNull()
-      .references(() => cardTransactions.id, { onDelete: "cascade" }),
+    /**
+     * No foreign key: card_transactions is partitioned and its keys include created_at. A dispute is
+     * filed in the transaction that reads (and locks) its card transaction; partition maintenance
+     * deletes the disputes of a month before it drops that month's transactions (docs/scaling.md).
+     */
+    transactionId: text("transaction_id").notNull(),
     reasonCode: text("reason_code").notNull(),
     description: text("description").notNull(),
     /** Disputed amount in the transaction's (merchant) currency, minor units. */

@@ -14,11 +14,13 @@ import {
 /**
  * Transactional outbox: a row is written in the same transaction as the change it records.
  * The worker dispatches it to the event consumers (webhook fan-out) and stamps dispatched_at.
+ * Partitioned by month of created_at (migration 0012_partition_big_tables, docs/scaling.md;
+ * drizzle-kit cannot express PARTITION BY): old months are dropped whole, not deleted row by row.
  */
 export const outboxEvents = pgTable(
   "outbox_events",
   {
-    id: text("id").primaryKey(),
+    id: text("id").notNull(),
     /** Monotonic order of commit-time insertion, for fair dispatch. */
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     orgId: text("org_id").notNull(),
@@ -33,6 +35,7 @@ export const outboxEvents = pgTable(
     lastError: text("last_error"),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index("outbox_pending_idx")
       .on(t.seq)
       .where(sql`dispatched_at is null`),

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { organizations } from "./identity";
 
 /**
@@ -33,11 +43,16 @@ export type WebhookDeliveryStatus = "pending" | "retrying" | "succeeded" | "fail
  * One event for one subscription. The table is also the delivery queue: due rows are claimed with
  * FOR UPDATE SKIP LOCKED under a lease (locked_by, locked_until). `payload` holds the envelope
  * bytes once: every attempt and replay sends exactly these bytes, with the same event id.
+ *
+ * Partitioned by month of created_at, which the fan-out sets to the event's created_at: the same
+ * for every run of the fan-out over one event, so the unique (webhook_id, event_id, created_at)
+ * still makes the fan-out exactly-once. Migration 0012_partition_big_tables; drizzle-kit cannot
+ * express PARTITION BY (docs/scaling.md).
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: text("id").primaryKey(),
+    id: text("id").notNull(),
     orgId: text("org_id").notNull(),
     webhookId: text("webhook_id")
       .notNull()
@@ -60,7 +75,8 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("webhook_deliveries_event_key").on(t.webhookId, t.eventId),
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    uniqueIndex("webhook_deliveries_event_key").on(t.webhookId, t.eventId, t.createdAt),
     index("webhook_deliveries_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`status in ('pending', 'retrying')`),
@@ -71,14 +87,15 @@ export const webhookDeliveries = pgTable(
 
 /**
  * Every attempt as sent and as answered. The body sent is the delivery's payload (the same bytes each time).
+ * Partitioned by month of started_at (docs/scaling.md). No foreign key to webhook_deliveries (a key into a
+ * partitioned table must include its partition key): attempts are written in the transaction that
+ * records the delivery's outcome under its lease, and deleting a subscription deletes its attempts.
  */
 export const webhookDeliveryAttempts = pgTable(
   "webhook_delivery_attempts",
   {
-    id: text("id").primaryKey(),
-    deliveryId: text("delivery_id")
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    deliveryId: text("delivery_id").notNull(),
     attempt: integer("attempt").notNull(),
     requestHeaders: jsonb("request_headers").$type<Record<string, string>>().notNull(),
     responseStatus: integer("response_status"),
@@ -89,5 +106,8 @@ export const webhookDeliveryAttempts = pgTable(
     /** When the next attempt is due; null when this one succeeded or was the last. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   },
-  (t) => [index("webhook_delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.startedAt] }),
+    index("webhook_delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt),
+  ],
 );
