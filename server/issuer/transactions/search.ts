@@ -5,6 +5,13 @@ import { minorOf, type CardTransactionFilters } from "./query";
 
 const t = cardTransactions;
 
+/**
+ * The most rows a search (q, currency, amount range, without a customer) counts and pages through:
+ * a broad merchant prefix or amount range on a large program reads at most this many index
+ * entries, never the whole table (docs/performance.md).
+ */
+export const SEARCH_MATCH_LIMIT = 10_000;
+
 /** LIKE's wildcards and its escape character, taken literally. */
 function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
