@@ -1,10 +1,13 @@
 "use server";
 
 import { z } from "zod";
+import { transactionIdSchema } from "@/lib/contracts/card-transactions";
 import { cardIdSchema } from "@/lib/contracts/cards";
+import { fileDisputeSchema } from "@/lib/contracts/disputes";
 import { isServiceError } from "@/lib/errors";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
+import { fileDispute } from "@/server/issuer/disputes/file";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*
@@ -61,5 +64,22 @@ export const unfreezeCardAction = defineCardholderAction(
   async ({ ctx, session, input }) => {
     await unfreezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
     return { frozen: false as const };
+  },
+);
+
+/**
+ * My card's "Dispute" on a settled purchase: the same fileDispute as POST
+ * /v1/svc-card/{svcCardId}/transactions/{transactionId}/disputes and the staff console, under the
+ * session's own account (a transaction of anyone else is NOT_FOUND).
+ */
+export const fileMyDisputeAction = defineCardholderAction(
+  { input: fileDisputeSchema.extend({ transactionId: transactionIdSchema }), name: "cardholderFileDispute" },
+  async ({ ctx, session, input }) => {
+    const { transactionId, ...dispute } = input;
+    const filed = await fileDispute({
+      ctx,
+      input: { svcCardId: session.customer.svcCardId, transactionId, ...dispute },
+    });
+    return { dispute_id: filed.dispute_id, status: filed.status };
   },
 );
