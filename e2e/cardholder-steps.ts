@@ -73,8 +73,12 @@ export async function onboardToPinStep(
   else await page.goto(`${base}/card/${seed.orgId}/onboarding`);
   await expect(page).toHaveURL(onboarding);
 
+  // The decision reaches the onboarding page through the provider's news: reload until it has.
   const selects = page.locator("form select");
-  await expect(selects.first()).toBeVisible();
+  await expect(async () => {
+    if (!(await selects.first().isVisible())) await page.reload();
+    await expect(selects.first()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 });
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 

@@ -2,7 +2,8 @@ import { formatMinor } from "@/lib/money";
 import { STATUS_LABELS } from "@/components/transactions/labels";
 import type { TransactionStatus } from "@/components/transactions/filters";
 import type { MyActivity as MyActivityView } from "@/server/cards/my-activity";
-import { MY_DISPUTE_STATUS, MyDispute } from "./my-dispute";
+import { MY_DISPUTE_STATUS } from "./dispute-status";
+import { MyDispute } from "./my-dispute";
 import type { DisputeReasonOption, FileMyDisputeAction } from "./types";
 
 /** A settled purchase with no dispute, or whose last dispute is closed without a credit. */

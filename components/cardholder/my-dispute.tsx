@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { ActionError } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
@@ -8,17 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import { MY_DISPUTE_STATUS } from "./dispute-status";
 import { errorText } from "./error-text";
 import type { DisputeReasonCode, DisputeReasonOption, DisputeStatus, FileMyDisputeAction } from "./types";
-
-/** A dispute's status in the cardholder's words. */
-export const MY_DISPUTE_STATUS: Record<DisputeStatus, string> = {
-  submitted: "Dispute submitted",
-  under_review: "Dispute under review",
-  won: "Dispute won: refunded",
-  lost: "Dispute closed: not refunded",
-  withdrawn: "Dispute withdrawn",
-};
 
 /** The documented errors of filing a dispute (docs/errors.md), as the cardholder reads them. */
 function disputeErrorText(error: ActionError): string {
@@ -42,7 +33,8 @@ function disputeErrorText(error: ActionError): string {
 
 /**
  * My card's "Dispute" on a settled purchase: the reason (from the dispute-reasons list), what
- * happened and, optionally, a part of the amount; then the dispute's status on the transaction.
+ * happened and, optionally, a part of the amount. Once filed, the button gives way to the new
+ * dispute's status; the page's own refresh then shows it from the server with its amount.
  */
 export function MyDispute({
   transaction,
@@ -53,8 +45,8 @@ export function MyDispute({
   reasons: DisputeReasonOption[];
   fileDispute: FileMyDisputeAction;
 }) {
-  const router = useRouter();
   const id = useId();
+  const [filed, setFiled] = useState<DisputeStatus>();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState(reasons[0]?.reason_code ?? "");
   const [description, setDescription] = useState("");
@@ -74,9 +66,15 @@ export function MyDispute({
     });
     if (!res.ok) return setError(disputeErrorText(res.error));
     setOpen(false);
-    router.refresh();
+    setFiled(res.data.status);
   }
 
+  if (filed)
+    return (
+      <span className="text-xs font-medium" role="status">
+        {MY_DISPUTE_STATUS[filed]}
+      </span>
+    );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Dispute ${what}`}>
