@@ -10,7 +10,7 @@ import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
 import { withCustomerAndCard, type ListedCardTransaction } from "./enrich";
-import { SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
+import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
 import {
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
@@ -122,12 +122,7 @@ async function pageOf(
   const capped = Boolean(f.search && !f.svcCardId);
   const counted = async () => {
     if (!f.svcCardId && !f.search) return { days: await dayCounts(db, orgId, f.status, range) };
-    const matches = db
-      .select({ one: sql`1` })
-      .from(t)
-      .where(filterOf(orgId, f, range));
-    const bounded = capped ? matches.limit(SEARCH_MATCH_LIMIT + 1) : matches;
-    const [row] = await db.select({ n: count() }).from(bounded.as("matches"));
+    const [row] = await countQuery(db, filterOf(orgId, f, range), capped ? SEARCH_MATCH_LIMIT : undefined);
     const n = Number(row?.n ?? 0);
     return capped && n > SEARCH_MATCH_LIMIT ? { n: SEARCH_MATCH_LIMIT, capped: true as const } : { n };
   };
