@@ -213,8 +213,8 @@ try {
       target: 20,
     },
     {
-      name: "card-transactions, q=merchant start (2 letters), page 400",
-      path: `${tx}?q=${encodeURIComponent(recent!.merchant.slice(0, 2))}&page=400`,
+      name: "card-transactions, q=merchant start (2 letters), page 50 (the last)",
+      path: `${tx}?q=${encodeURIComponent(recent!.merchant.slice(0, 2))}&page=50`,
       target: 20,
     },
     { name: "card-transactions, amount_min=0.01 (every row)", path: `${tx}?amount_min=0.01`, target: 20 },

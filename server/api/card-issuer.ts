@@ -33,7 +33,7 @@ const programTransactionListSchema = z.object({
     .literal(true)
     .optional()
     .describe(
-      "Present when a search (q, currency, amount_min/max without customer_id) matched more than 10,000 transactions: total is then 10,000 and no page lies past it; narrow the search.",
+      "Present when a search (q, currency, amount_min/max without customer_id) matched more than 1,000 transactions: total is then 1,000 and no page lies past it (the newest 1,000 are paged); narrow the search.",
     ),
   page: z.number().int(),
   limit: z.number().int(),

@@ -7,11 +7,12 @@ import { minorOf, type CardTransactionFilters } from "./query";
 const t = cardTransactions;
 
 /**
- * The most rows a search (q, currency, amount range, without a customer) counts and pages through:
- * a broad merchant prefix or amount range on a large program reads at most this many index
- * entries, never the whole table (docs/performance.md).
+ * The most matches a search (q, currency, amount range, without a customer) counts and pages
+ * through: the count stops at this many + 1, and no page starts past it, so a broad merchant
+ * prefix or amount range never counts or skips through the whole table. A page walks the
+ * newest-first index until it has offset + limit matches (docs/performance.md has the plans).
  */
-export const SEARCH_MATCH_LIMIT = 10_000;
+export const SEARCH_MATCH_LIMIT = 1_000;
 
 /** LIKE's wildcards and its escape character, taken literally. */
 function likePrefix(text: string): string {
