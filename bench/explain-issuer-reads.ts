@@ -3,6 +3,9 @@
  * program (the largest one in the database): the daily counts, a deep page unfiltered and by
  * status, a customer's count and page, and the count of a day cut by from/to. Shows that each
  * reads index entries of at most one day plus the page (no Seq Scan, no OFFSET over the table).
+ * Then the list's broad searches (a 2-letter merchant start, an amount range matching every row:
+ * at most SEARCH_MATCH_LIMIT + 1 rows counted) and the Cards page (its total from card_counts, a
+ * currency page through its index).
  *
  *   npx tsx bench/explain-issuer-reads.ts --data-dir DIR        # an embedded database (app stopped)
  *   DATABASE_URL=postgres://.../db npx tsx bench/explain-issuer-reads.ts
@@ -13,6 +16,9 @@ import { count, sql, type SQLWrapper } from "drizzle-orm";
 import { openDatabase, rowsOf, type Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
 import { dayCounts, filterOf, pageQuery, startOf } from "@/server/issuer/transactions/list";
+import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "@/server/issuer/transactions/search";
+import { cards } from "@/server/db/schema/cards";
+import { cardListWhere } from "@/server/cards/lifecycle/list";
 
 const { values } = parseArgs({ options: { "data-dir": { type: "string" } } });
 const database = process.env.DATABASE_URL
@@ -90,6 +96,43 @@ try {
       .from(t)
       .where(filterOf(orgId, {}, cut)),
   );
+  const [recent] = rowsOf<{ merchant: string }>(
+    await db.execute(
+      sql`select merchant from card_transactions where org_id = ${orgId} and merchant is not null order by created_at desc limit 1`,
+    ),
+  );
+  for (const [name, f] of [
+    ["q = 2-letter merchant start", { q: recent!.merchant.slice(0, 2) }],
+    ["amount_min = 0.01 (every row)", { amount_min: "0.01" }],
+  ] as const) {
+    const where = filterOf(orgId, { search: searchFilterOf(orgId, f) }, {});
+    await explain(
+      `search ${name}: the count, at most ${SEARCH_MATCH_LIMIT + 1} rows`,
+      countQuery(db, where, SEARCH_MATCH_LIMIT),
+    );
+    await explain(`search ${name}: page 1`, pageQuery(db, where, 0, limit));
+    await explain(`search ${name}: page 50, the last (OFFSET 980)`, pageQuery(db, where, 49 * limit, limit));
+  }
+  await explain(
+    "cards: the total of currency=EUR (card_counts)",
+    sql`select coalesce(sum(count), 0)::int from card_counts where org_id = ${orgId} and currency = 'EUR'`,
+  );
+  for (const [name, f] of [
+    ["currency=EUR, page 1", { currency: "EUR" as const }],
+    ["unfiltered, page 2,000", {}],
+  ] as const) {
+    const page = name.endsWith("2,000") ? 2000 : 1;
+    await explain(
+      `cards: ${name}: the page's keys`,
+      db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(cardListWhere(orgId, f))
+        .orderBy(sql`${cards.createdAt} desc, ${cards.id} desc`)
+        .limit(limit)
+        .offset((page - 1) * limit),
+    );
+  }
 } finally {
   await database.close();
 }

@@ -145,6 +145,13 @@ try {
       sql`select k.last_four, c.email from cards k join card_customers c on c.id = k.customer_id where k.org_id = ${orgId} order by k.created_at desc limit 1`,
     ),
   );
+  // The newest transaction's merchant and amount: a broad search (its first two letters) and a narrow one.
+  const [recent] = rowsOf<{ merchant: string; amount_minor: number }>(
+    await db.execute(
+      sql`select merchant, amount_minor from card_transactions where org_id = ${orgId} and merchant is not null
+        order by created_at desc limit 1`,
+    ),
+  );
   await database.close();
 
   const keys: Record<string, string> = pgUrl
@@ -198,6 +205,22 @@ try {
     {
       name: "card-transactions, from/to cutting days, page 3,000",
       path: `${tx}?from=${from}&to=${to}&page=3000`,
+      target: 20,
+    },
+    {
+      name: "card-transactions, q=merchant start (2 letters), page 1",
+      path: `${tx}?q=${encodeURIComponent(recent!.merchant.slice(0, 2))}`,
+      target: 20,
+    },
+    {
+      name: "card-transactions, q=merchant start (2 letters), page 50 (the last)",
+      path: `${tx}?q=${encodeURIComponent(recent!.merchant.slice(0, 2))}&page=50`,
+      target: 20,
+    },
+    { name: "card-transactions, amount_min=0.01 (every row)", path: `${tx}?amount_min=0.01`, target: 20 },
+    {
+      name: "card-transactions, one exact amount",
+      path: `${tx}?amount_min=${recent!.amount_minor / 100}&amount_max=${recent!.amount_minor / 100}`,
       target: 20,
     },
     { name: "customer view", path: `/api/v1/card-issuer/customers/${customer!.svc_card_id}`, target: 10 },

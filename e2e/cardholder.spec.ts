@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { codeSentTo } from "./cardholder-steps";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
 import { freshCode } from "./totp";
@@ -9,28 +10,6 @@ import { freshCode } from "./totp";
  * dashboard (behind the 2FA step-up) and the cardholder sees it frozen.
  * Needs SAFE_DEPLOY_SECONDS small (playwright.config.ts) so the wallet deploys in seconds.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The newest 6-digit code sent to this address, read from the sandbox dev outbox over the REST API. */
-async function codeSentTo(request: APIRequestContext, to: string, notBefore: Set<string>): Promise<string> {
-  const { apiToken } = readSeed();
-  for (let i = 0; i < 40; i++) {
-    const res = await request.get(`/api/v1/sandbox/outbox?to=${encodeURIComponent(to)}`, {
-      headers: { Authorization: `Bearer ${apiToken}` },
-    });
-    expect(res.status()).toBe(200);
-    const { data } = (await res.json()) as { data: { messages: { id: string; body: string }[] } };
-    const fresh = data.messages.find((m) => !notBefore.has(m.id));
-    const code = fresh?.body.match(/\b(\d{6})\b/)?.[1];
-    if (fresh && code) {
-      notBefore.add(fresh.id);
-      return code;
-    }
-    await sleep(250);
-  }
-  throw new Error(`no code arrived for ${to}`);
-}
 
 async function signInOperator(page: Page): Promise<void> {
   const seed = readSeed();

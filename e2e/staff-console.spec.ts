@@ -6,7 +6,8 @@ import { freshCode } from "./totp";
 /*
  * Issue 14 end to end on the demo program (e2e/serve.ts): global search finds a card by its last
  * four and it is frozen from its page (desktop, then phone); a purchase found by merchant is
- * disputed and won in the sandbox and the customer's available balance rises; the Customers and
+ * disputed and won in the sandbox and the customer's available balance rises (desktop: Grace's,
+ * phone: Ada's, after money.spec.ts has checked her balance); the Customers and
  * Transactions tables fit 1366 px; the hosted secure page shows in its frame whether the console
  * is opened at localhost or at 127.0.0.1.
  * Named to run after money.spec.ts (Playwright runs the files in name order on one worker): this
@@ -69,6 +70,35 @@ async function freezeByLastFour(page: Page, email: string): Promise<void> {
   await shot(page, `card-${page.viewportSize()!.width}`);
 }
 
+/**
+ * The customer's Metro Books purchase found by merchant in Transactions, disputed from its sheet,
+ * won on the Disputes page (sandbox): the customer's available balance goes from `before` to `after`.
+ */
+async function disputeAndWin(page: Page, who: string, before: string, after: string): Promise<void> {
+  const customerRow = () =>
+    page.getByRole("row", { name: new RegExp(`${who.replace(".", "\\.")}@demo\\.test`) });
+  await page.goto(`/customers?q=${who}`);
+  await expect(customerRow()).toContainText(before);
+  await page.goto("/transactions?q=metro");
+  await page
+    .getByRole("row", { name: new RegExp(`Metro Books.*${who.replace(".", "\\.")}`) })
+    .getByRole("button", { name: "Metro Books" })
+    .click();
+  await page.getByRole("button", { name: "Dispute", exact: true }).click();
+  await page.getByLabel("Reason").selectOption("not_received");
+  await page.getByLabel("What happened").fill("The books never arrived.");
+  await page.getByRole("button", { name: "File dispute" }).click();
+  await expect(page.getByTestId("dispute")).toContainText("Submitted");
+  await shot(page, `dispute-sheet-${page.viewportSize()!.width}`);
+  await page.keyboard.press("Escape");
+  await page.goto("/disputes?status=submitted");
+  const row = page.getByRole("row", { name: /Metro Books/ });
+  await row.getByRole("button", { name: "Win" }).click();
+  await expect(page.getByRole("row", { name: /Metro Books/ })).toHaveCount(0, { timeout: 15_000 });
+  await page.goto(`/customers?q=${who}`);
+  await expect(customerRow()).toContainText(after);
+}
+
 test("staff find a card by its last four and freeze it, dispute a purchase and win it, on wide tables", async ({
   page,
 }) => {
@@ -85,31 +115,13 @@ test("staff find a card by its last four and freeze it, dispute a purchase and w
   await shot(page, "transactions-1366");
 
   // A purchase found by merchant, disputed, won: Grace's available balance rises by $89.99.
-  await page.goto("/customers?q=grace.hopper");
-  const graceRow = page.getByRole("row", { name: /grace\.hopper@demo\.test/ });
-  await expect(graceRow).toContainText("$355.51");
-  await page.goto("/transactions?q=metro");
-  await page
-    .getByRole("row", { name: /Metro Books.*grace\.hopper/ })
-    .getByRole("button", { name: "Metro Books" })
-    .click();
-  await page.getByRole("button", { name: "Dispute", exact: true }).click();
-  await page.getByLabel("Reason").selectOption("not_received");
-  await page.getByLabel("What happened").fill("The books never arrived.");
-  await page.getByRole("button", { name: "File dispute" }).click();
-  await expect(page.getByTestId("dispute")).toContainText("Submitted");
-  await shot(page, "dispute-sheet-1366");
-  await page.keyboard.press("Escape");
-  await page.goto("/disputes?status=submitted");
-  const row = page.getByRole("row", { name: /Metro Books/ });
-  await row.getByRole("button", { name: "Win" }).click();
-  await expect(page.getByRole("row", { name: /Metro Books/ })).toHaveCount(0, { timeout: 15_000 });
-  await page.goto("/customers?q=grace.hopper");
-  await expect(page.getByRole("row", { name: /grace\.hopper@demo\.test/ })).toContainText("$445.50");
+  await disputeAndWin(page, "grace.hopper", "$355.51", "$445.50");
 
   // Desktop: Ada's card; phone: Jean's is frozen already, so Grace's.
   await freezeByLastFour(page, "ada.lovelace@demo.test");
   await page.setViewportSize(PHONE);
+  // Phone: Ada's Metro Books the same way (after money.spec.ts: £343.17 available, +£89.99).
+  await disputeAndWin(page, "ada.lovelace", "£343.17", "£433.16");
   await freezeByLastFour(page, "grace.hopper@demo.test");
   await page.goto("/cards");
   await shot(page, "cards-390");

@@ -2,6 +2,15 @@ import { formatMinor } from "@/lib/money";
 import { STATUS_LABELS } from "@/components/transactions/labels";
 import type { TransactionStatus } from "@/components/transactions/filters";
 import type { MyActivity as MyActivityView } from "@/server/cards/my-activity";
+import { MY_DISPUTE_STATUS } from "./dispute-status";
+import { MyDispute } from "./my-dispute";
+import type { DisputeReasonOption, FileMyDisputeAction } from "./types";
+
+/** A settled purchase with no dispute, or whose last dispute is closed without a credit. */
+function disputable(t: MyActivityView["recent"][number]): boolean {
+  if (t.type !== "purchase" || t.status !== "settled") return false;
+  return !t.dispute || t.dispute.status === "withdrawn" || t.dispute.status === "lost";
+}
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", {
@@ -11,8 +20,19 @@ const when = (iso: string) =>
     minute: "2-digit",
   }).format(new Date(iso));
 
-/** My card: what the cardholder can spend and their latest card transactions. */
-export function MyActivity({ data }: { data: MyActivityView }) {
+/**
+ * My card: what the cardholder can spend and their latest card transactions; a settled purchase
+ * can be disputed, and a disputed one shows its dispute's status.
+ */
+export function MyActivity({
+  data,
+  reasons,
+  fileDispute,
+}: {
+  data: MyActivityView;
+  reasons: DisputeReasonOption[];
+  fileDispute: FileMyDisputeAction;
+}) {
   return (
     <section
       aria-labelledby="my-activity-title"
@@ -41,16 +61,40 @@ export function MyActivity({ data }: { data: MyActivityView }) {
       ) : (
         <ul className="divide-y divide-border text-sm" aria-label="Recent transactions">
           {data.recent.map((t) => (
-            <li key={t.transaction_id} className="flex items-center justify-between gap-3 py-2">
-              <span className="flex min-w-0 flex-col">
+            <li
+              key={t.transaction_id}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2"
+              data-testid="my-transaction"
+            >
+              <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{t.merchant ?? "Card transaction"}</span>
                 <span className="text-xs text-muted">
                   {when(t.created_at)} · {STATUS_LABELS[t.status as TransactionStatus] ?? t.status}
                 </span>
+                {t.dispute ? (
+                  <span className="text-xs font-medium" data-testid="my-dispute-status">
+                    {MY_DISPUTE_STATUS[t.dispute.status]} ·{" "}
+                    {formatMinor(t.dispute.amount_minor, t.dispute.currency)}
+                  </span>
+                ) : null}
               </span>
-              <span className="text-right tabular-nums">
-                {t.type === "refund" ? "+" : "−"}
-                {formatMinor(t.billing_amount_minor, t.billing_currency)}
+              <span className="flex items-center gap-2">
+                <span className="text-right tabular-nums">
+                  {t.type === "refund" ? "+" : "−"}
+                  {formatMinor(t.billing_amount_minor, t.billing_currency)}
+                </span>
+                {disputable(t) ? (
+                  <MyDispute
+                    transaction={{
+                      transaction_id: t.transaction_id,
+                      merchant: t.merchant,
+                      amount: formatMinor(t.amount_minor, t.currency),
+                      currency: t.currency,
+                    }}
+                    reasons={reasons}
+                    fileDispute={fileDispute}
+                  />
+                ) : null}
               </span>
             </li>
           ))}

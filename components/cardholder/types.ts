@@ -34,3 +34,16 @@ export interface SourceOfFundsQuestion {
   /** value: the stable option string the API takes; label: its words in the page's language. */
   options: { value: string; label: string }[];
 }
+
+export type DisputeStatus = "submitted" | "under_review" | "won" | "lost" | "withdrawn";
+export type DisputeReasonCode =
+  "unauthorized" | "not_received" | "duplicate" | "incorrect_amount" | "credit_not_processed";
+export type FileMyDisputeAction = Action<
+  { transactionId: string; reason_code: DisputeReasonCode; description: string; amount?: string },
+  { dispute_id: string; status: DisputeStatus }
+>;
+/** GET .../transactions/dispute-reasons: a code and its words for the cardholder. */
+export interface DisputeReasonOption {
+  reason_code: string;
+  description: string;
+}

@@ -105,6 +105,13 @@ export function TransactionsView({
       ) : (
         <TransactionTable transactions={transactions} onOpen={setOpen} showCustomer={showCustomer} />
       )}
+      {data.total_capped ? (
+        <p className="px-5 pt-2 text-sm text-muted" role="status">
+          More than {total.toLocaleString("en")} transactions match this search; the pages show the newest{" "}
+          {total.toLocaleString("en")}. Narrow it (a longer merchant name, an amount range, dates) to see the
+          rest.
+        </p>
+      ) : null}
       {total > 0 ? <Pager page={page} total={total} limit={limit} target={pager} /> : null}
       {used ? <TransactionDrawer transaction={current} onClose={() => setOpen(null)} /> : null}
     </>

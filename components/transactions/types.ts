@@ -37,6 +37,8 @@ export interface TransactionRow {
 export interface TransactionPage {
   transactions: TransactionRow[];
   total: number;
+  /** The search matched more than total (1,000) transactions: only that many are paged. */
+  total_capped?: true;
   page: number;
   limit: number;
 }

@@ -1,10 +1,14 @@
 "use server";
 
 import { z } from "zod";
+import { transactionIdSchema } from "@/lib/contracts/card-transactions";
 import { cardIdSchema } from "@/lib/contracts/cards";
+import { fileDisputeSchema } from "@/lib/contracts/disputes";
+import { appUrl } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
+import { fileDispute } from "@/server/issuer/disputes/file";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*
@@ -13,6 +17,19 @@ import { defineCardholderAction } from "./cardholder-session";
  */
 
 const card = z.object({ cardId: cardIdSchema });
+
+/**
+ * The hosted secure page as the frame should load it. The sandbox provider's page is served by
+ * this app at APP_URL; the browser may have reached the app at another host (127.0.0.1 while
+ * APP_URL says localhost), and a frame from APP_URL inside that page is refused by the secure
+ * page's frame-ancestors and its messages do not come from the page's origin. So a URL on
+ * APP_URL's origin becomes a path: the frame loads from the host the browser is on ('self').
+ * Another origin (a live provider's) is left as it is.
+ */
+function embeddable(url: string): string {
+  const u = new URL(url);
+  return u.origin === new URL(appUrl()).origin ? `${u.pathname}${u.search}${u.hash}` : url;
+}
 
 /**
  * A fresh single-use URL of the hosted PIN page: the PIN-setup form while no PIN is set (PIN rule
@@ -26,11 +43,11 @@ export const pinFormAction = defineCardholderAction(
         ctx,
         input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["pin"] },
       });
-      return { url: token.secure_view_url, pinSet: true };
+      return { url: embeddable(token.secure_view_url), pinSet: true };
     } catch (err) {
       const setupUrl =
         isServiceError(err) && err.code === "PIN_NOT_SET" ? err.data?.pin_setup_url : undefined;
-      if (typeof setupUrl === "string") return { url: setupUrl, pinSet: false };
+      if (typeof setupUrl === "string") return { url: embeddable(setupUrl), pinSet: false };
       throw err;
     }
   },
@@ -44,7 +61,7 @@ export const cardDetailsAction = defineCardholderAction(
       ctx,
       input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["data", "pin"] },
     });
-    return { url: token.secure_view_url };
+    return { url: embeddable(token.secure_view_url) };
   },
 );
 
@@ -61,5 +78,22 @@ export const unfreezeCardAction = defineCardholderAction(
   async ({ ctx, session, input }) => {
     await unfreezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
     return { frozen: false as const };
+  },
+);
+
+/**
+ * My card's "Dispute" on a settled purchase: the same fileDispute as POST
+ * /v1/svc-card/{svcCardId}/transactions/{transactionId}/disputes and the staff console, under the
+ * session's own account (a transaction of anyone else is NOT_FOUND).
+ */
+export const fileMyDisputeAction = defineCardholderAction(
+  { input: fileDisputeSchema.extend({ transactionId: transactionIdSchema }), name: "cardholderFileDispute" },
+  async ({ ctx, session, input }) => {
+    const { transactionId, ...dispute } = input;
+    const filed = await fileDispute({
+      ctx,
+      input: { svcCardId: session.customer.svcCardId, transactionId, ...dispute },
+    });
+    return { dispute_id: filed.dispute_id, status: filed.status };
   },
 );

@@ -28,7 +28,13 @@ const listedTransactionSchema = cardTransactionViewSchema.extend({
 });
 const programTransactionListSchema = z.object({
   transactions: z.array(listedTransactionSchema),
-  total: z.number().int().describe("Every transaction matching the filters (exact)."),
+  total: z.number().int().describe("Every transaction matching the filters (exact), unless total_capped."),
+  total_capped: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when a search (q, currency, amount_min/max without customer_id) matched more than 1,000 transactions: total is then 1,000 and no page lies past it (the newest 1,000 are paged); narrow the search.",
+    ),
   page: z.number().int(),
   limit: z.number().int(),
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
+import { cardDisputes, type DisputeStatus } from "@/server/db/schema/disputes";
 import { cardTransactions, customerBalances } from "@/server/db/schema/money";
 
 export const MY_RECENT_TRANSACTIONS = 5;
@@ -20,6 +21,8 @@ export interface MyActivity {
     billing_amount_minor: number;
     billing_currency: string;
     created_at: string;
+    /** The transaction's latest dispute, if any (the cardholder's or staff's). */
+    dispute: { dispute_id: string; status: DisputeStatus; amount_minor: number; currency: string } | null;
   }[];
 }
 
@@ -45,6 +48,10 @@ export async function getMyActivity({ ctx }: { ctx: Ctx }): Promise<MyActivity> 
     .where(and(eq(cardTransactions.orgId, ctx.orgId), eq(cardTransactions.svcCardId, customer.svcCardId)))
     .orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id))
     .limit(MY_RECENT_TRANSACTIONS);
+  const latestDispute = await latestDisputes(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return {
     balance: balance
       ? {
@@ -63,6 +70,27 @@ export async function getMyActivity({ ctx }: { ctx: Ctx }): Promise<MyActivity> 
       billing_amount_minor: r.billingAmountMinor,
       billing_currency: r.billingCurrency,
       created_at: r.createdAt.toISOString(),
+      dispute: latestDispute.get(r.id) ?? null,
     })),
   };
+}
+
+/** The newest dispute of each of these transactions (card_disputes_transaction_idx). */
+async function latestDisputes(ctx: Ctx, transactionIds: string[]) {
+  const out = new Map<string, MyActivity["recent"][number]["dispute"]>();
+  if (transactionIds.length === 0) return out;
+  const rows = await ctx.db
+    .select()
+    .from(cardDisputes)
+    .where(and(eq(cardDisputes.orgId, ctx.orgId), inArray(cardDisputes.transactionId, transactionIds)))
+    .orderBy(desc(cardDisputes.createdAt));
+  for (const d of rows)
+    if (!out.has(d.transactionId))
+      out.set(d.transactionId, {
+        dispute_id: d.id,
+        status: d.status,
+        amount_minor: d.amountMinor,
+        currency: d.currency,
+      });
+  return out;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/server/db/client";
 import { recomputeOverview } from "@/server/overview/counters";
+import { recountCards } from "@/server/cards/lifecycle/card-counts";
 
 /** The demo program's card transactions and the counters recomputed from the seeded rows (seed-demo.ts). */
 
@@ -127,5 +128,6 @@ export async function recomputeCounters(tx: Db, orgId: string): Promise<void> {
     insert into card_transaction_daily_counts (org_id, day, status, count, volume_minor)
     select org_id, (created_at at time zone 'UTC')::date, status, count(*), sum(billing_amount_minor)
     from card_transactions where org_id = ${orgId} group by 1, 2, 3`);
+  await recountCards(tx, orgId);
   await recomputeOverview(tx, orgId);
 }

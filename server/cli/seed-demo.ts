@@ -178,17 +178,17 @@ async function insertCardsAndBalances(tx: Db, orgId: string, tag: string): Promi
   const mine = `demo-${tag}-%`;
   // One virtual card per active customer (one in ten also has a physical card); a few frozen.
   await tx.execute(sql`
-    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, status, pin_set, activated_at, frozen_at, created_at, updated_at)
+    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, currency, status, pin_set, activated_at, frozen_at, created_at, updated_at)
     select 'crd_' || substr(md5(${tag} || 'v' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} || substr(md5('v' || c.id), 1, 12),
-      lpad((abs(hashtext(c.id)) % 10000)::text, 4, '0'), 'virtual',
+      lpad((abs(hashtext(c.id)) % 10000)::text, 4, '0'), 'virtual', c.currency,
       case when abs(hashtext(c.id)) % 50 = 0 then 'frozen' else 'active' end,
       true, c.safe_deployed_at, case when abs(hashtext(c.id)) % 50 = 0 then c.safe_deployed_at + interval '20 days' end,
       c.safe_deployed_at, c.safe_deployed_at
     from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active'`);
   await tx.execute(sql`
-    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, status, pin_set, activated_at, created_at, updated_at)
+    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, currency, status, pin_set, activated_at, created_at, updated_at)
     select 'crd_' || substr(md5(${tag} || 'p' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} || substr(md5('p' || c.id), 1, 12),
-      lpad((abs(hashtext('p' || c.id)) % 10000)::text, 4, '0'), 'physical', 'active', true,
+      lpad((abs(hashtext('p' || c.id)) % 10000)::text, 4, '0'), 'physical', c.currency, 'active', true,
       c.safe_deployed_at + interval '7 days', c.safe_deployed_at + interval '1 day', c.safe_deployed_at + interval '7 days'
     from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active' and abs(hashtext(c.id)) % 10 = 0`);
   // Balances: most realtime with some holds; one in ten read from the chain (pending unknown, stored 0).

@@ -4,6 +4,7 @@ import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards"
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import { providers } from "@/server/providers/current";
 import { uniqueEmail } from "./fixtures";
+import { bumpCardCount } from "@/server/cards/lifecycle/card-counts";
 
 /**
  * A card customer who finished every onboarding step but the card (step 5, account_setup):
@@ -88,6 +89,7 @@ export async function createTestCard(
       cardToken: issued.cardToken,
       lastFour: issued.lastFour,
       cardType,
+      currency: customer.currency ?? "EUR",
       status,
       pinSet: opts.pinSet ?? false,
       activatedAt: cardType === "virtual" || opts.activated !== false ? at : null,
@@ -100,5 +102,6 @@ export async function createTestCard(
       updatedAt: at,
     })
     .returning();
+  await bumpCardCount(db, customer.orgId, { status, cardType, currency: row!.currency }, 1);
   return row!;
 }

@@ -6,6 +6,7 @@ import { cards } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
 import type { CardCustomerRow, CardRow } from "../customers/find";
+import { moveCardCount } from "./card-counts";
 import { emitCardStatusEvent } from "./events";
 import { decide, type CardAction, type Stamp } from "./transitions";
 
@@ -52,6 +53,7 @@ export async function applyCardAction(
     .set({ status: outcome.to, ...stampsOf(outcome.stamp, at), updatedAt: at })
     .where(and(eq(cards.id, card.id), eq(cards.orgId, ctx.orgId)))
     .returning();
+  await moveCardCount(tx, ctx.orgId, card, card.status, outcome.to);
   await emitCardStatusEvent(tx, {
     orgId: ctx.orgId,
     type: outcome.event,

@@ -12,6 +12,7 @@ import { STEP_OF_FLOW } from "../flow";
 import { findCustomer, type CardCustomerRow, type CardRow } from "../customers/find";
 import { cardView } from "../customers/view";
 import { emitCardCreated } from "./events";
+import { bumpCardCount } from "./card-counts";
 
 /**
  * The provider allows at most 5 cards in use per customer; voided, lost and stolen ones do not count.
@@ -142,12 +143,14 @@ export async function issueCard(
       cardToken: issued.cardToken,
       lastFour: issued.lastFour,
       cardType: opts.type,
+      currency: opts.currency,
       status: "active",
       activatedAt: opts.type === "virtual" ? at : null,
       createdAt: at,
       updatedAt: at,
     })
     .returning();
+  await bumpCardCount(tx, ctx.orgId, { status: "active", cardType: opts.type, currency: opts.currency }, 1);
   await recordAudit(ctx, {
     action: "card.created",
     targetType: "card",

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { setDatabase, type Database } from "@/server/db/client";
-import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
+import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { bumpCardCount } from "./card-counts";
 import { blockCard, unblockCard } from "./change-status";
 import { getIssuerCard } from "./detail";
 import { listCards } from "./list";
@@ -31,6 +32,7 @@ async function program() {
     role: "admin",
   });
   let minute = 1000;
+  const currencyOf = new Map<string, CardCurrency>();
   async function customer(over: Partial<typeof cardCustomers.$inferInsert> = {}) {
     const row = {
       id: newId("cus"),
@@ -42,8 +44,10 @@ async function program() {
       ...over,
     };
     await database.db.insert(cardCustomers).values(row);
+    currencyOf.set(row.id, row.currency ?? "EUR");
     return row;
   }
+  /** A card as issueCard writes it: the row and its count (card-counts.ts), in one transaction. */
   async function card(customerId: string, over: Partial<typeof cards.$inferInsert> = {}) {
     const row = {
       id: newId("crd"),
@@ -55,8 +59,12 @@ async function program() {
       status: "active" as CardStatus,
       createdAt: minutesAgo(minute--),
       ...over,
+      currency: over.currency ?? currencyOf.get(customerId)!,
     };
-    await database.db.insert(cards).values(row);
+    await database.db.transaction(async (tx) => {
+      await tx.insert(cards).values(row);
+      await bumpCardCount(tx, org.orgId, row, 1);
+    });
     return row;
   }
   async function countWhere(where: ReturnType<typeof and>) {

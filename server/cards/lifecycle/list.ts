@@ -6,9 +6,10 @@ import {
   type CardListQuery,
 } from "@/lib/contracts/card-list";
 import type { Ctx } from "@/server/context";
-import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
 import { refuseCardholder, requireCardScope } from "../access";
 import type { CardCustomerRow, CardRow } from "../customers/find";
+import { countCards } from "./card-counts";
 
 /** LIKE's wildcards and its escape character, taken literally. */
 function likePrefix(text: string): string {
@@ -52,16 +53,23 @@ function searchOf(orgId: string, q: string): SQL {
   return inArray(cards.id, sql`(${sql.join(probes, sql` union `)})`);
 }
 
+/** The statuses a status filter means: voided includes stolen (stolen reads as voided). */
+function statusesOf(status: CardListQuery["status"]): CardStatus[] | undefined {
+  if (!status) return undefined;
+  return status === "voided" ? ["voided", "stolen"] : [status];
+}
+
 export function cardListWhere(orgId: string, f: Omit<CardListQuery, "page" | "limit">): SQL {
+  const statuses = statusesOf(f.status);
   return and(
     eq(cards.orgId, orgId),
-    f.status === "voided"
-      ? inArray(cards.status, ["voided", "stolen"])
-      : f.status
-        ? eq(cards.status, f.status)
-        : undefined,
+    statuses
+      ? statuses.length > 1
+        ? inArray(cards.status, statuses)
+        : eq(cards.status, statuses[0]!)
+      : undefined,
     f.card_type ? eq(cards.cardType, f.card_type) : undefined,
-    f.currency ? ofCustomers(orgId, eq(cardCustomers.currency, f.currency)) : undefined,
+    f.currency ? eq(cards.currency, f.currency) : undefined,
     f.customer_id ? ofCustomers(orgId, eq(cardCustomers.svcCardId, f.customer_id)) : undefined,
     f.q ? searchOf(orgId, f.q) : undefined,
   )!;
@@ -87,9 +95,11 @@ export function cardListItem(card: CardRow, customer: CardCustomerRow): CardList
 /**
  * Every card of the program, newest first (created_at, id descending), with filters in any
  * combination, paged with the exact total. The page's keys are read first through the matching
- * (org_id, [status | card_type,] created_at, id) index, then the rows and their customers by
- * primary key. A page that is not full is the last one, so its total needs no count; otherwise
- * the total is a count over the same index (docs/performance.md has the figures).
+ * (org_id, [status | card_type | currency,] created_at, id) index, then the rows and their
+ * customers by primary key. The total, as the transactions list's: without a search or a
+ * customer, the sum of card_counts (kept on write; at most 42 rows of a primary key), read beside
+ * the page; a search or a customer selects few cards, counted through their own indexes (a page
+ * that is not full needs no count at all). docs/performance.md has the plans and figures.
  */
 export async function listCards({
   ctx,
@@ -103,13 +113,17 @@ export async function listCards({
   const f = cardListQuerySchema.parse(input);
   const where = cardListWhere(ctx.orgId, f);
   const offset = (f.page - 1) * f.limit;
-  const keys = await ctx.db
-    .select({ id: cards.id })
-    .from(cards)
-    .where(where)
-    .orderBy(desc(cards.createdAt), desc(cards.id))
-    .limit(f.limit)
-    .offset(offset);
+  const kept = f.q || f.customer_id ? null : countKept(ctx, f);
+  const [keys, keptTotal] = await Promise.all([
+    ctx.db
+      .select({ id: cards.id })
+      .from(cards)
+      .where(where)
+      .orderBy(desc(cards.createdAt), desc(cards.id))
+      .limit(f.limit)
+      .offset(offset),
+    kept,
+  ]);
   const lastPage = keys.length < f.limit && (keys.length > 0 || f.page === 1);
   const [rows, total] = await Promise.all([
     keys.length
@@ -127,7 +141,7 @@ export async function listCards({
             ),
           )
       : Promise.resolve([]),
-    lastPage ? Promise.resolve(offset + keys.length) : countCards(ctx, where),
+    lastPage ? offset + keys.length : (keptTotal ?? countMatching(ctx, where)),
   ]);
   const byId = new Map(rows.map((r) => [r.card.id, r]));
   return {
@@ -141,7 +155,17 @@ export async function listCards({
   };
 }
 
-async function countCards(ctx: Ctx, where: SQL): Promise<number> {
+/** The total from the kept counts (no search, no customer). */
+function countKept(ctx: Ctx, f: CardListQuery): Promise<number> {
+  return countCards(ctx.db, ctx.orgId, {
+    statuses: statusesOf(f.status),
+    cardType: f.card_type,
+    currency: f.currency,
+  });
+}
+
+/** A search's or a customer's few cards, counted through the indexes that found them. */
+async function countMatching(ctx: Ctx, where: SQL): Promise<number> {
   const [row] = await ctx.db.select({ n: count() }).from(cards).where(where);
   return Number(row?.n ?? 0);
 }

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { organizations } from "./identity";
 
 /** A card customer's flow_status: the onboarding stages (docs/card-program.md, Onboarding). */
@@ -112,6 +122,8 @@ export const cards = pgTable(
     cardToken: text("card_token").notNull(),
     lastFour: text("last_four").notNull(),
     cardType: text("card_type").$type<"virtual" | "physical">().notNull(),
+    /** The card account's currency, the customer's at issue (kept here for the list's currency filter). */
+    currency: text("currency").$type<CardCurrency>().notNull(),
     status: text("status").$type<CardStatus>().notNull(),
     pinSet: boolean("pin_set").notNull().default(false),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
@@ -127,13 +139,33 @@ export const cards = pgTable(
     uniqueIndex("cards_card_token_key").on(t.cardToken),
     index("cards_customer_idx").on(t.customerId, t.createdAt),
     index("cards_org_idx").on(t.orgId, t.createdAt),
-    // The Cards page (server/cards/cards/list.ts): newest first overall, by status, by type; and
-    // the search by last four (also the global search).
+    // The Cards page (server/cards/lifecycle/list.ts): newest first overall, by status, by type,
+    // by currency; and the search by last four (also the global search).
     index("cards_org_list_idx").on(t.orgId, t.createdAt, t.id),
     index("cards_org_status_idx").on(t.orgId, t.status, t.createdAt, t.id),
     index("cards_org_type_idx").on(t.orgId, t.cardType, t.createdAt, t.id),
+    index("cards_org_currency_idx").on(t.orgId, t.currency, t.createdAt, t.id),
     index("cards_org_last_four_idx").on(t.orgId, t.lastFour),
   ],
+);
+
+/**
+ * Exact totals of the Cards page without counting rows: how many cards an organization has per
+ * status, type and currency, kept on write in the transaction of the card's change
+ * (server/cards/lifecycle/card-counts.ts).
+ */
+export const cardCounts = pgTable(
+  "card_counts",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    status: text("status").$type<CardStatus>().notNull(),
+    cardType: text("card_type").$type<"virtual" | "physical">().notNull(),
+    currency: text("currency").$type<CardCurrency>().notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status, t.cardType, t.currency] })],
 );
 
 export const ONE_TIME_CODE_PURPOSES = [

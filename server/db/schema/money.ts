@@ -169,6 +169,8 @@ export const cardTransactions = pgTable(
     index("card_transactions_card_token_idx").on(t.cardToken),
     // The list's search by the start of the merchant's name, in any case (lower(...) like 'abc%').
     index("card_transactions_org_merchant_idx").on(t.orgId, sql`lower(${t.merchant}) text_pattern_ops`),
+    // The list's amount range (server/issuer/transactions/search.ts): a narrow range is a probe.
+    index("card_transactions_org_amount_idx").on(t.orgId, t.amountMinor),
     // The overview's declines by reason: only declined rows (a final state), so the 30-day count
     // per code is an index-only range scan however many transactions the program has.
     index("card_transactions_declines_idx")

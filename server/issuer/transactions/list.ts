@@ -10,7 +10,7 @@ import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
 import { withCustomerAndCard, type ListedCardTransaction } from "./enrich";
-import { searchFilterOf } from "./search";
+import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
 import {
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
@@ -25,6 +25,8 @@ type CardTransactionView = ReturnType<typeof cardTransactionView>;
 export interface CardTransactionPage {
   transactions: (CardTransactionView | ListedCardTransaction)[];
   total: number;
+  /** A search that matched more than SEARCH_MATCH_LIMIT rows: total is that limit, not every match. */
+  total_capped?: true;
   page: number;
   limit: number;
 }
@@ -114,21 +116,23 @@ async function pageOf(
   limit: number,
 ): Promise<CardTransactionPage> {
   const offset = (page - 1) * limit;
-  // A customer or a search selects few rows: they are counted and paged through their own indexes.
+  // A customer selects few rows: they are counted and paged through its own index. A search may
+  // match very many (a common merchant prefix, a wide amount range): it counts at most
+  // SEARCH_MATCH_LIMIT + 1 of them, and serves no page past that many.
+  const capped = Boolean(f.search && !f.svcCardId);
   const counted = async () => {
     if (!f.svcCardId && !f.search) return { days: await dayCounts(db, orgId, f.status, range) };
-    const [row] = await db
-      .select({ n: count() })
-      .from(t)
-      .where(filterOf(orgId, f, range));
-    return { n: Number(row?.n ?? 0) };
+    const [row] = await countQuery(db, filterOf(orgId, f, range), capped ? SEARCH_MATCH_LIMIT : undefined);
+    const n = Number(row?.n ?? 0);
+    return capped && n > SEARCH_MATCH_LIMIT ? { n: SEARCH_MATCH_LIMIT, capped: true as const } : { n };
   };
   if (offset === 0 && !range.toExclusive) {
     // A first page with no upper bound starts at the newest row whatever the counts say: read it
     // beside the total (two connections at once on Postgres) instead of after it.
     const [c, rows] = await Promise.all([counted(), pageQuery(db, filterOf(orgId, f, range), 0, limit)]);
     const total = c.days ? c.days.reduce((sum, d) => sum + d.count, 0) : c.n!;
-    return { transactions: total > 0 ? rows.map(cardTransactionView) : [], total, page, limit };
+    const transactions = total > 0 ? rows.map(cardTransactionView) : [];
+    return { transactions, total, ...cappedOf(c), page, limit };
   }
   const c = await counted();
   let total: number;
@@ -140,7 +144,7 @@ async function pageOf(
     total = c.days.reduce((sum, d) => sum + d.count, 0);
     start = offset < total ? startOf(c.days, offset, range, limit) : null;
   }
-  if (!start) return { transactions: [], total, page, limit };
+  if (!start) return { transactions: [], total, ...cappedOf(c), page, limit };
   const rows = start.fromDayStart
     ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then turn it around.
       (
@@ -158,7 +162,11 @@ async function pageOf(
         start.inner,
         limit,
       );
-  return { transactions: rows.map(cardTransactionView), total, page, limit };
+  return { transactions: rows.map(cardTransactionView), total, ...cappedOf(c), page, limit };
+}
+
+function cappedOf(c: { capped?: true }): { total_capped?: true } {
+  return c.capped ? { total_capped: true } : {};
 }
 
 export interface DayCount {

@@ -1,9 +1,18 @@
-import { and, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
 import { minorOf, type CardTransactionFilters } from "./query";
 
 const t = cardTransactions;
+
+/**
+ * The most matches a search (q, currency, amount range, without a customer) counts and pages
+ * through: the count stops at this many + 1, and no page starts past it, so a broad merchant
+ * prefix or amount range never counts or skips through the whole table. A page walks the
+ * newest-first index until it has offset + limit matches (docs/performance.md has the plans).
+ */
+export const SEARCH_MATCH_LIMIT = 1_000;
 
 /** LIKE's wildcards and its escape character, taken literally. */
 function likePrefix(text: string): string {
@@ -50,4 +59,16 @@ function queryOf(orgId: string, q: string): SQL {
     return inArray(t.svcCardId, customers);
   }
   return or(eq(t.id, q), merchantStarts(q))!;
+}
+
+/**
+ * The rows of `where`, counted; with `cap`, at most cap + 1 of them are read (the list passes
+ * SEARCH_MATCH_LIMIT for a search; bench/explain-issuer-reads.ts prints the plan).
+ */
+export function countQuery(db: Db, where: SQL, cap?: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(t)
+    .where(where);
+  return db.select({ n: count() }).from((cap === undefined ? matches : matches.limit(cap + 1)).as("matches"));
 }

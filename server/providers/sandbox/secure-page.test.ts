@@ -46,6 +46,7 @@ async function cardOf() {
     cardToken: issued.cardToken,
     lastFour: issued.lastFour,
     cardType: "virtual",
+    currency: "EUR",
     status: "active",
   });
   async function link(view: SecureView, theme = {}) {

@@ -7,6 +7,7 @@ import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import {
   cardDetailsAction,
   freezeCardAction,
+  fileMyDisputeAction,
   pinFormAction,
   unfreezeCardAction,
 } from "@/server/actions/cardholder-card";
@@ -16,6 +17,7 @@ import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
 import type { CardView } from "@/lib/contracts/cards";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getMyActivity } from "@/server/cards/my-activity";
+import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 
 export const metadata: Metadata = { title: "My card" };
 
@@ -33,9 +35,10 @@ function byRelevance(cards: CardView[]): CardView[] {
 export default async function MyCardPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const session = await requireCardholderSession(orgId);
-  const [account, activity] = await Promise.all([
+  const [account, activity, reasons] = await Promise.all([
     getMyAccount({ ctx: session.ctx }),
     getMyActivity({ ctx: session.ctx }),
+    listDisputeReasons({ ctx: session.ctx, input: { svcCardId: session.customer.svcCardId } }),
   ]);
   if (account.cards.length === 0) redirect(`/card/${encodeURIComponent(orgId)}/onboarding`);
   const actions = {
@@ -54,7 +57,7 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
         </div>
         <SignOutButton orgId={orgId} signOut={signOutCardholderAction} />
       </div>
-      <MyActivity data={activity} />
+      <MyActivity data={activity} reasons={[...reasons]} fileDispute={fileMyDisputeAction} />
       {byRelevance(account.cards).map((card) => (
         <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
       ))}
