@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { amountSchema } from "@/lib/money";
+import { transactionIdSchema } from "./card-transactions";
+import { svcCardIdSchema } from "./cards";
 
 /**
  * Disputes of settled purchases (docs/money.md, "Disputes"): filing, reading, the sandbox's
@@ -73,3 +75,14 @@ export const disputeListSchema = z.object({
   limit: z.number().int(),
 });
 export type DisputeList = z.infer<typeof disputeListSchema>;
+
+/** The paths naming a dispute: alone, through its customer, and a customer's transaction. */
+export const disputeParamsSchema = z.object({ disputeId: disputeIdSchema });
+export const customerDisputeParamsSchema = z.object({
+  svcCardId: svcCardIdSchema,
+  disputeId: disputeIdSchema,
+});
+export const transactionDisputeParamsSchema = z.object({
+  svcCardId: svcCardIdSchema,
+  transactionId: transactionIdSchema,
+});

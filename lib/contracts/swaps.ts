@@ -130,3 +130,14 @@ export const assetDepositBodySchema = z.object({
   asset_id: z.string().trim().min(1).max(64),
   amount: decimalString,
 });
+
+/* Answers of the swap routes. */
+export const swapAssetListSchema = z.object({ assets: z.array(swapAssetSchema) });
+export const swapRouteListSchema = z.object({ routes: z.array(swapRouteSchema) });
+export const walletAssetListSchema = z.object({ assets: z.array(walletAssetSchema) });
+/** POST .../swap/execute answers with its own top-level shape. */
+export const swapExecutedSchema = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  data: swapSchema,
+});

@@ -1,7 +1,6 @@
 "use server";
 
-import { z } from "zod";
-import { cardIdSchema } from "@/lib/contracts/cards";
+import { cardIdParamsSchema } from "@/lib/contracts/cards";
 import { isServiceError } from "@/lib/errors";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
@@ -12,7 +11,7 @@ import { defineCardholderAction } from "./cardholder-session";
  * 2FA to freeze or unfreeze their own card: the 2FA guard is for staff users only.
  */
 
-const card = z.object({ cardId: cardIdSchema });
+const card = cardIdParamsSchema;
 
 /**
  * A fresh single-use URL of the hosted PIN page: the PIN-setup form while no PIN is set (PIN rule

@@ -1,9 +1,12 @@
 "use server";
 
-import { z } from "zod";
-import { svcCardIdSchema } from "@/lib/contracts/cards";
-import { transactionIdSchema } from "@/lib/contracts/card-transactions";
-import { decideDisputeSchema, disputeIdSchema, fileDisputeSchema } from "@/lib/contracts/disputes";
+import { transactionParamsSchema } from "@/lib/contracts/card-transactions";
+import {
+  decideDisputeSchema,
+  disputeParamsSchema,
+  fileDisputeSchema,
+  transactionDisputeParamsSchema,
+} from "@/lib/contracts/disputes";
 import { decideDispute } from "@/server/issuer/disputes/decide";
 import { fileDispute } from "@/server/issuer/disputes/file";
 import { listDisputes } from "@/server/issuer/disputes/read";
@@ -15,7 +18,7 @@ import { defineAction } from "./define-action";
 
 export const fileDisputeAction = defineAction(
   {
-    input: fileDisputeSchema.extend({ svcCardId: svcCardIdSchema, transactionId: transactionIdSchema }),
+    input: fileDisputeSchema.extend(transactionDisputeParamsSchema.shape),
     role: "operator",
     name: "fileDispute",
   },
@@ -23,14 +26,14 @@ export const fileDisputeAction = defineAction(
 );
 
 export const transactionDisputesAction = defineAction(
-  { input: z.object({ transactionId: transactionIdSchema }), name: "transactionDisputes" },
+  { input: transactionParamsSchema, name: "transactionDisputes" },
   async ({ ctx, input }) => listDisputes({ ctx, input: { transaction_id: input.transactionId, limit: 20 } }),
 );
 
 /** Sandbox only: the network's decision, from the Disputes page (live mode: not found, like the REST route). */
 export const decideDisputeAction = defineAction(
   {
-    input: decideDisputeSchema.extend({ disputeId: disputeIdSchema }),
+    input: decideDisputeSchema.extend(disputeParamsSchema.shape),
     role: "operator",
     name: "decideDispute",
   },

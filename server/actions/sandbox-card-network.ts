@@ -1,10 +1,9 @@
 "use server";
 
-import { z } from "zod";
 import {
   authorizeCardTransactionSchema,
   transactionAmountSchema,
-  transactionIdSchema,
+  transactionParamsSchema,
 } from "@/lib/contracts/card-transactions";
 import { sandboxDepositSchema, settlementParamsSchema } from "@/lib/contracts/money";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
@@ -23,7 +22,7 @@ import { defineAction } from "./define-action";
  * write scope, so operators and admins. Simulated events move no real money: no 2FA.
  */
 
-const transaction = z.object({ transactionId: transactionIdSchema });
+const transaction = transactionParamsSchema;
 const withAmount = transaction.extend(transactionAmountSchema.shape);
 
 export const simulatePurchaseAction = defineAction(

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { noInputSchema } from "@/lib/contracts/common";
 import {
   acceptInvitationSchema,
   changePasswordSchema,
@@ -63,7 +64,7 @@ export const revokeMySessionAction = defineAction(
 
 /** Every other session and token ends; this browser stays signed in. */
 export const signOutEverywhereAction = defineAction(
-  { input: z.object({}), name: "signOutEverywhere", beforeTwoFactor: true },
+  { input: noInputSchema, name: "signOutEverywhere", beforeTwoFactor: true },
   async ({ ctx }) => signOutEverywhere({ ctx, input: { keepCurrent: true } }),
 );
 

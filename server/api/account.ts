@@ -1,6 +1,12 @@
-import { z } from "@hono/zod-openapi";
-import { changePasswordSchema, sessionIdSchema, sessionViewSchema } from "@/lib/contracts/team";
-import { auditEntrySchema, auditFiltersSchema, auditPageQuerySchema } from "@/lib/contracts/audit";
+import {
+  changePasswordSchema,
+  passwordChangedSchema,
+  revokedSessionSchema,
+  sessionIdSchema,
+  sessionListSchema,
+  sessionsEndedSchema,
+} from "@/lib/contracts/team";
+import { auditFiltersSchema, auditPageQuerySchema, auditPageSchema } from "@/lib/contracts/audit";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { csvResponse } from "@/server/http/csv-stream";
@@ -22,7 +28,7 @@ export const accountRoutes = [
     description: "The open dashboard sessions of the token's user, newest first.",
     tags: ["Account"],
     auth: SELF,
-    response: { data: z.object({ sessions: z.array(sessionViewSchema) }) },
+    response: { data: sessionListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMySessions({ ctx })),
   }),
   defineRoute({
@@ -32,7 +38,7 @@ export const accountRoutes = [
     tags: ["Account"],
     auth: SELF,
     request: { params: sessionIdSchema },
-    response: { data: z.object({ session_id: z.string(), revoked: z.literal(true) }) },
+    response: { data: revokedSessionSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await revokeMySession({ ctx, input: input.params })),
   }),
@@ -43,7 +49,7 @@ export const accountRoutes = [
     description: "Ends every dashboard session and every user token of the user, this token included.",
     tags: ["Account"],
     auth: SELF,
-    response: { data: z.object({ sessions_ended: z.number().int() }) },
+    response: { data: sessionsEndedSchema },
     handler: async ({ c, ctx }) => ok(c, await signOutEverywhere({ ctx })),
   }),
   defineRoute({
@@ -54,7 +60,7 @@ export const accountRoutes = [
     tags: ["Account"],
     auth: SELF,
     request: { body: changePasswordSchema },
-    response: { data: z.object({ changed: z.literal(true), sessions_ended: z.number().int() }) },
+    response: { data: passwordChangedSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await changePassword({ ctx, input: input.body }), { message: "Password changed" }),
@@ -69,9 +75,7 @@ export const accountRoutes = [
     tags: ["Audit log"],
     auth: { user: "admin", twoFactor: false },
     request: { query: auditPageQuerySchema },
-    response: {
-      data: z.object({ entries: z.array(auditEntrySchema), next_before: z.string().nullable() }),
-    },
+    response: { data: auditPageSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await listAuditEntries({ ctx, input: input.query })),
   }),

@@ -1,6 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import {
+  apiKeyIdSchema,
+  apiKeyListSchema,
   apiKeyViewSchema,
+  apiTokenSchema,
   createApiKeySchema,
   createdApiKeySchema,
   rotatedApiKeySchema,
@@ -26,7 +28,6 @@ import { defineRoute } from "@/server/http/route";
  * with top-level fields.
  */
 const TAGS = ["API keys"];
-const keyParams = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
 const GUARDED =
   "Needs a user access token of an admin with 2FA enabled, and a current " +
   "TOTP code in X-2FA-Token (or body two_factor_token). API-key " +
@@ -62,7 +63,7 @@ export const apiKeyRoutes = [
       "Every key of the organization, newest first, without secrets. Needs a user access token of an admin.",
     tags: TAGS,
     auth: { user: "admin", twoFactor: false },
-    response: { body: z.object({ keys: z.array(apiKeyViewSchema) }) },
+    response: { body: apiKeyListSchema },
     errors: ["USER_TOKEN_REQUIRED"],
     handler: async ({ c, ctx }) => ok(c, await listApiKeys({ ctx })),
   }),
@@ -73,7 +74,7 @@ export const apiKeyRoutes = [
     description: "One key without its secret. Needs a user access token of an admin.",
     tags: TAGS,
     auth: { user: "admin", twoFactor: false },
-    request: { params: keyParams },
+    request: { params: apiKeyIdSchema },
     response: { body: apiKeyViewSchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getApiKey({ ctx, input: input.params })),
@@ -86,7 +87,7 @@ export const apiKeyRoutes = [
     tags: TAGS,
     auth: { user: "admin" },
     stepUp: true,
-    request: { params: keyParams, body: twoFactorOnlySchema.optional() },
+    request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
     response: { body: apiKeyViewSchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -106,7 +107,7 @@ export const apiKeyRoutes = [
     tags: TAGS,
     auth: { user: "admin" },
     stepUp: true,
-    request: { params: keyParams, body: twoFactorOnlySchema.optional() },
+    request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
     response: { body: rotatedApiKeySchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -126,7 +127,7 @@ export const apiKeyRoutes = [
     tags: TAGS,
     auth: { user: "admin" },
     stepUp: true,
-    request: { params: keyParams, body: updatePermissionsSchema },
+    request: { params: apiKeyIdSchema, body: updatePermissionsSchema },
     response: { body: apiKeyViewSchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -153,13 +154,7 @@ export const apiKeyRoutes = [
     tags: TAGS,
     auth: "public",
     request: { body: tokenExchangeSchema },
-    response: {
-      body: z.object({
-        access_token: z.string(),
-        expires_in: z.number().int(),
-        token_type: z.literal("Bearer"),
-      }),
-    },
+    response: { body: apiTokenSchema },
     errors: ["UNAUTHENTICATED"],
     handler: async ({ c, input, ip }) => ok(c, await exchangeApiToken(await getDb(), input.body, { ip })),
   }),

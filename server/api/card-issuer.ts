@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { cardCustomerViewSchema, customerListQuerySchema, customerListSchema } from "@/lib/contracts/cards";
 import { listCustomers } from "@/server/cards/customers/list";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
@@ -12,7 +11,12 @@ import {
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
 } from "@/server/issuer/transactions/query";
-import { cardTransactionViewSchema } from "@/lib/contracts/card-transactions";
+import {
+  customerTransactionsParamsSchema,
+  issuerCustomerParamsSchema,
+  programTransactionListSchema,
+  transactionListSchema,
+} from "@/lib/contracts/card-transactions";
 import { csvResponse } from "@/server/http/csv-stream";
 
 /**
@@ -22,35 +26,11 @@ import { csvResponse } from "@/server/http/csv-stream";
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
 const AUTH = { scope: "read" } as const;
-const listedTransactionSchema = cardTransactionViewSchema.extend({
-  customer_email: z.string().nullable().describe("The customer's email."),
-  card_last_four: z.string().nullable().describe("The last four digits of the card charged."),
-});
-const programTransactionListSchema = z.object({
-  transactions: z.array(listedTransactionSchema),
-  total: z.number().int().describe("Every transaction matching the filters (exact)."),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-const transactionListSchema = z.object({
-  transactions: z.array(cardTransactionViewSchema),
-  total: z.number().int().describe("Every transaction matching the filters (exact)."),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
 const PAGING =
   "Newest first (created_at, then transaction_id, descending). page from " +
   "1 (default 1), limit 1-100 (default 20); a page past the end is an " +
   "empty list with the real total. from/to: an ISO date (a whole UTC " +
   "day) or date-time, both ends included.";
-const customerParams = z.object({
-  customerId: z
-    .string()
-    .min(1)
-    .max(128)
-    .describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
-});
-
 export const cardIssuerRoutes = [
   defineRoute({
     method: "get",
@@ -97,7 +77,7 @@ export const cardIssuerRoutes = [
       "wallet is deployed. Another organization's customer is 404.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: customerParams },
+    request: { params: issuerCustomerParamsSchema },
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIssuerCustomer({ ctx, input: input.params })),
@@ -146,7 +126,7 @@ export const cardIssuerRoutes = [
     tags: ["Cards"],
     auth: { scope: "read", cardholder: true },
     request: {
-      params: z.object({ svcCardId: z.string().min(1).max(128).describe("The customer's svc_card_id.") }),
+      params: customerTransactionsParamsSchema,
       query: customerTransactionsQuerySchema,
     },
     response: { data: transactionListSchema },

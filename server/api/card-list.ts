@@ -1,4 +1,5 @@
-import { z } from "@hono/zod-openapi";
+import { cardIdParamsSchema } from "@/lib/contracts/cards";
+import { globalSearchSchema, searchResultsSchema } from "@/lib/contracts/search";
 import { cardDetailSchema, cardListQuerySchema, cardListSchema } from "@/lib/contracts/card-list";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { listCards } from "@/server/cards/lifecycle/list";
@@ -33,15 +34,8 @@ export const cardListRoutes = [
       "The console's global search: customers by email start, external id or svc_card_id; cards by last four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, each with a console link (href).",
     tags: TAGS,
     auth: AUTH,
-    request: { query: z.object({ q: z.string().trim().min(1).max(254) }) },
-    response: {
-      data: z.object({
-        q: z.string(),
-        hits: z.array(
-          z.object({ group: z.string(), title: z.string(), detail: z.string(), href: z.string() }),
-        ),
-      }),
-    },
+    request: { query: globalSearchSchema },
+    response: { data: searchResultsSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await globalSearch({ ctx, input: input.query })),
   }),
@@ -53,9 +47,7 @@ export const cardListRoutes = [
       "One card with its customer and its history: the issue, then every state change with who made it (actor_type and actor) and when. Another organization's card is 404.",
     tags: TAGS,
     auth: AUTH,
-    request: {
-      params: z.object({ cardId: z.string().min(1).max(64).describe("The card's card_id (crd_...).") }),
-    },
+    request: { params: cardIdParamsSchema },
     response: { data: cardDetailSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIssuerCard({ ctx, input: input.params })),

@@ -1,13 +1,13 @@
-import { z } from "@hono/zod-openapi";
-import { svcCardIdSchema } from "@/lib/contracts/cards";
-import { transactionIdSchema } from "@/lib/contracts/card-transactions";
+import { customerTargetSchema } from "@/lib/contracts/cards";
 import {
+  customerDisputeParamsSchema,
   decideDisputeSchema,
-  disputeIdSchema,
+  disputeParamsSchema,
   disputeListQuerySchema,
   disputeListSchema,
   disputeViewSchema,
   fileDisputeSchema,
+  transactionDisputeParamsSchema,
 } from "@/lib/contracts/disputes";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
@@ -33,7 +33,7 @@ export const disputeRoutes = [
     tags: ["Cards"],
     auth: { scope: "write", cardholder: true },
     request: {
-      params: z.object({ svcCardId: svcCardIdSchema, transactionId: transactionIdSchema }),
+      params: transactionDisputeParamsSchema,
       body: fileDisputeSchema,
     },
     response: { status: 201, data: disputeViewSchema },
@@ -49,7 +49,7 @@ export const disputeRoutes = [
     tags: ["Cards"],
     auth: { scope: "read", cardholder: true },
     request: {
-      params: z.object({ svcCardId: svcCardIdSchema }),
+      params: customerTargetSchema,
       query: disputeListQuerySchema.omit({ customer_id: true }),
     },
     response: { data: disputeListSchema },
@@ -68,7 +68,7 @@ export const disputeRoutes = [
       "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is DISPUTE_CLOSED. Raises dispute.updated.",
     tags: ["Cards"],
     auth: { scope: "write", cardholder: true },
-    request: { params: z.object({ svcCardId: svcCardIdSchema, disputeId: disputeIdSchema }) },
+    request: { params: customerDisputeParamsSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED"],
     handler: async ({ c, ctx, input }) => ok(c, await withdrawDispute({ ctx, input: input.params })),
@@ -92,7 +92,7 @@ export const disputeRoutes = [
     description: "One dispute. Another organization's is 404.",
     tags: ["Card issuer"],
     auth: { scope: "read", cardholder: true },
-    request: { params: z.object({ disputeId: disputeIdSchema }) },
+    request: { params: disputeParamsSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getDispute({ ctx, input: input.params })),
@@ -108,7 +108,7 @@ export const sandboxDisputeRoutes = sandboxOnly([
       "What the card network's dispute process would decide: under_review (from submitted), won or lost (from submitted or under_review). won credits the disputed amount to the customer's balance through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
     tags: ["Sandbox"],
     auth: { scope: "write" },
-    request: { params: z.object({ disputeId: disputeIdSchema }), body: decideDisputeSchema },
+    request: { params: disputeParamsSchema, body: decideDisputeSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT"],
     handler: async ({ c, ctx, input }) =>

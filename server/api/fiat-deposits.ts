@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import {
   depositBodySchema,
   depositListQuerySchema,
@@ -9,6 +8,7 @@ import {
   payoutViewSchema,
   receiptParamsSchema,
 } from "@/lib/contracts/fiat-payments";
+import { checkoutTokenParamsSchema, sandboxOutcomeBodySchema } from "@/lib/contracts/fiat-routes";
 import { getDb } from "@/server/db/client";
 import { depositByToken, finishCheckout, renderCheckout } from "@/server/fiat/deposits/checkout";
 import { createDeposit } from "@/server/fiat/deposits/create";
@@ -98,10 +98,6 @@ export const fiatDepositRoutes = [
 ];
 
 const SANDBOX_TAGS = ["Sandbox"];
-const tokenParams = z.object({
-  token: z.string().min(10).max(80).describe("The checkout token of checkout_url."),
-});
-const outcomeBody = z.object({ reason: z.string().trim().min(1).max(64).optional() });
 
 export const sandboxFiatRoutes = sandboxOnly([
   defineRoute({
@@ -111,7 +107,7 @@ export const sandboxFiatRoutes = sandboxOnly([
     description: "The payer's page of a deposit (HTML): pay or cancel. The token is the credential.",
     tags: SANDBOX_TAGS,
     auth: "public",
-    request: { params: tokenParams },
+    request: { params: checkoutTokenParamsSchema },
     response: { contentType: "text/html" },
     errors: ["NOT_FOUND"],
     handler: async ({ c, input }) =>
@@ -129,7 +125,7 @@ export const sandboxFiatRoutes = sandboxOnly([
         "; then 303 to redirect_url with deposit_id and status. A finished checkout only redirects.",
       tags: SANDBOX_TAGS,
       auth: "public",
-      request: { params: tokenParams },
+      request: { params: checkoutTokenParamsSchema },
       response: { status: 200, contentType: "text/html", description: "303 See Other to redirect_url." },
       errors: ["NOT_FOUND"],
       handler: async ({ c, input }) => {
@@ -150,7 +146,7 @@ export const sandboxFiatRoutes = sandboxOnly([
         ": amount_due goes back to the wallet. 409 PAYOUT_NOT_CHANGEABLE from another state.",
       tags: SANDBOX_TAGS,
       auth: { scope: "write" },
-      request: { params: payoutParamsSchema, body: outcomeBody },
+      request: { params: payoutParamsSchema, body: sandboxOutcomeBodySchema },
       response: { data: payoutViewSchema },
       errors: ["NOT_FOUND", "PAYOUT_NOT_CHANGEABLE"],
       handler: async ({ c, ctx, input }) =>

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import {
   beneficiaryListSchema,
   beneficiaryParamsSchema,
@@ -13,6 +12,7 @@ import {
   walletListSchema,
   walletViewSchema,
 } from "@/lib/contracts/fiat-payments";
+import { beneficiaryListQuerySchema, deletedBeneficiarySchema } from "@/lib/contracts/fiat-routes";
 import { createBeneficiary, deleteBeneficiary, listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
 import { createPayout } from "@/server/fiat/payouts/create";
 import { getPayout, listPayouts } from "@/server/fiat/payouts/view";
@@ -23,18 +23,6 @@ import { defineRoute } from "@/server/http/route";
 /** Fiat wallets, saved beneficiaries and payouts (docs/fiat.md). Fiat envelope. */
 const TAGS = ["Fiat"];
 const BASE = "/api/v1";
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
-const twoFactorHeader = z.object({
-  "x-2fa-token": z
-    .string()
-    .optional()
-    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
-});
 
 export const fiatPayoutRoutes = [
   defineRoute({
@@ -75,7 +63,8 @@ export const fiatPayoutRoutes = [
     tags: TAGS,
     auth: { scope: "transactions" },
     idempotency: "required",
-    request: { headers: twoFactorHeader, body: payoutBodySchema },
+    stepUp: true,
+    request: { body: payoutBodySchema },
     response: { status: 201, data: payoutViewSchema },
     errors: [
       "VALIDATION_ERROR",
@@ -85,14 +74,10 @@ export const fiatPayoutRoutes = [
       "QUOTE_ALREADY_USED",
       "QUOTE_EXPIRED",
       "INSUFFICIENT_FUNDS",
-      ...TWO_FA_ERRORS,
     ],
-    handler: async ({ c, ctx, input }) => {
-      const { two_factor_token, ...body } = input.body;
-      const payout = await createPayout({
-        ctx,
-        input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined },
-      });
+    handler: async ({ c, ctx, input, twoFactorCode }) => {
+      const { two_factor_token: _code, ...body } = input.body;
+      const payout = await createPayout({ ctx, input: { ...body, twoFactorCode } });
       return created(c, payout, "Payout created");
     },
   }),
@@ -140,11 +125,7 @@ export const fiatPayoutRoutes = [
     summary: "Saved beneficiaries",
     tags: TAGS,
     auth: { scope: "read" },
-    request: {
-      query: z.object({
-        payment_method_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-      }),
-    },
+    request: { query: beneficiaryListQuerySchema },
     response: { data: beneficiaryListSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
@@ -158,7 +139,7 @@ export const fiatPayoutRoutes = [
     tags: TAGS,
     auth: { scope: "write" },
     request: { params: beneficiaryParamsSchema },
-    response: { data: z.object({ beneficiary_id: z.string(), deleted: z.literal(true) }) },
+    response: { data: deletedBeneficiarySchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await deleteBeneficiary({ ctx, input: input.params }), { message: "Beneficiary deleted" }),

@@ -1,10 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import {
   gatewayCreateBodySchema,
   gatewayListQuerySchema,
   gatewayListSchema,
   gatewayPayBodySchema,
   gatewayPaymentDetailSchema,
+  gatewayPaymentParamsSchema,
   gatewayPaymentSchema,
 } from "@/lib/contracts/gateway";
 import { getPayment, listPayments } from "@/server/gateway/list";
@@ -15,7 +15,6 @@ import { sandboxOnly } from "./sandbox";
 
 /** The crypto payment gateway (docs/crypto.md "Crypto gateway"). Card envelope. */
 const TAGS = ["Crypto gateway"];
-const paymentParams = z.object({ paymentId: z.string().min(1).max(64) });
 
 export const gatewayRoutes = [
   defineRoute({
@@ -37,7 +36,7 @@ export const gatewayRoutes = [
     description: "One payment with its accepted options and its crypto_gateway.payment.* events.",
     tags: TAGS,
     auth: { scope: "read" },
-    request: { params: paymentParams },
+    request: { params: gatewayPaymentParamsSchema },
     response: { data: gatewayPaymentDetailSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -67,7 +66,7 @@ export const sandboxGatewayRoutes = sandboxOnly([
       "Funds of amount arrive at the option {asset_code, network}. Added to what arrived before, the total makes the payment underpaid (less than requested; can be topped up), paid (exact) or overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
     tags: ["Sandbox"],
     auth: { scope: "write" },
-    request: { params: paymentParams, body: gatewayPayBodySchema },
+    request: { params: gatewayPaymentParamsSchema, body: gatewayPayBodySchema },
     response: { data: gatewayPaymentSchema },
     errors: ["NOT_FOUND", "CONFLICT", "VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>

@@ -1,9 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import {
   authorizeCardTransactionSchema,
   cardTransactionViewSchema,
   transactionAmountSchema,
-  transactionIdSchema,
+  transactionParamsSchema,
 } from "@/lib/contracts/card-transactions";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
@@ -23,7 +22,7 @@ import { sandboxOnly } from "./sandbox";
 const TAGS = ["Sandbox"];
 const AUTH = { scope: "write" } as const;
 const BASE = "/api/v1/sandbox/card-transactions";
-const params = z.object({ transactionId: transactionIdSchema });
+const params = transactionParamsSchema;
 const NOT_OPEN = "Only from authorized or partially_reversed; any other state is 409 CONFLICT.";
 
 export const sandboxCardNetworkRoutes = sandboxOnly([

@@ -1,6 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import {
-  recentScreeningSchema,
+  recentScreeningListSchema,
   sanctionsListInfoSchema,
   screenerCheckBodySchema,
   screeningResultSchema,
@@ -45,7 +44,7 @@ export const screeningRoutes = [
     description: "The organization's 20 most recent checks made from the dashboard, newest first.",
     tags: TAGS,
     auth: { scope: "read" },
-    response: { data: z.object({ checks: z.array(recentScreeningSchema) }) },
+    response: { data: recentScreeningListSchema },
     handler: async ({ c, ctx }) => ok(c, { checks: await recentScreenings({ ctx }) }),
   }),
 ];

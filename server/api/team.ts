@@ -1,6 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import {
+  acceptedInvitationSchema,
   acceptInvitationSchema,
+  invitationListSchema,
+  memberListSchema,
   changeRoleSchema,
   invitationIdSchema,
   invitationViewSchema,
@@ -34,7 +36,7 @@ export const teamRoutes = [
     description: "Every user of the program, deactivated ones included, oldest first.",
     tags: TAGS,
     auth: READ,
-    response: { data: z.object({ members: z.array(memberViewSchema) }) },
+    response: { data: memberListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMembers({ ctx })),
   }),
   defineRoute({
@@ -88,7 +90,7 @@ export const teamRoutes = [
     description: "The latest 200, newest first, with their status (pending, accepted, expired, revoked).",
     tags: TAGS,
     auth: READ,
-    response: { data: z.object({ invitations: z.array(invitationViewSchema) }) },
+    response: { data: invitationListSchema },
     handler: async ({ c, ctx }) => ok(c, await listInvitations({ ctx })),
   }),
   defineRoute({
@@ -129,7 +131,7 @@ export const teamRoutes = [
     auth: "public",
     rateLimit: { name: "invitation-accept", limit: 20, windowSeconds: 900, per: "ip" },
     request: { body: acceptInvitationSchema },
-    response: { status: 201, data: z.object({ user_id: z.string(), email: z.string(), org_id: z.string() }) },
+    response: { status: 201, data: acceptedInvitationSchema },
     errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVITATION_USED", "INVITATION_EXPIRED", "INVALID_2FA_TOKEN"],
     handler: async ({ c, input, ip }) =>
       ok(c, await acceptInvitation(await getDb(), input.body, { ip }), {

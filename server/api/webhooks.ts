@@ -1,16 +1,20 @@
-import { z } from "@hono/zod-openapi";
 import {
-  createdWebhookSchema,
+  createdWebhookAnswerSchema,
   createWebhookSchema,
+  deletedWebhookSchema,
   updateWebhookSchema,
+  webhookListSchema,
   webhookViewSchema,
 } from "@/lib/contracts/webhooks";
 import {
   deliveryFiltersSchema,
+  deliveryParamsSchema,
   deliveryPageSchema,
+  replayQueuedSchema,
   replayWindowSchema,
   webhookDeliveryDetailSchema,
   webhookDeliveryViewSchema,
+  webhookParamsSchema,
 } from "@/lib/contracts/webhook-deliveries";
 import { accepted, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
@@ -35,17 +39,6 @@ import {
 const TAGS = ["Webhooks"];
 const BASE = "/api/v1/svc-card/webhooks";
 const AUTH = { scope: "webhooks" } as const;
-const webhookParams = z.object({
-  webhookId: z.string().min(1).max(64).describe("The webhook's id (whk_...)."),
-});
-const deliveryParams = z.object({
-  deliveryId: z
-    .string()
-    .min(1)
-    .max(64)
-    .describe("The delivery's id (whd_..., the X-Svc-Delivery-Id header)."),
-});
-
 export const webhookRoutes = [
   defineRoute({
     method: "post",
@@ -58,7 +51,7 @@ export const webhookRoutes = [
     request: { body: createWebhookSchema },
     response: {
       status: 201,
-      body: z.object({ status: z.literal(true), message: z.string(), data: createdWebhookSchema }),
+      body: createdWebhookAnswerSchema,
     },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
@@ -75,7 +68,7 @@ export const webhookRoutes = [
     description: "Newest first, without secrets.",
     tags: TAGS,
     auth: AUTH,
-    response: { data: z.object({ webhooks: z.array(webhookViewSchema) }) },
+    response: { data: webhookListSchema },
     handler: async ({ c, ctx }) => ok(c, await listWebhooks({ ctx })),
   }),
   // Before /{webhookId}/...: the static segment must win over the parameter.
@@ -102,7 +95,7 @@ export const webhookRoutes = [
       "status and body (2 KiB), error, duration and next attempt time.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: deliveryParams },
+    request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryDetailSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getDelivery({ ctx, input: input.params })),
@@ -117,7 +110,7 @@ export const webhookRoutes = [
       "brought forward.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: deliveryParams },
+    request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
     handler: async ({ c, ctx, input }) =>
@@ -130,7 +123,7 @@ export const webhookRoutes = [
     description: "Returns the signing secret.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams },
+    request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getWebhook({ ctx, input: input.params })),
@@ -144,7 +137,7 @@ export const webhookRoutes = [
       "disabled subscription and resets its failure count.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams, body: updateWebhookSchema },
+    request: { params: webhookParamsSchema, body: updateWebhookSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
@@ -157,8 +150,8 @@ export const webhookRoutes = [
     description: "Its pending deliveries and delivery log go with it.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams },
-    response: { data: z.object({ webhook_id: z.string(), deleted: z.literal(true) }) },
+    request: { params: webhookParamsSchema },
+    response: { data: deletedWebhookSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await deleteWebhook({ ctx, input: input.params })),
   }),
@@ -170,7 +163,7 @@ export const webhookRoutes = [
       "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams },
+    request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await rotateWebhookSecret({ ctx, input: input.params })),
@@ -182,7 +175,7 @@ export const webhookRoutes = [
     description: "Same filters and paging as deliveries/all.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams, query: deliveryFiltersSchema },
+    request: { params: webhookParamsSchema, query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -195,7 +188,7 @@ export const webhookRoutes = [
     description: "Queues a webhook.test event to this subscription; follow it in the delivery log.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams },
+    request: { params: webhookParamsSchema },
     response: { status: 201, data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
     handler: async ({ c, ctx, input }) =>
@@ -211,10 +204,10 @@ export const webhookRoutes = [
       "Answers 202 at once.",
     tags: TAGS,
     auth: AUTH,
-    request: { params: webhookParams, body: replayWindowSchema },
+    request: { params: webhookParamsSchema, body: replayWindowSchema },
     response: {
       status: 202,
-      data: z.object({ job_id: z.string(), webhook_id: z.string(), from: z.string(), to: z.string() }),
+      data: replayQueuedSchema,
     },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
