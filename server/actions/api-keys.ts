@@ -24,29 +24,29 @@ import { defineAction } from "./define-action";
  */
 
 export const listApiKeysAction = defineAction(
-  { input: noInputSchema, role: "admin", name: "listApiKeys" },
+  { input: noInputSchema, can: "listApiKeys", name: "listApiKeys" },
   async ({ ctx }) => listApiKeys({ ctx }),
 );
 
 export const createApiKeyAction = defineAction(
-  { input: createApiKeySchema, role: "admin", name: "createApiKey" },
+  { input: createApiKeySchema, can: "createApiKey", name: "createApiKey" },
   async ({ ctx, input }) => createApiKey({ ctx, input }),
 );
 
 export const rotateApiKeyAction = defineAction(
-  { input: twoFactorOnlySchema.extend(apiKeyIdSchema.shape), role: "admin", name: "rotateApiKey" },
+  { input: twoFactorOnlySchema.extend(apiKeyIdSchema.shape), can: "rotateApiKey", name: "rotateApiKey" },
   async ({ ctx, input }) => rotateApiKey({ ctx, input }),
 );
 
 export const revokeApiKeyAction = defineAction(
-  { input: twoFactorOnlySchema.extend(apiKeyIdSchema.shape), role: "admin", name: "revokeApiKey" },
+  { input: twoFactorOnlySchema.extend(apiKeyIdSchema.shape), can: "revokeApiKey", name: "revokeApiKey" },
   async ({ ctx, input }) => revokeApiKey({ ctx, input }),
 );
 
 export const setApiKeyPermissionsAction = defineAction(
   {
     input: updatePermissionsSchema.extend(apiKeyIdSchema.shape),
-    role: "admin",
+    can: "setApiKeyPermissions",
     name: "setApiKeyPermissions",
   },
   async ({ ctx, input }) => setApiKeyPermissions({ ctx, input }),

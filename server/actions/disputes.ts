@@ -19,7 +19,7 @@ import { defineAction } from "./define-action";
 export const fileDisputeAction = defineAction(
   {
     input: fileDisputeSchema.extend(transactionDisputeParamsSchema.shape),
-    role: "operator",
+    can: "fileDispute",
     name: "fileDispute",
   },
   async ({ ctx, input }) => fileDispute({ ctx, input }),
@@ -34,7 +34,7 @@ export const transactionDisputesAction = defineAction(
 export const decideDisputeAction = defineAction(
   {
     input: decideDisputeSchema.extend(disputeParamsSchema.shape),
-    role: "operator",
+    can: "decideDispute",
     name: "decideDispute",
   },
   async ({ ctx, input }) => {

@@ -83,11 +83,11 @@ export const balancesAction = defineAction({ input: noInputSchema, name: "balanc
 });
 
 export const fundCustomerAction = defineAction(
-  { input: fundCustomerSchema, role: "operator", stepUp: true, name: "fundCustomer" },
+  { input: fundCustomerSchema, can: "fundCustomer", stepUp: true, name: "fundCustomer" },
   async ({ ctx, input }) => fundCustomer({ ctx, input }),
 );
 
 export const setLowBalanceThresholdAction = defineAction(
-  { input: setThresholdSchema, role: "operator", name: "setLowBalanceThreshold" },
+  { input: setThresholdSchema, can: "setLowBalanceThreshold", name: "setLowBalanceThreshold" },
   async ({ ctx, input }) => setLowBalanceThreshold({ ctx, input }),
 );

@@ -38,7 +38,9 @@ describe("runUserAction", () => {
       error: { code: "UNAUTHENTICATED" },
     });
     const ctx = sessionCtx(userCtx(database.db, org.orgId, viewer, { sessionId: "ses_viewer" }));
-    const res = await runUserAction(ctx, { input: amountInput, role: "operator" }, handler, { amount: "1" });
+    const res = await runUserAction(ctx, { input: amountInput, can: "fundCustomer" }, handler, {
+      amount: "1",
+    });
     expect(res).toMatchObject({ ok: false, error: { code: "FORBIDDEN_ROLE" } });
     expect(ran).toBe(false);
   });

@@ -28,7 +28,7 @@ import { defineAction } from "./define-action";
 export const createWebhookAction = defineAction(
   {
     input: createWebhookSchema.extend({ enabled: z.boolean().default(true) }),
-    role: "admin",
+    can: "createWebhook",
     name: "createWebhook",
   },
   async ({ ctx, input }) => {
@@ -40,17 +40,21 @@ export const createWebhookAction = defineAction(
 );
 
 export const updateWebhookAction = defineAction(
-  { input: z.intersection(updateWebhookSchema, webhookParamsSchema), role: "admin", name: "updateWebhook" },
+  {
+    input: z.intersection(updateWebhookSchema, webhookParamsSchema),
+    can: "updateWebhook",
+    name: "updateWebhook",
+  },
   async ({ ctx, input }) => updateWebhook({ ctx, input }),
 );
 
 export const deleteWebhookAction = defineAction(
-  { input: webhookParamsSchema, role: "admin", name: "deleteWebhook" },
+  { input: webhookParamsSchema, can: "deleteWebhook", name: "deleteWebhook" },
   async ({ ctx, input }) => deleteWebhook({ ctx, input }),
 );
 
 export const rotateWebhookSecretAction = defineAction(
-  { input: webhookParamsSchema, role: "admin", name: "rotateWebhookSecret" },
+  { input: webhookParamsSchema, can: "rotateWebhookSecret", name: "rotateWebhookSecret" },
   async ({ ctx, input }) => {
     const hook = await rotateWebhookSecret({ ctx, input });
     return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
@@ -59,7 +63,7 @@ export const rotateWebhookSecretAction = defineAction(
 
 /** The secret on request only, so it is not in the page's HTML. */
 export const revealWebhookSecretAction = defineAction(
-  { input: webhookParamsSchema, role: "admin", name: "revealWebhookSecret" },
+  { input: webhookParamsSchema, can: "getWebhook", name: "revealWebhookSecret" },
   async ({ ctx, input }) => {
     const hook = await getWebhook({ ctx, input });
     return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
@@ -67,12 +71,12 @@ export const revealWebhookSecretAction = defineAction(
 );
 
 export const sendTestEventAction = defineAction(
-  { input: webhookParamsSchema, role: "admin", name: "sendWebhookTestEvent" },
+  { input: webhookParamsSchema, can: "sendTestEvent", name: "sendWebhookTestEvent" },
   async ({ ctx, input }) => sendTestEvent({ ctx, input }),
 );
 
 export const retryDeliveryAction = defineAction(
-  { input: deliveryParamsSchema, role: "admin", name: "retryWebhookDelivery" },
+  { input: deliveryParamsSchema, can: "retryDelivery", name: "retryWebhookDelivery" },
   async ({ ctx, input }) => retryDelivery({ ctx, input }),
 );
 
@@ -80,7 +84,7 @@ export const retryDeliveryAction = defineAction(
 export const replayDeliveriesAction = defineAction(
   {
     input: replayDeliveriesInputSchema,
-    role: "admin",
+    can: "replayFailedDeliveries",
     name: "replayWebhookDeliveries",
   },
   async ({ ctx, input }) => replayFailedDeliveries({ ctx, input }),

@@ -18,7 +18,6 @@ import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/tea
  * The caller's own account (any role, user token) and the audit log (admins).
  * docs/team.md, docs/audit-log.md.
  */
-const SELF = { user: "viewer", twoFactor: false } as const;
 
 export const accountRoutes = [
   defineRoute({
@@ -27,7 +26,7 @@ export const accountRoutes = [
     summary: "My dashboard sessions",
     description: "The open dashboard sessions of the token's user, newest first.",
     tags: ["Account"],
-    auth: SELF,
+    auth: "listMySessions",
     response: { data: sessionListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMySessions({ ctx })),
   }),
@@ -36,7 +35,7 @@ export const accountRoutes = [
     path: "/api/v1/me/sessions/{sessionId}/revoke",
     summary: "Sign one session out",
     tags: ["Account"],
-    auth: SELF,
+    auth: "revokeMySession",
     request: { params: sessionIdSchema },
     response: { data: revokedSessionSchema },
     errors: ["NOT_FOUND"],
@@ -48,7 +47,7 @@ export const accountRoutes = [
     summary: "Sign out everywhere",
     description: "Ends every dashboard session and every user token of the user, this token included.",
     tags: ["Account"],
-    auth: SELF,
+    auth: "signOutEverywhere",
     response: { data: sessionsEndedSchema },
     handler: async ({ c, ctx }) => ok(c, await signOutEverywhere({ ctx })),
   }),
@@ -58,7 +57,7 @@ export const accountRoutes = [
     summary: "Change my password",
     description: "Needs the current password. Every dashboard session and user token of the user ends.",
     tags: ["Account"],
-    auth: SELF,
+    auth: "changePassword",
     request: { body: changePasswordSchema },
     response: { data: passwordChangedSchema },
     errors: ["VALIDATION_ERROR"],
@@ -73,7 +72,7 @@ export const accountRoutes = [
       "Every change made by staff or the API: actor, credential, IP, request id, target, " +
       "before/after. Newest first, paged with before = next_before. Admins only; append-only.",
     tags: ["Audit log"],
-    auth: { user: "admin", twoFactor: false },
+    auth: "listAuditEntries",
     request: { query: auditPageQuerySchema },
     response: { data: auditPageSchema },
     errors: ["VALIDATION_ERROR"],
@@ -87,7 +86,7 @@ export const accountRoutes = [
       "The entries the same filters select (at most 50,000, newest first), as CSV; " +
       "before, after and detail are JSON.",
     tags: ["Audit log"],
-    auth: { user: "admin", twoFactor: false },
+    auth: "auditCsv",
     request: { query: auditFiltersSchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],

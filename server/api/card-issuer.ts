@@ -25,7 +25,6 @@ import { csvResponse } from "@/server/http/csv-stream";
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
-const AUTH = { scope: "read" } as const;
 const PAGING =
   "Newest first (created_at, then transaction_id, descending). page from " +
   "1 (default 1), limit 1-100 (default 20); a page past the end is an " +
@@ -42,7 +41,7 @@ export const cardIssuerRoutes = [
       "kyc_status, flow_status. Paged: page (from 1), limit (default 20, max " +
       "100); total counts every match.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listCustomers",
     request: { query: customerListQuerySchema },
     response: { data: customerListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -63,7 +62,7 @@ export const cardIssuerRoutes = [
       "the chain and know no pending holds: they count available as equal to " +
       "ledger, so total_available_balance may be overstated by their holds.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "getAggregateBalances",
     response: { data: aggregateBalancesSchema },
     handler: async ({ c, ctx }) => ok(c, await getAggregateBalances({ ctx })),
   }),
@@ -76,7 +75,7 @@ export const cardIssuerRoutes = [
       "wallet, balances and cards. Balances are null until the account " +
       "wallet is deployed. Another organization's customer is 404.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "getIssuerCustomer",
     request: { params: issuerCustomerParamsSchema },
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND"],
@@ -88,7 +87,7 @@ export const cardIssuerRoutes = [
     summary: "List card transactions",
     description: `The program's card transactions, each with its customer's email and its card's last four. Filters: status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant start, email, last four or transaction_id), from, to. ${PAGING}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "listCardTransactions",
     request: { query: cardTransactionListQuerySchema },
     response: { data: programTransactionListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -105,7 +104,7 @@ export const cardIssuerRoutes = [
       "read as a formula starts with an apostrophe). A failure before the first row is an ordinary " +
       "error response; one after rows were sent ends the file with a line starting #EXPORT_FAILED.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "streamCardTransactionsCsv",
     request: { query: cardTransactionExportQuerySchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],
@@ -124,7 +123,7 @@ export const cardIssuerRoutes = [
       `One customer's card transactions. Filters: status, from, to. ${PAGING} ` +
       "A cardholder's session token reads its own account only; another customer is 404.",
     tags: ["Cards"],
-    auth: { scope: "read", cardholder: true },
+    auth: "listCustomerTransactions",
     request: {
       params: customerTransactionsParamsSchema,
       query: customerTransactionsQuerySchema,

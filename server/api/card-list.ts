@@ -10,7 +10,6 @@ import { defineRoute } from "@/server/http/route";
 /** The program's cards (the console's Cards page): the list and one card with its history. Needs `read`. */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/cards";
-const AUTH = { scope: "read" } as const;
 
 export const cardListRoutes = [
   defineRoute({
@@ -20,7 +19,7 @@ export const cardListRoutes = [
     description:
       "Every card of the program, newest first. q finds a card by last four or card id, or the cards of a customer by email (or its start), external id or svc_card_id. Filters: status (voided also finds stolen cards), card_type, currency, customer_id (a svc_card_id). Paged: page (from 1), limit (default 20, max 100); total counts every match.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listCards",
     request: { query: cardListQuerySchema },
     response: { data: cardListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -33,7 +32,7 @@ export const cardListRoutes = [
     description:
       "The console's global search: customers by email start, external id or svc_card_id; cards by last four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, each with a console link (href).",
     tags: TAGS,
-    auth: AUTH,
+    auth: "globalSearch",
     request: { query: globalSearchSchema },
     response: { data: searchResultsSchema },
     errors: ["VALIDATION_ERROR"],
@@ -46,7 +45,7 @@ export const cardListRoutes = [
     description:
       "One card with its customer and its history: the issue, then every state change with who made it (actor_type and actor) and when. Another organization's card is 404.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "getIssuerCard",
     request: { params: cardIdParamsSchema },
     response: { data: cardDetailSchema },
     errors: ["NOT_FOUND"],

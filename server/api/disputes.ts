@@ -31,7 +31,7 @@ export const disputeRoutes = [
     summary: "Dispute a transaction",
     description: `Files a dispute of a settled purchase of this customer: reason_code (GET .../transactions/dispute-reasons), a description, and optionally the amount (major units, at most the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises dispute.created. ${FLOW}`,
     tags: ["Cards"],
-    auth: { scope: "write", cardholder: true },
+    auth: "fileDispute",
     request: {
       params: transactionDisputeParamsSchema,
       body: fileDisputeSchema,
@@ -47,7 +47,7 @@ export const disputeRoutes = [
     summary: "A customer's disputes",
     description: `This customer's disputes, newest first; filters status and transaction_id; paged. ${FLOW}`,
     tags: ["Cards"],
-    auth: { scope: "read", cardholder: true },
+    auth: "listCustomerDisputes",
     request: {
       params: customerTargetSchema,
       query: disputeListQuerySchema.omit({ customer_id: true }),
@@ -67,7 +67,7 @@ export const disputeRoutes = [
     description:
       "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is DISPUTE_CLOSED. Raises dispute.updated.",
     tags: ["Cards"],
-    auth: { scope: "write", cardholder: true },
+    auth: "withdrawDispute",
     request: { params: customerDisputeParamsSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED"],
@@ -79,7 +79,7 @@ export const disputeRoutes = [
     summary: "List disputes",
     description: `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
     tags: ["Card issuer"],
-    auth: { scope: "read" },
+    auth: "listDisputes",
     request: { query: disputeListQuerySchema },
     response: { data: disputeListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -91,7 +91,7 @@ export const disputeRoutes = [
     summary: "Get a dispute",
     description: "One dispute. Another organization's is 404.",
     tags: ["Card issuer"],
-    auth: { scope: "read", cardholder: true },
+    auth: "getDispute",
     request: { params: disputeParamsSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND"],
@@ -107,7 +107,7 @@ export const sandboxDisputeRoutes = sandboxOnly([
     description:
       "What the card network's dispute process would decide: under_review (from submitted), won or lost (from submitted or under_review). won credits the disputed amount to the customer's balance through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "decideDispute",
     request: { params: disputeParamsSchema, body: decideDisputeSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT"],

@@ -24,7 +24,7 @@ export const gatewayRoutes = [
     description:
       "Newest first: data.payments, with total, limit (default 20, max 100) and offset. Filters: status (awaiting_payment, paid, underpaid, overpaid, expired), from and to (created_at, ISO 8601; from inclusive, to exclusive), external_reference.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listPayments",
     request: { query: gatewayListQuerySchema },
     response: { data: gatewayListSchema },
     handler: async ({ c, ctx, input }) => ok(c, await listPayments({ ctx, input: input.query })),
@@ -35,7 +35,7 @@ export const gatewayRoutes = [
     summary: "Get a crypto gateway payment",
     description: "One payment with its accepted options and its crypto_gateway.payment.* events.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "getPayment",
     request: { params: gatewayPaymentParamsSchema },
     response: { data: gatewayPaymentDetailSchema },
     errors: ["NOT_FOUND"],
@@ -52,7 +52,7 @@ export const sandboxGatewayRoutes = sandboxOnly([
     description:
       "title, requested_amount, currency (USD default, EUR, GBP), external_reference, expires_in_minutes (default 60). Accepted options are the currency's tokens on several networks, each with a fresh deposit address. Raises crypto_gateway.payment.created.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "createPayment",
     request: { body: gatewayCreateBodySchema },
     response: { status: 201, data: gatewayPaymentSchema },
     handler: async ({ c, ctx, input }) =>
@@ -65,7 +65,7 @@ export const sandboxGatewayRoutes = sandboxOnly([
     description:
       "Funds of amount arrive at the option {asset_code, network}. Added to what arrived before, the total makes the payment underpaid (less than requested; can be topped up), paid (exact) or overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "payPayment",
     request: { params: gatewayPaymentParamsSchema, body: gatewayPayBodySchema },
     response: { data: gatewayPaymentSchema },
     errors: ["NOT_FOUND", "CONFLICT", "VALIDATION_ERROR"],

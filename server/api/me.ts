@@ -53,7 +53,7 @@ export const meRoute = defineRoute({
     "scopes, and the user behind a user token. Useful to check a key or " +
     "token after wiring it.",
   tags: ["Account"],
-  auth: { scope: "read" },
+  auth: "describeCredential",
   response: { data: meSchema },
   handler: async ({ c, ctx }) => ok(c, await describeCredential({ ctx })),
 });

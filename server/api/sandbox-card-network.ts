@@ -20,7 +20,6 @@ import { sandboxOnly } from "./sandbox";
  * undocumented in live mode); bearer or API key with the write scope. Card envelope.
  */
 const TAGS = ["Sandbox"];
-const AUTH = { scope: "write" } as const;
 const BASE = "/api/v1/sandbox/card-transactions";
 const params = transactionParamsSchema;
 const NOT_OPEN = "Only from authorized or partially_reversed; any other state is 409 CONFLICT.";
@@ -44,7 +43,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       "transaction.authorized, then customer.balance.updated. Answers 201 " +
       "either way.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "authorizeCardTransaction",
     request: { body: authorizeCardTransactionSchema },
     response: { status: 201, data: cardTransactionViewSchema },
     errors: ["NOT_FOUND"],
@@ -59,7 +58,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     summary: "Sandbox: settle (clear) a card transaction",
     description: `The merchant's batch clears: the given amount (merchant currency; default the authorized amount; may be more or less) is debited from the ledger and the hold released; the tokens leave the wallet on chain. More than the ledger holds: INSUFFICIENT_FUNDS. transaction.settled, then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "settleCardTransaction",
     request: { params, body: transactionAmountSchema },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT", "INSUFFICIENT_FUNDS"],
@@ -79,7 +78,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     summary: "Sandbox: reverse a card authorization",
     description: `Releases the hold before clearing: without an amount (or with all of it) the transaction is reversed; with less it is partially_reversed and keeps the rest authorized. More than is authorized: VALIDATION_ERROR. transaction.reversed, then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "reverseCardTransaction",
     request: { params, body: transactionAmountSchema },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -99,7 +98,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     summary: "Sandbox: expire a card authorization",
     description: `The hold was never claimed: the transaction is expired and the hold released. transaction.reversed (status EXPIRED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "expireCardTransaction",
     request: { params },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -112,7 +111,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     summary: "Sandbox: fail a card authorization",
     description: `The transaction failed after authorization: failed, the hold released. transaction.reversed (status FAILED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "failCardTransaction",
     request: { params },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -132,7 +131,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       "wallet.deposit.confirmed. Anything but a settled purchase, or one " +
       "refunded in full: 409 CONFLICT. Answers the refund transaction.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "refundCardTransaction",
     request: { params, body: transactionAmountSchema },
     response: { status: 201, data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],

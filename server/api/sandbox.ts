@@ -38,7 +38,6 @@ export function sandboxOnly(routes: readonly ApiRoute[]): ApiRoute[] {
 }
 
 const TAGS = ["Sandbox"];
-const AUTH = { scope: "write" } as const;
 
 export const sandboxRoutes = sandboxOnly([
   defineRoute({
@@ -52,7 +51,7 @@ export const sandboxRoutes = sandboxOnly([
       "currency, flow_status). A rejection is final; an approval cannot be " +
       "changed. Refused while the email address is not verified.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "decideCustomerKyc",
     request: { params: customerTargetSchema, body: kycDecisionSchema },
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
@@ -69,7 +68,7 @@ export const sandboxRoutes = sandboxOnly([
       "The emails and text messages the sandbox would have sent (one-time " +
       "codes among them, hence the write scope), newest first.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "readOutbox",
     request: { query: outboxQuerySchema },
     response: { data: outboxSchema },
     handler: async ({ c, ctx, input }) => ok(c, await readOutbox({ ctx, input: input.query })),

@@ -47,7 +47,7 @@ export const swapRoutes: ApiRoute[] = [
       summary: "Swappable assets",
       description: "Tokens usable as source or destination: ticker, chain, decimals and contract address.",
       tags: TAGS,
-      auth: { scope: "read" },
+      auth: "listSwapAssets",
       response: { data: swapAssetListSchema },
       handler: ({ c, ctx }) => {
         requireIssuerScope(ctx, "read");
@@ -63,7 +63,7 @@ export const swapRoutes: ApiRoute[] = [
       summary: "Swap routes",
       description: "Valid source/destination chain and token pairs, optionally from or to one asset.",
       tags: TAGS,
-      auth: { scope: "read" },
+      auth: "listSwapRoutes",
       request: { query: swapRoutesQuerySchema },
       response: { data: swapRouteListSchema },
       handler: ({ c, ctx, input }) => {
@@ -85,7 +85,7 @@ export const swapRoutes: ApiRoute[] = [
       description:
         "Seven inputs: from_chain, from_token, to_chain, to_token, amount (decimal string of the source token), from_address (valid on the source chain), to_address (valid on the destination chain). Answers the expected output, rate, slippage, network and protocol fees (taken from the source amount) and a quote_id that expires_at 2 minutes later. Unknown asset or route: 400 VALIDATION_ERROR; an address not valid on its chain: 422 INVALID_ADDRESS.",
       tags: TAGS,
-      auth: { scope: "transactions" },
+      auth: "createSwapQuote",
       request: { body: swapQuoteBodySchema },
       response: { status: 201, data: swapQuoteSchema },
       errors: ["INVALID_ADDRESS", "VALIDATION_ERROR"],
@@ -102,7 +102,7 @@ export const swapRoutes: ApiRoute[] = [
       description:
         'Debits the quote\'s amount from the master wallet holding from_asset_id and submits the swap: {status: "success", message, data: Swap} with status pending; the worker moves it to processing (from_tx_hash) and then completed or failed (a failed swap returns the amount). Raises master_wallet.swap (submitted). A quote is used once: 409 QUOTE_ALREADY_USED, also under concurrent executes; after 2 minutes 410 QUOTE_EXPIRED; 409 INSUFFICIENT_FUNDS when the holding is short (the quote stays usable). A user access token sends a current TOTP code (X-2FA-Token or two_factor_token). Idempotency-Key accepted.',
       tags: TAGS,
-      auth: { scope: "transactions" },
+      auth: "executeSwap",
       stepUp: true,
       request: { body: swapExecuteBodySchema },
       response: { body: swapExecutedSchema },
@@ -123,7 +123,7 @@ export const swapRoutes: ApiRoute[] = [
       description:
         "Newest first. limit (default 20, max 100), offset (default 0), status: processing, completed or failed.",
       tags: TAGS,
-      auth: { scope: "read" },
+      auth: "swapHistory",
       request: { query: swapHistoryQuerySchema },
       response: { data: swapHistorySchema },
       handler: async ({ c, ctx, input }) => ok(c, await swapHistory({ ctx, input: input.query })),
@@ -136,7 +136,7 @@ export const swapRoutes: ApiRoute[] = [
     description:
       "Every swap asset with the master wallet's balance and its address on that chain (from_asset_id of a swap).",
     tags: ["Card issuer"],
-    auth: { scope: "read" },
+    auth: "listWalletAssets",
     response: { data: walletAssetListSchema },
     handler: async ({ c, ctx }) => ok(c, { assets: await listWalletAssets({ ctx }) }),
   }),
@@ -149,7 +149,7 @@ export const sandboxSwapRoutes = sandboxOnly([
     summary: "Simulate a token deposit into the master wallet",
     description: "Adds amount of asset_id to the master wallet's holdings, to swap from.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "depositAsset",
     request: { body: assetDepositBodySchema },
     response: { status: 201, data: walletAssetSchema },
     errors: ["VALIDATION_ERROR"],

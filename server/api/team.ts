@@ -25,8 +25,6 @@ import { getSecuritySettings, updateSecuritySettings } from "@/server/team/setti
 const TAGS = ["Team"];
 const BASE = "/api/v1/team";
 // No per-call TOTP code: team changes are an admin's, like webhooks (docs/team.md).
-const READ = { user: "admin", twoFactor: false } as const;
-const WRITE = READ;
 
 export const teamRoutes = [
   defineRoute({
@@ -35,7 +33,7 @@ export const teamRoutes = [
     summary: "List the members",
     description: "Every user of the program, deactivated ones included, oldest first.",
     tags: TAGS,
-    auth: READ,
+    auth: "listMembers",
     response: { data: memberListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMembers({ ctx })),
   }),
@@ -45,7 +43,7 @@ export const teamRoutes = [
     summary: "Change a member's role",
     description: "Takes effect on the member's next request. The last active admin cannot be demoted.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "changeMemberRole",
     request: { params: userIdSchema, body: changeRoleSchema },
     response: { data: memberViewSchema },
     errors: ["NOT_FOUND", "LAST_ADMIN", "USER_DEACTIVATED"],
@@ -63,7 +61,7 @@ export const teamRoutes = [
       "working, and they cannot sign in. The last active admin cannot be deactivated. " +
       "Repeating it is a no-op.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "deactivateMember",
     request: { params: userIdSchema },
     response: { data: memberViewSchema },
     errors: ["NOT_FOUND", "LAST_ADMIN"],
@@ -76,7 +74,7 @@ export const teamRoutes = [
     summary: "Reactivate a member",
     description: "They can sign in again with their password and 2FA.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "reactivateMember",
     request: { params: userIdSchema },
     response: { data: memberViewSchema },
     errors: ["NOT_FOUND"],
@@ -89,7 +87,7 @@ export const teamRoutes = [
     summary: "List invitations",
     description: "The latest 200, newest first, with their status (pending, accepted, expired, revoked).",
     tags: TAGS,
-    auth: READ,
+    auth: "listInvitations",
     response: { data: invitationListSchema },
     handler: async ({ c, ctx }) => ok(c, await listInvitations({ ctx })),
   }),
@@ -101,7 +99,7 @@ export const teamRoutes = [
       "Emails a single-use link, valid 7 days (in sandbox: to the dev outbox). " +
       "A pending invitation to the same address is replaced.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "inviteMember",
     request: { body: inviteMemberSchema },
     response: { status: 201, data: invitationViewSchema },
     errors: ["VALIDATION_ERROR", "EMAIL_IN_USE"],
@@ -113,7 +111,7 @@ export const teamRoutes = [
     path: `${BASE}/invitations/{invitationId}/revoke`,
     summary: "Revoke a pending invitation",
     tags: TAGS,
-    auth: WRITE,
+    auth: "revokeInvitation",
     request: { params: invitationIdSchema },
     response: { data: invitationViewSchema },
     errors: ["NOT_FOUND"],
@@ -144,7 +142,7 @@ export const teamRoutes = [
     path: `${BASE}/settings`,
     summary: "Security settings",
     tags: TAGS,
-    auth: READ,
+    auth: "getSecuritySettings",
     response: { data: securitySettingsSchema },
     handler: async ({ c, ctx }) => ok(c, await getSecuritySettings({ ctx })),
   }),
@@ -155,7 +153,7 @@ export const teamRoutes = [
     description:
       "require_two_factor: members without 2FA must set it up before anything else in the console.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "updateSecuritySettings",
     request: { body: securitySettingsSchema },
     response: { data: securitySettingsSchema },
     errors: ["VALIDATION_ERROR"],

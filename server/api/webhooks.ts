@@ -38,7 +38,6 @@ import {
 /** Webhook management (docs/webhooks.md), scope `webhooks`, card envelope. */
 const TAGS = ["Webhooks"];
 const BASE = "/api/v1/svc-card/webhooks";
-const AUTH = { scope: "webhooks" } as const;
 export const webhookRoutes = [
   defineRoute({
     method: "post",
@@ -47,7 +46,7 @@ export const webhookRoutes = [
     description:
       "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` as the interface states; data carries the signing secret (also returned by get).",
     tags: TAGS,
-    auth: AUTH,
+    auth: "createWebhook",
     request: { body: createWebhookSchema },
     response: {
       status: 201,
@@ -67,7 +66,7 @@ export const webhookRoutes = [
     summary: "List webhook subscriptions",
     description: "Newest first, without secrets.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listWebhooks",
     response: { data: webhookListSchema },
     handler: async ({ c, ctx }) => ok(c, await listWebhooks({ ctx })),
   }),
@@ -81,7 +80,7 @@ export const webhookRoutes = [
       "Paged: page (from 1), limit (default 20, max 100); total counts every " +
       "match.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listDeliveries",
     request: { query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
     handler: async ({ c, ctx, input }) => ok(c, await listDeliveries({ ctx, input: input.query })),
@@ -94,7 +93,7 @@ export const webhookRoutes = [
       "The exact body sent, and each attempt's request headers, response " +
       "status and body (2 KiB), error, duration and next attempt time.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "getDelivery",
     request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryDetailSchema },
     errors: ["NOT_FOUND"],
@@ -109,7 +108,7 @@ export const webhookRoutes = [
       "failed delivery gets one more attempt; one still on its schedule is " +
       "brought forward.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "retryDelivery",
     request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -122,7 +121,7 @@ export const webhookRoutes = [
     summary: "Get a webhook subscription",
     description: "Returns the signing secret.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "getWebhook",
     request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],
@@ -136,7 +135,7 @@ export const webhookRoutes = [
       "Any of url, events, description, enabled. enabled: true re-enables a " +
       "disabled subscription and resets its failure count.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "updateWebhook",
     request: { params: webhookParamsSchema, body: updateWebhookSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
@@ -149,7 +148,7 @@ export const webhookRoutes = [
     summary: "Delete a webhook subscription",
     description: "Its pending deliveries and delivery log go with it.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "deleteWebhook",
     request: { params: webhookParamsSchema },
     response: { data: deletedWebhookSchema },
     errors: ["NOT_FOUND"],
@@ -162,7 +161,7 @@ export const webhookRoutes = [
     description:
       "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "rotateWebhookSecret",
     request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],
@@ -174,7 +173,7 @@ export const webhookRoutes = [
     summary: "Delivery history of one webhook",
     description: "Same filters and paging as deliveries/all.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listDeliveries",
     request: { params: webhookParamsSchema, query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
     errors: ["NOT_FOUND"],
@@ -187,7 +186,7 @@ export const webhookRoutes = [
     summary: "Send a test event",
     description: "Queues a webhook.test event to this subscription; follow it in the delivery log.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "sendTestEvent",
     request: { params: webhookParamsSchema },
     response: { status: 201, data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -203,7 +202,7 @@ export const webhookRoutes = [
       "[from, to) is sent again (one more attempt each) by the worker. " +
       "Answers 202 at once.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "replayFailedDeliveries",
     request: { params: webhookParamsSchema, body: replayWindowSchema },
     response: {
       status: 202,
