@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 async function get(path: string, headers: Record<string, string>) {

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { balanceOf, keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 async function call(path: string, init: RequestInit) {

@@ -1,20 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf, setDatabase, type Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { describe, expect, it } from "vitest";
+import { rowsOf } from "@/server/db/client";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { freezeCard } from "@/server/cards/lifecycle/change-status";
 import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { seedDemo } from "./seed-demo";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await database.db.execute(query));

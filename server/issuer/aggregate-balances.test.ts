@@ -1,27 +1,20 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
-import { rowsOf, setDatabase, type Database } from "@/server/db/client";
+import { rowsOf } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
 import { countNewCustomer, openCustomerBalance } from "@/server/balances/open";
 import { moveBalanceTotals } from "@/server/balances/totals";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { createApiApp } from "@/server/api/app";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { bearer } from "@/server/http/testing";
 import { getAggregateBalances } from "./aggregate-balances";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 /** The same figures computed the slow way, from every customer row and balance. */
 async function sums(orgId: string) {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database, type Db } from "@/server/db/client";
+import { type Db } from "@/server/db/client";
 import { schema } from "@/server/db/schema";
 import { cardCustomers } from "@/server/db/schema/cards";
 import {
@@ -13,18 +13,11 @@ import {
   cardTransactions,
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { getDeclinesByReason, getTransactionVolume } from "./overview";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 const daysBefore = (n: number, hour = 12) => new Date(Date.UTC(2026, 10, 21 - n, hour));

@@ -1,22 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions, customerBalances, masterWallets } from "@/server/db/schema/money";
 import { organizations } from "@/server/db/schema/identity";
 import { getOverviewInsights } from "@/server/overview/insights";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { ensureDemoProgram } from "./demo-program";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 describe("the demo program", () => {
   it(

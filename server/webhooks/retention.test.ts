@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { setEnvForTests } from "@/lib/env";
-import type { Database } from "@/server/db/client";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "./manage";
 import { registerWebhookHandlers } from "./register";
 import { newDeliveryId } from "./secret";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 beforeAll(async () => {
   setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: "1" });
-  database = await openTestDatabase();
   registerWebhookHandlers();
 });
 afterAll(async () => {
   setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
-  await database.close();
 });
 
 describe("webhook retention", () => {

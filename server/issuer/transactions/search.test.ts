@@ -1,23 +1,15 @@
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDemo } from "@/server/cli/seed-demo";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { streamCardTransactionsCsv } from "./export";
 import { listCardTransactions } from "./list";
 import { cardTransactionListQuerySchema } from "./query";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const t = cardTransactions;
 
