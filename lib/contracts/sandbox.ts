@@ -2,7 +2,8 @@ import { z } from "zod";
 import { CURRENCY_VALUES } from "./cards";
 
 /**
- * The sandbox's simulation endpoints and pages (docs/decisions-foundation.md, Sandbox mode): a reviewer's identity decision
+ * The sandbox's simulation endpoints and pages (docs/decisions-foundation.md, Sandbox mode): a reviewer's
+ * identity decision
  * and the dev outbox. The card network and deposit simulators keep their contracts beside the
  * real ones (card-transactions.ts, money.ts).
  */

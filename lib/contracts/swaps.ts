@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CHAIN_IDS } from "@/lib/chains/chains";
 
-/** Swap contracts (docs/crypto.md "Swaps"): REST, the dashboard, OpenAPI. Token amounts are decimal strings. */
+/**
+ * Swap contracts (docs/crypto.md "Swaps"): REST, the dashboard, OpenAPI. Token amounts are decimal strings.
+ */
 
 const decimalString = z
   .string()

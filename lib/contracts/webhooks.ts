@@ -194,7 +194,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   {
     type: "dispute.updated",
     description:
-      "A dispute moved: under_review, won (the amount is credited; customer.balance.updated follows), lost or withdrawn.",
+      "A dispute moved: under_review, won (the amount is credited; customer.balance.updated follows), " +
+      "lost or withdrawn.",
     example: dispute("won"),
   },
   {

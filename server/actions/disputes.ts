@@ -14,7 +14,9 @@ import { ServiceError } from "@/lib/errors";
 import { isSandbox } from "@/lib/env";
 import { defineAction } from "./define-action";
 
-/* The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads. */
+/*
+ * The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads.
+ */
 
 export const fileDisputeAction = defineAction(
   {
@@ -30,7 +32,9 @@ export const transactionDisputesAction = defineAction(
   async ({ ctx, input }) => listDisputes({ ctx, input: { transaction_id: input.transactionId, limit: 20 } }),
 );
 
-/** Sandbox only: the network's decision, from the Disputes page (live mode: not found, like the REST route). */
+/**
+ * Sandbox only: the network's decision, from the Disputes page (live mode: not found, like the REST route).
+ */
 export const decideDisputeAction = defineAction(
   {
     input: decideDisputeSchema.extend(disputeParamsSchema.shape),

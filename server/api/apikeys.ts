@@ -103,7 +103,9 @@ export const apiKeyRoutes = [
     method: "post",
     path: "/api/apikey/{id}/rotate",
     summary: "Rotate an API key's secret",
-    description: `A new api_secret, shown once; the old secret and every token minted from it stop working at once. ${GUARDED}`,
+    description:
+      `A new api_secret, shown once; the old secret and every token minted from it stop working at once. ` +
+      `${GUARDED}`,
     tags: TAGS,
     auth: "rotateApiKey",
     stepUp: true,
@@ -123,7 +125,9 @@ export const apiKeyRoutes = [
     method: "put",
     path: "/api/apikey/{id}/permissions",
     summary: "Replace an API key's permissions",
-    description: `The set is replaced entirely; tokens already minted act with the new set from their next request. ${GUARDED}`,
+    description:
+      `The set is replaced entirely; tokens already minted act with the new set from their next request. ` +
+      `${GUARDED}`,
     tags: TAGS,
     auth: "setApiKeyPermissions",
     stepUp: true,

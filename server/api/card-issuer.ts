@@ -85,7 +85,10 @@ export const cardIssuerRoutes = [
     method: "get",
     path: "/api/v1/card-issuer/card-transactions",
     summary: "List card transactions",
-    description: `The program's card transactions, each with its customer's email and its card's last four. Filters: status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant start, email, last four or transaction_id), from, to. ${PAGING}`,
+    description:
+      `The program's card transactions, each with its customer's email and its card's last four. Filters: ` +
+      `status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant ` +
+      `start, email, last four or transaction_id), from, to. ${PAGING}`,
     tags: TAGS,
     auth: "listCardTransactions",
     request: { query: cardTransactionListQuerySchema },

@@ -17,7 +17,10 @@ export const cardListRoutes = [
     path: BASE,
     summary: "List cards",
     description:
-      "Every card of the program, newest first. q finds a card by last four or card id, or the cards of a customer by email (or its start), external id or svc_card_id. Filters: status (voided also finds stolen cards), card_type, currency, customer_id (a svc_card_id). Paged: page (from 1), limit (default 20, max 100); total counts every match.",
+      "Every card of the program, newest first. q finds a card by last four or card id, or the cards of " +
+      "a customer by email (or its start), external id or svc_card_id. Filters: status (voided also " +
+      "finds stolen cards), card_type, currency, customer_id (a svc_card_id). Paged: page (from 1), " +
+      "limit (default 20, max 100); total counts every match.",
     tags: TAGS,
     auth: "listCards",
     request: { query: cardListQuerySchema },
@@ -30,7 +33,9 @@ export const cardListRoutes = [
     path: "/api/v1/card-issuer/search",
     summary: "Search the program",
     description:
-      "The console's global search: customers by email start, external id or svc_card_id; cards by last four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, each with a console link (href).",
+      "The console's global search: customers by email start, external id or svc_card_id; cards by last " +
+      "four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, " +
+      "each with a console link (href).",
     tags: TAGS,
     auth: "globalSearch",
     request: { query: globalSearchSchema },
@@ -43,7 +48,8 @@ export const cardListRoutes = [
     path: `${BASE}/{cardId}`,
     summary: "Get a card",
     description:
-      "One card with its customer and its history: the issue, then every state change with who made it (actor_type and actor) and when. Another organization's card is 404.",
+      "One card with its customer and its history: the issue, then every state change with who made it " +
+      "(actor_type and actor) and when. Another organization's card is 404.",
     tags: TAGS,
     auth: "getIssuerCard",
     request: { params: cardIdParamsSchema },

@@ -26,7 +26,9 @@ export const cardSettingsRoutes = [
     path: PATH,
     summary: "Replace the secure page's theme",
     description:
-      "Replaces the whole theme: a field left out goes back to the page's default, `{}` resets it. Colors are hex (#rgb, #rrggbb, with optional alpha), border_radius px or rem, logo_url https. A user token must belong to an admin.",
+      "Replaces the whole theme: a field left out goes back to the page's default, `{}` resets it. " +
+      "Colors are hex (#rgb, #rrggbb, with optional alpha), border_radius px or rem, logo_url https. A " +
+      "user token must belong to an admin.",
     tags: TAGS,
     auth: "updateSecureTheme",
     request: { body: secureThemeSchema },

@@ -539,7 +539,8 @@ describe("secrets never leave the provider", () => {
         await send(cardPath(svcCardId, cardIds[3]!, "void"), post(undefined, p.key)); // refused: physical
         await send(cardPath(svcCardId, cardIds[1]!, "report"), post({ reason: "lost" }, holder));
         await send(cardPath(svcCardId, cardIds[2]!, "report"), post({ reason: "stolen" }, p.key));
-        await send(viewTokenPath(svcCardId, cardIds[2]!), post({ enabled_views: ["pin"] }, p.key)); // refused: stolen
+        // refused: stolen
+        await send(viewTokenPath(svcCardId, cardIds[2]!), post({ enabled_views: ["pin"] }, p.key));
         await send("/api/v1/svc-card/my-account", { headers: holder });
         await send(`/api/v1/card-issuer/customers/${svcCardId}`, { headers: p.key });
       } finally {

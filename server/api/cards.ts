@@ -94,7 +94,9 @@ export const cardRoutes = [
     method: "post",
     path: `${MANAGE}/freeze`,
     summary: "Freeze a card",
-    description: `Active -> frozen: new transactions are declined. Not before a physical card is activated (CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
+    description:
+      `Active -> frozen: new transactions are declined. Not before a physical card is activated ` +
+      `(CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
     tags: TAGS,
     auth: "freezeCard",
     stepUp: true,
@@ -115,7 +117,9 @@ export const cardRoutes = [
     method: "post",
     path: `${MANAGE}/unfreeze`,
     summary: "Unfreeze a card",
-    description: `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
+    description:
+      `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for ` +
+      `blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
     tags: TAGS,
     auth: "unfreezeCard",
     stepUp: true,

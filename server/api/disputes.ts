@@ -22,14 +22,21 @@ import { sandboxOnly } from "./sandbox";
  * Card envelope.
  */
 const FLOW =
-  "Statuses: submitted -> under_review -> won | lost; withdrawn before a decision. One open dispute per transaction. A won dispute credits the disputed amount (in the card account's currency) to the customer's balance.";
+  "Statuses: submitted -> under_review -> won | lost; withdrawn before a decision. One open dispute per " +
+  "transaction. A won dispute credits the disputed amount (in the card account's currency) to the " +
+  "customer's balance.";
 
 export const disputeRoutes = [
   defineRoute({
     method: "post",
     path: "/api/v1/svc-card/{svcCardId}/transactions/{transactionId}/disputes",
     summary: "Dispute a transaction",
-    description: `Files a dispute of a settled purchase of this customer: reason_code (GET .../transactions/dispute-reasons), a description, and optionally the amount (major units, at most the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises dispute.created. ${FLOW}`,
+    description:
+      `Files a dispute of a settled purchase of this customer: reason_code (GET ` +
+      `.../transactions/dispute-reasons), a description, and optionally the amount (major units, at most ` +
+      `the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a ` +
+      `second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises ` +
+      `dispute.created. ${FLOW}`,
     tags: ["Cards"],
     auth: "fileDispute",
     request: {
@@ -65,7 +72,8 @@ export const disputeRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/disputes/{disputeId}/withdraw",
     summary: "Withdraw a dispute",
     description:
-      "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is DISPUTE_CLOSED. Raises dispute.updated.",
+      "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is " +
+      "DISPUTE_CLOSED. Raises dispute.updated.",
     tags: ["Cards"],
     auth: "withdrawDispute",
     request: { params: customerDisputeParamsSchema },
@@ -77,7 +85,9 @@ export const disputeRoutes = [
     method: "get",
     path: "/api/v1/card-issuer/disputes",
     summary: "List disputes",
-    description: `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
+    description:
+      `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. ` +
+      `Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
     tags: ["Card issuer"],
     auth: "listDisputes",
     request: { query: disputeListQuerySchema },
@@ -105,7 +115,10 @@ export const sandboxDisputeRoutes = sandboxOnly([
     path: "/api/v1/sandbox/disputes/{disputeId}/decide",
     summary: "Sandbox: decide a dispute",
     description:
-      "What the card network's dispute process would decide: under_review (from submitted), won or lost (from submitted or under_review). won credits the disputed amount to the customer's balance through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
+      "What the card network's dispute process would decide: under_review (from submitted), won or lost " +
+      "(from submitted or under_review). won credits the disputed amount to the customer's balance " +
+      "through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A " +
+      "decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
     tags: ["Sandbox"],
     auth: "decideDispute",
     request: { params: disputeParamsSchema, body: decideDisputeSchema },

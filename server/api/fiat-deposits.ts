@@ -30,8 +30,10 @@ export const fiatDepositRoutes = [
     summary: "Start a deposit",
     description:
       "Consumes a payin quote (method_type payin, method_id = gateway, to_currency = currency; once: 409 " +
-      "QUOTE_ALREADY_USED, 410 QUOTE_EXPIRED) and answers the deposit with checkout_url, the hosted checkout " +
-      "where the payer pays amount_due. Completing it credits credit_amount to the wallet of currency (which " +
+      "QUOTE_ALREADY_USED, 410 QUOTE_EXPIRED) and answers the deposit with checkout_url, the hosted " +
+      "checkout " +
+      "where the payer pays amount_due. Completing it credits credit_amount to the wallet of currency " +
+      "(which " +
       "must exist) and sends the payer to redirect_url?deposit_id=...&status=completed (or cancelled).",
     tags: TAGS,
     auth: "createDeposit",
@@ -76,7 +78,8 @@ export const fiatDepositRoutes = [
     path: `${BASE}/business/transaction/receipt/{id}`,
     summary: "Transaction receipt (PDF)",
     description:
-      "A PDF receipt of a payout (pay_...) or deposit (dep_...): the program's name, the id, dates, amounts, " +
+      "A PDF receipt of a payout (pay_...) or deposit (dep_...): the program's name, the id, dates, " +
+      "amounts, " +
       "rate, fees, the beneficiary with its account identifiers masked, and the status.",
     tags: TAGS,
     auth: "transactionReceipt",

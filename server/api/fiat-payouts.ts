@@ -54,11 +54,14 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/wallet/payout`,
     summary: "Pay out a quote",
     description:
-      "Consumes the quote (exactly once: 409 QUOTE_ALREADY_USED after, 410 QUOTE_EXPIRED after 5 minutes) and " +
+      "Consumes the quote (exactly once: 409 QUOTE_ALREADY_USED after, 410 QUOTE_EXPIRED after 5 minutes) " +
+      "and " +
       "debits the debit_wallet by the quote's customer_total_amount_due in the same transaction (409 " +
       "INSUFFICIENT_FUNDS; never below 0). debit_wallet, amount and payment_method_id must be the quote's. " +
-      "The beneficiary is the method's form values (422 BENEFICIARY_INVALID names every bad field) or a saved " +
-      "beneficiary_id. The payout starts pending, then processing, then completed; failed or returned payouts " +
+      "The beneficiary is the method's form values (422 BENEFICIARY_INVALID names every bad field) or a " +
+      "saved " +
+      "beneficiary_id. The payout starts pending, then processing, then completed; failed or returned " +
+      "payouts " +
       "refund the wallet. A user access token sends a current TOTP code in X-2FA-Token.",
     tags: TAGS,
     auth: "createPayout",
@@ -109,7 +112,8 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/beneficiary`,
     summary: "Save a beneficiary",
     description:
-      "Validates the fields against the payout method's form (422 BENEFICIARY_INVALID naming every bad field) " +
+      "Validates the fields against the payout method's form (422 BENEFICIARY_INVALID naming every bad " +
+      "field) " +
       "and saves them for repeat payouts (beneficiary_id in POST /wallet/payout). Answers are masked.",
     tags: TAGS,
     auth: "createBeneficiary",

@@ -42,7 +42,8 @@ export const fiatQuoteRoutes = [
     path: `${BASE}/exchange-rate`,
     summary: "Create a binding fiat quote",
     description:
-      "Prices amount (from_currency) into to_currency and binds it for 5 minutes, for one payout or deposit. " +
+      "Prices amount (from_currency) into to_currency and binds it for 5 minutes, for one payout or " +
+      "deposit. " +
       "With method_id (and method_type) the method's margin and fees apply and calculator.PayoutMethod is " +
       "present; without it the plain conversion (0.5 % margin, no fees). Rounding: docs/fiat.md. " +
       "Example: 100 USD to EUR over method 101 gives rate 0.91678000, fees 0.74347826 USD, " +
@@ -62,8 +63,10 @@ export const fiatQuoteRoutes = [
     path: `${BASE}/sendmoney/quote`,
     summary: "Quote a payout by the amount received",
     description:
-      "A binding payout quote (the same object as POST /exchange-rate) priced from what the beneficiary must " +
-      "receive: the amount sent is the smallest 8-place amount of from_currency whose received amount reaches " +
+      "A binding payout quote (the same object as POST /exchange-rate) priced from what the beneficiary " +
+      "must " +
+      "receive: the amount sent is the smallest 8-place amount of from_currency whose received amount " +
+      "reaches " +
       "receive_amount over payment_method_id. Counts against the same 30-a-minute limit as /exchange-rate.",
     tags: TAGS,
     auth: "createSendMoneyQuote",

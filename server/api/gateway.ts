@@ -22,7 +22,9 @@ export const gatewayRoutes = [
     path: "/api/v1/crypto-gateway/payments",
     summary: "List crypto gateway payments",
     description:
-      "Newest first: data.payments, with total, limit (default 20, max 100) and offset. Filters: status (awaiting_payment, paid, underpaid, overpaid, expired), from and to (created_at, ISO 8601; from inclusive, to exclusive), external_reference.",
+      "Newest first: data.payments, with total, limit (default 20, max 100) and offset. Filters: status " +
+      "(awaiting_payment, paid, underpaid, overpaid, expired), from and to (created_at, ISO 8601; from " +
+      "inclusive, to exclusive), external_reference.",
     tags: TAGS,
     auth: "listPayments",
     request: { query: gatewayListQuerySchema },
@@ -50,7 +52,9 @@ export const sandboxGatewayRoutes = sandboxOnly([
     path: "/api/v1/sandbox/crypto-gateway/payments",
     summary: "Create a crypto gateway payment (sandbox)",
     description:
-      "title, requested_amount, currency (USD default, EUR, GBP), external_reference, expires_in_minutes (default 60). Accepted options are the currency's tokens on several networks, each with a fresh deposit address. Raises crypto_gateway.payment.created.",
+      "title, requested_amount, currency (USD default, EUR, GBP), external_reference, expires_in_minutes " +
+      "(default 60). Accepted options are the currency's tokens on several networks, each with a fresh " +
+      "deposit address. Raises crypto_gateway.payment.created.",
     tags: ["Sandbox"],
     auth: "createPayment",
     request: { body: gatewayCreateBodySchema },
@@ -63,7 +67,10 @@ export const sandboxGatewayRoutes = sandboxOnly([
     path: "/api/v1/sandbox/crypto-gateway/payments/{paymentId}/pay",
     summary: "Pay a crypto gateway payment (sandbox)",
     description:
-      "Funds of amount arrive at the option {asset_code, network}. Added to what arrived before, the total makes the payment underpaid (less than requested; can be topped up), paid (exact) or overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
+      "Funds of amount arrive at the option {asset_code, network}. Added to what arrived before, the " +
+      "total makes the payment underpaid (less than requested; can be topped up), paid (exact) or " +
+      "overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid " +
+      "or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
     tags: ["Sandbox"],
     auth: "payPayment",
     request: { params: gatewayPaymentParamsSchema, body: gatewayPayBodySchema },

@@ -49,7 +49,8 @@ export const healthRoute = defineRoute({
   path: "/api/health",
   summary: "Health: database and worker",
   description:
-    "200 when the database answers and a worker has beaten within 30 s; otherwise 503 SERVICE_UNAVAILABLE with the same checks in `data`.",
+    "200 when the database answers and a worker has beaten within 30 s; otherwise 503 " +
+    "SERVICE_UNAVAILABLE with the same checks in `data`.",
   tags: ["Health"],
   auth: "public",
   response: { data: healthSchema },

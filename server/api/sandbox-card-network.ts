@@ -56,7 +56,11 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/settle`,
     summary: "Sandbox: settle (clear) a card transaction",
-    description: `The merchant's batch clears: the given amount (merchant currency; default the authorized amount; may be more or less) is debited from the ledger and the hold released; the tokens leave the wallet on chain. More than the ledger holds: INSUFFICIENT_FUNDS. transaction.settled, then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `The merchant's batch clears: the given amount (merchant currency; default the authorized amount; ` +
+      `may be more or less) is debited from the ledger and the hold released; the tokens leave the wallet ` +
+      `on chain. More than the ledger holds: INSUFFICIENT_FUNDS. transaction.settled, then ` +
+      `customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
     auth: "settleCardTransaction",
     request: { params, body: transactionAmountSchema },
@@ -76,7 +80,10 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/reverse`,
     summary: "Sandbox: reverse a card authorization",
-    description: `Releases the hold before clearing: without an amount (or with all of it) the transaction is reversed; with less it is partially_reversed and keeps the rest authorized. More than is authorized: VALIDATION_ERROR. transaction.reversed, then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `Releases the hold before clearing: without an amount (or with all of it) the transaction is ` +
+      `reversed; with less it is partially_reversed and keeps the rest authorized. More than is ` +
+      `authorized: VALIDATION_ERROR. transaction.reversed, then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
     auth: "reverseCardTransaction",
     request: { params, body: transactionAmountSchema },
@@ -96,7 +103,9 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/expire`,
     summary: "Sandbox: expire a card authorization",
-    description: `The hold was never claimed: the transaction is expired and the hold released. transaction.reversed (status EXPIRED), then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `The hold was never claimed: the transaction is expired and the hold released. transaction.reversed ` +
+      `(status EXPIRED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
     auth: "expireCardTransaction",
     request: { params },
@@ -109,7 +118,9 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/fail`,
     summary: "Sandbox: fail a card authorization",
-    description: `The transaction failed after authorization: failed, the hold released. transaction.reversed (status FAILED), then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `The transaction failed after authorization: failed, the hold released. transaction.reversed (status ` +
+      `FAILED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
     auth: "failCardTransaction",
     request: { params },

@@ -18,7 +18,12 @@ export const screeningRoutes = [
     path: "/api/v1/screener/check",
     summary: "Screen an address",
     description:
-      "Public (no credential), 60 requests a minute per client IP across all instances. sanctions: the address is on the sanctions list in force (OFAC SDN digital currency addresses; EVM compared case-insensitively; its date in sanctions_list.as_of). fraud, darknet, mixer: the screening provider (sandbox: the documented test values). risk_level: severe (sanctions), high (darknet or mixer), medium (fraud), low. An address of no known format (EVM, Bitcoin, Litecoin, Solana, Tron) and on no list: 422 INVALID_ADDRESS.",
+      "Public (no credential), 60 requests a minute per client IP across all instances. sanctions: the " +
+      "address is on the sanctions list in force (OFAC SDN digital currency addresses; EVM compared " +
+      "case-insensitively; its date in sanctions_list.as_of). fraud, darknet, mixer: the screening " +
+      "provider (sandbox: the documented test values). risk_level: severe (sanctions), high (darknet or " +
+      "mixer), medium (fraud), low. An address of no known format (EVM, Bitcoin, Litecoin, Solana, Tron) " +
+      "and on no list: 422 INVALID_ADDRESS.",
     tags: TAGS,
     auth: "public",
     rateLimit: { name: "screener", limit: 60, windowSeconds: 60, per: "ip" },

@@ -83,7 +83,11 @@ export const swapRoutes: ApiRoute[] = [
       hidden,
       summary: "Quote a swap",
       description:
-        "Seven inputs: from_chain, from_token, to_chain, to_token, amount (decimal string of the source token), from_address (valid on the source chain), to_address (valid on the destination chain). Answers the expected output, rate, slippage, network and protocol fees (taken from the source amount) and a quote_id that expires_at 2 minutes later. Unknown asset or route: 400 VALIDATION_ERROR; an address not valid on its chain: 422 INVALID_ADDRESS.",
+        "Seven inputs: from_chain, from_token, to_chain, to_token, amount (decimal string of the source " +
+        "token), from_address (valid on the source chain), to_address (valid on the destination chain). " +
+        "Answers the expected output, rate, slippage, network and protocol fees (taken from the source " +
+        "amount) and a quote_id that expires_at 2 minutes later. Unknown asset or route: 400 " +
+        "VALIDATION_ERROR; an address not valid on its chain: 422 INVALID_ADDRESS.",
       tags: TAGS,
       auth: "createSwapQuote",
       request: { body: swapQuoteBodySchema },
@@ -121,7 +125,8 @@ export const swapRoutes: ApiRoute[] = [
       hidden,
       summary: "Swap history",
       description:
-        "Newest first. limit (default 20, max 100), offset (default 0), status: processing, completed or failed.",
+        "Newest first. limit (default 20, max 100), offset (default 0), status: processing, completed or " +
+        "failed.",
       tags: TAGS,
       auth: "swapHistory",
       request: { query: swapHistoryQuerySchema },
@@ -134,7 +139,8 @@ export const swapRoutes: ApiRoute[] = [
     path: "/api/v1/card-issuer/master-wallet/assets",
     summary: "Master wallet crypto assets",
     description:
-      "Every swap asset with the master wallet's balance and its address on that chain (from_asset_id of a swap).",
+      "Every swap asset with the master wallet's balance and its address on that chain (from_asset_id of " +
+      "a swap).",
     tags: ["Card issuer"],
     auth: "listWalletAssets",
     response: { data: walletAssetListSchema },

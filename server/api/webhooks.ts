@@ -44,7 +44,8 @@ export const webhookRoutes = [
     path: "/api/v1/webhook/create-webhook",
     summary: "Create a webhook subscription",
     description:
-      "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` as the interface states; data carries the signing secret (also returned by get).",
+      "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` " +
+      "as the interface states; data carries the signing secret (also returned by get).",
     tags: TAGS,
     auth: "createWebhook",
     request: { body: createWebhookSchema },

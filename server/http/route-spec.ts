@@ -54,7 +54,10 @@ export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
   ip: string | undefined;
 }
 
-/** What a success looks like: `data` (wrapped in the family's envelope), a bare JSON `body`, or another media type. */
+/**
+ * What a success looks like: `data` (wrapped in the family's envelope), a bare JSON `body`, or another media
+ * type.
+ */
 export type ResponseSpec =
   | { status?: SuccessStatus; description?: string; data: z.ZodType }
   | { status?: SuccessStatus; description?: string; body: z.ZodType }

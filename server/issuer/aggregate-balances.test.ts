@@ -20,8 +20,10 @@ const database = withTestDatabase();
 async function sums(orgId: string) {
   const byCurrency = rowsOf<Record<string, string | number>>(
     await database.db.execute(sql`
-      select currency, sum(ledger_minor)::bigint as ledger, sum(ledger_minor - pending_minor)::bigint as available, sum(pending_minor)::bigint as pending,
-        count(*)::int as customers, count(*) filter (where freshness = 'realtime')::int as realtime, count(*) filter (where freshness = 'on_chain')::int as on_chain
+      select currency, sum(ledger_minor)::bigint as ledger, sum(ledger_minor - pending_minor)::bigint as
+        available, sum(pending_minor)::bigint as pending,
+        count(*)::int as customers, count(*) filter (where freshness = 'realtime')::int as realtime,
+          count(*) filter (where freshness = 'on_chain')::int as on_chain
       from customer_balances where org_id = ${orgId} group by currency order by currency`),
   );
   const [people] = rowsOf<{ total: number }>(

@@ -223,10 +223,13 @@ describe("getDeclinesByReason", () => {
       const BIG = 40_000;
       // Every 20th transaction declined, the rest spread over the other statuses, over 60 days.
       await database.db.execute(sql`
-      insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type, status, amount_minor, currency,
+      insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type,
+        status, amount_minor, currency,
         billing_amount_minor, billing_currency, decline_code, authorized_at, created_at)
-      select 'txn_big_' || ${org.orgId} || '_' || i, ${org.orgId}, ${customer.id}, ${customer.svcCardId}, 'crd_x', 'ctk_x', 'purchase',
-        case when i % 20 = 0 then 'declined' else (array['authorized','settled','reversed','expired'])[1 + i % 4] end,
+      select 'txn_big_' || ${org.orgId} || '_' || i, ${org.orgId}, ${customer.id}, ${customer.svcCardId},
+        'crd_x', 'ctk_x', 'purchase',
+        case when i % 20 = 0 then 'declined' else (array['authorized','settled','reversed','expired'])[1
+          + i % 4] end,
         100 + i, 'EUR', 100 + i, 'EUR',
         case when i % 20 = 0 then (array['810','UBT','PFT'])[1 + (i / 20) % 3] end,
         now() - (i * 129 || ' seconds')::interval, now() - (i * 129 || ' seconds')::interval

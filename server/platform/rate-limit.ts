@@ -31,7 +31,8 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
     select ${rule.bucket}, win.start, 1, win.start + make_interval(secs => ${w * 2}) from win
     on conflict (bucket, window_start) do update set count = c.count + 1
     returning c.count as count,
-      greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${w})) - now())))::int as reset_seconds`);
+      greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${w})) - now())))::int
+        as reset_seconds`);
   const row = rowsOf<{ count: number; reset_seconds: number }>(result)[0]!;
   const count = Number(row.count);
   return {

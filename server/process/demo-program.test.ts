@@ -50,7 +50,8 @@ describe("the demo program", () => {
         ["active", true],
         ["frozen", true],
       ]);
-      // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's purchase was declined.
+      // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's
+      // purchase was declined.
       const balances = (
         await database.db.select().from(customerBalances).where(eq(customerBalances.orgId, org!.id))
       ).filter((b) => walked.has(b.customerId));

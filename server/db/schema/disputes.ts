@@ -4,7 +4,10 @@ import { cardCustomers, type CardCurrency } from "./cards";
 import { organizations } from "./identity";
 import { cardTransactions } from "./money";
 
-/** A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a decision. */
+/**
+ * A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a
+ * decision.
+ */
 export const DISPUTE_STATUSES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const OPEN_DISPUTE_STATUSES = [
