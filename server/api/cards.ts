@@ -230,7 +230,8 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/transactions/dispute-reasons",
     summary: "Dispute reasons",
     description:
-      'The reasons a card transaction can be disputed for. Answers {status: "success", message, data} as the interface states.',
+      "The reasons a card transaction can be disputed for. " +
+      'Answers {status: "success", message, data} as the interface states.',
     tags: TAGS,
     auth: "listDisputeReasons",
     request: { params: customerTargetSchema },

@@ -100,66 +100,69 @@ describe("fiat money over HTTP", () => {
     expect(withCode.status).toBe(201);
   });
 
-  it("a deposit: payin quote, hosted checkout, pay, redirect, wallet credited, fiat.deposit events", async () => {
-    const p = await program();
-    await call("/api/v1/wallet/create", post({ currency: "EUR" }, p.key));
-    const quote = (
-      await call(
-        "/api/v1/exchange-rate",
-        post(
-          { from_currency: "USD", to_currency: "EUR", amount: 100, method_id: 202, method_type: "payin" },
-          { ...p.key, ...idem() },
-        ),
-      )
-    ).body.data!;
-    const body = {
-      gateway: 202,
-      quote_id: quote.quote_id,
-      currency: "EUR",
-      redirect_url: "https://shop.example/back?x=1",
-    };
-    const noWallet = await call(
-      "/api/v1/wallet/deposits/new",
-      post({ ...body, currency: "GBP" }, { ...p.key, ...idem() }),
-    );
-    expect(noWallet.body.errors).toHaveProperty("currency");
-    const dep = await call("/api/v1/wallet/deposits/new", post(body, { ...p.key, ...idem() }));
-    expect(dep).toMatchObject({
-      status: 201,
-      body: { data: { status: "pending", currency: "EUR", pay_currency: "USD" } },
-    });
-    const checkout = new URL(dep.body.data!.checkout_url as string);
-    const page = await app.request(checkout.pathname);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(`${dep.body.data!.amount_due as string} USD`);
-    const paid = await app.request(`${checkout.pathname}/complete`, { method: "POST" });
-    expect(paid.status).toBe(303);
-    const back = new URL(paid.headers.get("location")!);
-    expect(back.origin + back.pathname).toBe("https://shop.example/back");
-    expect(Object.fromEntries(back.searchParams)).toEqual({
-      x: "1",
-      deposit_id: dep.body.data!.deposit_id,
-      status: "completed",
-    });
-    const wallets = await call("/api/v1/wallet/list", { headers: p.key });
-    expect(wallets.body.data!.wallets).toEqual([
-      expect.objectContaining({ currency: "EUR", balance: dep.body.data!.credit_amount }),
-    ]);
-    // Paying twice only redirects again; the wallet is credited once.
-    expect((await app.request(`${checkout.pathname}/complete`, { method: "POST" })).status).toBe(303);
-    expect((await call("/api/v1/wallet/list", { headers: p.key })).body.data!.wallets).toEqual(
-      wallets.body.data!.wallets,
-    );
-    const reuse = await call("/api/v1/wallet/deposits/new", post(body, { ...p.key, ...idem() }));
-    expect(reuse.body.error_code).toBe("QUOTE_ALREADY_USED");
-    const receipt = await app.request(
-      `/api/v1/business/transaction/receipt/${dep.body.data!.deposit_id as string}`,
-      {
-        headers: p.key,
-      },
-    );
-    expect(pdfText(new Uint8Array(await receipt.arrayBuffer()))).toContain(
-      `${dep.body.data!.credit_amount as string} EUR`,
-    );
-  });
+  it(
+    "a deposit: payin quote, hosted checkout, pay, redirect, " + "wallet credited, fiat.deposit events",
+    async () => {
+      const p = await program();
+      await call("/api/v1/wallet/create", post({ currency: "EUR" }, p.key));
+      const quote = (
+        await call(
+          "/api/v1/exchange-rate",
+          post(
+            { from_currency: "USD", to_currency: "EUR", amount: 100, method_id: 202, method_type: "payin" },
+            { ...p.key, ...idem() },
+          ),
+        )
+      ).body.data!;
+      const body = {
+        gateway: 202,
+        quote_id: quote.quote_id,
+        currency: "EUR",
+        redirect_url: "https://shop.example/back?x=1",
+      };
+      const noWallet = await call(
+        "/api/v1/wallet/deposits/new",
+        post({ ...body, currency: "GBP" }, { ...p.key, ...idem() }),
+      );
+      expect(noWallet.body.errors).toHaveProperty("currency");
+      const dep = await call("/api/v1/wallet/deposits/new", post(body, { ...p.key, ...idem() }));
+      expect(dep).toMatchObject({
+        status: 201,
+        body: { data: { status: "pending", currency: "EUR", pay_currency: "USD" } },
+      });
+      const checkout = new URL(dep.body.data!.checkout_url as string);
+      const page = await app.request(checkout.pathname);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`${dep.body.data!.amount_due as string} USD`);
+      const paid = await app.request(`${checkout.pathname}/complete`, { method: "POST" });
+      expect(paid.status).toBe(303);
+      const back = new URL(paid.headers.get("location")!);
+      expect(back.origin + back.pathname).toBe("https://shop.example/back");
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        x: "1",
+        deposit_id: dep.body.data!.deposit_id,
+        status: "completed",
+      });
+      const wallets = await call("/api/v1/wallet/list", { headers: p.key });
+      expect(wallets.body.data!.wallets).toEqual([
+        expect.objectContaining({ currency: "EUR", balance: dep.body.data!.credit_amount }),
+      ]);
+      // Paying twice only redirects again; the wallet is credited once.
+      expect((await app.request(`${checkout.pathname}/complete`, { method: "POST" })).status).toBe(303);
+      expect((await call("/api/v1/wallet/list", { headers: p.key })).body.data!.wallets).toEqual(
+        wallets.body.data!.wallets,
+      );
+      const reuse = await call("/api/v1/wallet/deposits/new", post(body, { ...p.key, ...idem() }));
+      expect(reuse.body.error_code).toBe("QUOTE_ALREADY_USED");
+      const receipt = await app.request(
+        `/api/v1/business/transaction/receipt/${dep.body.data!.deposit_id as string}`,
+        {
+          headers: p.key,
+        },
+      );
+      expect(pdfText(new Uint8Array(await receipt.arrayBuffer()))).toContain(
+        `${dep.body.data!.credit_amount as string} EUR`,
+      );
+    },
+  );
 });

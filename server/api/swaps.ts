@@ -104,7 +104,13 @@ export const swapRoutes: ApiRoute[] = [
       hidden,
       summary: "Execute a swap quote",
       description:
-        'Debits the quote\'s amount from the master wallet holding from_asset_id and submits the swap: {status: "success", message, data: Swap} with status pending; the worker moves it to processing (from_tx_hash) and then completed or failed (a failed swap returns the amount). Raises master_wallet.swap (submitted). A quote is used once: 409 QUOTE_ALREADY_USED, also under concurrent executes; after 2 minutes 410 QUOTE_EXPIRED; 409 INSUFFICIENT_FUNDS when the holding is short (the quote stays usable). A user access token sends a current TOTP code (X-2FA-Token or two_factor_token). Idempotency-Key accepted.',
+        "Debits the quote's amount from the master wallet holding from_asset_id and submits the swap: " +
+        '{status: "success", message, data: Swap} with status pending; the worker moves it to ' +
+        "processing (from_tx_hash) and then completed or failed (a failed swap returns the amount). " +
+        "Raises master_wallet.swap (submitted). A quote is used once: 409 QUOTE_ALREADY_USED, also " +
+        "under concurrent executes; after 2 minutes 410 QUOTE_EXPIRED; 409 INSUFFICIENT_FUNDS when the " +
+        "holding is short (the quote stays usable). A user access token sends a current TOTP code " +
+        "(X-2FA-Token or two_factor_token). Idempotency-Key accepted.",
       tags: TAGS,
       auth: "executeSwap",
       stepUp: true,
