@@ -195,13 +195,15 @@ async function main(): Promise<number> {
   await database.close();
 
   console.log(
-    `\nChaos run: ${SECONDS} s of load, ${requests} logical requests (${JSON.stringify(tally.succeeded)} succeeded),`,
+    `\nChaos run: ${SECONDS} s of load, ${requests} logical requests (${JSON.stringify(tally.succeeded)} ` +
+      `succeeded),`,
   );
   console.log(
     `${kills.apps} app kills, ${kills.workers} worker kills, 1 Postgres restart; ${received} webhook requests received; ` +
       `${tally.errorsDuringPgRestart} client errors during the Postgres restart (allowed); ` +
       `errors outside it by status: ${JSON.stringify(tally.errorStatuses)}; ` +
-      `outcome unknown (409 IDEMPOTENCY_KEY_IN_USE, key held by a killed attempt): ${JSON.stringify(tally.unknown)}`,
+      `outcome unknown (409 IDEMPOTENCY_KEY_IN_USE, key held by a killed attempt): ` +
+      `${JSON.stringify(tally.unknown)}`,
   );
   console.log("| invariant | count |\n|---|---|");
   for (const [name, n] of Object.entries(invariants)) console.log(`| ${name} | ${n} |`);

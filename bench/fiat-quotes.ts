@@ -166,7 +166,8 @@ async function run(): Promise<void> {
       process.stderr.write(`${rows.at(-1)}\n`);
     }
     console.log(
-      `\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${REQUESTS} sequential requests for latency, autocannon ${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`,
+      `\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${REQUESTS} sequential requests for latency, ` +
+        `autocannon ${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`,
     );
     console.log("| endpoint | p50 ms | p95 ms | p99 ms | req/s |\n|---|---|---|---|---|");
     for (const r of rows) console.log(r);

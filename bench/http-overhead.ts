@@ -155,13 +155,15 @@ try {
     );
   }
   console.log(
-    `\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`,
+    `\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ` +
+      `${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`,
   );
   console.log("| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms |");
   console.log("|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
-      `| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ${r.app.p50} / ${r.app.p99} |`,
+      `| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ` +
+        `${r.app.p50} / ${r.app.p99} |`,
     );
   }
 } finally {

@@ -110,7 +110,8 @@ try {
   let [org] = rowsOf<{ org_id: string }>(
     await db.execute(sql`
       select p.org_id from program_counters p
-      where p.total_customers >= ${CUSTOMERS} and (select coalesce(sum(count), 0) from card_transaction_daily_counts d where d.org_id = p.org_id) >= ${TRANSACTIONS}
+      where p.total_customers >= ${CUSTOMERS} and (select coalesce(sum(count), 0) from
+        card_transaction_daily_counts d where d.org_id = p.org_id) >= ${TRANSACTIONS}
       limit 1`),
   );
   if (!org) {
@@ -142,7 +143,8 @@ try {
   // A card and its customer's email, for the card list's and the search's lookups.
   const [someCard] = rowsOf<{ last_four: string; email: string }>(
     await db.execute(
-      sql`select k.last_four, c.email from cards k join card_customers c on c.id = k.customer_id where k.org_id = ${orgId} order by k.created_at desc limit 1`,
+      sql`select k.last_four, c.email from cards k join card_customers c on c.id = k.customer_id where
+        k.org_id = ${orgId} order by k.created_at desc limit 1`,
     ),
   );
   // The newest transaction's merchant and amount: a broad search (its first two letters) and a narrow one.
@@ -246,12 +248,16 @@ try {
   for (const e of endpoints) {
     const l = await latency(`${BASE}${e.path}`, headers);
     const rps = await throughput(`${BASE}${e.path}`, headers);
-    const row = `| ${e.name} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} | ${rps} | ${e.target} | ${l.p95 <= e.target ? "met" : "MISSED"} |`;
+    const row =
+      `| ${e.name} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} | ${rps} | ` +
+      `${e.target} | ${l.p95 <= e.target ? "met" : "MISSED"} |`;
     process.stderr.write(`${row}\n`);
     rows.push(row);
   }
   console.log(
-    `\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${CUSTOMERS} customers / ${total!.n} transactions (${seeded}); ${REQUESTS} sequential requests per endpoint for latency, autocannon ${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`,
+    `\n${pgUrl ? "Postgres server" : "PGlite embedded"}; ${CUSTOMERS} customers / ${total!.n} ` +
+      `transactions (${seeded}); ${REQUESTS} sequential requests per endpoint for latency, autocannon ` +
+      `${CONNECTIONS} connections x ${SECONDS} s for req/s; ${new Date().toISOString()}`,
   );
   console.log("| endpoint | p50 ms | p95 ms | p99 ms | req/s | p95 target ms | |");
   console.log("|---|---|---|---|---|---|---|");

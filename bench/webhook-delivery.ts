@@ -172,7 +172,8 @@ await database.close();
 
 const row = (k: string, v: string) => `| ${k.padEnd(44)} | ${v.padStart(14)} |`;
 console.log(
-  `\nWebhook delivery on ${url ? "Postgres" : "PGlite (in memory)"} — 4 endpoints, WORKER_CONCURRENCY=${env().WORKER_CONCURRENCY}, WORKER_POLL_MS=${env().WORKER_POLL_MS}\n`,
+  `\nWebhook delivery on ${url ? "Postgres" : "PGlite (in memory)"} — 4 endpoints, ` +
+    `WORKER_CONCURRENCY=${env().WORKER_CONCURRENCY}, WORKER_POLL_MS=${env().WORKER_POLL_MS}\n`,
 );
 console.log(row("measure", "value"));
 console.log(`|${"-".repeat(46)}|${"-".repeat(16)}|`);

@@ -84,7 +84,10 @@ const schema = z.object({
   FUZZ_SEED: z.coerce.number().int().optional(),
   /** Set by vitest's global setup: the file every test process logs to (debug level) for the log scan. */
   SVC_TEST_LOG_FILE: z.string().optional(),
-  /** Benchmarks only: binding fiat quotes a minute per organization (docs/fiat.md); the interface's limit is 30. */
+  /**
+   * Benchmarks only: binding fiat quotes a minute per organization (docs/fiat.md); the interface's limit is
+   * 30.
+   */
   FIAT_QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),

@@ -20,7 +20,8 @@ const { values } = parseArgs({
 const databaseUrl = env().DATABASE_URL;
 if (!databaseUrl) {
   console.error(
-    "npm run cluster needs a Postgres server: set DATABASE_URL=postgres://... (the embedded database serves one process).",
+    "npm run cluster needs a Postgres server: set DATABASE_URL=postgres://... (the embedded database " +
+      "serves one process).",
   );
   process.exit(2);
 }

@@ -30,7 +30,8 @@ export async function backlog(db: Db, orgId: string): Promise<number> {
     )) +
     (await count(
       db,
-      sql`select count(*) n from webhook_deliveries where org_id = ${orgId} and status in ('pending', 'retrying')`,
+      sql`select count(*) n from webhook_deliveries where org_id = ${orgId} and status in ('pending',
+        'retrying')`,
     ))
   );
 }

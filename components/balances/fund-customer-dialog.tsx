@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
-import type { ActionError } from "@/lib/action-result";
 import { CURRENCY_VALUES } from "@/lib/enums";
 import type { FundCustomerResult, MasterWalletEntry, MoneyCurrency } from "@/lib/contracts/money";
 import { formatMinor, parseAmountToMinor } from "@/lib/money";
@@ -15,6 +14,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { useAction } from "@/components/ui/use-action";
 import type { FundCustomerAction } from "./types";
 import { selectClass } from "@/components/ui/input";
 
@@ -53,8 +53,19 @@ export function FundCustomerDialog({
   const [customerId, setCustomerId] = useState(fixedCustomer ?? "");
   const [amount, setAmount] = useState("");
   const [currency, setCurrency] = useState<MoneyCurrency>(preset?.currency ?? "USD");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ActionError | string>();
+  // The lists refresh before the button is free again.
+  const fund = useAction(async (input: Parameters<FundCustomerAction>[0]) => {
+    const res = await guarded(() => action(input));
+    if (res.ok) await queryClient.invalidateQueries({ queryKey: ["money"] });
+    return res;
+  });
+  const busy = fund.pending;
+  const error =
+    fund.error?.code === "TWO_FACTOR_REQUIRED"
+      ? "Nothing was sent: a funding goes out only after you confirm with your authenticator code."
+      : fund.error?.fields
+        ? undefined
+        : fund.error;
   const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState<FundCustomerResult>();
   const wallet = wallets.find((w) => w.currency === currency);
@@ -70,29 +81,13 @@ export function FundCustomerDialog({
       local.amount = `The ${currency} master wallet holds ${formatMinor(wallet.balance_minor, currency)}.`;
     setFields(local);
     if (Object.keys(local).length) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await guarded(() =>
-        action({ customer_id: customerId.trim(), amount: amount.trim(), currency }),
-      );
-      if (res.ok) {
-        setDone(res.data);
-        onFunded?.(res.data);
-        await queryClient.invalidateQueries({ queryKey: ["money"] });
-        return;
-      }
-      if (res.error.code === "TWO_FACTOR_REQUIRED")
-        return setError(
-          "Nothing was sent: a funding goes out only after you confirm with your authenticator code.",
-        );
-      setFields(res.error.fields ?? {});
-      setError(res.error.fields ? undefined : res.error);
-    } catch {
-      setError("The console could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
+    const res = await fund.run({ customer_id: customerId.trim(), amount: amount.trim(), currency });
+    if (res.ok) {
+      setDone(res.data);
+      onFunded?.(res.data);
+      return;
     }
+    if (res.error.code !== "TWO_FACTOR_REQUIRED") setFields(res.error.fields ?? {});
   }
 
   return (

@@ -2,13 +2,13 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { ActionError } from "@/lib/action-result";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
 import { formatMinor, minorToDecimal, parseAmountToMinor } from "@/lib/money";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { useAction } from "@/components/ui/use-action";
 import type { SetThresholdAction } from "./types";
 
 /** The low-balance alert of one master wallet: an amount, or empty for no alert. */
@@ -25,27 +25,20 @@ export function ThresholdDialog({
   const [value, setValue] = useState(
     wallet.low_balance_threshold_minor === null ? "" : minorToDecimal(wallet.low_balance_threshold_minor),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ActionError | string>();
   const [fieldError, setFieldError] = useState<string>();
+  // The lists refresh before the dialog closes, so the button stays busy until then.
+  const setThreshold = useAction(async (input: Parameters<SetThresholdAction>[0]) => {
+    const res = await action(input);
+    if (res.ok) await queryClient.invalidateQueries({ queryKey: ["money"] });
+    return res;
+  });
+  const busy = setThreshold.pending;
+  const error = setThreshold.error?.fields?.threshold ? undefined : setThreshold.error;
 
   async function save(threshold: string | null) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await action({ currency: wallet.currency, threshold });
-      if (!res.ok) {
-        setFieldError(res.error.fields?.threshold);
-        if (!res.error.fields?.threshold) setError(res.error);
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: ["money"] });
-      onClose();
-    } catch {
-      setError("The console could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const res = await setThreshold.run({ currency: wallet.currency, threshold });
+    if (res.ok) return onClose();
+    setFieldError(res.error.fields?.threshold);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -8,6 +8,7 @@ import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useAction } from "@/components/ui/use-action";
 
 export interface SwapFormAsset {
   asset_id: string;
@@ -39,7 +40,9 @@ export function SwapForm({
   const [current, setCurrent] = useState<SwapQuote>();
   const [done, setDone] = useState<SwapView>();
   const [error, setError] = useState<ActionError>();
-  const [busy, setBusy] = useState(false);
+  const quoteCall = useAction(quote);
+  const executeCall = useAction((input: ExecuteInput) => guarded(() => execute(input)));
+  const busy = quoteCall.pending || executeCall.pending;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -51,9 +54,8 @@ export function SwapForm({
 
   async function getQuote(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     setDone(undefined);
-    const result = await quote({
+    const result = await quoteCall.run({
       from_chain: from.chain,
       from_token: from.ticker,
       to_chain: to.chain,
@@ -62,21 +64,18 @@ export function SwapForm({
       from_address: from.address,
       to_address: to.address,
     });
-    setBusy(false);
     setError(result.ok ? undefined : result.error);
     setCurrent(result.ok ? result.data : undefined);
   }
 
   async function run() {
     if (!current) return;
-    setBusy(true);
     const input = {
       quote_id: current.quote_id,
       from_asset_id: current.from_asset_id,
       to_address: current.to_address,
     };
-    const result = await guarded(() => execute(input));
-    setBusy(false);
+    const result = await executeCall.run(input);
     if (result.ok) {
       setDone(result.data);
       setCurrent(undefined);

@@ -38,7 +38,8 @@ export const CARD_ACTION_COPY: Record<
     menu: "Block",
     title: (card) => `Block ${card}?`,
     effect:
-      "The program's compliance block: payments are declined and the cardholder cannot unfreeze the card; only staff can unblock it. Your webhooks get card.deactivated.",
+      "The program's compliance block: payments are declined and the cardholder cannot unfreeze the " +
+      "card; only staff can unblock it. Your webhooks get card.deactivated.",
     confirm: "Block card",
     done: (card) => `Blocked ${card}: payments are declined until staff unblock it.`,
     permanent: false,
@@ -47,7 +48,8 @@ export const CARD_ACTION_COPY: Record<
     menu: "Unblock",
     title: (card) => `Unblock ${card}?`,
     effect:
-      "Lifts the program's block: the card goes back to frozen if it was frozen before the block, else it can pay again. Your webhooks get card.unfrozen or card.frozen.",
+      "Lifts the program's block: the card goes back to frozen if it was frozen before the block, else " +
+      "it can pay again. Your webhooks get card.unfrozen or card.frozen.",
     confirm: "Unblock card",
     done: (card) => `Unblocked ${card}.`,
     permanent: false,

@@ -1,14 +1,13 @@
 "use client";
 
 import { ShieldCheck, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import type { ActionError } from "@/lib/action-result";
 import type { CardView } from "@/lib/contracts/cards";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { useAction } from "@/components/ui/use-action";
 import { CARD_ACTION_COPY } from "./card-action-copy";
 import { cardName } from "./labels";
 import type { CardActionName, CardActions } from "./types";
@@ -34,8 +33,6 @@ export function CardActionDialog({
   onDone: (notice: string) => void;
 }) {
   const guarded = useStepUp();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ActionError | string>();
   const copy = CARD_ACTION_COPY[action];
   const name = cardName(card);
 
@@ -59,23 +56,17 @@ export function CardActionDialog({
     }
   }
 
+  const change = useAction((_: void) => guarded(call));
+  const busy = change.pending;
+
   async function confirm() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await guarded(call);
-      if (res.ok) return onDone(copy.done(name));
-      setError(
-        res.error.code === "TWO_FACTOR_REQUIRED"
-          ? "Nothing changed: the card is only changed after you confirm with your authenticator code."
-          : res.error,
-      );
-    } catch {
-      setError("The console could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const res = await change.run();
+    if (res.ok) onDone(copy.done(name));
   }
+  const error =
+    change.error?.code === "TWO_FACTOR_REQUIRED"
+      ? "Nothing changed: the card is only changed after you confirm with your authenticator code."
+      : change.error;
 
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>

@@ -4,7 +4,9 @@ import { createContext, useContext, type ReactNode } from "react";
 import type { Action } from "@/lib/action-result";
 import type { DisputeList, DisputeView } from "@/lib/contracts/disputes";
 
-/** The dispute server actions, handed down by the dashboard layout (client code imports nothing of server/). */
+/**
+ * The dispute server actions, handed down by the dashboard layout (client code imports nothing of server/).
+ */
 export interface DisputeActions {
   file: Action<
     {

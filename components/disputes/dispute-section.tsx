@@ -6,36 +6,38 @@ import { DISPUTE_REASON_CODES } from "@/lib/enums";
 import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useDisputeActions } from "./dispute-actions";
+import { useAction } from "@/components/ui/use-action";
+import { useDisputeActions, type DisputeActions } from "./dispute-actions";
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "./labels";
 
 /**
  * The transaction sheet's disputes: each dispute of the transaction with its status, and on a
  * settled purchase without an open one, a small form to file one (reason, what happened, amount).
  */
-export function DisputeSection({
-  transaction: t,
-}: {
-  transaction: {
-    transaction_id: string;
-    svc_card_id: string;
-    type: string;
-    status: string;
-    amount_minor: number;
-    currency: string;
-  };
-}) {
+export function DisputeSection({ transaction }: { transaction: DisputedTransaction }) {
+  const actions = useDisputeActions();
+  if (!actions) return null;
+  return <Section transaction={transaction} actions={actions} />;
+}
+
+interface DisputedTransaction {
+  transaction_id: string;
+  svc_card_id: string;
+  type: string;
+  status: string;
+  amount_minor: number;
+  currency: string;
+}
+
+function Section({ transaction: t, actions }: { transaction: DisputedTransaction; actions: DisputeActions }) {
   const [disputes, setDisputes] = useState<DisputeView[]>();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<(typeof DISPUTE_REASON_CODES)[number]>("not_received");
   const [description, setDescription] = useState("");
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const actions = useDisputeActions();
+  const file = useAction(actions.file);
 
   useEffect(() => {
-    if (!actions) return;
     let live = true;
     void actions.ofTransaction({ transactionId: t.transaction_id }).then((res) => {
       if (live && res.ok) setDisputes(res.data.disputes);
@@ -50,26 +52,19 @@ export function DisputeSection({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    if (!actions) return;
-    const res = await actions
-      .file({
-        svcCardId: t.svc_card_id,
-        transactionId: t.transaction_id,
-        reason_code: reason,
-        description,
-        ...(amount.trim() ? { amount: amount.trim() } : {}),
-      })
-      .catch(() => null);
-    setBusy(false);
-    if (!res) return setError("The console could not reach the server. Try again.");
-    if (!res.ok) return setError(res.error.message);
+    const res = await file.run({
+      svcCardId: t.svc_card_id,
+      transactionId: t.transaction_id,
+      reason_code: reason,
+      description,
+      ...(amount.trim() ? { amount: amount.trim() } : {}),
+    });
+    if (!res.ok) return;
     setDisputes((d) => [res.data, ...(d ?? [])]);
     setOpen(false);
   }
 
-  if (!actions || (!disputable && !disputes?.length)) return null;
+  if (!disputable && !disputes?.length) return null;
   return (
     <section aria-labelledby="txn-disputes" className="flex flex-col gap-2">
       <h3 id="txn-disputes" className="text-xs font-medium tracking-wide text-muted uppercase">
@@ -124,9 +119,9 @@ export function DisputeSection({
                 className="h-9 rounded-md border border-input bg-surface px-2"
               />
             </label>
-            {error ? <Alert tone="error">{error}</Alert> : null}
+            {file.error ? <Alert tone="error">{file.error.message}</Alert> : null}
             <div className="flex gap-2">
-              <Button type="submit" size="sm" disabled={busy}>
+              <Button type="submit" size="sm" disabled={file.pending}>
                 File dispute
               </Button>
               <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>

@@ -15,6 +15,7 @@ import { cn } from "@/components/ui/cn";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { DepositActions } from "./card-network-types";
 import { selectClass } from "@/components/ui/input";
+import { useAction } from "@/components/ui/use-action";
 
 /**
  * Money arriving at the master wallet (POST /api/v1/sandbox/master-wallet/deposit). One-step: it
@@ -28,29 +29,28 @@ export function CardNetworkDeposit({ actions }: { actions: DepositActions }) {
   const [currency, setCurrency] = useState<MoneyCurrency>("EUR");
   const [amount, setAmount] = useState("1000.00");
   const [twoStep, setTwoStep] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<ActionError | string>();
   const [deposit, setDeposit] = useState<DepositView>();
 
+  // The lists refresh before the button is free again.
+  const depositing = useAction(async (call: () => ReturnType<DepositActions["deposit"]>) => {
+    const res = await call();
+    if (res.ok) await queryClient.invalidateQueries({ queryKey: ["money"] });
+    return res;
+  });
+  const busy = depositing.pending;
+
   async function run(call: () => ReturnType<DepositActions["deposit"]>) {
-    setBusy(true);
     setError(undefined);
     setFields({});
-    try {
-      const res = await call();
-      if (!res.ok) {
-        setFields(res.error.fields ?? {});
-        setError(res.error.fields ? undefined : res.error);
-        return;
-      }
-      setDeposit(res.data);
-      await queryClient.invalidateQueries({ queryKey: ["money"] });
-    } catch {
-      setError("The console could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
+    const res = await depositing.run(call);
+    if (!res.ok) {
+      setFields(res.error.fields ?? {});
+      setError(res.error.fields ? undefined : res.error);
+      return;
     }
+    setDeposit(res.data);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

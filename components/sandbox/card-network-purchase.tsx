@@ -9,6 +9,7 @@ import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useAction } from "@/components/ui/use-action";
 import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import type { CardNetworkActions, PickableCard } from "./card-network-types";
@@ -58,7 +59,13 @@ export function CardNetworkPurchase({
   const [city, setCity] = useState("Berlin");
   const [country, setCountry] = useState("DE");
   const [type, setType] = useState<"purchase" | "withdrawal">("purchase");
-  const [busy, setBusy] = useState(false);
+  // The lists refresh before the button is free again.
+  const authorizing = useAction(async (input: Parameters<typeof authorize>[0]) => {
+    const res = await authorize(input);
+    if (res.ok) await queryClient.invalidateQueries({ queryKey: ["money"] });
+    return res;
+  });
+  const busy = authorizing.pending;
   const [fields, setFields] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<Outcome>();
 
@@ -79,50 +86,39 @@ export function CardNetworkPurchase({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     setOutcome(undefined);
     setFields({});
-    try {
-      const res = await authorize({
-        card_id: cardId,
-        amount: amount.trim(),
-        currency,
-        merchant: merchant.trim() || undefined,
-        merchant_category: mcc.trim() || undefined,
-        merchant_city: city.trim() || undefined,
-        merchant_country: country.trim() || undefined,
-        type,
-      });
-      if (!res.ok) {
-        setFields(res.error.fields ?? {});
-        setOutcome({ ok: false, error: res.error.fields ? "Check the highlighted fields." : res.error });
-        return;
-      }
-      const t = res.data;
-      const money = formatMinor(t.amount_minor, t.currency);
-      const where = t.merchant ? ` at ${t.merchant}` : "";
-      setOutcome(
-        t.status === "declined"
-          ? {
-              ok: true,
-              declined: true,
-              text: `Declined: ${money}${where}. ${t.decline_reason ?? ""} (code ${t.decline_code ?? "none"}, ${t.transaction_id})`,
-            }
-          : {
-              ok: true,
-              declined: false,
-              text: `Authorized: ${money}${where} is held on the wallet (${t.transaction_id}).`,
-            },
-      );
-      await queryClient.invalidateQueries({ queryKey: ["money"] });
-    } catch {
-      setOutcome({
-        ok: false,
-        error: "The console could not reach the server. Check your connection and try again.",
-      });
-    } finally {
-      setBusy(false);
+    const res = await authorizing.run({
+      card_id: cardId,
+      amount: amount.trim(),
+      currency,
+      merchant: merchant.trim() || undefined,
+      merchant_category: mcc.trim() || undefined,
+      merchant_city: city.trim() || undefined,
+      merchant_country: country.trim() || undefined,
+      type,
+    });
+    if (!res.ok) {
+      setFields(res.error.fields ?? {});
+      setOutcome({ ok: false, error: res.error.fields ? "Check the highlighted fields." : res.error });
+      return;
     }
+    const t = res.data;
+    const money = formatMinor(t.amount_minor, t.currency);
+    const where = t.merchant ? ` at ${t.merchant}` : "";
+    setOutcome(
+      t.status === "declined"
+        ? {
+            ok: true,
+            declined: true,
+            text: `Declined: ${money}${where}. ${t.decline_reason ?? ""} (code ${t.decline_code ?? "none"}, ${t.transaction_id})`,
+          }
+        : {
+            ok: true,
+            declined: false,
+            text: `Authorized: ${money}${where} is held on the wallet (${t.transaction_id}).`,
+          },
+    );
   }
 
   return (

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { useAction } from "@/components/ui/use-action";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { Timestamp } from "@/components/ui/timestamp";
 import { LiveStatus } from "@/components/transactions/live-status";
@@ -44,7 +45,6 @@ function MoveDialog({
   const queryClient = useQueryClient();
   const copy = MOVE_COPY[move];
   const [amount, setAmount] = useState("");
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ActionError | string>();
   const [fieldError, setFieldError] = useState<string>();
   const full = formatMinor(t.amount_minor, t.currency);
@@ -65,6 +65,14 @@ function MoveDialog({
     }
   }
 
+  // The lists refresh before the dialog is done.
+  const moving = useAction(async (typed: string | undefined) => {
+    const res = await call(typed);
+    if (res.ok) await queryClient.invalidateQueries({ queryKey: ["money"] });
+    return res;
+  });
+  const busy = moving.pending;
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = amount.trim() || undefined;
@@ -73,24 +81,16 @@ function MoveDialog({
         "Give a positive amount with at most 2 decimals, or leave it empty for all of it.",
       );
     setFieldError(undefined);
-    setBusy(true);
     setError(undefined);
-    try {
-      const res = await call(typed);
-      if (!res.ok) {
-        setFieldError(res.error.fields?.amount);
-        if (!res.error.fields?.amount) setError(res.error);
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: ["money"] });
-      onDone(
-        `${copy.done}: ${t.merchant ?? "transaction"} ${typed ? `(${typed} ${t.currency} of ${full})` : full} · ${t.transaction_id}`,
-      );
-    } catch {
-      setError("The console could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
+    const res = await moving.run(typed);
+    if (!res.ok) {
+      setFieldError(res.error.fields?.amount);
+      if (!res.error.fields?.amount) setError(res.error);
+      return;
     }
+    onDone(
+      `${copy.done}: ${t.merchant ?? "transaction"} ${typed ? `(${typed} ${t.currency} of ${full})` : full} · ${t.transaction_id}`,
+    );
   }
 
   return (

@@ -8,6 +8,7 @@ import { SECURE_THEME_DEFAULTS, THEME_FIELDS, validTheme, type ThemeField } from
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useAction } from "@/components/ui/use-action";
 import { ColorField } from "./card-pin-color-field";
 import { CardPinPreview } from "./card-pin-preview";
 
@@ -56,7 +57,8 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
   const [touched, setTouched] = useState<Partial<Record<ThemeField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<ThemeField, string>>>({});
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string }>();
-  const [pending, setPending] = useState(false);
+  const saving = useAction(async (theme: SecureTheme) => (save ? save(theme) : transportError()));
+  const pending = saving.pending;
   const readOnly = !save;
 
   const errors = useMemo(() => errorsOf(values), [values]);
@@ -88,9 +90,7 @@ export function CardPinThemeEditor({ saved: initial, save }: EditorProps) {
     const theme = Object.fromEntries(
       THEME_FIELDS.filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]),
     ) as SecureTheme;
-    setPending(true);
-    const res = await save(theme).catch(() => transportError());
-    setPending(false);
+    const res = await saving.run(theme);
     if (!res.ok) {
       setServerErrors((res.error.fields ?? {}) as Partial<Record<ThemeField, string>>);
       setStatus({ tone: "error", text: res.error.message });

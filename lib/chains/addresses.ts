@@ -123,7 +123,9 @@ export function addressKey(address: string): string {
   return /^0x[0-9a-f]{40}$/i.test(trimmed) || /^(bc1|ltc1)/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 
-/** A valid address of the format built from random (or derived) bytes: 20 for EVM/Tron/BTC/LTC, 32 for Solana. */
+/**
+ * A valid address of the format built from random (or derived) bytes: 20 for EVM/Tron/BTC/LTC, 32 for Solana.
+ */
 export function addressFromBytes(format: AddressFormat, bytes: Uint8Array): string {
   switch (format) {
     case "evm":

@@ -20,7 +20,10 @@ export const CHAIN_IDS = [
 ] as const;
 export type ChainId = (typeof CHAIN_IDS)[number];
 
-/** How a chain writes a transaction hash: 0x + 64 hex (EVM), 64 hex (Tron, Bitcoin), base58 signature (Solana). */
+/**
+ * How a chain writes a transaction hash: 0x + 64 hex (EVM), 64 hex (Tron, Bitcoin), base58 signature
+ * (Solana).
+ */
 export type TxHashFormat = "0x-hex64" | "hex64" | "base58-sig";
 
 export interface ChainInfo {

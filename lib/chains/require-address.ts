@@ -17,7 +17,10 @@ export function requireKnownAddress(address: string, path = "address") {
   return formats;
 }
 
-/** An address that must be valid on this chain: 422 INVALID_ADDRESS saying why, and what it looks like instead. */
+/**
+ * An address that must be valid on this chain: 422 INVALID_ADDRESS saying why, and what it looks like
+ * instead.
+ */
 export function requireAddressOn(chain: ChainId, address: string, path: string): string {
   const info = CHAINS[chain];
   const check = checkAddress(info.format, address);

@@ -73,3 +73,12 @@ export const rotatedApiKeySchema = z.object({
 export type RotatedApiKey = z.infer<typeof rotatedApiKeySchema>;
 
 export const API_TOKEN_TTL_SECONDS = 900;
+
+/** The path of one key's endpoints (and the key an action names). */
+export const apiKeyIdSchema = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeyViewSchema) });
+export const apiTokenSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  token_type: z.literal("Bearer"),
+});

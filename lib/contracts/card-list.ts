@@ -14,7 +14,8 @@ export const cardListQuerySchema = z.object({
     .max(254)
     .optional()
     .describe(
-      "A card's last four digits or card id (crd_...), or its customer's email (or its start), external id or svc_card_id.",
+      "A card's last four digits or card id (crd_...), or its customer's email (or its start), external " +
+        "id or svc_card_id.",
     ),
   status: z
     .enum(CARD_STATUS_VALUES)

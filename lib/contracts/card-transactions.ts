@@ -123,3 +123,46 @@ export const transactionAmountSchema = z.object({
     .describe("In the merchant's currency, major units. Default: the whole amount."),
 });
 export type TransactionAmountInput = z.output<typeof transactionAmountSchema>;
+
+/** The path (and action input) naming one transaction. */
+export const transactionParamsSchema = z.object({ transactionId: transactionIdSchema });
+
+/** A page of the program's transactions (GET /api/v1/card-issuer/transactions). */
+export const listedTransactionSchema = cardTransactionViewSchema.extend({
+  customer_email: z.string().nullable().describe("The customer's email."),
+  card_last_four: z.string().nullable().describe("The last four digits of the card charged."),
+});
+export const programTransactionListSchema = z.object({
+  transactions: z.array(listedTransactionSchema),
+  total: z.number().int().describe("Every transaction matching the filters (exact), unless total_capped."),
+  total_capped: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when a search (q, currency, amount_min/max without customer_id) matched more than " +
+        "1,000 transactions: total is then 1,000 and no page lies past it (the newest 1,000 are " +
+        "paged); narrow the search.",
+    ),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+/** A page of one customer's transactions. */
+export const transactionListSchema = z.object({
+  transactions: z.array(cardTransactionViewSchema),
+  total: z.number().int().describe("Every transaction matching the filters (exact)."),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** The path of one customer's transactions, by svc_card_id. */
+export const customerTransactionsParamsSchema = z.object({
+  svcCardId: z.string().min(1).max(128).describe("The customer's svc_card_id."),
+});
+/** The path of a customer of the issuer: any of its ids. */
+export const issuerCustomerParamsSchema = z.object({
+  customerId: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
+});

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { DISPUTE_REASON_CODES } from "@/lib/enums";
 import { amountSchema } from "./amount";
+import { transactionIdSchema } from "./card-transactions";
+import { svcCardIdSchema } from "./cards";
 
 /**
  * Disputes of settled purchases (docs/money.md, "Disputes"): filing, reading, the sandbox's
@@ -25,6 +27,9 @@ export const fileDisputeSchema = z.object({
 });
 /** amount comes out in minor units. */
 export type FileDisputeInput = z.output<typeof fileDisputeSchema>;
+
+/** A cardholder files from My card: their own account is the session's, so only the transaction is named. */
+export const cardholderFileDisputeSchema = fileDisputeSchema.extend({ transactionId: transactionIdSchema });
 
 export const decideDisputeSchema = z.object({
   status: z
@@ -68,3 +73,14 @@ export const disputeListSchema = z.object({
   limit: z.number().int(),
 });
 export type DisputeList = z.infer<typeof disputeListSchema>;
+
+/** The paths naming a dispute: alone, through its customer, and a customer's transaction. */
+export const disputeParamsSchema = z.object({ disputeId: disputeIdSchema });
+export const customerDisputeParamsSchema = z.object({
+  svcCardId: svcCardIdSchema,
+  disputeId: disputeIdSchema,
+});
+export const transactionDisputeParamsSchema = z.object({
+  svcCardId: svcCardIdSchema,
+  transactionId: transactionIdSchema,
+});

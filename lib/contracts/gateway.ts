@@ -104,3 +104,6 @@ export const GATEWAY_EVENT_TYPES = (["created", "paid", "underpaid", "overpaid",
     },
   }),
 );
+
+/** The path of one gateway payment. */
+export const gatewayPaymentParamsSchema = z.object({ paymentId: z.string().min(1).max(64) });

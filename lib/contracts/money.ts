@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountSchema } from "./amount";
-import { CURRENCY_VALUES } from "./cards";
+import { CURRENCY_VALUES, svcCardIdSchema } from "./cards";
 
 /**
  * The issuer's money contracts (docs/money.md; the events master_wallet.deposit,
@@ -150,3 +150,10 @@ export const fundingViewSchema = z.object({
 export type FundingView = z.infer<typeof fundingViewSchema>;
 
 export const fundingListSchema = z.object({ fundings: z.array(fundingViewSchema) });
+
+/** A customer page's transaction list (the dashboard's "load more"). */
+export const customerTransactionsPageSchema = z.object({
+  svcCardId: svcCardIdSchema,
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  limit: z.number().int().min(1).max(100).default(10),
+});

@@ -55,3 +55,5 @@ export const recentScreeningSchema = z.object({
   checked_at: z.string(),
 });
 export type RecentScreening = z.infer<typeof recentScreeningSchema>;
+
+export const recentScreeningListSchema = z.object({ checks: z.array(recentScreeningSchema) });

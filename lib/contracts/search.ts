@@ -19,3 +19,9 @@ export interface SearchResults {
   q: string;
   hits: SearchHit[];
 }
+
+/** The answer of GET /api/v1/card-issuer/search. */
+export const searchResultsSchema = z.object({
+  q: z.string(),
+  hits: z.array(z.object({ group: z.string(), title: z.string(), detail: z.string(), href: z.string() })),
+});

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CHAIN_IDS } from "@/lib/chains/chains";
 
-/** Swap contracts (docs/crypto.md "Swaps"): REST, the dashboard, OpenAPI. Token amounts are decimal strings. */
+/**
+ * Swap contracts (docs/crypto.md "Swaps"): REST, the dashboard, OpenAPI. Token amounts are decimal strings.
+ */
 
 const decimalString = z
   .string()
@@ -129,4 +131,15 @@ export const walletAssetSchema = swapAssetSchema.extend({
 export const assetDepositBodySchema = z.object({
   asset_id: z.string().trim().min(1).max(64),
   amount: decimalString,
+});
+
+/* Answers of the swap routes. */
+export const swapAssetListSchema = z.object({ assets: z.array(swapAssetSchema) });
+export const swapRouteListSchema = z.object({ routes: z.array(swapRouteSchema) });
+export const walletAssetListSchema = z.object({ assets: z.array(walletAssetSchema) });
+/** POST .../swap/execute answers with its own top-level shape. */
+export const swapExecutedSchema = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  data: swapSchema,
 });

@@ -79,3 +79,16 @@ export const sessionViewSchema = z.object({
   current: z.boolean().describe("The session this request came from."),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
+
+/* Answers of the team and account routes. */
+export const memberListSchema = z.object({ members: z.array(memberViewSchema) });
+export const invitationListSchema = z.object({ invitations: z.array(invitationViewSchema) });
+export const acceptedInvitationSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  org_id: z.string(),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionViewSchema) });
+export const revokedSessionSchema = z.object({ session_id: z.string(), revoked: z.literal(true) });
+export const sessionsEndedSchema = z.object({ sessions_ended: z.number().int() });
+export const passwordChangedSchema = z.object({ changed: z.literal(true), sessions_ended: z.number().int() });

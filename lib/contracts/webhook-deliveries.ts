@@ -59,3 +59,26 @@ export const replayWindowSchema = z
   .object({ from: z.coerce.date(), to: z.coerce.date() })
   .refine((v) => v.from < v.to, { message: "from must be before to.", path: ["to"] });
 export type ReplayWindow = z.input<typeof replayWindowSchema>;
+
+/** The paths (and action inputs) naming a webhook and one of its deliveries. */
+export const webhookParamsSchema = z.object({
+  webhookId: z.string().min(1).max(64).describe("The webhook's id (whk_...)."),
+});
+export const deliveryParamsSchema = z.object({
+  deliveryId: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe("The delivery's id (whd_..., the X-Svc-Delivery-Id header)."),
+});
+/** The dashboard's replay: the window as the date inputs give it (the service checks it). */
+export const replayDeliveriesInputSchema = webhookParamsSchema.extend({
+  from: z.string().max(40),
+  to: z.string().max(40),
+});
+export const replayQueuedSchema = z.object({
+  job_id: z.string(),
+  webhook_id: z.string(),
+  from: z.string(),
+  to: z.string(),
+});

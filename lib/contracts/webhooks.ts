@@ -194,7 +194,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   {
     type: "dispute.updated",
     description:
-      "A dispute moved: under_review, won (the amount is credited; customer.balance.updated follows), lost or withdrawn.",
+      "A dispute moved: under_review, won (the amount is credited; customer.balance.updated follows), " +
+      "lost or withdrawn.",
     example: dispute("won"),
   },
   {
@@ -282,3 +283,12 @@ export const createdWebhookSchema = z.object({
   warnings: webhookWarningsSchema,
 });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+/* Answers of the webhook routes (create answers `{status: true, message, data}`). */
+export const createdWebhookAnswerSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: createdWebhookSchema,
+});
+export const webhookListSchema = z.object({ webhooks: z.array(webhookViewSchema) });
+export const deletedWebhookSchema = z.object({ webhook_id: z.string(), deleted: z.literal(true) });

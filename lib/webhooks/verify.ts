@@ -94,7 +94,9 @@ export async function verifyWebhookSignature(input: VerifyInput): Promise<Verify
     return {
       ok: false,
       reason: "timestamp_out_of_tolerance",
-      message: `The timestamp is ${now - Number(timestamp)} s from this clock; at most ${tolerance} s is accepted (a replay, or a clock out of sync).`,
+      message:
+        `The timestamp is ${now - Number(timestamp)} s from this clock; at most ${tolerance} s is accepted ` +
+        `(a replay, or a clock out of sync).`,
     };
   }
   const expected = await computeWebhookSignature(input.secret, timestamp, input.body);

@@ -1,12 +1,12 @@
 "use server";
 
-import { z } from "zod";
 import { issueUserAccessToken } from "@/server/auth/tokens";
+import { noInputSchema } from "@/lib/contracts/common";
 import { defineAction } from "./define-action";
 
 /** Developers -> Access token: a 1 h bearer token for the REST API, acting with the user's role. */
 export const createAccessTokenAction = defineAction(
-  { input: z.object({}), name: "createAccessToken" },
+  { input: noInputSchema, name: "createAccessToken" },
   async ({ ctx }) => {
     const issued = await issueUserAccessToken(ctx.db, { id: ctx.actor.userId, orgId: ctx.orgId });
     return { ...issued, expires_at: new Date(Date.now() + issued.expires_in * 1000).toISOString() };

@@ -1,7 +1,12 @@
 "use server";
 
-import { z } from "zod";
-import { createApiKeySchema, twoFactorOnlySchema, updatePermissionsSchema } from "@/lib/contracts/api-keys";
+import {
+  apiKeyIdSchema,
+  createApiKeySchema,
+  twoFactorOnlySchema,
+  updatePermissionsSchema,
+} from "@/lib/contracts/api-keys";
+import { noInputSchema } from "@/lib/contracts/common";
 import {
   createApiKey,
   listApiKeys,
@@ -18,29 +23,31 @@ import { defineAction } from "./define-action";
  * else (FORBIDDEN_ROLE).
  */
 
-const keyId = z.object({ id: z.string().min(1).max(64) });
-
 export const listApiKeysAction = defineAction(
-  { input: z.object({}), role: "admin", name: "listApiKeys" },
+  { input: noInputSchema, can: "listApiKeys", name: "listApiKeys" },
   async ({ ctx }) => listApiKeys({ ctx }),
 );
 
 export const createApiKeyAction = defineAction(
-  { input: createApiKeySchema, role: "admin", name: "createApiKey" },
+  { input: createApiKeySchema, can: "createApiKey", name: "createApiKey" },
   async ({ ctx, input }) => createApiKey({ ctx, input }),
 );
 
 export const rotateApiKeyAction = defineAction(
-  { input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "rotateApiKey" },
+  { input: twoFactorOnlySchema.extend(apiKeyIdSchema.shape), can: "rotateApiKey", name: "rotateApiKey" },
   async ({ ctx, input }) => rotateApiKey({ ctx, input }),
 );
 
 export const revokeApiKeyAction = defineAction(
-  { input: twoFactorOnlySchema.extend(keyId.shape), role: "admin", name: "revokeApiKey" },
+  { input: twoFactorOnlySchema.extend(apiKeyIdSchema.shape), can: "revokeApiKey", name: "revokeApiKey" },
   async ({ ctx, input }) => revokeApiKey({ ctx, input }),
 );
 
 export const setApiKeyPermissionsAction = defineAction(
-  { input: updatePermissionsSchema.extend(keyId.shape), role: "admin", name: "setApiKeyPermissions" },
+  {
+    input: updatePermissionsSchema.extend(apiKeyIdSchema.shape),
+    can: "setApiKeyPermissions",
+    name: "setApiKeyPermissions",
+  },
   async ({ ctx, input }) => setApiKeyPermissions({ ctx, input }),
 );

@@ -10,6 +10,6 @@ import { defineAction } from "./define-action";
  */
 
 export const updateSecureThemeAction = defineAction(
-  { input: secureThemeSchema, role: "admin", name: "updateSecureTheme" },
+  { input: secureThemeSchema, can: "updateSecureTheme", name: "updateSecureTheme" },
   async ({ ctx, input }) => updateSecureTheme({ ctx, input }),
 );

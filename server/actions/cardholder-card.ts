@@ -1,9 +1,7 @@
 "use server";
 
-import { z } from "zod";
-import { transactionIdSchema } from "@/lib/contracts/card-transactions";
-import { cardIdSchema } from "@/lib/contracts/cards";
-import { fileDisputeSchema } from "@/lib/contracts/disputes";
+import { cardIdParamsSchema } from "@/lib/contracts/cards";
+import { cardholderFileDisputeSchema } from "@/lib/contracts/disputes";
 import { appUrl } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
@@ -16,7 +14,7 @@ import { defineCardholderAction } from "./cardholder-session";
  * 2FA to freeze or unfreeze their own card: the 2FA guard is for staff users only.
  */
 
-const card = z.object({ cardId: cardIdSchema });
+const card = cardIdParamsSchema;
 
 /**
  * The hosted secure page as the frame should load it. The sandbox provider's page is served by
@@ -87,7 +85,7 @@ export const unfreezeCardAction = defineCardholderAction(
  * session's own account (a transaction of anyone else is NOT_FOUND).
  */
 export const fileMyDisputeAction = defineCardholderAction(
-  { input: fileDisputeSchema.extend({ transactionId: transactionIdSchema }), name: "cardholderFileDispute" },
+  { input: cardholderFileDisputeSchema, name: "cardholderFileDispute" },
   async ({ ctx, session, input }) => {
     const { transactionId, ...dispute } = input;
     const filed = await fileDispute({

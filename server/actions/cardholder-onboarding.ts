@@ -1,7 +1,11 @@
 "use server";
 
-import { z } from "zod";
-import { phoneSchema, sixDigitCodeSchema, sourceOfFundsAnswersSchema } from "@/lib/contracts/cards";
+import {
+  cardholderNoInputSchema,
+  cardholderPhoneCodeSchema,
+  cardholderPhoneSchema,
+} from "@/lib/contracts/cardholder";
+import { sourceOfFundsAnswersSchema } from "@/lib/contracts/cards";
 import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getKycLink } from "@/server/cards/onboarding/kyc";
@@ -15,7 +19,7 @@ import { defineCardholderAction } from "./cardholder-session";
  * signed-in cardholder's own account: the svc_card_id comes from the session, never the browser.
  */
 
-const none = z.object({}).strict();
+const none = cardholderNoInputSchema;
 
 /** The hosted KYC page, with a link back to the wizard (same origin, path only). */
 export const kycLinkAction = defineCardholderAction(
@@ -39,7 +43,7 @@ export const submitSourceOfFundsAction = defineCardholderAction(
 );
 
 export const requestPhoneCodeAction = defineCardholderAction(
-  { input: z.object({ phone: phoneSchema }), name: "cardholderPhoneCode" },
+  { input: cardholderPhoneSchema, name: "cardholderPhoneCode" },
   async ({ ctx, session, input }) => {
     await requestPhoneVerification({
       ctx,
@@ -50,7 +54,7 @@ export const requestPhoneCodeAction = defineCardholderAction(
 );
 
 export const verifyPhoneAction = defineCardholderAction(
-  { input: z.object({ code: sixDigitCodeSchema }), name: "cardholderVerifyPhone" },
+  { input: cardholderPhoneCodeSchema, name: "cardholderVerifyPhone" },
   async ({ ctx, session, input }) => {
     await verifyPhone({ ctx, input: { svcCardId: session.customer.svcCardId, code: input.code } });
     return { done: true as const };

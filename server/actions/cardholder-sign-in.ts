@@ -1,7 +1,10 @@
 "use server";
 
-import { z } from "zod";
-import { emailSchema, sixDigitCodeSchema } from "@/lib/contracts/cards";
+import {
+  cardholderCodeSchema,
+  cardholderOrgSchema,
+  cardholderSignInSchema,
+} from "@/lib/contracts/cardholder";
 import { cardholderHome } from "@/server/cards/cardholder/program";
 import { endCardholderSession } from "@/server/cards/cardholder/session";
 import { requestCardholderCode, verifyCardholderCode } from "@/server/cards/cardholder/sign-in";
@@ -11,10 +14,8 @@ import { definePublicAction } from "./define-action";
 
 /* The cardholder sign-in page (app/(cardholder)/card/[orgId]): email -> code -> session cookie. */
 
-const orgIdSchema = z.string().min(1).max(64);
-
 export const requestCardholderCodeAction = definePublicAction(
-  { input: z.object({ orgId: orgIdSchema, email: emailSchema }), name: "requestCardholderCode" },
+  { input: cardholderSignInSchema, name: "requestCardholderCode" },
   async ({ input, ip }) =>
     requestCardholderCode({ db: await getDb(), orgId: input.orgId, email: input.email, ip }),
 );
@@ -22,7 +23,7 @@ export const requestCardholderCodeAction = definePublicAction(
 /** A good code starts a 12-hour session (the cookie) and says where the cardholder goes next. */
 export const verifyCardholderCodeAction = definePublicAction(
   {
-    input: z.object({ orgId: orgIdSchema, email: emailSchema, code: sixDigitCodeSchema }),
+    input: cardholderCodeSchema,
     name: "verifyCardholderCode",
   },
   async ({ input, ip }) => {
@@ -40,7 +41,7 @@ export const verifyCardholderCodeAction = definePublicAction(
 
 /** Ends the session on the server too (not just the cookie), so a copied token stops working. */
 export const signOutCardholderAction = definePublicAction(
-  { input: z.object({ orgId: orgIdSchema }), name: "signOutCardholder" },
+  { input: cardholderOrgSchema, name: "signOutCardholder" },
   async ({ input }) => {
     const token = await readCardholderCookie();
     if (token) await endCardholderSession(await getDb(), token);

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cards } from "@/server/db/schema/cards";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { freezeCardAction, reportCardAction, unfreezeCardAction, voidCardAction } from "./cards";
@@ -14,15 +13,10 @@ import { getOptionalSession } from "./session";
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
 vi.mock("./session", () => ({ getOptionalSession: vi.fn() }));
 
-let database: Database;
+const database = withTestDatabase();
 const clock = startTotpClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 function signIn(

@@ -20,24 +20,24 @@ import { defineAction } from "./define-action";
  */
 
 export const freezeCardAction = defineAction(
-  { input: cardTargetSchema, role: "operator", stepUp: true, name: "freezeCard" },
+  { input: cardTargetSchema, can: "freezeCard", stepUp: true, name: "freezeCard" },
   async ({ ctx, input }) => freezeCard({ ctx, input }),
 );
 
 export const unfreezeCardAction = defineAction(
-  { input: cardTargetSchema, role: "operator", stepUp: true, name: "unfreezeCard" },
+  { input: cardTargetSchema, can: "unfreezeCard", stepUp: true, name: "unfreezeCard" },
   async ({ ctx, input }) => unfreezeCard({ ctx, input }),
 );
 
 export const voidCardAction = defineAction(
-  { input: cardTargetSchema, role: "operator", stepUp: true, name: "voidCard" },
+  { input: cardTargetSchema, can: "voidCard", stepUp: true, name: "voidCard" },
   async ({ ctx, input }) => voidCard({ ctx, input }),
 );
 
 export const reportCardAction = defineAction(
   {
     input: cardTargetSchema.extend(reportCardSchema.shape),
-    role: "operator",
+    can: "reportCard",
     stepUp: true,
     name: "reportCard",
   },
@@ -45,11 +45,11 @@ export const reportCardAction = defineAction(
 );
 
 export const blockCardAction = defineAction(
-  { input: cardTargetSchema, role: "operator", stepUp: true, name: "blockCard" },
+  { input: cardTargetSchema, can: "blockCard", stepUp: true, name: "blockCard" },
   async ({ ctx, input }) => blockCard({ ctx, input }),
 );
 
 export const unblockCardAction = defineAction(
-  { input: cardTargetSchema, role: "operator", stepUp: true, name: "unblockCard" },
+  { input: cardTargetSchema, can: "unblockCard", stepUp: true, name: "unblockCard" },
   async ({ ctx, input }) => unblockCard({ ctx, input }),
 );

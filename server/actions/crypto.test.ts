@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
-import { setDatabase, type Database } from "@/server/db/client";
 import { depositAsset, masterWalletAddress } from "@/server/swaps/holdings";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { executeSwapAction, quoteSwapAction, screenAddressAction } from "./crypto";
@@ -12,15 +11,10 @@ import { getOptionalSession } from "./session";
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
 vi.mock("./session", () => ({ getOptionalSession: vi.fn() }));
 
-let database: Database;
+const database = withTestDatabase();
 const clock = startTotpClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 describe("crypto dashboard actions", () => {

@@ -17,14 +17,14 @@ export const screenAddressAction = defineAction(
 
 /** The Swaps page: a quote (operators and admins) and its execution behind the 2FA step-up. */
 export const quoteSwapAction = defineAction(
-  { input: swapQuoteBodySchema, role: "operator", name: "quoteSwap" },
+  { input: swapQuoteBodySchema, can: "createSwapQuote", name: "quoteSwap" },
   async ({ ctx, input }) => createSwapQuote({ ctx, input }),
 );
 
 export const executeSwapAction = defineAction(
   {
     input: swapExecuteBodySchema.omit({ two_factor_token: true }),
-    role: "operator",
+    can: "executeSwap",
     stepUp: true,
     name: "executeSwap",
   },
@@ -36,6 +36,6 @@ export const executeSwapAction = defineAction(
  * contract as POST /api/v1/sandbox/crypto-gateway/payments (outside sandbox mode it refuses).
  */
 export const createGatewayPaymentAction = defineAction(
-  { input: gatewayCreateBodySchema, role: "operator", name: "createGatewayPayment" },
+  { input: gatewayCreateBodySchema, can: "createPayment", name: "createGatewayPayment" },
   async ({ ctx, input }) => createPayment({ ctx, input }),
 );

@@ -1,9 +1,12 @@
 "use server";
 
-import { z } from "zod";
-import { svcCardIdSchema } from "@/lib/contracts/cards";
-import { transactionIdSchema } from "@/lib/contracts/card-transactions";
-import { decideDisputeSchema, disputeIdSchema, fileDisputeSchema } from "@/lib/contracts/disputes";
+import { transactionParamsSchema } from "@/lib/contracts/card-transactions";
+import {
+  decideDisputeSchema,
+  disputeParamsSchema,
+  fileDisputeSchema,
+  transactionDisputeParamsSchema,
+} from "@/lib/contracts/disputes";
 import { decideDispute } from "@/server/issuer/disputes/decide";
 import { fileDispute } from "@/server/issuer/disputes/file";
 import { listDisputes } from "@/server/issuer/disputes/read";
@@ -11,27 +14,31 @@ import { ServiceError } from "@/lib/errors";
 import { isSandbox } from "@/lib/env";
 import { defineAction } from "./define-action";
 
-/* The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads. */
+/*
+ * The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads.
+ */
 
 export const fileDisputeAction = defineAction(
   {
-    input: fileDisputeSchema.extend({ svcCardId: svcCardIdSchema, transactionId: transactionIdSchema }),
-    role: "operator",
+    input: fileDisputeSchema.extend(transactionDisputeParamsSchema.shape),
+    can: "fileDispute",
     name: "fileDispute",
   },
   async ({ ctx, input }) => fileDispute({ ctx, input }),
 );
 
 export const transactionDisputesAction = defineAction(
-  { input: z.object({ transactionId: transactionIdSchema }), name: "transactionDisputes" },
+  { input: transactionParamsSchema, name: "transactionDisputes" },
   async ({ ctx, input }) => listDisputes({ ctx, input: { transaction_id: input.transactionId, limit: 20 } }),
 );
 
-/** Sandbox only: the network's decision, from the Disputes page (live mode: not found, like the REST route). */
+/**
+ * Sandbox only: the network's decision, from the Disputes page (live mode: not found, like the REST route).
+ */
 export const decideDisputeAction = defineAction(
   {
-    input: decideDisputeSchema.extend({ disputeId: disputeIdSchema }),
-    role: "operator",
+    input: decideDisputeSchema.extend(disputeParamsSchema.shape),
+    can: "decideDispute",
     name: "decideDispute",
   },
   async ({ ctx, input }) => {

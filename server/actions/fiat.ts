@@ -26,27 +26,27 @@ export const estimateQuoteAction = defineAction(
 );
 
 export const lockQuoteAction = defineAction(
-  { input: exchangeRateBodySchema, role: "operator", name: "lockFiatQuote" },
+  { input: exchangeRateBodySchema, can: "createQuote", name: "lockFiatQuote" },
   async ({ ctx, input }) => createQuote({ ctx, input }),
 );
 
 /** The payout's review step: the beneficiary checked as the payout will check it, nothing stored. */
 export const checkBeneficiaryAction = defineAction(
-  { input: createBeneficiaryBodySchema, role: "operator", name: "checkFiatBeneficiary" },
+  { input: createBeneficiaryBodySchema, can: "checkBeneficiary", name: "checkFiatBeneficiary" },
   async ({ ctx, input }) => checkBeneficiary({ ctx, input }),
 );
 
 export const payoutAction = defineAction(
-  { input: payoutBodySchema, role: "operator", stepUp: true, name: "fiatPayout" },
+  { input: payoutBodySchema, can: "createPayout", stepUp: true, name: "fiatPayout" },
   async ({ ctx, input }) => createPayout({ ctx, input }),
 );
 
 export const depositAction = defineAction(
-  { input: depositBodySchema, role: "operator", name: "fiatDeposit" },
+  { input: depositBodySchema, can: "createDeposit", name: "fiatDeposit" },
   async ({ ctx, input }) => createDeposit({ ctx, input }),
 );
 
 export const createWalletAction = defineAction(
-  { input: createWalletBodySchema, role: "operator", name: "createFiatWallet" },
+  { input: createWalletBodySchema, can: "createWallet", name: "createFiatWallet" },
   async ({ ctx, input }) => createWallet({ ctx, input }),
 );

@@ -1,9 +1,8 @@
 "use server";
 
-import { z } from "zod";
 import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
 import { getDb } from "@/server/db/client";
-import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
+import { kycPageDecisionSchema } from "@/lib/contracts/sandbox";
 import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { definePublicAction } from "./define-action";
@@ -21,14 +20,7 @@ export interface KycPageOutcome {
 
 export const decideKycOnPage = definePublicAction(
   {
-    input: z.object({
-      token: z.string().min(1).max(200),
-      decision: z.enum(KYC_DECISIONS),
-      country: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z]{2}$/, "Pick a country."),
-    }),
+    input: kycPageDecisionSchema,
     name: "decideKycOnPage",
   },
   async ({ input }): Promise<KycPageOutcome> => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as exportTransactions } from "@/app/(dashboard)/transactions/export/route";
 import { exportHref, parseTransactionFilters, transactionsHref } from "@/components/transactions/filters";
 import { newId } from "@/lib/ids";
-import { setDatabase, type Database } from "@/server/db/client";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import {
@@ -33,15 +32,10 @@ import { getOptionalSession } from "./session";
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
 vi.mock("./session", () => ({ getOptionalSession: vi.fn() }));
 
-let database: Database;
+const database = withTestDatabase();
 const clock = startTotpClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 type Signed = { userId: string; email: string; role: "admin" | "operator" | "viewer" };

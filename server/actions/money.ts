@@ -1,8 +1,12 @@
 "use server";
 
-import { z } from "zod";
-import { svcCardIdSchema } from "@/lib/contracts/cards";
-import { fundCustomerSchema, setThresholdSchema } from "@/lib/contracts/money";
+import { customerTargetSchema } from "@/lib/contracts/cards";
+import { noInputSchema } from "@/lib/contracts/common";
+import {
+  customerTransactionsPageSchema,
+  fundCustomerSchema,
+  setThresholdSchema,
+} from "@/lib/contracts/money";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
@@ -43,20 +47,14 @@ export const listTransactionsAction = defineAction(
   async ({ ctx, input }) => listCardTransactions({ ctx, input }),
 );
 
-const customerPage = z.object({
-  svcCardId: svcCardIdSchema,
-  page: z.number().int().min(1).max(1_000_000).default(1),
-  limit: z.number().int().min(1).max(100).default(10),
-});
-
 export const customerTransactionsAction = defineAction(
-  { input: customerPage, name: "listCustomerTransactions" },
+  { input: customerTransactionsPageSchema, name: "listCustomerTransactions" },
   async ({ ctx, input }) => listCustomerTransactions({ ctx, input }),
 );
 
 /** The balance fields of the customer view, for the customer page's live balance. */
 export const customerBalanceAction = defineAction(
-  { input: z.object({ svcCardId: svcCardIdSchema }), name: "customerBalance" },
+  { input: customerTargetSchema, name: "customerBalance" },
   async ({ ctx, input }) => {
     const c = await getIssuerCustomer({ ctx, input: { customerId: input.svcCardId } });
     return {
@@ -75,7 +73,7 @@ export const customerBalanceAction = defineAction(
 const RECENT_DEPOSITS = 10;
 
 /** The Balances page's figures: customer balances by currency, the master wallets, the latest deposits. */
-export const balancesAction = defineAction({ input: z.object({}), name: "balances" }, async ({ ctx }) => {
+export const balancesAction = defineAction({ input: noInputSchema, name: "balances" }, async ({ ctx }) => {
   const [balances, masterWallet, deposits] = await Promise.all([
     getAggregateBalances({ ctx }),
     getMasterWallet({ ctx }),
@@ -85,11 +83,11 @@ export const balancesAction = defineAction({ input: z.object({}), name: "balance
 });
 
 export const fundCustomerAction = defineAction(
-  { input: fundCustomerSchema, role: "operator", stepUp: true, name: "fundCustomer" },
+  { input: fundCustomerSchema, can: "fundCustomer", stepUp: true, name: "fundCustomer" },
   async ({ ctx, input }) => fundCustomer({ ctx, input }),
 );
 
 export const setLowBalanceThresholdAction = defineAction(
-  { input: setThresholdSchema, role: "operator", name: "setLowBalanceThreshold" },
+  { input: setThresholdSchema, can: "setLowBalanceThreshold", name: "setLowBalanceThreshold" },
   async ({ ctx, input }) => setLowBalanceThreshold({ ctx, input }),
 );

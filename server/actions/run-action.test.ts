@@ -1,21 +1,14 @@
 import { redirect } from "next/navigation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ServiceError } from "@/lib/errors";
 import { totpCode } from "@/server/auth/totp";
-import type { Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { runPublicAction, runUserAction, toActionError, type UserCtx } from "./run-action";
 import { clientIp } from "./request-ip";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 function sessionCtx(ctx: ReturnType<typeof userCtx>): UserCtx {
   if (ctx.actor.type !== "user") throw new Error("not a user ctx");
@@ -38,7 +31,9 @@ describe("runUserAction", () => {
       error: { code: "UNAUTHENTICATED" },
     });
     const ctx = sessionCtx(userCtx(database.db, org.orgId, viewer, { sessionId: "ses_viewer" }));
-    const res = await runUserAction(ctx, { input: amountInput, role: "operator" }, handler, { amount: "1" });
+    const res = await runUserAction(ctx, { input: amountInput, can: "fundCustomer" }, handler, {
+      amount: "1",
+    });
     expect(res).toMatchObject({ ok: false, error: { code: "FORBIDDEN_ROLE" } });
     expect(ran).toBe(false);
   });

@@ -5,7 +5,8 @@ import { isServiceError } from "@/lib/errors";
 import { outOfRangeDateIssues, unstorableInputIssues, type InputIssue } from "@/lib/storable-input";
 import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { newId } from "@/lib/ids";
-import { roleAtLeast, type Role } from "@/lib/scopes";
+import { dashboardRoleOf, type UseCase } from "@/lib/contracts/permissions";
+import { roleAtLeast } from "@/lib/scopes";
 import { requireStepUp } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { log } from "@/server/log";
@@ -16,8 +17,12 @@ export type UserCtx = Ctx & { actor: Extract<Ctx["actor"], { type: "user" }> };
 export interface ActionOptions<S extends z.ZodType> {
   /** Validates the whole input; its messages are shown next to the fields. */
   input: S;
-  /** The least role allowed (viewer < operator < admin). Default: any signed-in user. */
-  role?: Role;
+  /**
+   * The use case the action runs: its least dashboard role (viewer < operator < admin) comes
+   * from the permission table (lib/contracts/permissions.ts), the one the REST routes read.
+   * Default: any signed-in user.
+   */
+  can?: UseCase;
   /**
    * 2FA step-up (docs/dashboard.md, Adding a guarded action): passes within 5 minutes of a good
    * code in this session, or with `twoFactorCode` in the input, which opens the window. Otherwise
@@ -51,10 +56,13 @@ export async function runUserAction<S extends z.ZodType, R>(
 ): Promise<ActionResult<R>> {
   try {
     if (!ctx) return fail({ code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." });
-    if (opts.role && !roleAtLeast(ctx.actor.role, opts.role)) {
+    const role = opts.can ? dashboardRoleOf(opts.can) : undefined;
+    if (role && !roleAtLeast(ctx.actor.role, role)) {
       return fail({
         code: "FORBIDDEN_ROLE",
-        message: `This needs the ${opts.role} role; you are signed in as ${ctx.actor.role}. Ask an admin of your organization.`,
+        message:
+          `This needs the ${role} role; you are signed in as ${ctx.actor.role}. ` +
+          "Ask an admin of your organization.",
       });
     }
     // Only a step-up action takes the code out of the input; otherwise it is an ordinary field

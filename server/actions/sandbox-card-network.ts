@@ -1,10 +1,9 @@
 "use server";
 
-import { z } from "zod";
 import {
   authorizeCardTransactionSchema,
   transactionAmountSchema,
-  transactionIdSchema,
+  transactionParamsSchema,
 } from "@/lib/contracts/card-transactions";
 import { sandboxDepositSchema, settlementParamsSchema } from "@/lib/contracts/money";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
@@ -23,11 +22,11 @@ import { defineAction } from "./define-action";
  * write scope, so operators and admins. Simulated events move no real money: no 2FA.
  */
 
-const transaction = z.object({ transactionId: transactionIdSchema });
+const transaction = transactionParamsSchema;
 const withAmount = transaction.extend(transactionAmountSchema.shape);
 
 export const simulatePurchaseAction = defineAction(
-  { input: authorizeCardTransactionSchema, role: "operator", name: "sandboxAuthorize" },
+  { input: authorizeCardTransactionSchema, can: "authorizeCardTransaction", name: "sandboxAuthorize" },
   async ({ ctx, input }) => {
     requireSandbox();
     return authorizeCardTransaction({ ctx, input });
@@ -35,7 +34,7 @@ export const simulatePurchaseAction = defineAction(
 );
 
 export const settleTransactionAction = defineAction(
-  { input: withAmount, role: "operator", name: "sandboxSettle" },
+  { input: withAmount, can: "settleCardTransaction", name: "sandboxSettle" },
   async ({ ctx, input }) => {
     requireSandbox();
     return settleCardTransaction({ ctx, input });
@@ -43,7 +42,7 @@ export const settleTransactionAction = defineAction(
 );
 
 export const reverseTransactionAction = defineAction(
-  { input: withAmount, role: "operator", name: "sandboxReverse" },
+  { input: withAmount, can: "reverseCardTransaction", name: "sandboxReverse" },
   async ({ ctx, input }) => {
     requireSandbox();
     return reverseCardTransaction({ ctx, input });
@@ -51,7 +50,7 @@ export const reverseTransactionAction = defineAction(
 );
 
 export const refundTransactionAction = defineAction(
-  { input: withAmount, role: "operator", name: "sandboxRefund" },
+  { input: withAmount, can: "refundCardTransaction", name: "sandboxRefund" },
   async ({ ctx, input }) => {
     requireSandbox();
     return refundCardTransaction({ ctx, input });
@@ -59,7 +58,7 @@ export const refundTransactionAction = defineAction(
 );
 
 export const expireTransactionAction = defineAction(
-  { input: transaction, role: "operator", name: "sandboxExpire" },
+  { input: transaction, can: "expireCardTransaction", name: "sandboxExpire" },
   async ({ ctx, input }) => {
     requireSandbox();
     return expireCardTransaction({ ctx, input });
@@ -67,7 +66,7 @@ export const expireTransactionAction = defineAction(
 );
 
 export const failTransactionAction = defineAction(
-  { input: transaction, role: "operator", name: "sandboxFail" },
+  { input: transaction, can: "failCardTransaction", name: "sandboxFail" },
   async ({ ctx, input }) => {
     requireSandbox();
     return failCardTransaction({ ctx, input });
@@ -75,7 +74,7 @@ export const failTransactionAction = defineAction(
 );
 
 export const sandboxDepositAction = defineAction(
-  { input: sandboxDepositSchema, role: "operator", name: "sandboxDeposit" },
+  { input: sandboxDepositSchema, can: "receiveDeposit", name: "sandboxDeposit" },
   async ({ ctx, input }) => {
     requireSandbox();
     return receiveDeposit({ ctx, input });
@@ -83,7 +82,7 @@ export const sandboxDepositAction = defineAction(
 );
 
 export const settleDepositAction = defineAction(
-  { input: settlementParamsSchema, role: "operator", name: "sandboxSettleDeposit" },
+  { input: settlementParamsSchema, can: "settleDepositNow", name: "sandboxSettleDeposit" },
   async ({ ctx, input }) => {
     requireSandbox();
     return settleDepositNow({ ctx, input });

@@ -1,6 +1,6 @@
 "use server";
 
-import { z } from "zod";
+import { securePinSchema } from "@/lib/contracts/sandbox";
 import { ServiceError } from "@/lib/errors";
 import { getDb } from "@/server/db/client";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
@@ -14,16 +14,8 @@ import { definePublicAction } from "./define-action";
  * is never logged: the action kit logs only unexpected errors, and no error carries the PIN.
  */
 
-const input = z.object({
-  viewId: z.string().min(1).max(64),
-  formSecret: z.string().min(1).max(128),
-  // The shape (4 digits, not obvious) is the provider's rule, checked in submitPin with its own messages.
-  pin: z.string().max(16),
-  confirmPin: z.string().max(16),
-});
-
 export const submitSecurePinAction = definePublicAction(
-  { input, name: "submitSecurePin" },
+  { input: securePinSchema, name: "submitSecurePin" },
   async ({ input }) => {
     requireSandbox();
     if (input.pin !== input.confirmPin) {

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { noInputSchema } from "@/lib/contracts/common";
 import {
   acceptInvitationSchema,
   changePasswordSchema,
@@ -22,32 +23,36 @@ import { defineAction, definePublicAction } from "./define-action";
 /* Settings -> Team (admins) and the user's own password and sessions (docs/team.md). */
 
 export const inviteMemberAction = defineAction(
-  { input: inviteMemberSchema, role: "admin", name: "inviteMember" },
+  { input: inviteMemberSchema, can: "inviteMember", name: "inviteMember" },
   async ({ ctx, input }) => inviteMember({ ctx, input }),
 );
 
 export const revokeInvitationAction = defineAction(
-  { input: invitationIdSchema, role: "admin", name: "revokeInvitation" },
+  { input: invitationIdSchema, can: "revokeInvitation", name: "revokeInvitation" },
   async ({ ctx, input }) => revokeInvitation({ ctx, input }),
 );
 
 export const changeMemberRoleAction = defineAction(
-  { input: z.intersection(userIdSchema, changeRoleSchema), role: "admin", name: "changeMemberRole" },
+  {
+    input: z.intersection(userIdSchema, changeRoleSchema),
+    can: "changeMemberRole",
+    name: "changeMemberRole",
+  },
   async ({ ctx, input }) => changeMemberRole({ ctx, input }),
 );
 
 export const deactivateMemberAction = defineAction(
-  { input: userIdSchema, role: "admin", name: "deactivateMember" },
+  { input: userIdSchema, can: "deactivateMember", name: "deactivateMember" },
   async ({ ctx, input }) => deactivateMember({ ctx, input }),
 );
 
 export const reactivateMemberAction = defineAction(
-  { input: userIdSchema, role: "admin", name: "reactivateMember" },
+  { input: userIdSchema, can: "reactivateMember", name: "reactivateMember" },
   async ({ ctx, input }) => reactivateMember({ ctx, input }),
 );
 
 export const updateSecuritySettingsAction = defineAction(
-  { input: securitySettingsSchema, role: "admin", name: "updateSecuritySettings" },
+  { input: securitySettingsSchema, can: "updateSecuritySettings", name: "updateSecuritySettings" },
   async ({ ctx, input }) => updateSecuritySettings({ ctx, input }),
 );
 
@@ -63,7 +68,7 @@ export const revokeMySessionAction = defineAction(
 
 /** Every other session and token ends; this browser stays signed in. */
 export const signOutEverywhereAction = defineAction(
-  { input: z.object({}), name: "signOutEverywhere", beforeTwoFactor: true },
+  { input: noInputSchema, name: "signOutEverywhere", beforeTwoFactor: true },
   async ({ ctx }) => signOutEverywhere({ ctx, input: { keepCurrent: true } }),
 );
 

@@ -1,30 +1,30 @@
 "use server";
 
-import { z } from "zod";
 import {
   confirmTwoFactorEnrollment,
   pendingTwoFactorEnrollment,
   startTwoFactorEnrollment,
 } from "@/server/auth/two-factor";
+import { noInputSchema } from "@/lib/contracts/common";
+import { totpCodeInputSchema } from "@/lib/contracts/two-factor";
 import { defineAction } from "./define-action";
-import { totpCodeSchema } from "./schemas";
 
 export const startTwoFactorEnrollmentAction = defineAction(
-  { input: z.object({}), name: "startTwoFactorEnrollment", beforeTwoFactor: true },
+  { input: noInputSchema, name: "startTwoFactorEnrollment", beforeTwoFactor: true },
   async ({ ctx }) => {
     return startTwoFactorEnrollment({ ctx });
   },
 );
 
 export const pendingTwoFactorEnrollmentAction = defineAction(
-  { input: z.object({}), name: "pendingTwoFactorEnrollment", beforeTwoFactor: true },
+  { input: noInputSchema, name: "pendingTwoFactorEnrollment", beforeTwoFactor: true },
   async ({ ctx }) => {
     return pendingTwoFactorEnrollment({ ctx });
   },
 );
 
 export const confirmTwoFactorEnrollmentAction = defineAction(
-  { input: z.object({ code: totpCodeSchema }), name: "confirmTwoFactorEnrollment", beforeTwoFactor: true },
+  { input: totpCodeInputSchema, name: "confirmTwoFactorEnrollment", beforeTwoFactor: true },
   async ({ ctx, input }) => {
     await confirmTwoFactorEnrollment({ ctx, input });
     return { enabled: true as const };

@@ -1,6 +1,11 @@
 "use server";
 
 import { z } from "zod";
+import {
+  deliveryParamsSchema,
+  replayDeliveriesInputSchema,
+  webhookParamsSchema,
+} from "@/lib/contracts/webhook-deliveries";
 import { createWebhookSchema, updateWebhookSchema } from "@/lib/contracts/webhooks";
 import { replayFailedDeliveries, retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
 import {
@@ -19,14 +24,11 @@ import { defineAction } from "./define-action";
  * codes).
  */
 
-const webhookId = z.object({ webhookId: z.string().min(1).max(64) });
-const deliveryId = z.object({ deliveryId: z.string().min(1).max(64) });
-
 /** Create, and with enabled: false switch it off at once (the create contract has no enabled field). */
 export const createWebhookAction = defineAction(
   {
     input: createWebhookSchema.extend({ enabled: z.boolean().default(true) }),
-    role: "admin",
+    can: "createWebhook",
     name: "createWebhook",
   },
   async ({ ctx, input }) => {
@@ -38,17 +40,21 @@ export const createWebhookAction = defineAction(
 );
 
 export const updateWebhookAction = defineAction(
-  { input: z.intersection(updateWebhookSchema, webhookId), role: "admin", name: "updateWebhook" },
+  {
+    input: z.intersection(updateWebhookSchema, webhookParamsSchema),
+    can: "updateWebhook",
+    name: "updateWebhook",
+  },
   async ({ ctx, input }) => updateWebhook({ ctx, input }),
 );
 
 export const deleteWebhookAction = defineAction(
-  { input: webhookId, role: "admin", name: "deleteWebhook" },
+  { input: webhookParamsSchema, can: "deleteWebhook", name: "deleteWebhook" },
   async ({ ctx, input }) => deleteWebhook({ ctx, input }),
 );
 
 export const rotateWebhookSecretAction = defineAction(
-  { input: webhookId, role: "admin", name: "rotateWebhookSecret" },
+  { input: webhookParamsSchema, can: "rotateWebhookSecret", name: "rotateWebhookSecret" },
   async ({ ctx, input }) => {
     const hook = await rotateWebhookSecret({ ctx, input });
     return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
@@ -57,7 +63,7 @@ export const rotateWebhookSecretAction = defineAction(
 
 /** The secret on request only, so it is not in the page's HTML. */
 export const revealWebhookSecretAction = defineAction(
-  { input: webhookId, role: "admin", name: "revealWebhookSecret" },
+  { input: webhookParamsSchema, can: "getWebhook", name: "revealWebhookSecret" },
   async ({ ctx, input }) => {
     const hook = await getWebhook({ ctx, input });
     return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
@@ -65,24 +71,20 @@ export const revealWebhookSecretAction = defineAction(
 );
 
 export const sendTestEventAction = defineAction(
-  { input: webhookId, role: "admin", name: "sendWebhookTestEvent" },
+  { input: webhookParamsSchema, can: "sendTestEvent", name: "sendWebhookTestEvent" },
   async ({ ctx, input }) => sendTestEvent({ ctx, input }),
 );
 
 export const retryDeliveryAction = defineAction(
-  { input: deliveryId, role: "admin", name: "retryWebhookDelivery" },
+  { input: deliveryParamsSchema, can: "retryDelivery", name: "retryWebhookDelivery" },
   async ({ ctx, input }) => retryDelivery({ ctx, input }),
 );
 
 /** Bulk replay of the webhook's failed deliveries created in [from, to) (the REST route's service). */
 export const replayDeliveriesAction = defineAction(
   {
-    input: z.object({
-      webhookId: z.string().min(1).max(64),
-      from: z.string().max(40),
-      to: z.string().max(40),
-    }),
-    role: "admin",
+    input: replayDeliveriesInputSchema,
+    can: "replayFailedDeliveries",
     name: "replayWebhookDeliveries",
   },
   async ({ ctx, input }) => replayFailedDeliveries({ ctx, input }),

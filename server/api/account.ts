@@ -1,6 +1,12 @@
-import { z } from "@hono/zod-openapi";
-import { changePasswordSchema, sessionIdSchema, sessionViewSchema } from "@/lib/contracts/team";
-import { auditEntrySchema, auditFiltersSchema, auditPageQuerySchema } from "@/lib/contracts/audit";
+import {
+  changePasswordSchema,
+  passwordChangedSchema,
+  revokedSessionSchema,
+  sessionIdSchema,
+  sessionListSchema,
+  sessionsEndedSchema,
+} from "@/lib/contracts/team";
+import { auditFiltersSchema, auditPageQuerySchema, auditPageSchema } from "@/lib/contracts/audit";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { csvResponse } from "@/server/http/csv-stream";
@@ -12,7 +18,6 @@ import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/tea
  * The caller's own account (any role, user token) and the audit log (admins).
  * docs/team.md, docs/audit-log.md.
  */
-const SELF = { user: "viewer", twoFactor: false } as const;
 
 export const accountRoutes = [
   defineRoute({
@@ -21,8 +26,8 @@ export const accountRoutes = [
     summary: "My dashboard sessions",
     description: "The open dashboard sessions of the token's user, newest first.",
     tags: ["Account"],
-    auth: SELF,
-    response: { data: z.object({ sessions: z.array(sessionViewSchema) }) },
+    auth: "listMySessions",
+    response: { data: sessionListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMySessions({ ctx })),
   }),
   defineRoute({
@@ -30,9 +35,9 @@ export const accountRoutes = [
     path: "/api/v1/me/sessions/{sessionId}/revoke",
     summary: "Sign one session out",
     tags: ["Account"],
-    auth: SELF,
+    auth: "revokeMySession",
     request: { params: sessionIdSchema },
-    response: { data: z.object({ session_id: z.string(), revoked: z.literal(true) }) },
+    response: { data: revokedSessionSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await revokeMySession({ ctx, input: input.params })),
   }),
@@ -42,8 +47,8 @@ export const accountRoutes = [
     summary: "Sign out everywhere",
     description: "Ends every dashboard session and every user token of the user, this token included.",
     tags: ["Account"],
-    auth: SELF,
-    response: { data: z.object({ sessions_ended: z.number().int() }) },
+    auth: "signOutEverywhere",
+    response: { data: sessionsEndedSchema },
     handler: async ({ c, ctx }) => ok(c, await signOutEverywhere({ ctx })),
   }),
   defineRoute({
@@ -52,9 +57,9 @@ export const accountRoutes = [
     summary: "Change my password",
     description: "Needs the current password. Every dashboard session and user token of the user ends.",
     tags: ["Account"],
-    auth: SELF,
+    auth: "changePassword",
     request: { body: changePasswordSchema },
-    response: { data: z.object({ changed: z.literal(true), sessions_ended: z.number().int() }) },
+    response: { data: passwordChangedSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await changePassword({ ctx, input: input.body }), { message: "Password changed" }),
@@ -67,11 +72,9 @@ export const accountRoutes = [
       "Every change made by staff or the API: actor, credential, IP, request id, target, " +
       "before/after. Newest first, paged with before = next_before. Admins only; append-only.",
     tags: ["Audit log"],
-    auth: { user: "admin", twoFactor: false },
+    auth: "listAuditEntries",
     request: { query: auditPageQuerySchema },
-    response: {
-      data: z.object({ entries: z.array(auditEntrySchema), next_before: z.string().nullable() }),
-    },
+    response: { data: auditPageSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await listAuditEntries({ ctx, input: input.query })),
   }),
@@ -83,7 +86,7 @@ export const accountRoutes = [
       "The entries the same filters select (at most 50,000, newest first), as CSV; " +
       "before, after and detail are JSON.",
     tags: ["Audit log"],
-    auth: { user: "admin", twoFactor: false },
+    auth: "auditCsv",
     request: { query: auditFiltersSchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],

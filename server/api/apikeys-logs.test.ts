@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { afterAll, describe, expect, it } from "vitest";
 import { bearer } from "@/server/http/testing";
 import { captureLogs } from "@/server/log";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string>) =>

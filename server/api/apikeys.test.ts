@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { setDatabase, type Database } from "@/server/db/client";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({

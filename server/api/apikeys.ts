@@ -1,6 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import {
+  apiKeyIdSchema,
+  apiKeyListSchema,
   apiKeyViewSchema,
+  apiTokenSchema,
   createApiKeySchema,
   createdApiKeySchema,
   rotatedApiKeySchema,
@@ -26,7 +28,6 @@ import { defineRoute } from "@/server/http/route";
  * with top-level fields.
  */
 const TAGS = ["API keys"];
-const keyParams = z.object({ id: z.string().min(1).max(64).describe("The key's id (key_...).") });
 const GUARDED =
   "Needs a user access token of an admin with 2FA enabled, and a current " +
   "TOTP code in X-2FA-Token (or body two_factor_token). API-key " +
@@ -39,7 +40,7 @@ export const apiKeyRoutes = [
     summary: "Create an API key",
     description: `Returns api_secret once; only its SHA-256 is stored. ${GUARDED}`,
     tags: TAGS,
-    auth: { user: "admin" },
+    auth: "createApiKey",
     stepUp: true,
     request: { body: createApiKeySchema },
     response: { status: 201, body: createdApiKeySchema },
@@ -61,8 +62,8 @@ export const apiKeyRoutes = [
     description:
       "Every key of the organization, newest first, without secrets. Needs a user access token of an admin.",
     tags: TAGS,
-    auth: { user: "admin", twoFactor: false },
-    response: { body: z.object({ keys: z.array(apiKeyViewSchema) }) },
+    auth: "listApiKeys",
+    response: { body: apiKeyListSchema },
     errors: ["USER_TOKEN_REQUIRED"],
     handler: async ({ c, ctx }) => ok(c, await listApiKeys({ ctx })),
   }),
@@ -72,8 +73,8 @@ export const apiKeyRoutes = [
     summary: "Get an API key",
     description: "One key without its secret. Needs a user access token of an admin.",
     tags: TAGS,
-    auth: { user: "admin", twoFactor: false },
-    request: { params: keyParams },
+    auth: "getApiKey",
+    request: { params: apiKeyIdSchema },
     response: { body: apiKeyViewSchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getApiKey({ ctx, input: input.params })),
@@ -84,9 +85,9 @@ export const apiKeyRoutes = [
     summary: "Revoke an API key",
     description: `Permanent and immediate: the key pair and its tokens stop working at once. ${GUARDED}`,
     tags: TAGS,
-    auth: { user: "admin" },
+    auth: "revokeApiKey",
     stepUp: true,
-    request: { params: keyParams, body: twoFactorOnlySchema.optional() },
+    request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
     response: { body: apiKeyViewSchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -102,11 +103,13 @@ export const apiKeyRoutes = [
     method: "post",
     path: "/api/apikey/{id}/rotate",
     summary: "Rotate an API key's secret",
-    description: `A new api_secret, shown once; the old secret and every token minted from it stop working at once. ${GUARDED}`,
+    description:
+      `A new api_secret, shown once; the old secret and every token minted from it stop working at once. ` +
+      `${GUARDED}`,
     tags: TAGS,
-    auth: { user: "admin" },
+    auth: "rotateApiKey",
     stepUp: true,
-    request: { params: keyParams, body: twoFactorOnlySchema.optional() },
+    request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
     response: { body: rotatedApiKeySchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -122,11 +125,13 @@ export const apiKeyRoutes = [
     method: "put",
     path: "/api/apikey/{id}/permissions",
     summary: "Replace an API key's permissions",
-    description: `The set is replaced entirely; tokens already minted act with the new set from their next request. ${GUARDED}`,
+    description:
+      `The set is replaced entirely; tokens already minted act with the new set from their next request. ` +
+      `${GUARDED}`,
     tags: TAGS,
-    auth: { user: "admin" },
+    auth: "setApiKeyPermissions",
     stepUp: true,
-    request: { params: keyParams, body: updatePermissionsSchema },
+    request: { params: apiKeyIdSchema, body: updatePermissionsSchema },
     response: { body: apiKeyViewSchema },
     errors: ["USER_TOKEN_REQUIRED", "NOT_FOUND", "KEY_REVOKED"],
     handler: async ({ c, ctx, input, twoFactorCode }) =>
@@ -153,13 +158,7 @@ export const apiKeyRoutes = [
     tags: TAGS,
     auth: "public",
     request: { body: tokenExchangeSchema },
-    response: {
-      body: z.object({
-        access_token: z.string(),
-        expires_in: z.number().int(),
-        token_type: z.literal("Bearer"),
-      }),
-    },
+    response: { body: apiTokenSchema },
     errors: ["UNAUTHENTICATED"],
     handler: async ({ c, input, ip }) => ok(c, await exchangeApiToken(await getDb(), input.body, { ip })),
   }),

@@ -1,22 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { customerFundings } from "@/server/db/schema/money";
 import { bearer } from "@/server/http/testing";
 import { chainBalance, eventsOf, fundableCustomer } from "@/server/issuer/funding/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
 });
 afterEach(() => {
@@ -24,7 +21,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 type Headers = Record<string, string>;

@@ -47,7 +47,7 @@ export const cardIssuerMoneyRoutes = [
       "is still processing (two-step deposits not settled yet), and the " +
       "low-balance alert (threshold and whether the balance is below it).",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "getMasterWallet",
     response: { data: masterWalletViewSchema },
     handler: async ({ c, ctx }) => ok(c, await getMasterWallet({ ctx })),
   }),
@@ -59,7 +59,7 @@ export const cardIssuerMoneyRoutes = [
       "The master wallet of this currency is flagged low_balance while its " +
       "balance is below the threshold (major units); null removes the alert.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "setLowBalanceThreshold",
     request: { params: thresholdParamsSchema, body: setThresholdBodySchema },
     response: { data: masterWalletEntrySchema },
     handler: async ({ c, ctx, input }) =>
@@ -80,7 +80,7 @@ export const cardIssuerMoneyRoutes = [
       "Newest first; processing (two-step, not settled yet) or settled. Each " +
       "settlement_id matches the master_wallet.deposit events.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listMasterWalletDeposits",
     request: { query: depositListQuerySchema },
     response: { data: depositListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -107,7 +107,7 @@ export const cardIssuerMoneyRoutes = [
       "two_factor_token); API-key credentials rely on the transactions " +
       "scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
-    auth: { scope: "transactions" },
+    auth: "fundCustomer",
     stepUp: true,
     request: { body: fundCustomerRequestSchema },
     response: { data: fundCustomerResultSchema },
@@ -128,7 +128,7 @@ export const cardIssuerMoneyRoutes = [
       "and failed (failure_reason: the error code). Optionally of one " +
       "customer.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listFundings",
     request: { query: fundingListQuerySchema },
     response: { data: fundingListSchema },
     errors: ["VALIDATION_ERROR", "NOT_FOUND"],
@@ -145,7 +145,7 @@ export const cardIssuerMoneyRoutes = [
     description:
       "One funding by its transfer_id (the id in fund-customer's answer and the funding and balance events).",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "getFunding",
     request: { params: transferParamsSchema },
     response: { data: fundingViewSchema },
     errors: ["NOT_FOUND"],
@@ -167,7 +167,7 @@ export const sandboxMoneyRoutes = sandboxOnly([
       "processing), settled a few seconds later or at " +
       ".../deposits/{settlementId}/settle (master_wallet.deposit settled).",
     tags: SANDBOX_TAGS,
-    auth: { scope: "write" },
+    auth: "receiveDeposit",
     request: { body: sandboxDepositSchema },
     response: { status: 201, data: depositViewSchema },
     handler: async ({ c, ctx, input }) =>
@@ -182,7 +182,7 @@ export const sandboxMoneyRoutes = sandboxOnly([
       "grows, processing shrinks, master_wallet.deposit settled). A settled " +
       "deposit is answered as it is.",
     tags: SANDBOX_TAGS,
-    auth: { scope: "write" },
+    auth: "settleDepositNow",
     request: { params: settlementParamsSchema },
     response: { data: depositViewSchema },
     errors: ["NOT_FOUND"],

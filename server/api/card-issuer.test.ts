@@ -2,26 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
 });
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 const BASE = "/api/v1/card-issuer/customers";

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { cardCustomerViewSchema, customerListQuerySchema, customerListSchema } from "@/lib/contracts/cards";
 import { listCustomers } from "@/server/cards/customers/list";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
@@ -12,7 +11,12 @@ import {
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
 } from "@/server/issuer/transactions/query";
-import { cardTransactionViewSchema } from "@/lib/contracts/card-transactions";
+import {
+  customerTransactionsParamsSchema,
+  issuerCustomerParamsSchema,
+  programTransactionListSchema,
+  transactionListSchema,
+} from "@/lib/contracts/card-transactions";
 import { csvResponse } from "@/server/http/csv-stream";
 
 /**
@@ -21,42 +25,11 @@ import { csvResponse } from "@/server/http/csv-stream";
  */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
-const AUTH = { scope: "read" } as const;
-const listedTransactionSchema = cardTransactionViewSchema.extend({
-  customer_email: z.string().nullable().describe("The customer's email."),
-  card_last_four: z.string().nullable().describe("The last four digits of the card charged."),
-});
-const programTransactionListSchema = z.object({
-  transactions: z.array(listedTransactionSchema),
-  total: z.number().int().describe("Every transaction matching the filters (exact), unless total_capped."),
-  total_capped: z
-    .literal(true)
-    .optional()
-    .describe(
-      "Present when a search (q, currency, amount_min/max without customer_id) matched more than 1,000 transactions: total is then 1,000 and no page lies past it (the newest 1,000 are paged); narrow the search.",
-    ),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-const transactionListSchema = z.object({
-  transactions: z.array(cardTransactionViewSchema),
-  total: z.number().int().describe("Every transaction matching the filters (exact)."),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
 const PAGING =
   "Newest first (created_at, then transaction_id, descending). page from " +
   "1 (default 1), limit 1-100 (default 20); a page past the end is an " +
   "empty list with the real total. from/to: an ISO date (a whole UTC " +
   "day) or date-time, both ends included.";
-const customerParams = z.object({
-  customerId: z
-    .string()
-    .min(1)
-    .max(128)
-    .describe("The customer's svc_card_id, database record id (cus_...), or your external id."),
-});
-
 export const cardIssuerRoutes = [
   defineRoute({
     method: "get",
@@ -68,7 +41,7 @@ export const cardIssuerRoutes = [
       "kyc_status, flow_status. Paged: page (from 1), limit (default 20, max " +
       "100); total counts every match.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listCustomers",
     request: { query: customerListQuerySchema },
     response: { data: customerListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -89,7 +62,7 @@ export const cardIssuerRoutes = [
       "the chain and know no pending holds: they count available as equal to " +
       "ledger, so total_available_balance may be overstated by their holds.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "getAggregateBalances",
     response: { data: aggregateBalancesSchema },
     handler: async ({ c, ctx }) => ok(c, await getAggregateBalances({ ctx })),
   }),
@@ -102,8 +75,8 @@ export const cardIssuerRoutes = [
       "wallet, balances and cards. Balances are null until the account " +
       "wallet is deployed. Another organization's customer is 404.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: customerParams },
+    auth: "getIssuerCustomer",
+    request: { params: issuerCustomerParamsSchema },
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIssuerCustomer({ ctx, input: input.params })),
@@ -112,9 +85,12 @@ export const cardIssuerRoutes = [
     method: "get",
     path: "/api/v1/card-issuer/card-transactions",
     summary: "List card transactions",
-    description: `The program's card transactions, each with its customer's email and its card's last four. Filters: status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant start, email, last four or transaction_id), from, to. ${PAGING}`,
+    description:
+      `The program's card transactions, each with its customer's email and its card's last four. Filters: ` +
+      `status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant ` +
+      `start, email, last four or transaction_id), from, to. ${PAGING}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "listCardTransactions",
     request: { query: cardTransactionListQuerySchema },
     response: { data: programTransactionListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -131,7 +107,7 @@ export const cardIssuerRoutes = [
       "read as a formula starts with an apostrophe). A failure before the first row is an ordinary " +
       "error response; one after rows were sent ends the file with a line starting #EXPORT_FAILED.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "streamCardTransactionsCsv",
     request: { query: cardTransactionExportQuerySchema },
     response: { contentType: "text/csv" },
     errors: ["VALIDATION_ERROR"],
@@ -150,9 +126,9 @@ export const cardIssuerRoutes = [
       `One customer's card transactions. Filters: status, from, to. ${PAGING} ` +
       "A cardholder's session token reads its own account only; another customer is 404.",
     tags: ["Cards"],
-    auth: { scope: "read", cardholder: true },
+    auth: "listCustomerTransactions",
     request: {
-      params: z.object({ svcCardId: z.string().min(1).max(128).describe("The customer's svc_card_id.") }),
+      params: customerTransactionsParamsSchema,
       query: customerTransactionsQuerySchema,
     },
     response: { data: transactionListSchema },

@@ -1,4 +1,5 @@
-import { z } from "@hono/zod-openapi";
+import { cardIdParamsSchema } from "@/lib/contracts/cards";
+import { globalSearchSchema, searchResultsSchema } from "@/lib/contracts/search";
 import { cardDetailSchema, cardListQuerySchema, cardListSchema } from "@/lib/contracts/card-list";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { listCards } from "@/server/cards/lifecycle/list";
@@ -9,7 +10,6 @@ import { defineRoute } from "@/server/http/route";
 /** The program's cards (the console's Cards page): the list and one card with its history. Needs `read`. */
 const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/cards";
-const AUTH = { scope: "read" } as const;
 
 export const cardListRoutes = [
   defineRoute({
@@ -17,9 +17,12 @@ export const cardListRoutes = [
     path: BASE,
     summary: "List cards",
     description:
-      "Every card of the program, newest first. q finds a card by last four or card id, or the cards of a customer by email (or its start), external id or svc_card_id. Filters: status (voided also finds stolen cards), card_type, currency, customer_id (a svc_card_id). Paged: page (from 1), limit (default 20, max 100); total counts every match.",
+      "Every card of the program, newest first. q finds a card by last four or card id, or the cards of " +
+      "a customer by email (or its start), external id or svc_card_id. Filters: status (voided also " +
+      "finds stolen cards), card_type, currency, customer_id (a svc_card_id). Paged: page (from 1), " +
+      "limit (default 20, max 100); total counts every match.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listCards",
     request: { query: cardListQuerySchema },
     response: { data: cardListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -30,18 +33,13 @@ export const cardListRoutes = [
     path: "/api/v1/card-issuer/search",
     summary: "Search the program",
     description:
-      "The console's global search: customers by email start, external id or svc_card_id; cards by last four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, each with a console link (href).",
+      "The console's global search: customers by email start, external id or svc_card_id; cards by last " +
+      "four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, " +
+      "each with a console link (href).",
     tags: TAGS,
-    auth: AUTH,
-    request: { query: z.object({ q: z.string().trim().min(1).max(254) }) },
-    response: {
-      data: z.object({
-        q: z.string(),
-        hits: z.array(
-          z.object({ group: z.string(), title: z.string(), detail: z.string(), href: z.string() }),
-        ),
-      }),
-    },
+    auth: "globalSearch",
+    request: { query: globalSearchSchema },
+    response: { data: searchResultsSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) => ok(c, await globalSearch({ ctx, input: input.query })),
   }),
@@ -50,12 +48,11 @@ export const cardListRoutes = [
     path: `${BASE}/{cardId}`,
     summary: "Get a card",
     description:
-      "One card with its customer and its history: the issue, then every state change with who made it (actor_type and actor) and when. Another organization's card is 404.",
+      "One card with its customer and its history: the issue, then every state change with who made it " +
+      "(actor_type and actor) and when. Another organization's card is 404.",
     tags: TAGS,
-    auth: AUTH,
-    request: {
-      params: z.object({ cardId: z.string().min(1).max(64).describe("The card's card_id (crd_...).") }),
-    },
+    auth: "getIssuerCard",
+    request: { params: cardIdParamsSchema },
     response: { data: cardDetailSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIssuerCard({ ctx, input: input.params })),

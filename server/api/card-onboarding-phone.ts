@@ -7,7 +7,6 @@ import type { ApiRoute } from "@/server/http/route-spec";
 
 /** Card onboarding step 4, the phone (see card-onboarding.ts for the other steps). Card envelope. */
 const TAGS = ["Card onboarding"];
-const WRITE = { scope: "write", cardholder: true } as const;
 
 export const cardOnboardingPhoneRoutes: ApiRoute[] = [
   defineRoute({
@@ -18,7 +17,7 @@ export const cardOnboardingPhoneRoutes: ApiRoute[] = [
       "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 " +
       "number. At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "requestPhoneVerification",
     request: { body: phoneRequestSchema },
     response: { data: phoneCodeSentSchema },
     errors: [
@@ -48,7 +47,7 @@ export const cardOnboardingPhoneRoutes: ApiRoute[] = [
       "Completes step 4; the customer moves to account setup (step 5). Wrong " +
       "codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
     tags: TAGS,
-    auth: WRITE,
+    auth: "verifyPhone",
     request: { body: phoneVerifySchema },
     response: { data: onboardingStateSchema },
     errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "SOURCE_OF_FUNDS_REQUIRED", "ONBOARDING_STEP_DONE"],

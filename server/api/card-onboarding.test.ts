@@ -9,21 +9,18 @@ import {
   VALID_ANSWERS,
   wrongCode,
 } from "@/server/cards/onboarding/testing";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
 import { startWorker } from "@/server/jobs/worker";
 import { SAFE_READY_JOB } from "@/server/providers/sandbox/chain";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   // The chain finishes a deployment at once; the worker below runs its job.
   setEnvForTests({ SAFE_DEPLOY_SECONDS: "0" });
   registerSandboxProviderJobs();
@@ -31,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setEnvForTests({ SAFE_DEPLOY_SECONDS: undefined });
   resetEnvForTests();
-  await database.close();
 });
 
 type Body = {

@@ -32,8 +32,6 @@ import type { ApiRoute } from "@/server/http/route-spec";
  * credentials only.
  */
 const TAGS = ["Card onboarding"];
-const WRITE = { scope: "write", cardholder: true } as const;
-const READ = { scope: "read", cardholder: true } as const;
 
 const SAFE_DESCRIPTION =
   "Not deployed (or failed): starts the deployment, 202 with " +
@@ -62,7 +60,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       summary: `Deploy the account wallet${who}`,
       description: SAFE_DESCRIPTION,
       tags: TAGS,
-      auth: WRITE,
+      auth: "deploySafe",
       request: { params: customerTargetSchema },
       response: {
         status: 202,
@@ -92,7 +90,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
         "The same form as the deploy call's answer, for polling: deploy_status " +
         "not_deployed, processing, deployed or failed.",
       tags: TAGS,
-      auth: READ,
+      auth: "getSafeDeployment",
       request: { params: customerTargetSchema },
       response: { data: safeDeploymentSchema },
       errors: ["NOT_FOUND", "KYC_NOT_APPROVED"],
@@ -114,7 +112,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "EMAIL_IN_USE; a customer still at step 1 is returned again with a " +
       "fresh code (one per 30 s, ten an hour).",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "startOnboarding",
     request: { body: startOnboardingSchema },
     response: { status: 201, data: startedSchema },
     errors: ["EMAIL_IN_USE", "RATE_LIMITED"],
@@ -134,7 +132,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "customer (external_id required): the customer gets a 6-digit code by " +
       "email.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "createIssuerCustomer",
     request: { body: createIssuerCustomerSchema },
     response: { status: 201, data: startedSchema },
     errors: ["EMAIL_IN_USE", "RATE_LIMITED"],
@@ -151,7 +149,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     summary: "Send a new email code",
     description: "Replaces the step-1 code (and its tries). At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "resendEmailCode",
     request: { params: customerTargetSchema },
     response: { data: startedSchema },
     errors: ["NOT_FOUND", "ONBOARDING_STEP_DONE", "RATE_LIMITED"],
@@ -169,7 +167,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong " +
       "try: 429 OTP_LOCKED until a new code is requested.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "verifyEmailOtp",
     request: { params: customerTargetSchema, body: verifyOtpSchema },
     response: { data: onboardingStateSchema },
     errors: ["NOT_FOUND", "INVALID_OTP", "OTP_LOCKED", "ONBOARDING_STEP_DONE"],
@@ -188,7 +186,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "Step 2. After the email is verified; a new link may be requested when " +
       "the previous one (or the verification) expired.",
     tags: TAGS,
-    auth: READ,
+    auth: "getKycLink",
     request: { params: customerTargetSchema, query: kycLinkQuerySchema },
     response: { data: kycLinkSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
@@ -210,7 +208,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "expired) and the currency approval assigned (USD, EUR or GBP), with " +
       "the onboarding step.",
     tags: TAGS,
-    auth: READ,
+    auth: "getKycStatus",
     request: { params: customerTargetSchema },
     response: { data: kycStatusSchema },
     errors: ["NOT_FOUND"],
@@ -224,7 +222,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "Each question with its label in the locale (en, de, fr, es; others " +
       "fall back to en) and its options; an answer is one of the options.",
     tags: TAGS,
-    auth: READ,
+    auth: "getSourceOfFunds",
     request: { params: customerTargetSchema, query: sourceOfFundsQuerySchema },
     response: { data: sourceOfFundsQuestionsSchema },
     errors: ["NOT_FOUND"],
@@ -246,7 +244,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "one of its options (422 INVALID_ANSWER lists each problem). Phone " +
       "verification comes next.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "submitSourceOfFunds",
     request: { params: customerTargetSchema, body: sourceOfFundsAnswersSchema },
     response: { data: sourceOfFundsSubmittedSchema },
     errors: [

@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 const PATH = "/api/v1/svc-card/settings/secure-theme";
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
 });
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 const put = (body: unknown, headers: Record<string, string>): RequestInit => ({

@@ -17,7 +17,7 @@ export const cardSettingsRoutes = [
       "Every view-token's page uses it, merged with the request's own `theme` (the request's fields win). " +
       "An empty object when none is saved.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "readSecureTheme",
     response: { data: secureThemeSchema },
     handler: async ({ c, ctx }) => ok(c, await readSecureTheme({ ctx })),
   }),
@@ -26,9 +26,11 @@ export const cardSettingsRoutes = [
     path: PATH,
     summary: "Replace the secure page's theme",
     description:
-      "Replaces the whole theme: a field left out goes back to the page's default, `{}` resets it. Colors are hex (#rgb, #rrggbb, with optional alpha), border_radius px or rem, logo_url https. A user token must belong to an admin.",
+      "Replaces the whole theme: a field left out goes back to the page's default, `{}` resets it. " +
+      "Colors are hex (#rgb, #rrggbb, with optional alpha), border_radius px or rem, logo_url https. A " +
+      "user token must belong to an admin.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "updateSecureTheme",
     request: { body: secureThemeSchema },
     response: { data: secureThemeSchema },
     errors: ["VALIDATION_ERROR", "FORBIDDEN_ROLE"],

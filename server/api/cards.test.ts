@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cards } from "@/server/db/schema/cards";
 import { auditLog, outboxEvents } from "@/server/db/schema/platform";
 import { bearer } from "@/server/http/testing";
@@ -10,23 +9,20 @@ import { captureLogs } from "@/server/log";
 import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
 });
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 type Headers = Record<string, string>;
@@ -543,7 +539,8 @@ describe("secrets never leave the provider", () => {
         await send(cardPath(svcCardId, cardIds[3]!, "void"), post(undefined, p.key)); // refused: physical
         await send(cardPath(svcCardId, cardIds[1]!, "report"), post({ reason: "lost" }, holder));
         await send(cardPath(svcCardId, cardIds[2]!, "report"), post({ reason: "stolen" }, p.key));
-        await send(viewTokenPath(svcCardId, cardIds[2]!), post({ enabled_views: ["pin"] }, p.key)); // refused: stolen
+        // refused: stolen
+        await send(viewTokenPath(svcCardId, cardIds[2]!), post({ enabled_views: ["pin"] }, p.key));
         await send("/api/v1/svc-card/my-account", { headers: holder });
         await send(`/api/v1/card-issuer/customers/${svcCardId}`, { headers: p.key });
       } finally {

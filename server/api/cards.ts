@@ -42,8 +42,6 @@ import { defineRoute } from "@/server/http/route";
  * limited to its own account (server/cards/customers/find.ts).
  */
 const TAGS = ["Cards"];
-const WRITE = { scope: "write", cardholder: true } as const;
-const READ = { scope: "read", cardholder: true } as const;
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
 const TWO_FA =
   "A user access token must send a current TOTP code in X-2FA-Token (or " +
@@ -59,7 +57,7 @@ export const cardRoutes = [
       "action, KYC status, currency, wallet, pin_set and the cards (each " +
       "with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
     tags: TAGS,
-    auth: READ,
+    auth: "getMyAccount",
     response: { data: myAccountSchema },
     handler: async ({ c, ctx }) => ok(c, await getMyAccount({ ctx })),
   }),
@@ -76,7 +74,7 @@ export const cardRoutes = [
       "the customer to step 6 (active). Raises card.created (card_id = the " +
       "card token).",
     tags: TAGS,
-    auth: WRITE,
+    auth: "createVirtualCard",
     request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
     errors: [
@@ -96,9 +94,11 @@ export const cardRoutes = [
     method: "post",
     path: `${MANAGE}/freeze`,
     summary: "Freeze a card",
-    description: `Active -> frozen: new transactions are declined. Not before a physical card is activated (CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
+    description:
+      `Active -> frozen: new transactions are declined. Not before a physical card is activated ` +
+      `(CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
     tags: TAGS,
-    auth: WRITE,
+    auth: "freezeCard",
     stepUp: true,
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
@@ -117,9 +117,11 @@ export const cardRoutes = [
     method: "post",
     path: `${MANAGE}/unfreeze`,
     summary: "Unfreeze a card",
-    description: `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
+    description:
+      `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for ` +
+      `blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
     tags: TAGS,
-    auth: WRITE,
+    auth: "unfreezeCard",
     stepUp: true,
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
@@ -143,7 +145,7 @@ export const cardRoutes = [
       "(422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or " +
       "stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "voidCard",
     request: { params: cardTargetSchema },
     response: { data: voidedCardSchema },
     errors: ["NOT_FOUND", "VIRTUAL_CARD_ONLY", "CARD_ALREADY_VOIDED"],
@@ -160,7 +162,7 @@ export const cardRoutes = [
       "once the card is marked lost or stolen, CARD_ALREADY_VOIDED when " +
       "voided.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "reportCard",
     request: { params: cardTargetSchema, body: reportCardSchema },
     response: { data: reportedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_REPORTED", "CARD_ALREADY_VOIDED"],
@@ -178,7 +180,7 @@ export const cardRoutes = [
       "is_blocked true. Not for cardholders. Raises card.deactivated with " +
       "status blocked.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "blockCard",
     request: { params: cardTargetSchema },
     response: { data: blockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
@@ -194,7 +196,7 @@ export const cardRoutes = [
       "before, else active (card.frozen or card.unfrozen). Not for " +
       "cardholders.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "unblockCard",
     request: { params: cardTargetSchema },
     response: { data: unblockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
@@ -216,7 +218,7 @@ export const cardRoutes = [
       "lost, stolen and blocked cards: CARD_NOT_ACTIVE; frozen cards are " +
       "allowed.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "createViewToken",
     request: { params: cardTargetSchema, body: viewTokenSchema },
     response: { data: viewTokenResponseSchema },
     errors: ["NOT_FOUND", "PIN_NOT_SET", "CARD_NOT_ACTIVE"],
@@ -228,9 +230,10 @@ export const cardRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/transactions/dispute-reasons",
     summary: "Dispute reasons",
     description:
-      'The reasons a card transaction can be disputed for. Answers {status: "success", message, data} as the interface states.',
+      "The reasons a card transaction can be disputed for. " +
+      'Answers {status: "success", message, data} as the interface states.',
     tags: TAGS,
-    auth: READ,
+    auth: "listDisputeReasons",
     request: { params: customerTargetSchema },
     response: { body: disputeReasonsBodySchema },
     errors: ["NOT_FOUND"],
@@ -250,7 +253,7 @@ export const cardRoutes = [
       "with a deployed wallet (sandbox: a stable test IBAN); otherwise " +
       "activated false with the reason in profile_status and usage.",
     tags: TAGS,
-    auth: READ,
+    auth: "getIbanStatus",
     request: { params: customerTargetSchema },
     response: { data: ibanStatusSchema },
     errors: ["NOT_FOUND"],

@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cachedCredential, enableCredentialCache } from "@/server/auth/credential-cache";
 import { sha256Hex } from "@/server/crypto/hash";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
 /** The embedded app's credential cache must never answer with a revoked, rotated or narrowed key. */
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   enableCredentialCache();
 });
 afterAll(async () => {
   enableCredentialCache(false);
   clock.restore();
-  await database.close();
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string>) =>

@@ -1,13 +1,13 @@
-import { z } from "@hono/zod-openapi";
-import { svcCardIdSchema } from "@/lib/contracts/cards";
-import { transactionIdSchema } from "@/lib/contracts/card-transactions";
+import { customerTargetSchema } from "@/lib/contracts/cards";
 import {
+  customerDisputeParamsSchema,
   decideDisputeSchema,
-  disputeIdSchema,
+  disputeParamsSchema,
   disputeListQuerySchema,
   disputeListSchema,
   disputeViewSchema,
   fileDisputeSchema,
+  transactionDisputeParamsSchema,
 } from "@/lib/contracts/disputes";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
@@ -22,18 +22,25 @@ import { sandboxOnly } from "./sandbox";
  * Card envelope.
  */
 const FLOW =
-  "Statuses: submitted -> under_review -> won | lost; withdrawn before a decision. One open dispute per transaction. A won dispute credits the disputed amount (in the card account's currency) to the customer's balance.";
+  "Statuses: submitted -> under_review -> won | lost; withdrawn before a decision. One open dispute per " +
+  "transaction. A won dispute credits the disputed amount (in the card account's currency) to the " +
+  "customer's balance.";
 
 export const disputeRoutes = [
   defineRoute({
     method: "post",
     path: "/api/v1/svc-card/{svcCardId}/transactions/{transactionId}/disputes",
     summary: "Dispute a transaction",
-    description: `Files a dispute of a settled purchase of this customer: reason_code (GET .../transactions/dispute-reasons), a description, and optionally the amount (major units, at most the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises dispute.created. ${FLOW}`,
+    description:
+      `Files a dispute of a settled purchase of this customer: reason_code (GET ` +
+      `.../transactions/dispute-reasons), a description, and optionally the amount (major units, at most ` +
+      `the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a ` +
+      `second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises ` +
+      `dispute.created. ${FLOW}`,
     tags: ["Cards"],
-    auth: { scope: "write", cardholder: true },
+    auth: "fileDispute",
     request: {
-      params: z.object({ svcCardId: svcCardIdSchema, transactionId: transactionIdSchema }),
+      params: transactionDisputeParamsSchema,
       body: fileDisputeSchema,
     },
     response: { status: 201, data: disputeViewSchema },
@@ -47,9 +54,9 @@ export const disputeRoutes = [
     summary: "A customer's disputes",
     description: `This customer's disputes, newest first; filters status and transaction_id; paged. ${FLOW}`,
     tags: ["Cards"],
-    auth: { scope: "read", cardholder: true },
+    auth: "listCustomerDisputes",
     request: {
-      params: z.object({ svcCardId: svcCardIdSchema }),
+      params: customerTargetSchema,
       query: disputeListQuerySchema.omit({ customer_id: true }),
     },
     response: { data: disputeListSchema },
@@ -65,10 +72,11 @@ export const disputeRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/disputes/{disputeId}/withdraw",
     summary: "Withdraw a dispute",
     description:
-      "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is DISPUTE_CLOSED. Raises dispute.updated.",
+      "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is " +
+      "DISPUTE_CLOSED. Raises dispute.updated.",
     tags: ["Cards"],
-    auth: { scope: "write", cardholder: true },
-    request: { params: z.object({ svcCardId: svcCardIdSchema, disputeId: disputeIdSchema }) },
+    auth: "withdrawDispute",
+    request: { params: customerDisputeParamsSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED"],
     handler: async ({ c, ctx, input }) => ok(c, await withdrawDispute({ ctx, input: input.params })),
@@ -77,9 +85,11 @@ export const disputeRoutes = [
     method: "get",
     path: "/api/v1/card-issuer/disputes",
     summary: "List disputes",
-    description: `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
+    description:
+      `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. ` +
+      `Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
     tags: ["Card issuer"],
-    auth: { scope: "read" },
+    auth: "listDisputes",
     request: { query: disputeListQuerySchema },
     response: { data: disputeListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -91,8 +101,8 @@ export const disputeRoutes = [
     summary: "Get a dispute",
     description: "One dispute. Another organization's is 404.",
     tags: ["Card issuer"],
-    auth: { scope: "read", cardholder: true },
-    request: { params: z.object({ disputeId: disputeIdSchema }) },
+    auth: "getDispute",
+    request: { params: disputeParamsSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getDispute({ ctx, input: input.params })),
@@ -105,10 +115,13 @@ export const sandboxDisputeRoutes = sandboxOnly([
     path: "/api/v1/sandbox/disputes/{disputeId}/decide",
     summary: "Sandbox: decide a dispute",
     description:
-      "What the card network's dispute process would decide: under_review (from submitted), won or lost (from submitted or under_review). won credits the disputed amount to the customer's balance through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
+      "What the card network's dispute process would decide: under_review (from submitted), won or lost " +
+      "(from submitted or under_review). won credits the disputed amount to the customer's balance " +
+      "through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A " +
+      "decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
-    request: { params: z.object({ disputeId: disputeIdSchema }), body: decideDisputeSchema },
+    auth: "decideDispute",
+    request: { params: disputeParamsSchema, body: decideDisputeSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT"],
     handler: async ({ c, ctx, input }) =>

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import {
   depositBodySchema,
   depositListQuerySchema,
@@ -9,6 +8,7 @@ import {
   payoutViewSchema,
   receiptParamsSchema,
 } from "@/lib/contracts/fiat-payments";
+import { checkoutTokenParamsSchema, sandboxOutcomeBodySchema } from "@/lib/contracts/fiat-routes";
 import { getDb } from "@/server/db/client";
 import { depositByToken, finishCheckout, renderCheckout } from "@/server/fiat/deposits/checkout";
 import { createDeposit } from "@/server/fiat/deposits/create";
@@ -30,11 +30,13 @@ export const fiatDepositRoutes = [
     summary: "Start a deposit",
     description:
       "Consumes a payin quote (method_type payin, method_id = gateway, to_currency = currency; once: 409 " +
-      "QUOTE_ALREADY_USED, 410 QUOTE_EXPIRED) and answers the deposit with checkout_url, the hosted checkout " +
-      "where the payer pays amount_due. Completing it credits credit_amount to the wallet of currency (which " +
+      "QUOTE_ALREADY_USED, 410 QUOTE_EXPIRED) and answers the deposit with checkout_url, the hosted " +
+      "checkout " +
+      "where the payer pays amount_due. Completing it credits credit_amount to the wallet of currency " +
+      "(which " +
       "must exist) and sends the payer to redirect_url?deposit_id=...&status=completed (or cancelled).",
     tags: TAGS,
-    auth: { scope: "transactions" },
+    auth: "createDeposit",
     idempotency: "required",
     request: { body: depositBodySchema },
     response: { status: 201, data: depositViewSchema },
@@ -54,7 +56,7 @@ export const fiatDepositRoutes = [
     summary: "List deposits",
     description: "Newest first; optionally of one status (pending, completed, cancelled).",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listDeposits",
     request: { query: depositListQuerySchema },
     response: { data: depositListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -65,7 +67,7 @@ export const fiatDepositRoutes = [
     path: `${BASE}/wallet/deposits/{deposit_id}`,
     summary: "Get a deposit",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "getDeposit",
     request: { params: depositParamsSchema },
     response: { data: depositViewSchema },
     errors: ["NOT_FOUND"],
@@ -76,10 +78,11 @@ export const fiatDepositRoutes = [
     path: `${BASE}/business/transaction/receipt/{id}`,
     summary: "Transaction receipt (PDF)",
     description:
-      "A PDF receipt of a payout (pay_...) or deposit (dep_...): the program's name, the id, dates, amounts, " +
+      "A PDF receipt of a payout (pay_...) or deposit (dep_...): the program's name, the id, dates, " +
+      "amounts, " +
       "rate, fees, the beneficiary with its account identifiers masked, and the status.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "transactionReceipt",
     request: { params: receiptParamsSchema },
     response: { contentType: "application/pdf" },
     errors: ["NOT_FOUND"],
@@ -98,10 +101,6 @@ export const fiatDepositRoutes = [
 ];
 
 const SANDBOX_TAGS = ["Sandbox"];
-const tokenParams = z.object({
-  token: z.string().min(10).max(80).describe("The checkout token of checkout_url."),
-});
-const outcomeBody = z.object({ reason: z.string().trim().min(1).max(64).optional() });
 
 export const sandboxFiatRoutes = sandboxOnly([
   defineRoute({
@@ -111,7 +110,7 @@ export const sandboxFiatRoutes = sandboxOnly([
     description: "The payer's page of a deposit (HTML): pay or cancel. The token is the credential.",
     tags: SANDBOX_TAGS,
     auth: "public",
-    request: { params: tokenParams },
+    request: { params: checkoutTokenParamsSchema },
     response: { contentType: "text/html" },
     errors: ["NOT_FOUND"],
     handler: async ({ c, input }) =>
@@ -129,7 +128,7 @@ export const sandboxFiatRoutes = sandboxOnly([
         "; then 303 to redirect_url with deposit_id and status. A finished checkout only redirects.",
       tags: SANDBOX_TAGS,
       auth: "public",
-      request: { params: tokenParams },
+      request: { params: checkoutTokenParamsSchema },
       response: { status: 200, contentType: "text/html", description: "303 See Other to redirect_url." },
       errors: ["NOT_FOUND"],
       handler: async ({ c, input }) => {
@@ -149,8 +148,8 @@ export const sandboxFiatRoutes = sandboxOnly([
           : "The beneficiary's bank returns a completed payout (fiat.payout.returned)") +
         ": amount_due goes back to the wallet. 409 PAYOUT_NOT_CHANGEABLE from another state.",
       tags: SANDBOX_TAGS,
-      auth: { scope: "write" },
-      request: { params: payoutParamsSchema, body: outcomeBody },
+      auth: "forcePayoutOutcome",
+      request: { params: payoutParamsSchema, body: sandboxOutcomeBodySchema },
       response: { data: payoutViewSchema },
       errors: ["NOT_FOUND", "PAYOUT_NOT_CHANGEABLE"],
       handler: async ({ c, ctx, input }) =>

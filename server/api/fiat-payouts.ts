@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import {
   beneficiaryListSchema,
   beneficiaryParamsSchema,
@@ -13,6 +12,7 @@ import {
   walletListSchema,
   walletViewSchema,
 } from "@/lib/contracts/fiat-payments";
+import { beneficiaryListQuerySchema, deletedBeneficiarySchema } from "@/lib/contracts/fiat-routes";
 import { createBeneficiary, deleteBeneficiary, listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
 import { createPayout } from "@/server/fiat/payouts/create";
 import { getPayout, listPayouts } from "@/server/fiat/payouts/view";
@@ -23,18 +23,6 @@ import { defineRoute } from "@/server/http/route";
 /** Fiat wallets, saved beneficiaries and payouts (docs/fiat.md). Fiat envelope. */
 const TAGS = ["Fiat"];
 const BASE = "/api/v1";
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
-const twoFactorHeader = z.object({
-  "x-2fa-token": z
-    .string()
-    .optional()
-    .describe("Current 6-digit TOTP code, for a user access token (or body two_factor_token)."),
-});
 
 export const fiatPayoutRoutes = [
   defineRoute({
@@ -45,7 +33,7 @@ export const fiatPayoutRoutes = [
       "One wallet per organization and currency (a currency of the payment-method catalogue), balance 0. " +
       "409 WALLET_ALREADY_EXISTS for a second one.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "createWallet",
     request: { body: createWalletBodySchema },
     response: { status: 201, data: walletViewSchema },
     errors: ["VALIDATION_ERROR", "WALLET_ALREADY_EXISTS"],
@@ -57,7 +45,7 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/wallet/list`,
     summary: "Fiat wallets and balances",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listWallets",
     response: { data: walletListSchema },
     handler: async ({ c, ctx }) => ok(c, await listWallets({ ctx })),
   }),
@@ -66,16 +54,20 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/wallet/payout`,
     summary: "Pay out a quote",
     description:
-      "Consumes the quote (exactly once: 409 QUOTE_ALREADY_USED after, 410 QUOTE_EXPIRED after 5 minutes) and " +
+      "Consumes the quote (exactly once: 409 QUOTE_ALREADY_USED after, 410 QUOTE_EXPIRED after 5 minutes) " +
+      "and " +
       "debits the debit_wallet by the quote's customer_total_amount_due in the same transaction (409 " +
       "INSUFFICIENT_FUNDS; never below 0). debit_wallet, amount and payment_method_id must be the quote's. " +
-      "The beneficiary is the method's form values (422 BENEFICIARY_INVALID names every bad field) or a saved " +
-      "beneficiary_id. The payout starts pending, then processing, then completed; failed or returned payouts " +
+      "The beneficiary is the method's form values (422 BENEFICIARY_INVALID names every bad field) or a " +
+      "saved " +
+      "beneficiary_id. The payout starts pending, then processing, then completed; failed or returned " +
+      "payouts " +
       "refund the wallet. A user access token sends a current TOTP code in X-2FA-Token.",
     tags: TAGS,
-    auth: { scope: "transactions" },
+    auth: "createPayout",
     idempotency: "required",
-    request: { headers: twoFactorHeader, body: payoutBodySchema },
+    stepUp: true,
+    request: { body: payoutBodySchema },
     response: { status: 201, data: payoutViewSchema },
     errors: [
       "VALIDATION_ERROR",
@@ -85,14 +77,10 @@ export const fiatPayoutRoutes = [
       "QUOTE_ALREADY_USED",
       "QUOTE_EXPIRED",
       "INSUFFICIENT_FUNDS",
-      ...TWO_FA_ERRORS,
     ],
-    handler: async ({ c, ctx, input }) => {
-      const { two_factor_token, ...body } = input.body;
-      const payout = await createPayout({
-        ctx,
-        input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined },
-      });
+    handler: async ({ c, ctx, input, twoFactorCode }) => {
+      const { two_factor_token: _code, ...body } = input.body;
+      const payout = await createPayout({ ctx, input: { ...body, twoFactorCode } });
       return created(c, payout, "Payout created");
     },
   }),
@@ -102,7 +90,7 @@ export const fiatPayoutRoutes = [
     summary: "List payouts",
     description: "Newest first; optionally of one status.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listPayouts",
     request: { query: payoutListQuerySchema },
     response: { data: payoutListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -113,7 +101,7 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/wallet/payouts/{payout_id}`,
     summary: "Get a payout",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "getPayout",
     request: { params: payoutParamsSchema },
     response: { data: payoutViewSchema },
     errors: ["NOT_FOUND"],
@@ -124,10 +112,11 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/beneficiary`,
     summary: "Save a beneficiary",
     description:
-      "Validates the fields against the payout method's form (422 BENEFICIARY_INVALID naming every bad field) " +
+      "Validates the fields against the payout method's form (422 BENEFICIARY_INVALID naming every bad " +
+      "field) " +
       "and saves them for repeat payouts (beneficiary_id in POST /wallet/payout). Answers are masked.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "createBeneficiary",
     request: { body: createBeneficiaryBodySchema },
     response: { status: 201, data: beneficiaryViewSchema },
     errors: ["VALIDATION_ERROR", "BENEFICIARY_INVALID"],
@@ -139,12 +128,8 @@ export const fiatPayoutRoutes = [
     path: `${BASE}/beneficiary/list`,
     summary: "Saved beneficiaries",
     tags: TAGS,
-    auth: { scope: "read" },
-    request: {
-      query: z.object({
-        payment_method_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-      }),
-    },
+    auth: "listBeneficiaries",
+    request: { query: beneficiaryListQuerySchema },
     response: { data: beneficiaryListSchema },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
@@ -156,9 +141,9 @@ export const fiatPayoutRoutes = [
     summary: "Delete a saved beneficiary",
     description: "Payouts already made to it keep their copy of the details.",
     tags: TAGS,
-    auth: { scope: "write" },
+    auth: "deleteBeneficiary",
     request: { params: beneficiaryParamsSchema },
-    response: { data: z.object({ beneficiary_id: z.string(), deleted: z.literal(true) }) },
+    response: { data: deletedBeneficiarySchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await deleteBeneficiary({ ctx, input: input.params }), { message: "Beneficiary deleted" }),

@@ -42,13 +42,14 @@ export const fiatQuoteRoutes = [
     path: `${BASE}/exchange-rate`,
     summary: "Create a binding fiat quote",
     description:
-      "Prices amount (from_currency) into to_currency and binds it for 5 minutes, for one payout or deposit. " +
+      "Prices amount (from_currency) into to_currency and binds it for 5 minutes, for one payout or " +
+      "deposit. " +
       "With method_id (and method_type) the method's margin and fees apply and calculator.PayoutMethod is " +
       "present; without it the plain conversion (0.5 % margin, no fees). Rounding: docs/fiat.md. " +
       "Example: 100 USD to EUR over method 101 gives rate 0.91678000, fees 0.74347826 USD, " +
       "customer_total_amount_due 100.74347826. 30 requests a minute per organization (429 with Retry-After).",
     tags: TAGS,
-    auth: { scope: "transactions" },
+    auth: "createQuote",
     idempotency: "required",
     // The count, the key, the quote and the stored answer commit together (docs/fiat.md, "Quotes").
     atomic: true,
@@ -64,11 +65,13 @@ export const fiatQuoteRoutes = [
     path: `${BASE}/sendmoney/quote`,
     summary: "Quote a payout by the amount received",
     description:
-      "A binding payout quote (the same object as POST /exchange-rate) priced from what the beneficiary must " +
-      "receive: the amount sent is the smallest 8-place amount of from_currency whose received amount reaches " +
+      "A binding payout quote (the same object as POST /exchange-rate) priced from what the beneficiary " +
+      "must " +
+      "receive: the amount sent is the smallest 8-place amount of from_currency whose received amount " +
+      "reaches " +
       "receive_amount over payment_method_id. Counts against the same 30-a-minute limit as /exchange-rate.",
     tags: TAGS,
-    auth: { scope: "transactions" },
+    auth: "createSendMoneyQuote",
     rateLimit: QUOTE_RATE_LIMIT,
     request: { body: sendMoneyQuoteBodySchema },
     response: { data: fiatQuoteSchema },
@@ -84,7 +87,7 @@ export const fiatQuoteRoutes = [
       "The payout rails: currency delivered, margin on the mid rate (exchange_rate_float, percent), fee " +
       "(float percent + fixed in base_currency), limits in base_currency. Filter by country or currency.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listPaymentMethods",
     request: { query: paymentMethodListQuerySchema },
     response: { data: paymentMethodListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -97,7 +100,7 @@ export const fiatQuoteRoutes = [
     summary: "Payin methods",
     description: "The rails a deposit can be paid with (the gateway of POST /wallet/deposits/new).",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listPaymentMethods",
     request: { query: paymentMethodListQuerySchema },
     response: { data: paymentMethodListSchema },
     errors: ["VALIDATION_ERROR"],
@@ -112,7 +115,7 @@ export const fiatQuoteRoutes = [
       "The fields to collect for a payout over this method (key, label, type text or select, required, " +
       "max_length, options). 404 for an unknown or a payin method.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "beneficiaryForm",
     request: { params: methodParamsSchema },
     response: { data: beneficiaryFormSchema },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],

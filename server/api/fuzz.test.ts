@@ -3,9 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { seedDemo } from "@/server/cli/seed-demo";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
   dereferencer,
@@ -31,7 +30,7 @@ const doc = (await (await app.request("/api/openapi.json")).json()) as Parameter
 const operations = operationsOf(doc);
 const deref = dereferencer(doc);
 
-let database: Database;
+const database = withTestDatabase();
 let auth: Record<string, string>;
 const known = new Map<string, string[]>();
 
@@ -53,8 +52,6 @@ function knownIds(name: string): string[] {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
   setWebhookResolver(async () => [{ address: "93.184.216.34", family: 4 }]);
   const org = await createTestOrg(database.db);
@@ -87,7 +84,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   setWebhookResolver();
-  await database.close();
 });
 
 function describeRequest(req: FuzzRequest): string {

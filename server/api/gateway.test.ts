@@ -1,26 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkAddressOnChain } from "@/lib/chains/addresses";
 import { isChainId, isTxHashOf } from "@/lib/chains/chains";
-import { setDatabase, type Database } from "@/server/db/client";
 import { gatewayPayments } from "@/server/db/schema/crypto";
 import { getHostedPayment } from "@/server/gateway/hosted";
 import { expirePayment } from "@/server/gateway/payments";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
 
 type Payment = {
   payment_id: string;

@@ -1,10 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import {
   gatewayCreateBodySchema,
   gatewayListQuerySchema,
   gatewayListSchema,
   gatewayPayBodySchema,
   gatewayPaymentDetailSchema,
+  gatewayPaymentParamsSchema,
   gatewayPaymentSchema,
 } from "@/lib/contracts/gateway";
 import { getPayment, listPayments } from "@/server/gateway/list";
@@ -15,7 +15,6 @@ import { sandboxOnly } from "./sandbox";
 
 /** The crypto payment gateway (docs/crypto.md "Crypto gateway"). Card envelope. */
 const TAGS = ["Crypto gateway"];
-const paymentParams = z.object({ paymentId: z.string().min(1).max(64) });
 
 export const gatewayRoutes = [
   defineRoute({
@@ -23,9 +22,11 @@ export const gatewayRoutes = [
     path: "/api/v1/crypto-gateway/payments",
     summary: "List crypto gateway payments",
     description:
-      "Newest first: data.payments, with total, limit (default 20, max 100) and offset. Filters: status (awaiting_payment, paid, underpaid, overpaid, expired), from and to (created_at, ISO 8601; from inclusive, to exclusive), external_reference.",
+      "Newest first: data.payments, with total, limit (default 20, max 100) and offset. Filters: status " +
+      "(awaiting_payment, paid, underpaid, overpaid, expired), from and to (created_at, ISO 8601; from " +
+      "inclusive, to exclusive), external_reference.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "listPayments",
     request: { query: gatewayListQuerySchema },
     response: { data: gatewayListSchema },
     handler: async ({ c, ctx, input }) => ok(c, await listPayments({ ctx, input: input.query })),
@@ -36,8 +37,8 @@ export const gatewayRoutes = [
     summary: "Get a crypto gateway payment",
     description: "One payment with its accepted options and its crypto_gateway.payment.* events.",
     tags: TAGS,
-    auth: { scope: "read" },
-    request: { params: paymentParams },
+    auth: "getPayment",
+    request: { params: gatewayPaymentParamsSchema },
     response: { data: gatewayPaymentDetailSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -51,9 +52,11 @@ export const sandboxGatewayRoutes = sandboxOnly([
     path: "/api/v1/sandbox/crypto-gateway/payments",
     summary: "Create a crypto gateway payment (sandbox)",
     description:
-      "title, requested_amount, currency (USD default, EUR, GBP), external_reference, expires_in_minutes (default 60). Accepted options are the currency's tokens on several networks, each with a fresh deposit address. Raises crypto_gateway.payment.created.",
+      "title, requested_amount, currency (USD default, EUR, GBP), external_reference, expires_in_minutes " +
+      "(default 60). Accepted options are the currency's tokens on several networks, each with a fresh " +
+      "deposit address. Raises crypto_gateway.payment.created.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "createPayment",
     request: { body: gatewayCreateBodySchema },
     response: { status: 201, data: gatewayPaymentSchema },
     handler: async ({ c, ctx, input }) =>
@@ -64,10 +67,13 @@ export const sandboxGatewayRoutes = sandboxOnly([
     path: "/api/v1/sandbox/crypto-gateway/payments/{paymentId}/pay",
     summary: "Pay a crypto gateway payment (sandbox)",
     description:
-      "Funds of amount arrive at the option {asset_code, network}. Added to what arrived before, the total makes the payment underpaid (less than requested; can be topped up), paid (exact) or overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
+      "Funds of amount arrive at the option {asset_code, network}. Added to what arrived before, the " +
+      "total makes the payment underpaid (less than requested; can be topped up), paid (exact) or " +
+      "overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid " +
+      "or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
-    request: { params: paymentParams, body: gatewayPayBodySchema },
+    auth: "payPayment",
+    request: { params: gatewayPaymentParamsSchema, body: gatewayPayBodySchema },
     response: { data: gatewayPaymentSchema },
     errors: ["NOT_FOUND", "CONFLICT", "VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>

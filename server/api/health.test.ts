@@ -1,21 +1,16 @@
 import { isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { openDatabase, setDatabase, type Database, type Db } from "@/server/db/client";
+import { openDatabase, setDatabase, type Db } from "@/server/db/client";
 import { workerHeartbeats } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   setDatabase(database);
-  await database.close();
 });
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { healthSchema, pingSchema, type HealthCheck as Check } from "@/lib/contracts/account";
 import { getDb, pingDatabase, type Db } from "@/server/db/client";
 import { errorJson, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
@@ -7,21 +7,6 @@ import { log } from "@/server/log";
 
 /** A health probe must answer even when the database hangs. */
 const CHECK_TIMEOUT_MS = 2_000;
-
-const checkSchema = z.object({
-  status: z.enum(["up", "down", "unknown"]),
-  latency_ms: z.number().int().optional(),
-  last_beat_at: z.string().nullable().optional(),
-});
-
-const healthSchema = z
-  .object({
-    status: z.enum(["ok", "down"]),
-    checks: z.object({ database: checkSchema, worker: checkSchema }),
-  })
-  .openapi("Health");
-
-type Check = z.infer<typeof checkSchema>;
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +49,8 @@ export const healthRoute = defineRoute({
   path: "/api/health",
   summary: "Health: database and worker",
   description:
-    "200 when the database answers and a worker has beaten within 30 s; otherwise 503 SERVICE_UNAVAILABLE with the same checks in `data`.",
+    "200 when the database answers and a worker has beaten within 30 s; otherwise 503 " +
+    "SERVICE_UNAVAILABLE with the same checks in `data`.",
   tags: ["Health"],
   auth: "public",
   response: { data: healthSchema },
@@ -89,7 +75,7 @@ export const pingRoute = defineRoute({
   summary: "Liveness: always 200, no I/O",
   tags: ["Health"],
   auth: "public",
-  response: { data: z.object({ status: z.literal("ok") }) },
+  response: { data: pingSchema },
   handler: ({ c }) => ok(c, { status: "ok" }, { message: "pong" }),
 });
 

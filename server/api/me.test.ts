@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { registerCredentialResolver } from "@/server/http/credentials";
 import { bearer, expireToken } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
 
 describe("GET /api/v1/me", () => {
   it("describes a user token: organization, user, role scopes", async () => {

@@ -1,35 +1,13 @@
-import { z } from "@hono/zod-openapi";
+import { meSchema, type Me } from "@/lib/contracts/account";
 import { eq, sql } from "drizzle-orm";
 import { cachedValue } from "@/server/auth/credential-cache";
 import { preparedPerDb } from "@/server/db/prepared";
 import { ServiceError } from "@/lib/errors";
-import { SCOPES } from "@/lib/scopes";
 import type { Ctx } from "@/server/context";
 import { organizations } from "@/server/db/schema/identity";
 import { ok } from "@/server/http/envelopes";
 import { scopesOf } from "@/server/http/credentials";
 import { defineRoute } from "@/server/http/route";
-
-const meSchema = z
-  .object({
-    organization: z.object({ id: z.string(), name: z.string() }),
-    credential: z.object({
-      type: z
-        .enum(["user_token", "api_key", "api_token"])
-        .describe(
-          "user_token: a dashboard user's access token; api_key: X-API-Key + " +
-            "X-API-Secret; api_token: a bearer token from POST /api/apikey/token.",
-        ),
-      scopes: z.array(z.enum(SCOPES)),
-      key_id: z.string().optional().describe("For api_key and api_token credentials."),
-    }),
-    user: z
-      .object({ id: z.string(), email: z.string(), role: z.enum(["admin", "operator", "viewer"]) })
-      .nullable(),
-  })
-  .openapi("Me");
-
-type Me = z.infer<typeof meSchema>;
 
 const organizationById = preparedPerDb((db) =>
   db
@@ -75,7 +53,7 @@ export const meRoute = defineRoute({
     "scopes, and the user behind a user token. Useful to check a key or " +
     "token after wiring it.",
   tags: ["Account"],
-  auth: { scope: "read" },
+  auth: "describeCredential",
   response: { data: meSchema },
   handler: async ({ c, ctx }) => ok(c, await describeCredential({ ctx })),
 });

@@ -1,25 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer, postJson } from "@/server/http/testing";
 import { balanceOf, spendingCustomer, TRANSACTION_VIEW_FIELDS } from "@/server/issuer/card-network/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
 });
 afterEach(() => {
   setEnvForTests({ SVC_MODE: undefined });
-});
-afterAll(async () => {
-  await database.close();
 });
 
 interface Body {

@@ -1,9 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import {
   authorizeCardTransactionSchema,
   cardTransactionViewSchema,
   transactionAmountSchema,
-  transactionIdSchema,
+  transactionParamsSchema,
 } from "@/lib/contracts/card-transactions";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
@@ -21,9 +20,8 @@ import { sandboxOnly } from "./sandbox";
  * undocumented in live mode); bearer or API key with the write scope. Card envelope.
  */
 const TAGS = ["Sandbox"];
-const AUTH = { scope: "write" } as const;
 const BASE = "/api/v1/sandbox/card-transactions";
-const params = z.object({ transactionId: transactionIdSchema });
+const params = transactionParamsSchema;
 const NOT_OPEN = "Only from authorized or partially_reversed; any other state is 409 CONFLICT.";
 
 export const sandboxCardNetworkRoutes = sandboxOnly([
@@ -45,7 +43,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       "transaction.authorized, then customer.balance.updated. Answers 201 " +
       "either way.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "authorizeCardTransaction",
     request: { body: authorizeCardTransactionSchema },
     response: { status: 201, data: cardTransactionViewSchema },
     errors: ["NOT_FOUND"],
@@ -58,9 +56,13 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/settle`,
     summary: "Sandbox: settle (clear) a card transaction",
-    description: `The merchant's batch clears: the given amount (merchant currency; default the authorized amount; may be more or less) is debited from the ledger and the hold released; the tokens leave the wallet on chain. More than the ledger holds: INSUFFICIENT_FUNDS. transaction.settled, then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `The merchant's batch clears: the given amount (merchant currency; default the authorized amount; ` +
+      `may be more or less) is debited from the ledger and the hold released; the tokens leave the wallet ` +
+      `on chain. More than the ledger holds: INSUFFICIENT_FUNDS. transaction.settled, then ` +
+      `customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "settleCardTransaction",
     request: { params, body: transactionAmountSchema },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT", "INSUFFICIENT_FUNDS"],
@@ -78,9 +80,12 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/reverse`,
     summary: "Sandbox: reverse a card authorization",
-    description: `Releases the hold before clearing: without an amount (or with all of it) the transaction is reversed; with less it is partially_reversed and keeps the rest authorized. More than is authorized: VALIDATION_ERROR. transaction.reversed, then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `Releases the hold before clearing: without an amount (or with all of it) the transaction is ` +
+      `reversed; with less it is partially_reversed and keeps the rest authorized. More than is ` +
+      `authorized: VALIDATION_ERROR. transaction.reversed, then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "reverseCardTransaction",
     request: { params, body: transactionAmountSchema },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -98,9 +103,11 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/expire`,
     summary: "Sandbox: expire a card authorization",
-    description: `The hold was never claimed: the transaction is expired and the hold released. transaction.reversed (status EXPIRED), then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `The hold was never claimed: the transaction is expired and the hold released. transaction.reversed ` +
+      `(status EXPIRED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "expireCardTransaction",
     request: { params },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -111,9 +118,11 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     method: "post",
     path: `${BASE}/{transactionId}/fail`,
     summary: "Sandbox: fail a card authorization",
-    description: `The transaction failed after authorization: failed, the hold released. transaction.reversed (status FAILED), then customer.balance.updated. ${NOT_OPEN}`,
+    description:
+      `The transaction failed after authorization: failed, the hold released. transaction.reversed (status ` +
+      `FAILED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
-    auth: AUTH,
+    auth: "failCardTransaction",
     request: { params },
     response: { data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
@@ -133,7 +142,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       "wallet.deposit.confirmed. Anything but a settled purchase, or one " +
       "refunded in full: 409 CONFLICT. Answers the refund transaction.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "refundCardTransaction",
     request: { params, body: transactionAmountSchema },
     response: { status: 201, data: cardTransactionViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],

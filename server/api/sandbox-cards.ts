@@ -21,7 +21,7 @@ export const sandboxCardRoutes = sandboxOnly([
       "onboarding steps up to phone verification; the wallet is needed only " +
       "to activate.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "issuePhysicalCard",
     request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
     errors: [
@@ -46,7 +46,7 @@ export const sandboxCardRoutes = sandboxOnly([
       "account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: " +
       "PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "activatePhysicalCard",
     request: { params: cardIdParamsSchema },
     response: { data: activatedCardSchema },
     errors: [

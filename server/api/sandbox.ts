@@ -1,12 +1,11 @@
 import { isSandbox } from "@/lib/env";
-import { z } from "@hono/zod-openapi";
-import { cardCustomerViewSchema, CURRENCY_VALUES, svcCardIdSchema } from "@/lib/contracts/cards";
+import { cardCustomerViewSchema, customerTargetSchema } from "@/lib/contracts/cards";
+import { kycDecisionSchema, outboxQuerySchema, outboxSchema } from "@/lib/contracts/sandbox";
 import { ServiceError } from "@/lib/errors";
 import { errorResponse } from "@/server/http/error-response";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
-import { KYC_DECISIONS } from "@/server/providers/sandbox/kyc";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
 import { readOutbox } from "@/server/cards/sandbox-outbox";
 
@@ -39,38 +38,6 @@ export function sandboxOnly(routes: readonly ApiRoute[]): ApiRoute[] {
 }
 
 const TAGS = ["Sandbox"];
-const AUTH = { scope: "write" } as const;
-
-const kycDecisionSchema = z.object({
-  decision: z.enum(KYC_DECISIONS).describe("approved, rejected (final), or pending_review (manual review)."),
-  currency: z
-    .enum(CURRENCY_VALUES)
-    .optional()
-    .describe(
-      "Approve in a region of this currency (GBP: GB, USD: US, EUR: DE). " +
-        "Default: the country picked on the KYC page, else DE.",
-    ),
-});
-
-const outboxQuerySchema = z.object({
-  to: z
-    .string()
-    .trim()
-    .min(1)
-    .max(320)
-    .optional()
-    .describe("Only messages to this email address or phone number (E.164)."),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-
-const outboxMessageSchema = z.object({
-  id: z.string(),
-  channel: z.enum(["email", "sms"]),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  created_at: z.string(),
-});
 
 export const sandboxRoutes = sandboxOnly([
   defineRoute({
@@ -84,8 +51,8 @@ export const sandboxRoutes = sandboxOnly([
       "currency, flow_status). A rejection is final; an approval cannot be " +
       "changed. Refused while the email address is not verified.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: z.object({ svcCardId: svcCardIdSchema }), body: kycDecisionSchema },
+    auth: "decideCustomerKyc",
+    request: { params: customerTargetSchema, body: kycDecisionSchema },
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND", "EMAIL_NOT_VERIFIED", "KYC_REJECTED", "ONBOARDING_STEP_DONE"],
     handler: async ({ c, ctx, input }) =>
@@ -101,9 +68,9 @@ export const sandboxRoutes = sandboxOnly([
       "The emails and text messages the sandbox would have sent (one-time " +
       "codes among them, hence the write scope), newest first.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "readOutbox",
     request: { query: outboxQuerySchema },
-    response: { data: z.object({ messages: z.array(outboxMessageSchema) }) },
+    response: { data: outboxSchema },
     handler: async ({ c, ctx, input }) => ok(c, await readOutbox({ ctx, input: input.query })),
   }),
 ]);

@@ -40,8 +40,10 @@ export function scopeTable(doc: { paths?: Record<string, Record<string, Operatio
     "| scope | grants |",
     "|---|---|",
     "| read | every GET of the card, issuer, swap, gateway and fiat APIs (not webhook management) |",
-    "| write | onboarding steps, card changes, view tokens, wallet deployment, fiat wallet creation, settings |",
-    "| transactions | exchange-rate, payout, deposits, sendmoney quote, swap quote and execute, fund-customer |",
+    "| write | onboarding steps, card changes, view tokens, wallet deployment, fiat wallet creation, " +
+      "settings |",
+    "| transactions | exchange-rate, payout, deposits, sendmoney quote, swap quote and execute, " +
+      "fund-customer |",
     "| webhooks | all of webhook management, deliveries and retry |",
     "",
     "A missing scope is 403 `INSUFFICIENT_PERMISSION`, naming the scope needed. A user token acts with its",

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { SCOPES, type Scope } from "@/lib/scopes";
-import { setDatabase, type Database } from "@/server/db/client";
 import { ok } from "@/server/http/envelopes";
 import { createKitApp } from "@/server/http/kit-app";
 import { defineRoute, mountRoutes } from "@/server/http/route";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
@@ -15,7 +14,7 @@ import { createApiApp } from "./app";
  * endpoint of that scope, and accepted with it. read and webhooks use real endpoints; write and
  * transactions have none until the card and funding issues, so kit routes declared with them stand in.
  */
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 const standIn = createKitApp();
@@ -34,13 +33,8 @@ mountRoutes(
   ),
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 const ENDPOINT: Record<Scope, { app: typeof app; path: string }> = {

@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   setEnvForTests({ TRUST_PROXY: "1" });
 });
 afterAll(async () => {
   setEnvForTests({ TRUST_PROXY: undefined });
   resetEnvForTests();
-  await database.close();
 });
 
 const check = (address: unknown, ip: string) =>

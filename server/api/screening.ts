@@ -1,6 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import {
-  recentScreeningSchema,
+  recentScreeningListSchema,
   sanctionsListInfoSchema,
   screenerCheckBodySchema,
   screeningResultSchema,
@@ -19,7 +18,12 @@ export const screeningRoutes = [
     path: "/api/v1/screener/check",
     summary: "Screen an address",
     description:
-      "Public (no credential), 60 requests a minute per client IP across all instances. sanctions: the address is on the sanctions list in force (OFAC SDN digital currency addresses; EVM compared case-insensitively; its date in sanctions_list.as_of). fraud, darknet, mixer: the screening provider (sandbox: the documented test values). risk_level: severe (sanctions), high (darknet or mixer), medium (fraud), low. An address of no known format (EVM, Bitcoin, Litecoin, Solana, Tron) and on no list: 422 INVALID_ADDRESS.",
+      "Public (no credential), 60 requests a minute per client IP across all instances. sanctions: the " +
+      "address is on the sanctions list in force (OFAC SDN digital currency addresses; EVM compared " +
+      "case-insensitively; its date in sanctions_list.as_of). fraud, darknet, mixer: the screening " +
+      "provider (sandbox: the documented test values). risk_level: severe (sanctions), high (darknet or " +
+      "mixer), medium (fraud), low. An address of no known format (EVM, Bitcoin, Litecoin, Solana, Tron) " +
+      "and on no list: 422 INVALID_ADDRESS.",
     tags: TAGS,
     auth: "public",
     rateLimit: { name: "screener", limit: 60, windowSeconds: 60, per: "ip" },
@@ -34,7 +38,7 @@ export const screeningRoutes = [
     summary: "The sanctions list in force",
     description: "Source, date (as_of), entry count and load time of the active sanctions list.",
     tags: TAGS,
-    auth: { scope: "read" },
+    auth: "sanctionsListInfo",
     response: { data: sanctionsListInfoSchema },
     handler: async ({ c, ctx }) => ok(c, await sanctionsListInfo({ ctx })),
   }),
@@ -44,8 +48,8 @@ export const screeningRoutes = [
     summary: "Last checks from the dashboard",
     description: "The organization's 20 most recent checks made from the dashboard, newest first.",
     tags: TAGS,
-    auth: { scope: "read" },
-    response: { data: z.object({ checks: z.array(recentScreeningSchema) }) },
+    auth: "recentScreenings",
+    response: { data: recentScreeningListSchema },
     handler: async ({ c, ctx }) => ok(c, { checks: await recentScreenings({ ctx }) }),
   }),
 ];

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { afterAll, describe, expect, it } from "vitest";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 type Body = { success?: boolean; status?: string; error_code?: string; data?: Record<string, unknown> };
@@ -82,11 +76,15 @@ describe("swap routes", () => {
     const history = await call("/api/swap/history?limit=5", { headers: admin });
     expect(history.body.data).toMatchObject({ total: 1, limit: 5, offset: 0 });
   });
-  it("422 INVALID_ADDRESS for a Tron address as an EVM recipient; 400 for a history status outside the filter", async () => {
-    const { admin } = await program();
-    const bad = await call("/api/swap/quote", postJson({ ...QUOTE, to_chain: "polygon" }, admin));
-    expect(bad).toMatchObject({ status: 422, body: { error_code: "INVALID_ADDRESS" } });
-    const history = await call("/api/swap/history?status=pending", { headers: admin });
-    expect(history.status).toBe(400);
-  });
+  it(
+    "422 INVALID_ADDRESS for a Tron address as an EVM recipient; 400 for a history status outside the " +
+      "filter",
+    async () => {
+      const { admin } = await program();
+      const bad = await call("/api/swap/quote", postJson({ ...QUOTE, to_chain: "polygon" }, admin));
+      expect(bad).toMatchObject({ status: 422, body: { error_code: "INVALID_ADDRESS" } });
+      const history = await call("/api/swap/history?status=pending", { headers: admin });
+      expect(history.status).toBe(400);
+    },
+  );
 });

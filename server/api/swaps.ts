@@ -1,15 +1,15 @@
-import { z } from "@hono/zod-openapi";
 import {
   assetDepositBodySchema,
-  swapAssetSchema,
+  swapAssetListSchema,
   swapExecuteBodySchema,
   swapHistoryQuerySchema,
   swapHistorySchema,
   swapQuoteBodySchema,
   swapQuoteSchema,
-  swapRouteSchema,
+  swapExecutedSchema,
+  swapRouteListSchema,
   swapRoutesQuerySchema,
-  swapSchema,
+  walletAssetListSchema,
   walletAssetSchema,
 } from "@/lib/contracts/swaps";
 import { created, ok } from "@/server/http/envelopes";
@@ -30,12 +30,6 @@ import { sandboxOnly } from "./sandbox";
  * /api/swap/execute) as an alias left out of the document.
  */
 const TAGS = ["Swaps"];
-const TWO_FA_ERRORS = [
-  "TWO_FACTOR_REQUIRED",
-  "TWO_FACTOR_NOT_ENABLED",
-  "INVALID_2FA_TOKEN",
-  "TWO_FACTOR_LOCKED",
-] as const;
 
 function withAlias(path: string, build: (path: string, hidden: boolean) => ApiRoute): ApiRoute[] {
   const alias = path.startsWith("/api/v1/swap/")
@@ -53,8 +47,8 @@ export const swapRoutes: ApiRoute[] = [
       summary: "Swappable assets",
       description: "Tokens usable as source or destination: ticker, chain, decimals and contract address.",
       tags: TAGS,
-      auth: { scope: "read" },
-      response: { data: z.object({ assets: z.array(swapAssetSchema) }) },
+      auth: "listSwapAssets",
+      response: { data: swapAssetListSchema },
       handler: ({ c, ctx }) => {
         requireIssuerScope(ctx, "read");
         return ok(c, { assets: SWAP_ASSETS });
@@ -69,9 +63,9 @@ export const swapRoutes: ApiRoute[] = [
       summary: "Swap routes",
       description: "Valid source/destination chain and token pairs, optionally from or to one asset.",
       tags: TAGS,
-      auth: { scope: "read" },
+      auth: "listSwapRoutes",
       request: { query: swapRoutesQuerySchema },
-      response: { data: z.object({ routes: z.array(swapRouteSchema) }) },
+      response: { data: swapRouteListSchema },
       handler: ({ c, ctx, input }) => {
         requireIssuerScope(ctx, "read");
         const { from_asset_id: from, to_asset_id: to } = input.query;
@@ -89,9 +83,13 @@ export const swapRoutes: ApiRoute[] = [
       hidden,
       summary: "Quote a swap",
       description:
-        "Seven inputs: from_chain, from_token, to_chain, to_token, amount (decimal string of the source token), from_address (valid on the source chain), to_address (valid on the destination chain). Answers the expected output, rate, slippage, network and protocol fees (taken from the source amount) and a quote_id that expires_at 2 minutes later. Unknown asset or route: 400 VALIDATION_ERROR; an address not valid on its chain: 422 INVALID_ADDRESS.",
+        "Seven inputs: from_chain, from_token, to_chain, to_token, amount (decimal string of the source " +
+        "token), from_address (valid on the source chain), to_address (valid on the destination chain). " +
+        "Answers the expected output, rate, slippage, network and protocol fees (taken from the source " +
+        "amount) and a quote_id that expires_at 2 minutes later. Unknown asset or route: 400 " +
+        "VALIDATION_ERROR; an address not valid on its chain: 422 INVALID_ADDRESS.",
       tags: TAGS,
-      auth: { scope: "transactions" },
+      auth: "createSwapQuote",
       request: { body: swapQuoteBodySchema },
       response: { status: 201, data: swapQuoteSchema },
       errors: ["INVALID_ADDRESS", "VALIDATION_ERROR"],
@@ -106,25 +104,22 @@ export const swapRoutes: ApiRoute[] = [
       hidden,
       summary: "Execute a swap quote",
       description:
-        'Debits the quote\'s amount from the master wallet holding from_asset_id and submits the swap: {status: "success", message, data: Swap} with status pending; the worker moves it to processing (from_tx_hash) and then completed or failed (a failed swap returns the amount). Raises master_wallet.swap (submitted). A quote is used once: 409 QUOTE_ALREADY_USED, also under concurrent executes; after 2 minutes 410 QUOTE_EXPIRED; 409 INSUFFICIENT_FUNDS when the holding is short (the quote stays usable). A user access token sends a current TOTP code (X-2FA-Token or two_factor_token). Idempotency-Key accepted.',
+        "Debits the quote's amount from the master wallet holding from_asset_id and submits the swap: " +
+        '{status: "success", message, data: Swap} with status pending; the worker moves it to ' +
+        "processing (from_tx_hash) and then completed or failed (a failed swap returns the amount). " +
+        "Raises master_wallet.swap (submitted). A quote is used once: 409 QUOTE_ALREADY_USED, also " +
+        "under concurrent executes; after 2 minutes 410 QUOTE_EXPIRED; 409 INSUFFICIENT_FUNDS when the " +
+        "holding is short (the quote stays usable). A user access token sends a current TOTP code " +
+        "(X-2FA-Token or two_factor_token). Idempotency-Key accepted.",
       tags: TAGS,
-      auth: { scope: "transactions" },
-      request: {
-        headers: z.object({
-          "x-2fa-token": z.string().optional().describe("TOTP code, for a user access token."),
-        }),
-        body: swapExecuteBodySchema,
-      },
-      response: {
-        body: z.object({ status: z.literal("success"), message: z.string(), data: swapSchema }),
-      },
-      errors: ["NOT_FOUND", "QUOTE_ALREADY_USED", "QUOTE_EXPIRED", "INSUFFICIENT_FUNDS", ...TWO_FA_ERRORS],
-      handler: async ({ c, ctx, input }) => {
-        const { two_factor_token, ...body } = input.body;
-        const swap = await executeSwap({
-          ctx,
-          input: { ...body, twoFactorCode: input.headers?.["x-2fa-token"] || two_factor_token || undefined },
-        });
+      auth: "executeSwap",
+      stepUp: true,
+      request: { body: swapExecuteBodySchema },
+      response: { body: swapExecutedSchema },
+      errors: ["NOT_FOUND", "QUOTE_ALREADY_USED", "QUOTE_EXPIRED", "INSUFFICIENT_FUNDS"],
+      handler: async ({ c, ctx, input, twoFactorCode }) => {
+        const { two_factor_token: _code, ...body } = input.body;
+        const swap = await executeSwap({ ctx, input: { ...body, twoFactorCode } });
         return sendJson(c, 200, { status: "success", message: "Swap submitted", data: swap });
       },
     }),
@@ -136,9 +131,10 @@ export const swapRoutes: ApiRoute[] = [
       hidden,
       summary: "Swap history",
       description:
-        "Newest first. limit (default 20, max 100), offset (default 0), status: processing, completed or failed.",
+        "Newest first. limit (default 20, max 100), offset (default 0), status: processing, completed or " +
+        "failed.",
       tags: TAGS,
-      auth: { scope: "read" },
+      auth: "swapHistory",
       request: { query: swapHistoryQuerySchema },
       response: { data: swapHistorySchema },
       handler: async ({ c, ctx, input }) => ok(c, await swapHistory({ ctx, input: input.query })),
@@ -149,10 +145,11 @@ export const swapRoutes: ApiRoute[] = [
     path: "/api/v1/card-issuer/master-wallet/assets",
     summary: "Master wallet crypto assets",
     description:
-      "Every swap asset with the master wallet's balance and its address on that chain (from_asset_id of a swap).",
+      "Every swap asset with the master wallet's balance and its address on that chain (from_asset_id of " +
+      "a swap).",
     tags: ["Card issuer"],
-    auth: { scope: "read" },
-    response: { data: z.object({ assets: z.array(walletAssetSchema) }) },
+    auth: "listWalletAssets",
+    response: { data: walletAssetListSchema },
     handler: async ({ c, ctx }) => ok(c, { assets: await listWalletAssets({ ctx }) }),
   }),
 ];
@@ -164,7 +161,7 @@ export const sandboxSwapRoutes = sandboxOnly([
     summary: "Simulate a token deposit into the master wallet",
     description: "Adds amount of asset_id to the master wallet's holdings, to swap from.",
     tags: ["Sandbox"],
-    auth: { scope: "write" },
+    auth: "depositAsset",
     request: { body: assetDepositBodySchema },
     response: { status: 201, data: walletAssetSchema },
     errors: ["VALIDATION_ERROR"],

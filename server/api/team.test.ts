@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { setDatabase, type Database } from "@/server/db/client";
 import { auditLog } from "@/server/db/schema/platform";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
 
 const json = (body: unknown) => ({ "content-type": "application/json", body: JSON.stringify(body) });
 

@@ -1,6 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import {
+  acceptedInvitationSchema,
   acceptInvitationSchema,
+  invitationListSchema,
+  memberListSchema,
   changeRoleSchema,
   invitationIdSchema,
   invitationViewSchema,
@@ -23,8 +25,6 @@ import { getSecuritySettings, updateSecuritySettings } from "@/server/team/setti
 const TAGS = ["Team"];
 const BASE = "/api/v1/team";
 // No per-call TOTP code: team changes are an admin's, like webhooks (docs/team.md).
-const READ = { user: "admin", twoFactor: false } as const;
-const WRITE = READ;
 
 export const teamRoutes = [
   defineRoute({
@@ -33,8 +33,8 @@ export const teamRoutes = [
     summary: "List the members",
     description: "Every user of the program, deactivated ones included, oldest first.",
     tags: TAGS,
-    auth: READ,
-    response: { data: z.object({ members: z.array(memberViewSchema) }) },
+    auth: "listMembers",
+    response: { data: memberListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMembers({ ctx })),
   }),
   defineRoute({
@@ -43,7 +43,7 @@ export const teamRoutes = [
     summary: "Change a member's role",
     description: "Takes effect on the member's next request. The last active admin cannot be demoted.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "changeMemberRole",
     request: { params: userIdSchema, body: changeRoleSchema },
     response: { data: memberViewSchema },
     errors: ["NOT_FOUND", "LAST_ADMIN", "USER_DEACTIVATED"],
@@ -61,7 +61,7 @@ export const teamRoutes = [
       "working, and they cannot sign in. The last active admin cannot be deactivated. " +
       "Repeating it is a no-op.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "deactivateMember",
     request: { params: userIdSchema },
     response: { data: memberViewSchema },
     errors: ["NOT_FOUND", "LAST_ADMIN"],
@@ -74,7 +74,7 @@ export const teamRoutes = [
     summary: "Reactivate a member",
     description: "They can sign in again with their password and 2FA.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "reactivateMember",
     request: { params: userIdSchema },
     response: { data: memberViewSchema },
     errors: ["NOT_FOUND"],
@@ -87,8 +87,8 @@ export const teamRoutes = [
     summary: "List invitations",
     description: "The latest 200, newest first, with their status (pending, accepted, expired, revoked).",
     tags: TAGS,
-    auth: READ,
-    response: { data: z.object({ invitations: z.array(invitationViewSchema) }) },
+    auth: "listInvitations",
+    response: { data: invitationListSchema },
     handler: async ({ c, ctx }) => ok(c, await listInvitations({ ctx })),
   }),
   defineRoute({
@@ -99,7 +99,7 @@ export const teamRoutes = [
       "Emails a single-use link, valid 7 days (in sandbox: to the dev outbox). " +
       "A pending invitation to the same address is replaced.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "inviteMember",
     request: { body: inviteMemberSchema },
     response: { status: 201, data: invitationViewSchema },
     errors: ["VALIDATION_ERROR", "EMAIL_IN_USE"],
@@ -111,7 +111,7 @@ export const teamRoutes = [
     path: `${BASE}/invitations/{invitationId}/revoke`,
     summary: "Revoke a pending invitation",
     tags: TAGS,
-    auth: WRITE,
+    auth: "revokeInvitation",
     request: { params: invitationIdSchema },
     response: { data: invitationViewSchema },
     errors: ["NOT_FOUND"],
@@ -129,7 +129,7 @@ export const teamRoutes = [
     auth: "public",
     rateLimit: { name: "invitation-accept", limit: 20, windowSeconds: 900, per: "ip" },
     request: { body: acceptInvitationSchema },
-    response: { status: 201, data: z.object({ user_id: z.string(), email: z.string(), org_id: z.string() }) },
+    response: { status: 201, data: acceptedInvitationSchema },
     errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVITATION_USED", "INVITATION_EXPIRED", "INVALID_2FA_TOKEN"],
     handler: async ({ c, input, ip }) =>
       ok(c, await acceptInvitation(await getDb(), input.body, { ip }), {
@@ -142,7 +142,7 @@ export const teamRoutes = [
     path: `${BASE}/settings`,
     summary: "Security settings",
     tags: TAGS,
-    auth: READ,
+    auth: "getSecuritySettings",
     response: { data: securitySettingsSchema },
     handler: async ({ c, ctx }) => ok(c, await getSecuritySettings({ ctx })),
   }),
@@ -153,7 +153,7 @@ export const teamRoutes = [
     description:
       "require_two_factor: members without 2FA must set it up before anything else in the console.",
     tags: TAGS,
-    auth: WRITE,
+    auth: "updateSecuritySettings",
     request: { body: securitySettingsSchema },
     response: { data: securitySettingsSchema },
     errors: ["VALIDATION_ERROR"],

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { setWebhookResolver } from "@/server/webhooks/url-safety";
 import { createApiApp } from "./app";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 const clock = startTotpClock();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   // No network here: host names resolve to a public documentation address.
   setWebhookResolver(async () => [{ address: "93.184.216.34", family: 4 }]);
   resetEnvForTests();
@@ -22,7 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setWebhookResolver();
   clock.restore();
-  await database.close();
 });
 
 const send = (method: string, body: unknown, headers: Record<string, string>): RequestInit => ({

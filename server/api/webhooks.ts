@@ -1,16 +1,20 @@
-import { z } from "@hono/zod-openapi";
 import {
-  createdWebhookSchema,
+  createdWebhookAnswerSchema,
   createWebhookSchema,
+  deletedWebhookSchema,
   updateWebhookSchema,
+  webhookListSchema,
   webhookViewSchema,
 } from "@/lib/contracts/webhooks";
 import {
   deliveryFiltersSchema,
+  deliveryParamsSchema,
   deliveryPageSchema,
+  replayQueuedSchema,
   replayWindowSchema,
   webhookDeliveryDetailSchema,
   webhookDeliveryViewSchema,
+  webhookParamsSchema,
 } from "@/lib/contracts/webhook-deliveries";
 import { accepted, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
@@ -34,31 +38,20 @@ import {
 /** Webhook management (docs/webhooks.md), scope `webhooks`, card envelope. */
 const TAGS = ["Webhooks"];
 const BASE = "/api/v1/svc-card/webhooks";
-const AUTH = { scope: "webhooks" } as const;
-const webhookParams = z.object({
-  webhookId: z.string().min(1).max(64).describe("The webhook's id (whk_...)."),
-});
-const deliveryParams = z.object({
-  deliveryId: z
-    .string()
-    .min(1)
-    .max(64)
-    .describe("The delivery's id (whd_..., the X-Svc-Delivery-Id header)."),
-});
-
 export const webhookRoutes = [
   defineRoute({
     method: "post",
     path: "/api/v1/webhook/create-webhook",
     summary: "Create a webhook subscription",
     description:
-      "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` as the interface states; data carries the signing secret (also returned by get).",
+      "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` " +
+      "as the interface states; data carries the signing secret (also returned by get).",
     tags: TAGS,
-    auth: AUTH,
+    auth: "createWebhook",
     request: { body: createWebhookSchema },
     response: {
       status: 201,
-      body: z.object({ status: z.literal(true), message: z.string(), data: createdWebhookSchema }),
+      body: createdWebhookAnswerSchema,
     },
     errors: ["VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
@@ -74,8 +67,8 @@ export const webhookRoutes = [
     summary: "List webhook subscriptions",
     description: "Newest first, without secrets.",
     tags: TAGS,
-    auth: AUTH,
-    response: { data: z.object({ webhooks: z.array(webhookViewSchema) }) },
+    auth: "listWebhooks",
+    response: { data: webhookListSchema },
     handler: async ({ c, ctx }) => ok(c, await listWebhooks({ ctx })),
   }),
   // Before /{webhookId}/...: the static segment must win over the parameter.
@@ -88,7 +81,7 @@ export const webhookRoutes = [
       "Paged: page (from 1), limit (default 20, max 100); total counts every " +
       "match.",
     tags: TAGS,
-    auth: AUTH,
+    auth: "listDeliveries",
     request: { query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
     handler: async ({ c, ctx, input }) => ok(c, await listDeliveries({ ctx, input: input.query })),
@@ -101,8 +94,8 @@ export const webhookRoutes = [
       "The exact body sent, and each attempt's request headers, response " +
       "status and body (2 KiB), error, duration and next attempt time.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: deliveryParams },
+    auth: "getDelivery",
+    request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryDetailSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getDelivery({ ctx, input: input.params })),
@@ -116,8 +109,8 @@ export const webhookRoutes = [
       "failed delivery gets one more attempt; one still on its schedule is " +
       "brought forward.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: deliveryParams },
+    auth: "retryDelivery",
+    request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
     handler: async ({ c, ctx, input }) =>
@@ -129,8 +122,8 @@ export const webhookRoutes = [
     summary: "Get a webhook subscription",
     description: "Returns the signing secret.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams },
+    auth: "getWebhook",
+    request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getWebhook({ ctx, input: input.params })),
@@ -143,8 +136,8 @@ export const webhookRoutes = [
       "Any of url, events, description, enabled. enabled: true re-enables a " +
       "disabled subscription and resets its failure count.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams, body: updateWebhookSchema },
+    auth: "updateWebhook",
+    request: { params: webhookParamsSchema, body: updateWebhookSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>
@@ -156,9 +149,9 @@ export const webhookRoutes = [
     summary: "Delete a webhook subscription",
     description: "Its pending deliveries and delivery log go with it.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams },
-    response: { data: z.object({ webhook_id: z.string(), deleted: z.literal(true) }) },
+    auth: "deleteWebhook",
+    request: { params: webhookParamsSchema },
+    response: { data: deletedWebhookSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await deleteWebhook({ ctx, input: input.params })),
   }),
@@ -169,8 +162,8 @@ export const webhookRoutes = [
     description:
       "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams },
+    auth: "rotateWebhookSecret",
+    request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await rotateWebhookSecret({ ctx, input: input.params })),
@@ -181,8 +174,8 @@ export const webhookRoutes = [
     summary: "Delivery history of one webhook",
     description: "Same filters and paging as deliveries/all.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams, query: deliveryFiltersSchema },
+    auth: "listDeliveries",
+    request: { params: webhookParamsSchema, query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) =>
@@ -194,8 +187,8 @@ export const webhookRoutes = [
     summary: "Send a test event",
     description: "Queues a webhook.test event to this subscription; follow it in the delivery log.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams },
+    auth: "sendTestEvent",
+    request: { params: webhookParamsSchema },
     response: { status: 201, data: webhookDeliveryViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
     handler: async ({ c, ctx, input }) =>
@@ -210,11 +203,11 @@ export const webhookRoutes = [
       "[from, to) is sent again (one more attempt each) by the worker. " +
       "Answers 202 at once.",
     tags: TAGS,
-    auth: AUTH,
-    request: { params: webhookParams, body: replayWindowSchema },
+    auth: "replayFailedDeliveries",
+    request: { params: webhookParamsSchema, body: replayWindowSchema },
     response: {
       status: 202,
-      data: z.object({ job_id: z.string(), webhook_id: z.string(), from: z.string(), to: z.string() }),
+      data: replayQueuedSchema,
     },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],
     handler: async ({ c, ctx, input }) =>

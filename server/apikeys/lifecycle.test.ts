@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { apiKeys } from "@/server/db/schema/apikeys";
 import { auditLog } from "@/server/db/schema/platform";
 import { sha256Hex } from "@/server/crypto/hash";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import {
@@ -17,14 +16,10 @@ import {
 } from "./manage";
 import { exchangeApiToken, resolveApiKeyPair, resolveApiToken } from "./authenticate";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const clock = startTotpClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 async function program() {

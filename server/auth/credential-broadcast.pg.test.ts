@@ -74,7 +74,8 @@ describe("credential broadcast (Postgres LISTEN/NOTIFY)", () => {
     const listeners = async () =>
       (
         await other.query<{ pid: number }>(
-          "select pid from pg_stat_activity where datname = current_database() and query = $1 and pid <> pg_backend_pid()",
+          "select pid from pg_stat_activity where datname = current_database() and query = $1 and pid <> " +
+            "pg_backend_pid()",
           [`listen ${CREDENTIALS_CHANNEL}`],
         )
       ).rows;

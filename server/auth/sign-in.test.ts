@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { users } from "@/server/db/schema/identity";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { uniqueEmail } from "@/server/testing/fixtures";
 import { checkPassword, completeSignIn } from "./sign-in";
 import { totpCode } from "./totp";
 import { createOrganizationWithAdmin } from "./users";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 async function admin() {
   const email = uniqueEmail("admin");

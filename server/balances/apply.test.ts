@@ -1,25 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { setDatabase, type Database } from "@/server/db/client";
 import { balanceTotals, customerBalances, customerFundings, programCounters } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
 import { applyBalanceChange, type BalanceChange } from "./apply";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { openCustomerBalance } from "./open";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function customerWithWallet(orgId: string, currency: "EUR" | "USD" | "GBP" = "EUR") {
   const customer = await createReadyCustomer(database.db, orgId, { currency });

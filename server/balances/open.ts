@@ -35,7 +35,8 @@ export async function openCustomerBalance(
     after: { ledgerMinor: 0, pendingMinor: 0, freshness: "realtime" },
   });
   await tx.execute(sql`
-    insert into program_counters as p (org_id, total_customers, customers_with_wallets) values (${input.orgId}, 0, 1)
+    insert into program_counters as p (org_id, total_customers, customers_with_wallets) values
+      (${input.orgId}, 0, 1)
     on conflict (org_id) do update set customers_with_wallets = p.customers_with_wallets + 1`);
   return { opened: true };
 }
@@ -45,6 +46,7 @@ export async function openCustomerBalance(
  */
 export async function countNewCustomer(tx: Db, orgId: string): Promise<void> {
   await tx.execute(sql`
-    insert into program_counters as p (org_id, total_customers, customers_with_wallets) values (${orgId}, 1, 0)
+    insert into program_counters as p (org_id, total_customers, customers_with_wallets) values (${orgId},
+      1, 0)
     on conflict (org_id) do update set total_customers = p.total_customers + 1`);
 }

@@ -88,7 +88,8 @@ export async function applyReconciledBalance(
       where b.customer_id = prev.customer_id
       returning b.customer_id
     )
-    select c.svc_card_id, prev.currency, prev.freshness as prev_freshness, prev.ledger_minor as prev_ledger, prev.pending_minor as prev_pending
+    select c.svc_card_id, prev.currency, prev.freshness as prev_freshness, prev.ledger_minor as
+      prev_ledger, prev.pending_minor as prev_pending
     from prev
     join upd on upd.customer_id = prev.customer_id
     join card_customers c on c.id = prev.customer_id`);

@@ -27,7 +27,10 @@ export interface TotalsMove {
 const count = (state: BalanceState | null, freshness: BalanceFreshness) =>
   state?.freshness === freshness ? 1 : 0;
 
-/** Moves the totals from `before` to `after` of one wallet (an upsert: the first wallet of a currency makes the row). */
+/**
+ * Moves the totals from `before` to `after` of one wallet (an upsert: the first wallet of a currency makes
+ * the row).
+ */
 export async function moveBalanceTotals(tx: Db, move: TotalsMove): Promise<void> {
   const { before, after } = move;
   const ledger = after.ledgerMinor - (before?.ledgerMinor ?? 0);
@@ -39,8 +42,10 @@ export async function moveBalanceTotals(tx: Db, move: TotalsMove): Promise<void>
   const onChain = count(after, "on_chain") - count(before, "on_chain");
   if (ledger === 0 && pending === 0 && customers === 0 && realtime === 0 && onChain === 0) return;
   await tx.execute(sql`
-    insert into balance_totals as t (org_id, currency, ledger_minor, pending_minor, available_minor, customer_count, realtime_count, on_chain_count, updated_at)
-    values (${move.orgId}, ${move.currency}, ${ledger}, ${pending}, ${available}, ${customers}, ${realtime}, ${onChain}, now())
+    insert into balance_totals as t (org_id, currency, ledger_minor, pending_minor, available_minor,
+      customer_count, realtime_count, on_chain_count, updated_at)
+    values (${move.orgId}, ${move.currency}, ${ledger}, ${pending}, ${available}, ${customers},
+      ${realtime}, ${onChain}, now())
     on conflict (org_id, currency) do update set
       ledger_minor = t.ledger_minor + excluded.ledger_minor,
       pending_minor = t.pending_minor + excluded.pending_minor,

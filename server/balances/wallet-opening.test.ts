@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { deploySafe } from "@/server/cards/onboarding/safe";
 import { customerOf, walkTo } from "@/server/cards/onboarding/testing";
-import { setDatabase, type Database } from "@/server/db/client";
 import { balanceTotals, customerBalances, programCounters } from "@/server/db/schema/money";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { applyBalanceChange } from "./apply";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function counters(orgId: string) {
   const [row] = await database.db.select().from(programCounters).where(eq(programCounters.orgId, orgId));

@@ -1,22 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { oneTimeCodes } from "@/server/db/schema/cards";
 import { createReadyCustomer } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { consumeOneTimeCode, issueOneTimeCode, transactionKeepingTries } from "./one-time-codes";
 import { allowResend, expireCode, refusal, wrongCode } from "./onboarding/testing";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function target(purpose: "email_verification" | "phone_verification" = "email_verification") {
   const db = database.db;

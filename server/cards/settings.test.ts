@@ -1,24 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SecureTheme } from "@/lib/contracts/cards";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardProgramSettings } from "@/server/db/schema/cards";
 import { auditLog } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { validThemeFields } from "@/lib/contracts/cards";
 import { getSecureTheme, readSecureTheme, updateSecureTheme } from "./settings";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const THEME: SecureTheme = {
   accent_color: "#1a73e8",

@@ -69,7 +69,8 @@ export async function insertTransactions(
   // This run's cards, numbered, to pick one per transaction (temporary: dropped at commit).
   await tx.execute(sql`
     create temporary table seed_cards on commit drop as
-    select row_number() over (order by k.id)::int as n, k.customer_id, c.svc_card_id, k.id as card_id, k.card_token, c.currency
+    select row_number() over (order by k.id)::int as n, k.customer_id, c.svc_card_id, k.id as card_id,
+      k.card_token, c.currency
     from cards k join card_customers c on c.id = k.customer_id
     where k.org_id = ${orgId} and k.card_token like ${`ctk_${tag}%`}`);
   await tx.execute(sql`create unique index on seed_cards (n)`);
@@ -77,10 +78,12 @@ export async function insertTransactions(
     await tx.execute(sql`select count(*)::int as n from seed_cards`),
   )[0]!.n;
   await tx.execute(sql`
-    insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type, status, amount_minor, currency,
+    insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type,
+      status, amount_minor, currency,
       billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant, merchant_category, merchant_city,
       merchant_country, decline_code, decline_reason, blockchain_tx_hash, authorized_at, settled_at, created_at, updated_at)
-    select 'txn_' || substr(md5(${tag} || 't' || r.g), 1, 20), ${orgId}, k.customer_id, k.svc_card_id, k.card_id, k.card_token,
+    select 'txn_' || substr(md5(${tag} || 't' || r.g), 1, 20), ${orgId}, k.customer_id, k.svc_card_id,
+      k.card_id, k.card_token,
       r.type, r.status,
       case when r.foreign_fx then round(r.billing * 1.08) else r.billing end,
       case when r.foreign_fx then (case k.currency when 'USD' then 'EUR' else 'USD' end) else k.currency end,
@@ -90,9 +93,11 @@ export async function insertTransactions(
       ${merchants}[r.m], ${mccs}[r.m], ${cities}[r.m], ${countries}[r.m],
       case when r.status = 'declined' then ${declineCodes}[r.d] end,
       case when r.status = 'declined' then ${declineReasons}[r.d] end,
-      case when r.status in ('settled', 'partially_reversed') then '0x' || md5(${tag} || 'h' || r.g) || md5(${tag} || 'i' || r.g) end,
+      case when r.status in ('settled', 'partially_reversed') then '0x' || md5(${tag} || 'h' || r.g) ||
+        md5(${tag} || 'i' || r.g) end,
       r.at,
-      case when r.status in ('settled', 'partially_reversed') then least(now(), r.at + interval '1 day' + r.u * interval '2 days') end,
+      case when r.status in ('settled', 'partially_reversed') then least(now(), r.at + interval '1 day' +
+        r.u * interval '2 days') end,
       r.at, r.at
     from (
       select g, 1 + floor(random() * ${cardCount})::int as pick,
@@ -103,9 +108,11 @@ export async function insertTransactions(
         random() < 0.1 as foreign_fx,
         100 + floor(random() ^ 3 * 40000)::bigint as billing,
         case when v < 0.92 then 'purchase' when v < 0.97 then 'refund' else 'withdrawal' end as type,
-        case when w < 0.70 then 'settled' when w < 0.78 then 'authorized' when w < 0.88 then 'declined' when w < 0.93 then 'reversed'
+        case when w < 0.70 then 'settled' when w < 0.78 then 'authorized' when w < 0.88 then 'declined'
+          when w < 0.93 then 'reversed'
              when w < 0.95 then 'partially_reversed' when w < 0.98 then 'expired' else 'failed' end as status
-      from (select g, random() as v, random() as w from generate_series(${from}::int, ${to}::int) g offset 0) x
+      from (select g, random() as v, random() as w from generate_series(${from}::int, ${to}::int) g
+        offset 0) x
       offset 0
     ) r join seed_cards k on k.n = r.pick
     order by r.g`);
@@ -115,12 +122,16 @@ export async function insertTransactions(
 export async function recomputeCounters(tx: Db, orgId: string): Promise<void> {
   await tx.execute(sql`
     insert into program_counters (org_id, total_customers, customers_with_wallets)
-    values (${orgId}, (select count(*) from card_customers where org_id = ${orgId}), (select count(*) from customer_balances where org_id = ${orgId}))
-    on conflict (org_id) do update set total_customers = excluded.total_customers, customers_with_wallets = excluded.customers_with_wallets`);
+    values (${orgId}, (select count(*) from card_customers where org_id = ${orgId}), (select count(*)
+      from customer_balances where org_id = ${orgId}))
+    on conflict (org_id) do update set total_customers = excluded.total_customers, customers_with_wallets
+      = excluded.customers_with_wallets`);
   await tx.execute(sql`delete from balance_totals where org_id = ${orgId}`);
   await tx.execute(sql`
-    insert into balance_totals (org_id, currency, ledger_minor, available_minor, pending_minor, customer_count, realtime_count, on_chain_count, updated_at)
-    select org_id, currency, sum(ledger_minor), sum(ledger_minor - pending_minor), sum(pending_minor), count(*),
+    insert into balance_totals (org_id, currency, ledger_minor, available_minor, pending_minor,
+      customer_count, realtime_count, on_chain_count, updated_at)
+    select org_id, currency, sum(ledger_minor), sum(ledger_minor - pending_minor), sum(pending_minor),
+      count(*),
       count(*) filter (where freshness = 'realtime'), count(*) filter (where freshness = 'on_chain'), now()
     from customer_balances where org_id = ${orgId} group by org_id, currency`);
   await tx.execute(sql`delete from card_transaction_daily_counts where org_id = ${orgId}`);

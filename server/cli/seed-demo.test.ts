@@ -1,20 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf, setDatabase, type Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { describe, expect, it } from "vitest";
+import { rowsOf } from "@/server/db/client";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { freezeCard } from "@/server/cards/lifecycle/change-status";
 import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { seedDemo } from "./seed-demo";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await database.db.execute(query));
@@ -53,7 +46,8 @@ describe("seedDemo", () => {
       const active = stages.find((s) => s.flow_status === "active")!.n;
       expect(active / 300).toBeGreaterThan(0.7);
       const [wallets] = await q<{ deployed: number; balances: number; with_card: number }>(sql`
-      select (select count(*)::int from card_customers where org_id = ${org} and safe_state = 'deployed') as deployed,
+      select (select count(*)::int from card_customers where org_id = ${org} and safe_state = 'deployed')
+        as deployed,
         (select count(*)::int from customer_balances where org_id = ${org}) as balances,
         (select count(distinct customer_id)::int from cards where org_id = ${org}) as with_card`);
       expect(wallets).toEqual({ deployed: active, balances: active, with_card: active });
@@ -64,8 +58,10 @@ describe("seedDemo", () => {
       expect(counters).toEqual({ total_customers: 300, customers_with_wallets: active });
 
       const mismatchedTotals = await q(sql`
-      select * from (select currency, sum(ledger_minor)::bigint l, sum(ledger_minor - pending_minor)::bigint a, sum(pending_minor)::bigint p, count(*)::int c,
-          count(*) filter (where freshness = 'realtime')::int r, count(*) filter (where freshness = 'on_chain')::int o from customer_balances where org_id = ${org} group by 1) s
+      select * from (select currency, sum(ledger_minor)::bigint l, sum(ledger_minor -
+        pending_minor)::bigint a, sum(pending_minor)::bigint p, count(*)::int c,
+          count(*) filter (where freshness = 'realtime')::int r, count(*) filter (where freshness =
+            'on_chain')::int o from customer_balances where org_id = ${org} group by 1) s
       full join (select currency, ledger_minor l, available_minor a, pending_minor p, customer_count c, realtime_count r, on_chain_count o from balance_totals where org_id = ${org}) t using (currency)
       where (s.l, s.a, s.p, s.c, s.r, s.o) is distinct from (t.l, t.a, t.p, t.c, t.r, t.o)`);
       expect(mismatchedTotals).toEqual([]);
@@ -73,7 +69,8 @@ describe("seedDemo", () => {
       // The simulators hold what an onboarded program would: each wallet on the chain with the ledger
       // as its balance, each card with the provider (sealed number ending in the card's last four).
       const [sims] = await q<{ safes: number; safes_off: number; cards: number; sim_cards: number }>(sql`
-      select (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address where c.org_id = ${org}) as safes,
+      select (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address
+        where c.org_id = ${org}) as safes,
         (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address join customer_balances b on b.customer_id = c.id
           where c.org_id = ${org} and s.balance_minor <> b.ledger_minor) as safes_off,
         (select count(*)::int from cards where org_id = ${org}) as cards,
@@ -85,7 +82,8 @@ describe("seedDemo", () => {
         last_four: string;
         svc_card_id: string;
       }>(sql`
-      select k.id, k.card_token, k.last_four, c.svc_card_id from cards k join card_customers c on c.id = k.customer_id where k.org_id = ${org} and k.status = 'active' and k.card_type = 'virtual' limit 1`);
+      select k.id, k.card_token, k.last_four, c.svc_card_id from cards k join card_customers c on c.id =
+        k.customer_id where k.org_id = ${org} and k.status = 'active' and k.card_type = 'virtual' limit 1`);
       expect(
         (await revealCardSecrets(database.db, { cardToken: someCard!.card_token })).pan.endsWith(
           someCard!.last_four,
@@ -93,7 +91,8 @@ describe("seedDemo", () => {
       ).toBe(true);
 
       const mismatchedDays = await q(sql`
-      select * from (select (created_at at time zone 'UTC')::date as day, status, count(*)::int n from card_transactions where org_id = ${org} group by 1, 2) s
+      select * from (select (created_at at time zone 'UTC')::date as day, status, count(*)::int n from
+        card_transactions where org_id = ${org} group by 1, 2) s
       full join (select day, status, count n from card_transaction_daily_counts where org_id = ${org}) d using (day, status)
       where s.n is distinct from d.n`);
       expect(mismatchedDays).toEqual([]);
@@ -105,8 +104,10 @@ describe("seedDemo", () => {
         mccs: number;
         oldest: string;
       }>(sql`
-      select count(distinct (created_at at time zone 'UTC')::date)::int days, count(distinct status)::int statuses, count(distinct merchant_country)::int countries,
-        count(distinct merchant_category)::int mccs, min(created_at)::text oldest from card_transactions where org_id = ${org}`);
+      select count(distinct (created_at at time zone 'UTC')::date)::int days, count(distinct status)::int
+        statuses, count(distinct merchant_country)::int countries,
+        count(distinct merchant_category)::int mccs, min(created_at)::text oldest from card_transactions
+          where org_id = ${org}`);
       expect(spread!.days).toBeGreaterThanOrEqual(85);
       expect(spread!.statuses).toBe(7);
       expect(spread!.countries).toBeGreaterThan(5);
@@ -114,7 +115,8 @@ describe("seedDemo", () => {
       expect(Date.now() - Date.parse(spread!.oldest)).toBeLessThanOrEqual(91 * 86_400_000);
       // Each transaction belongs to an active customer's card of this program.
       const [orphans] = await q<{ n: number }>(sql`
-      select count(*)::int n from card_transactions t left join cards k on k.id = t.card_id and k.card_token = t.card_token and k.customer_id = t.customer_id
+      select count(*)::int n from card_transactions t left join cards k on k.id = t.card_id and
+        k.card_token = t.card_token and k.customer_id = t.customer_id
       where t.org_id = ${org} and k.id is null`);
       expect(orphans!.n).toBe(0);
       // No events for seeded history.

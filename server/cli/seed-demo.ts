@@ -106,7 +106,8 @@ export async function seedDemo(db: Db, input: SeedDemoInput): Promise<SeedDemoRe
   const active =
     rowsOf<{ n: number }>(
       await db.execute(
-        sql`select count(*)::int as n from cards where org_id = ${orgId} and card_token like ${`ctk_${tag}%`}`,
+        sql`select count(*)::int as n from cards where org_id = ${orgId} and card_token like
+          ${`ctk_${tag}%`}`,
       ),
     )[0]?.n ?? 0;
   if (input.transactions > 0 && active === 0)
@@ -146,7 +147,8 @@ async function insertCustomers(tx: Db, orgId: string, tag: string, from: number,
   const kyc = stageCase(3);
   // Customers joined 90 to 365 days ago, so every seeded transaction (the last 90 days) follows.
   await tx.execute(sql`
-    insert into card_customers (id, svc_card_id, org_id, email, external_id, origin, step, flow_status, email_verified_at,
+    insert into card_customers (id, svc_card_id, org_id, email, external_id, origin, step, flow_status,
+      email_verified_at,
       kyc_status, kyc_applicant_id, kyc_updated_at, currency, source_of_funds, source_of_funds_at, phone, phone_verified_at,
       safe_state, safe_address, safe_requested_at, safe_deployed_at, account_status, created_at, updated_at)
     select 'cus_' || substr(md5(${tag} || 'c' || g), 1, 20),
@@ -158,49 +160,63 @@ async function insertCustomers(tx: Db, orgId: string, tag: string, from: number,
       ${step}, ${flow},
       case when ${step} > 1 then joined + interval '5 minutes' end,
       ${kyc},
-      case when ${step} >= 2 and ${kyc} <> 'pending' then 'kyc_' || substr(md5(${tag} || 'k' || g), 1, 20) end,
+      case when ${step} >= 2 and ${kyc} <> 'pending' then 'kyc_' || substr(md5(${tag} || 'k' || g), 1,
+        20) end,
       case when ${kyc} <> 'pending' then joined + interval '1 hour' end,
       case when ${kyc} = 'approved' then (array['USD','USD','USD','EUR','EUR','GBP'])[1 + g % 6] end,
       case when ${step} > 3 then '[{"question":"EMPLOYMENT_STATUS","answer":"EMPLOYED"},{"question":"SOURCE_OF_INCOME","answer":"EMPLOYMENT_INCOME"}]'::jsonb end,
       case when ${step} > 3 then joined + interval '2 hours' end,
       case when ${step} >= 4 then '+4477009' || lpad((g % 100000)::text, 5, '0') end,
       case when ${step} > 4 then joined + interval '3 hours' end,
-      case when ${flow} = 'active' then 'deployed' when ${flow} = 'account_setup' then (case when g % 2 = 0 then 'processing' else 'not_deployed' end) else 'not_deployed' end,
-      case when ${flow} = 'active' then '0x' || md5(${tag} || 'w' || g) || substr(md5(${tag} || 'x' || g), 1, 8) end,
+      case when ${flow} = 'active' then 'deployed' when ${flow} = 'account_setup' then (case when g % 2 =
+        0 then 'processing' else 'not_deployed' end) else 'not_deployed' end,
+      case when ${flow} = 'active' then '0x' || md5(${tag} || 'w' || g) || substr(md5(${tag} || 'x' ||
+        g), 1, 8) end,
       case when ${step} >= 5 then joined + interval '4 hours' end,
       case when ${flow} = 'active' then joined + interval '4 hours 1 minute' end,
       case when ${flow} = 'active' then 0 end,
       joined, joined + interval '4 hours'
-    from (select g, now() - interval '90 days' - random() * interval '275 days' as joined from generate_series(${from}::int, ${to}::int) g offset 0) s`);
+    from (select g, now() - interval '90 days' - random() * interval '275 days' as joined from
+      generate_series(${from}::int, ${to}::int) g offset 0) s`);
 }
 
 async function insertCardsAndBalances(tx: Db, orgId: string, tag: string): Promise<void> {
   const mine = `demo-${tag}-%`;
   // One virtual card per active customer (one in ten also has a physical card); a few frozen.
   await tx.execute(sql`
-    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, currency, status, pin_set, activated_at, frozen_at, created_at, updated_at)
-    select 'crd_' || substr(md5(${tag} || 'v' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} || substr(md5('v' || c.id), 1, 12),
+    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, currency, status,
+      pin_set, activated_at, frozen_at, created_at, updated_at)
+    select 'crd_' || substr(md5(${tag} || 'v' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} ||
+      substr(md5('v' || c.id), 1, 12),
       lpad((abs(hashtext(c.id)) % 10000)::text, 4, '0'), 'virtual', c.currency,
       case when abs(hashtext(c.id)) % 50 = 0 then 'frozen' else 'active' end,
-      true, c.safe_deployed_at, case when abs(hashtext(c.id)) % 50 = 0 then c.safe_deployed_at + interval '20 days' end,
+      true, c.safe_deployed_at,
+      case when abs(hashtext(c.id)) % 50 = 0 then c.safe_deployed_at + interval '20 days' end,
       c.safe_deployed_at, c.safe_deployed_at
     from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active'`);
   await tx.execute(sql`
-    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, currency, status, pin_set, activated_at, created_at, updated_at)
-    select 'crd_' || substr(md5(${tag} || 'p' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} || substr(md5('p' || c.id), 1, 12),
+    insert into cards (id, org_id, customer_id, card_token, last_four, card_type, currency, status,
+      pin_set, activated_at, created_at, updated_at)
+    select 'crd_' || substr(md5(${tag} || 'p' || c.id), 1, 20), c.org_id, c.id, 'ctk_' || ${tag} ||
+      substr(md5('p' || c.id), 1, 12),
       lpad((abs(hashtext('p' || c.id)) % 10000)::text, 4, '0'), 'physical', c.currency, 'active', true,
-      c.safe_deployed_at + interval '7 days', c.safe_deployed_at + interval '1 day', c.safe_deployed_at + interval '7 days'
-    from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active' and abs(hashtext(c.id)) % 10 = 0`);
+      c.safe_deployed_at + interval '7 days', c.safe_deployed_at + interval '1 day',
+      c.safe_deployed_at + interval '7 days'
+    from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active'
+      and abs(hashtext(c.id)) % 10 = 0`);
   // Balances: most realtime with some holds; one in ten read from the chain (pending unknown, stored 0).
   await tx.execute(sql`
-    insert into customer_balances (customer_id, org_id, currency, ledger_minor, pending_minor, freshness, notified_at, refreshed_at, created_at)
+    insert into customer_balances (customer_id, org_id, currency, ledger_minor, pending_minor, freshness,
+      notified_at, refreshed_at, created_at)
     select id, org_id, currency, ledger, case when on_chain then 0 else (ledger * hold_share)::bigint end,
       case when on_chain then 'on_chain' else 'realtime' end,
       case when on_chain then null else now() - seen end, now() - seen, safe_deployed_at
     from (
-      select c.id, c.org_id, c.currency, c.safe_deployed_at, (random() ^ 2 * 500000)::bigint as ledger, random() * 0.15 as hold_share,
+      select c.id, c.org_id, c.currency, c.safe_deployed_at, (random() ^ 2 * 500000)::bigint as ledger,
+        random() * 0.15 as hold_share,
         abs(hashtext(c.id)) % 10 = 1 as on_chain, random() * interval '100 minutes' as seen
-      from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status = 'active' offset 0
+      from card_customers c where c.org_id = ${orgId} and c.email like ${mine} and c.flow_status =
+        'active' offset 0
     ) b`);
 }
 
@@ -213,8 +229,10 @@ async function insertCardsAndBalances(tx: Db, orgId: string, tag: string): Promi
  */
 async function insertSimulatorState(db: Db, orgId: string, tag: string): Promise<void> {
   await db.execute(sql`
-    insert into sim_safes (address, org_id, owner_ref, token_symbol, deploy_status, account_status, balance_minor, ready_at, created_at)
-    select c.safe_address, c.org_id, c.id, case c.currency when 'USD' then 'USDCe' when 'EUR' then 'EURe' else 'GBPe' end, 'ok', 0,
+    insert into sim_safes (address, org_id, owner_ref, token_symbol, deploy_status, account_status,
+      balance_minor, ready_at, created_at)
+    select c.safe_address, c.org_id, c.id, case c.currency when 'USD' then 'USDCe' when 'EUR' then 'EURe'
+      else 'GBPe' end, 'ok', 0,
       b.ledger_minor, c.safe_deployed_at, c.safe_deployed_at
     from card_customers c join customer_balances b on b.customer_id = c.id
     where c.org_id = ${orgId} and c.email like ${`demo-${tag}-%`} and c.safe_address is not null`);

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { organizations } from "@/server/db/schema/identity";
 import { auditLog, outboxEvents } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
   dispatchOutbox,
@@ -13,16 +12,10 @@ import {
 } from "./dispatch";
 import { emitEvent } from "./outbox";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const unregister: (() => void)[] = [];
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
 afterEach(() => {
   while (unregister.length) unregister.pop()!();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const eventsOf = (orgId: string) =>

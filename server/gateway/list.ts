@@ -6,7 +6,10 @@ import { outboxEvents } from "@/server/db/schema/platform";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { findPayment, optionsOf, paymentView } from "./payments";
 
-/** GET /v1/crypto-gateway/payments: newest first, filtered by status, created from/to and external_reference, paged. */
+/**
+ * GET /v1/crypto-gateway/payments: newest first, filtered by status, created from/to and external_reference,
+ * paged.
+ */
 export async function listPayments({ ctx, input }: { ctx: Ctx; input: GatewayListQuery }) {
   requireIssuerScope(ctx, "read");
   const where: SQL[] = [eq(gatewayPayments.orgId, ctx.orgId)];

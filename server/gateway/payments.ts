@@ -206,7 +206,9 @@ export async function payPayment({
   });
 }
 
-/** The expiry job: a payment still awaiting payment at expires_at expires (an underpaid one stays underpaid). */
+/**
+ * The expiry job: a payment still awaiting payment at expires_at expires (an underpaid one stays underpaid).
+ */
 export async function expirePayment(db: Db, orgId: string, paymentId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,26 +1,20 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
-import { setDatabase, type Database } from "@/server/db/client";
 import { captureLogs } from "@/server/log";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { csvFailureMarker, csvResponse } from "./csv-stream";
 import { bearer } from "./testing";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 let auth: Record<string, string>;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
   const org = await createTestOrg(database.db);
   auth = bearer(await org.token(org.admin.userId));
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const EXPORT = "/api/v1/card-issuer/card-transactions/export.csv";

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z as zod } from "zod";
 import { runUserAction, type UserCtx } from "@/server/actions/run-action";
-import { setDatabase, type Database } from "@/server/db/client";
 import { captureLogs } from "@/server/log";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
@@ -15,7 +14,7 @@ import type { ApiApp } from "./types";
 
 /** The edge rule (docs/errors.md "Input the database cannot store") in both kits. */
 
-let database: Database;
+const database = withTestDatabase();
 let app: ApiApp;
 let auth: Record<string, string>;
 let ctx: UserCtx;
@@ -58,15 +57,10 @@ function testApp(): ApiApp {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   app = testApp();
   const org = await createTestOrg(database.db);
   auth = bearer(await org.token(org.admin.userId));
   ctx = userCtx(database.db, org.orgId, { ...org.admin, role: "admin" }) as UserCtx;
-});
-afterAll(async () => {
-  await database.close();
 });
 
 type ErrorBody = { success: boolean; error_code: string; details?: { path: string; message: string }[] };

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { ServiceError } from "@/lib/errors";
-import { setDatabase, type Database } from "@/server/db/client";
 import { idempotencyKeys } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { created, ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
@@ -13,7 +12,7 @@ import { defineRoute, mountRoutes } from "./route";
 import { bearer, deferred, postJson, type Deferred } from "./testing";
 import type { ApiApp } from "./types";
 
-let database: Database;
+const database = withTestDatabase();
 let token: string;
 let orgId: string;
 const runs = new Map<string, number>();
@@ -87,15 +86,10 @@ function testApp(): ApiApp {
 
 let app: ApiApp;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   app = testApp();
   const org = await createTestOrg(database.db);
   orgId = org.orgId;
   token = await org.token(org.admin.userId);
-});
-afterAll(async () => {
-  await database.close();
 });
 
 function key(): string {

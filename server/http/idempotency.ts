@@ -87,13 +87,16 @@ export async function claimIdempotencyKey(
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimed = rowsOf<{ claimed_at: string | number | bigint }>(
       await db.execute(sql`
-        insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, created_at, expires_at)
-        values (${orgId}, ${method}, ${path}, ${key}, ${fingerprint}, 'in_progress', now(), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
+        insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, created_at,
+          expires_at)
+        values (${orgId}, ${method}, ${path}, ${key}, ${fingerprint}, 'in_progress', now(), now() +
+          make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
         on conflict (org_id, method, path, key) do update set
           request_hash = excluded.request_hash, state = 'in_progress', response_status = null,
           response_headers = null, response_body = null, created_at = now(), expires_at = excluded.expires_at
         where k.expires_at <= now()
-          or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
+          or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs =>
+            ${IDEMPOTENCY_LEASE_SECONDS}))
         returning (extract(epoch from k.created_at) * 1000000)::bigint::text as claimed_at`),
     );
     if (claimed[0])
@@ -108,7 +111,8 @@ export async function claimIdempotencyKey(
     }>(
       await db.execute(sql`
         select request_hash, state, response_status, response_headers, response_body from idempotency_keys
-        where org_id = ${orgId} and method = ${method} and path = ${path} and key = ${key} and expires_at > now()`),
+        where org_id = ${orgId} and method = ${method} and path = ${path} and key = ${key} and expires_at
+          > now()`),
     );
     if (!row) continue;
     if (row.request_hash !== fingerprint) throw keyMismatch();
@@ -143,7 +147,8 @@ export const keyInUse = () =>
 
 const OWN_CLAIM = (claim: IdempotencyClaim) => sql`
   org_id = ${claim.orgId} and method = ${claim.method} and path = ${claim.path} and key = ${claim.key}
-  and state = 'in_progress' and (extract(epoch from created_at) * 1000000)::bigint = ${claim.claimedAt}::bigint`;
+  and state = 'in_progress' and (extract(epoch from created_at) * 1000000)::bigint =
+    ${claim.claimedAt}::bigint`;
 
 export async function completeIdempotencyKey(
   db: Db,

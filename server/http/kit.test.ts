@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ServiceError } from "@/lib/errors";
-import { setDatabase, type Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { registerCredentialResolver } from "./credentials";
 import { created, ok } from "./envelopes";
@@ -13,7 +12,7 @@ import { defineRoute, mountRoutes } from "./route";
 import { bearer, expireToken, postJson } from "./testing";
 import type { ApiApp } from "./types";
 
-let database: Database;
+const database = withTestDatabase();
 let app: ApiApp;
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let adminToken: string;
@@ -163,16 +162,11 @@ function testApp(): ApiApp {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   app = testApp();
   org = await createTestOrg(database.db);
   adminToken = await org.token(org.admin.userId);
   const viewer = await org.user("viewer");
   viewerToken = await org.token(viewer.userId);
-});
-afterAll(async () => {
-  await database.close();
 });
 
 describe("request ids", () => {

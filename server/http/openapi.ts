@@ -11,7 +11,8 @@ import type { ApiApp } from "./types";
 /**
  * How the kit describes a route in the OpenAPI document: the scope as `x-required-scope` and in
  * `security` (3.1 lets non-OAuth schemes list role names), user-token-only routes as
- * `x-user-token-only` + `x-required-role`, public routes as `x-public` with `security: []`, idempotency and rate limits as extensions, and every error the kit itself
+ * `x-user-token-only` + `x-required-role`, public routes as `x-public` with `security: []`, idempotency and
+ * rate limits as extensions, and every error the kit itself
  * can answer, grouped by status.
  */
 
@@ -153,7 +154,10 @@ export const DOCUMENT_INFO = {
     description:
       "Card program, fiat quotes, swaps, gateway, screening and webhooks. " +
       "Envelopes and error codes: docs/errors.md. " +
-      "Each operation names the scope it needs in `x-required-scope` (and in `security`); `x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled when `x-two-factor`); `x-public` operations need no credential; `x-cardholder-token` operations also accept a cardholder's session token, limited to that cardholder's own account.",
+      "Each operation names the scope it needs in `x-required-scope` (and in `security`); " +
+      "`x-user-token-only` operations need a dashboard user's token of `x-required-role` (2FA enabled " +
+      "when `x-two-factor`); `x-public` operations need no credential; `x-cardholder-token` operations " +
+      "also accept a cardholder's session token, limited to that cardholder's own account.",
   },
   servers: [{ url: "/", description: "This deployment (paths start with /api)" }],
 } as const;

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
-import { setDatabase, type Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
@@ -11,7 +10,7 @@ import { defineRoute, mountRoutes } from "./route";
 import { bearer } from "./testing";
 import type { ApiApp } from "./types";
 
-let database: Database;
+const database = withTestDatabase();
 
 /** An hour-long window: a test never straddles a window boundary. */
 function testApp(): ApiApp {
@@ -46,13 +45,6 @@ function fromSocket(address: string) {
   return { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: "IPv4" } } };
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
 afterEach(() => {
   setEnvForTests({ TRUST_PROXY: undefined });
 });

@@ -1,7 +1,7 @@
 import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ErrorCode } from "@/lib/errors";
-import type { Role, Scope } from "@/lib/scopes";
+import type { Permission, UseCase } from "@/lib/contracts/permissions";
 import type { Ctx } from "@/server/context";
 import type { SuccessStatus } from "./envelopes";
 import type { Family } from "./family";
@@ -11,14 +11,11 @@ import type { ApiEnv } from "./types";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 /**
- * Who may call: anyone, a credential holding a scope (user tokens act with their role's scopes),
- * or a dashboard user's token only, of at least `user` role (API-key credentials get 403
- * USER_TOKEN_REQUIRED), with 2FA enabled unless `twoFactor: false` (the code itself is checked
- * by the service, which consumes it). `cardholder: true` also admits a cardholder's session token
- * (the service then limits it to the cardholder's own account).
+ * Who may call: anyone, or the use case the route runs, whose permission (a scope, or a
+ * dashboard user's token of at least a role) is stated once in lib/contracts/permissions.ts and
+ * read by the action kit too. A literal permission is accepted for the kit's own tests.
  */
-export type AuthSpec =
-  "public" | { scope: Scope; cardholder?: boolean } | { user: Role; twoFactor?: boolean };
+export type AuthSpec = "public" | UseCase | Permission;
 
 /** Zod schemas of the parts of a request; query and headers values are strings (use z.coerce). */
 export interface RequestSpec {
@@ -57,7 +54,10 @@ export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
   ip: string | undefined;
 }
 
-/** What a success looks like: `data` (wrapped in the family's envelope), a bare JSON `body`, or another media type. */
+/**
+ * What a success looks like: `data` (wrapped in the family's envelope), a bare JSON `body`, or another media
+ * type.
+ */
 export type ResponseSpec =
   | { status?: SuccessStatus; description?: string; data: z.ZodType }
   | { status?: SuccessStatus; description?: string; body: z.ZodType }

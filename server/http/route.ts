@@ -24,6 +24,7 @@ import { routeConfig } from "./route-document";
 import type { ApiRoute, AuthSpec, HandlerArgs, RequestSpec, RouteInput, RouteSpec } from "./route-spec";
 import { startKit } from "./kit-state";
 import { stepUpCodeOf } from "./step-up";
+import { PERMISSIONS, type Permission } from "@/lib/contracts/permissions";
 import { isKitResponse, withKitHeaders } from "./responses";
 import type { ApiApp, ApiEnv, KitState } from "./types";
 import { parseInputPart, validationError } from "./validation";
@@ -71,8 +72,9 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
   };
 }
 
-function accessOf(auth: AuthSpec): Access {
-  if (auth === "public") return { kind: "public" };
+function accessOf(spec: AuthSpec): Access {
+  if (spec === "public") return { kind: "public" };
+  const auth: Permission = typeof spec === "string" ? PERMISSIONS[spec] : spec;
   if ("scope" in auth) return { kind: "scope", scope: auth.scope, cardholder: auth.cardholder === true };
   return { kind: "user", role: auth.user, twoFactor: auth.twoFactor !== false };
 }

@@ -1,34 +1,29 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
-import { rowsOf, setDatabase, type Database } from "@/server/db/client";
+import { rowsOf } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
 import { countNewCustomer, openCustomerBalance } from "@/server/balances/open";
 import { moveBalanceTotals } from "@/server/balances/totals";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { createApiApp } from "@/server/api/app";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { bearer } from "@/server/http/testing";
 import { getAggregateBalances } from "./aggregate-balances";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 /** The same figures computed the slow way, from every customer row and balance. */
 async function sums(orgId: string) {
   const byCurrency = rowsOf<Record<string, string | number>>(
     await database.db.execute(sql`
-      select currency, sum(ledger_minor)::bigint as ledger, sum(ledger_minor - pending_minor)::bigint as available, sum(pending_minor)::bigint as pending,
-        count(*)::int as customers, count(*) filter (where freshness = 'realtime')::int as realtime, count(*) filter (where freshness = 'on_chain')::int as on_chain
+      select currency, sum(ledger_minor)::bigint as ledger, sum(ledger_minor - pending_minor)::bigint as
+        available, sum(pending_minor)::bigint as pending,
+        count(*)::int as customers, count(*) filter (where freshness = 'realtime')::int as realtime,
+          count(*) filter (where freshness = 'on_chain')::int as on_chain
       from customer_balances where org_id = ${orgId} group by currency order by currency`),
   );
   const [people] = rowsOf<{ total: number }>(

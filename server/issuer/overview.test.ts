@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database, type Db } from "@/server/db/client";
+import { type Db } from "@/server/db/client";
 import { schema } from "@/server/db/schema";
 import { cardCustomers } from "@/server/db/schema/cards";
 import {
@@ -13,18 +13,11 @@ import {
   cardTransactions,
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { getDeclinesByReason, getTransactionVolume } from "./overview";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 const daysBefore = (n: number, hour = 12) => new Date(Date.UTC(2026, 10, 21 - n, hour));
@@ -230,10 +223,13 @@ describe("getDeclinesByReason", () => {
       const BIG = 40_000;
       // Every 20th transaction declined, the rest spread over the other statuses, over 60 days.
       await database.db.execute(sql`
-      insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type, status, amount_minor, currency,
+      insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type,
+        status, amount_minor, currency,
         billing_amount_minor, billing_currency, decline_code, authorized_at, created_at)
-      select 'txn_big_' || ${org.orgId} || '_' || i, ${org.orgId}, ${customer.id}, ${customer.svcCardId}, 'crd_x', 'ctk_x', 'purchase',
-        case when i % 20 = 0 then 'declined' else (array['authorized','settled','reversed','expired'])[1 + i % 4] end,
+      select 'txn_big_' || ${org.orgId} || '_' || i, ${org.orgId}, ${customer.id}, ${customer.svcCardId},
+        'crd_x', 'ctk_x', 'purchase',
+        case when i % 20 = 0 then 'declined' else (array['authorized','settled','reversed','expired'])[1
+          + i % 4] end,
         100 + i, 'EUR', 100 + i, 'EUR',
         case when i % 20 = 0 then (array['810','UBT','PFT'])[1 + (i / 20) % 3] end,
         now() - (i * 129 || ' seconds')::interval, now() - (i * 129 || ' seconds')::interval

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { randomBase62 } from "@/lib/ids";
-import type { Database } from "@/server/db/client";
 import { accessTokens, signInTickets, stepUps } from "@/server/db/schema/identity";
 import { idempotencyKeys, jobs, rateLimitCounters, workerHeartbeats } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
   ensureHousekeepingScheduled,
@@ -15,13 +14,7 @@ import {
 } from "./housekeeping";
 import { jobHandler } from "./job-handlers";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { randomBase62 } from "@/lib/ids";
-import type { Database } from "@/server/db/client";
 import { jobs } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { enqueueJob } from "./queue";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 const uniqueKind = () => `test.queue.${randomBase62(8)}`;
 

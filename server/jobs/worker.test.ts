@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { randomBase62 } from "@/lib/ids";
-import type { Database } from "@/server/db/client";
 import { jobs, outboxEvents, workerHeartbeats } from "@/server/db/schema/platform";
 import { registerEventConsumer } from "@/server/events/dispatch";
 import { emitEvent } from "@/server/events/outbox";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { latestHeartbeat } from "./heartbeat";
 import { claimDueJobs, completeJob } from "./lease";
@@ -19,16 +18,10 @@ import {
 } from "./job-handlers";
 import { startWorker, type WorkerHandle, type WorkerOptions } from "./worker";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const cleanups: (() => void | Promise<void>)[] = [];
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

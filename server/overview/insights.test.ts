@@ -1,8 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { overviewDaily } from "@/server/db/schema/overview";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
@@ -12,19 +11,12 @@ import { spendingCustomer } from "@/server/issuer/card-network/testing";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { recomputeOverview } from "./counters";
 import { getOverviewInsights } from "./insights";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const buy = (
   cardId: string,

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { afterAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { auditLog } from "@/server/db/schema/platform";
 import { recordAudit } from "./audit";
 import { listAuditEntries } from "./audit-list";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const clock = startTotpClock();
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
 afterAll(async () => {
   clock.restore();
-  await database.close();
 });
 
 async function program() {

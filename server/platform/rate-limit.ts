@@ -29,7 +29,8 @@ export function rateLimitHitSql(rule: RateLimitRule): SQL {
     from (select to_timestamp(floor(extract(epoch from now()) / ${w}) * ${w}) as start) win
     on conflict (bucket, window_start) do update set count = c.count + 1
     returning c.count as count,
-      greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${w})) - now())))::int as reset_seconds`;
+      greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${w})) - now())))::int
+        as reset_seconds`;
 }
 
 /** What a hit's `count` and `reset_seconds` mean for the rule. */

@@ -1,22 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions, customerBalances, masterWallets } from "@/server/db/schema/money";
 import { organizations } from "@/server/db/schema/identity";
 import { getOverviewInsights } from "@/server/overview/insights";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { ensureDemoProgram } from "./demo-program";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 describe("the demo program", () => {
   it(
@@ -59,7 +50,8 @@ describe("the demo program", () => {
         ["active", true],
         ["frozen", true],
       ]);
-      // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's purchase was declined.
+      // Money: each active wallet got 500.00, spent 102.49 (settled) and holds 42.00; the frozen card's
+      // purchase was declined.
       const balances = (
         await database.db.select().from(customerBalances).where(eq(customerBalances.orgId, org!.id))
       ).filter((b) => walked.has(b.customerId));

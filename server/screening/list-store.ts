@@ -14,7 +14,9 @@ export type ScreeningListRow = typeof screeningLists.$inferSelect;
 
 const BATCH = 500;
 
-/** Stores a list and makes it the active one, in one transaction (checks see the old or the new, never half). */
+/**
+ * Stores a list and makes it the active one, in one transaction (checks see the old or the new, never half).
+ */
 export async function storeList(db: Db, list: ListFolder): Promise<ScreeningListRow> {
   return db.transaction(async (tx) => {
     const id = newId("scl");

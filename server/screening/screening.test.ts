@@ -1,23 +1,15 @@
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { describe, expect, it } from "vitest";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { errorCodeOf } from "@/server/testing/errors";
 import { recentScreenings, screenAddress, screenFromDashboard } from "./check";
 import { SHIPPED_LIST_DIR } from "./list-files";
 import { activeList, loadListFolder } from "./list-store";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const screen = (address: string) => screenAddress({ db: database.db, input: { address } });
 const lines = async (file: string) =>

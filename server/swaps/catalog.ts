@@ -72,7 +72,9 @@ export function findAssetOn(chain: string, ticker: string): SwapAsset | undefine
   return SWAP_ASSETS.find((a) => a.chain === chain && a.ticker.toLowerCase() === ticker.toLowerCase());
 }
 
-/** The card programs' tokens: a swap into one of them, landing in the master wallet, credits that currency. */
+/**
+ * The card programs' tokens: a swap into one of them, landing in the master wallet, credits that currency.
+ */
 export const CARD_TOKEN_CURRENCY: Partial<Record<SwapTicker, CardCurrency>> = {
   USDCe: "USD",
   EURe: "EUR",

@@ -5,7 +5,10 @@ import { swaps } from "@/server/db/schema/crypto";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { swapView } from "./view";
 
-/** GET /swap/history: newest first, offset paging (limit default 20, offset 0), optional status filter, with the total. */
+/**
+ * GET /swap/history: newest first, offset paging (limit default 20, offset 0), optional status filter, with
+ * the total.
+ */
 export async function swapHistory({ ctx, input }: { ctx: Ctx; input: SwapHistoryQuery }) {
   requireIssuerScope(ctx, "read");
   const where: SQL[] = [eq(swaps.orgId, ctx.orgId)];

@@ -51,7 +51,9 @@ export async function submitSwap(db: Db, orgId: string, swapId: string): Promise
   return findSwap(db, orgId, swapId);
 }
 
-/** Where the output goes: the org's own address credits its holdings (card tokens: the fiat master wallet). */
+/**
+ * Where the output goes: the org's own address credits its holdings (card tokens: the fiat master wallet).
+ */
 async function creditOutput(tx: Db, row: SwapRow): Promise<string> {
   const to = findAsset(row.toAssetId)!;
   if (!isMasterWalletAddress(row.orgId, to.chain, row.toAddress)) return "external";

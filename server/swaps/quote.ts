@@ -58,7 +58,10 @@ export function quoteView(row: SwapQuoteRow): SwapQuote {
   };
 }
 
-/** POST /swap/quote: the seven inputs, checked (assets, route, addresses on their chains), priced and kept 2 minutes. */
+/**
+ * POST /swap/quote: the seven inputs, checked (assets, route, addresses on their chains), priced and kept 2
+ * minutes.
+ */
 export async function createSwapQuote({
   ctx,
   input,

@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isTxHashOf } from "@/lib/chains/chains";
 import { checkAddressOnChain } from "@/lib/chains/addresses";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { swapQuotes } from "@/server/db/schema/crypto";
 import { masterWallets } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { SWAP_ASSETS } from "./catalog";
@@ -17,14 +16,7 @@ import { depositAsset, listWalletAssets, masterWalletAddress } from "./holdings"
 import { settleSwap, submitSwap } from "./process";
 import { createSwapQuote } from "./quote";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function program(): Promise<Ctx> {
   const org = await createTestOrg(database.db);

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { checkPassword } from "@/server/auth/sign-in";
 import { totpCode } from "@/server/auth/totp";
-import type { Database } from "@/server/db/client";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { invitations } from "@/server/db/schema/team";
 import { setProvidersForTests, providers } from "@/server/providers/current";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { acceptInvitation, INVITATION_TTL_MS, inviteMember, previewInvitation } from "./invitations";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
+const database = withTestDatabase({ install: false });
 afterAll(async () => {
   setProvidersForTests();
-  await database.close();
 });
 
 async function adminOrg() {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { checkPassword, completeSignIn } from "@/server/auth/sign-in";
 import { resolveUserBearer } from "@/server/auth/tokens";
-import type { Database } from "@/server/db/client";
 import { accessTokens } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { userSessions } from "@/server/db/schema/team";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD, userCtx } from "@/server/testing/fixtures";
 import { changeMemberRole, deactivateMember, listMembers, reactivateMember } from "./members";
 import { changePassword } from "./password";
 import { listMySessions, openDashboardSession, signOutEverywhere } from "./sessions";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 async function team() {
   const org = await createTestOrg(database.db);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { env } from "@/lib/env";
-import { openDatabase, type Database } from "@/server/db/client";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, setDatabase, type Database } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 
 /**
@@ -15,4 +16,28 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: "memory" });
   await migrateDatabase(database);
   return database;
+}
+
+/**
+ * The database of a test file: opened before its first test (installed as the process's database
+ * unless `install: false`), closed after its last. Call it at the top of the file (or of a
+ * describe block); the handle it returns stands for the database once the file's hooks run.
+ */
+export function withTestDatabase(opts: { install?: boolean } = {}): Database {
+  let current: Database | undefined;
+  beforeAll(async () => {
+    current = await openTestDatabase();
+    if (opts.install !== false) setDatabase(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as Database, {
+    get(_, key) {
+      if (!current) throw new Error("The test database is open only while the file's tests run.");
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === "function" ? value.bind(current) : value;
+    },
+  });
 }

@@ -105,7 +105,8 @@ export async function retryDelivery({
         status: sql`case when ${webhookDeliveries.status} = 'failed' then 'retrying' when
           ${webhookDeliveries.status} = 'succeeded' then 'pending' else ${webhookDeliveries.status} end`,
         attemptLimit: sql`case when ${webhookDeliveries.status} in ('failed', 'succeeded') then
-          greatest(${webhookDeliveries.attemptLimit}, ${webhookDeliveries.attempts} + 1) else ${webhookDeliveries.attemptLimit} end`,
+          greatest(${webhookDeliveries.attemptLimit}, ${webhookDeliveries.attempts} + 1) else
+            ${webhookDeliveries.attemptLimit} end`,
         nextAttemptAt: sql`now()`,
       })
       .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.orgId, ctx.orgId)))
@@ -199,7 +200,8 @@ export async function runReplay(
   let total = 0;
   for (;;) {
     const result = await db.execute(sql`
-      update webhook_deliveries set status = 'retrying', attempt_limit = greatest(attempt_limit, attempts + 1), next_attempt_at = now()
+      update webhook_deliveries set status = 'retrying', attempt_limit = greatest(attempt_limit, attempts
+        + 1), next_attempt_at = now()
       where id in (
         select id from webhook_deliveries
         where org_id = ${payload.orgId} and webhook_id = ${payload.webhookId} and status = 'failed'

@@ -69,13 +69,15 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       from candidates
     ), due as materialized (
       select d.id from webhook_deliveries d join ranked r on r.id = d.id
-      where r.rn <= r.room and d.status in ('pending', 'retrying') and (d.locked_until is null or d.locked_until < now())
+      where r.rn <= r.room and d.status in ('pending', 'retrying') and (d.locked_until is null or
+        d.locked_until < now())
       order by r.next_attempt_at
       limit ${opts.limit}
       for update of d skip locked
     )
     update webhook_deliveries d
-    set locked_by = ${opts.workerId}, locked_until = now() + make_interval(secs => ${opts.leaseSeconds}), attempts = d.attempts + 1
+    set locked_by = ${opts.workerId}, locked_until = now() + make_interval(secs => ${opts.leaseSeconds}),
+      attempts = d.attempts + 1
     from due, webhook_subscriptions s
     where d.id = due.id and s.id = d.webhook_id
     returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit, s.url, s.secret_sealed`);
@@ -135,7 +137,8 @@ export async function recordOutcomes(
       set status = o.status, next_attempt_at = o.next, last_response_status = o.rs, last_response_body = o.rb,
           last_error = o.err, duration_ms = o.ms, locked_by = null, locked_until = null,
           delivered_at = case when o.status = 'succeeded' then now() else d.delivered_at end
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(id text, status text, next timestamptz, rs int, rb text, err text, ms int)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(id text, status text, next
+        timestamptz, rs int, rb text, err text, ms int)
       where d.id = o.id and d.locked_by = ${workerId}
       returning d.id`);
     const recorded = new Set(rowsOf<{ id: string }>(updated).map((r) => r.id));
@@ -155,9 +158,11 @@ export async function recordOutcomes(
       next: o.nextAttemptAt?.toISOString() ?? null,
     }));
     await tx.execute(sql`
-      insert into webhook_delivery_attempts (id, delivery_id, attempt, request_headers, response_status, response_body, error, duration_ms, started_at, next_attempt_at)
+      insert into webhook_delivery_attempts (id, delivery_id, attempt, request_headers, response_status,
+        response_body, error, duration_ms, started_at, next_attempt_at)
       select a.id, a.delivery_id, a.attempt, a.headers, a.rs, a.rb, a.err, a.ms, a.started, a.next
-      from jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) as a(id text, delivery_id text, attempt int, headers jsonb, rs int, rb text, err text, ms int, started timestamptz, next timestamptz)`);
+      from jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) as a(id text, delivery_id text, attempt
+        int, headers jsonb, rs int, rb text, err text, ms int, started timestamptz, next timestamptz)`);
 
     // Per subscription, in the order attempts finished: a success resets the run, a final failure extends it.
     const runs = new Map<string, { reset: boolean; failed: number; lastError: string | null }>();
@@ -172,9 +177,11 @@ export async function recordOutcomes(
       .map(([id, r]) => ({ id, reset: r.reset, failed: r.failed, err: r.lastError }));
     if (changes.length > 0) {
       await tx.execute(sql`
-        with o as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as o(id text, reset boolean, failed int, err text)),
+        with o as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as o(id text,
+          reset boolean, failed int, err text)),
         next as (
-          select s.id, (case when o.reset then 0 else s.consecutive_failures end) + o.failed as n, s.enabled, o.err
+          select s.id, (case when o.reset then 0 else s.consecutive_failures end) + o.failed as n,
+            s.enabled, o.err
           from webhook_subscriptions s join o on o.id = s.id
           where o.failed > 0 or s.consecutive_failures > 0
         )

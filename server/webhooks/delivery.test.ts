@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { setEnvForTests } from "@/lib/env";
-import type { Database } from "@/server/db/client";
 import {
   webhookDeliveries,
   webhookDeliveryAttempts,
@@ -9,7 +8,7 @@ import {
 } from "@/server/db/schema/webhooks";
 import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvent } from "@/server/events/outbox";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import {
   getDelivery,
@@ -29,7 +28,7 @@ import { signWebhookBody } from "./signature";
 import { answer, startTestReceiver, type TestReceiver } from "./test-receiver";
 
 const SCHEDULE = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
-let database: Database;
+const database = withTestDatabase({ install: false });
 let receiver: TestReceiver;
 
 beforeAll(async () => {
@@ -38,7 +37,6 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_LOCALHOST: "1",
     WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(","),
   });
-  database = await openTestDatabase();
   receiver = await startTestReceiver();
   registerWebhookHandlers();
 });
@@ -48,7 +46,6 @@ beforeEach(() => {
 afterAll(async () => {
   setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
   await receiver.close();
-  await database.close();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

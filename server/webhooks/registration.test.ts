@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
-import { setDatabase, type Database } from "@/server/db/client";
 import { bearer, postJson } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { setWebhookResolver } from "./url-safety";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 let auth: Record<string, string>;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
   const org = await createTestOrg(database.db);
   auth = bearer(await org.token(org.admin.userId));
@@ -24,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setWebhookResolver();
-  await database.close();
 });
 
 type Answer = {

@@ -94,7 +94,8 @@ describe("webhook signature", () => {
       const r = await check(over);
       return r.ok ? "ok" : r.reason;
     };
-    expect(await reason({ body: JSON.stringify(JSON.parse(BODY)) })).toBe("signature_mismatch"); // re-serialized
+    // re-serialized
+    expect(await reason({ body: JSON.stringify(JSON.parse(BODY)) })).toBe("signature_mismatch");
     expect(await reason({ body: BODY.trim() + " " })).toBe("signature_mismatch");
     expect(await reason({ body: BODY.replace("Zürich", "Zurich") })).toBe("signature_mismatch");
     expect(await reason({ secret: SECRET + "x" })).toBe("signature_mismatch");

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
-import type { Database } from "@/server/db/client";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "./manage";
 import { newDeliveryId } from "./secret";
 import { deliveriesOverTime, webhookSuccessRates } from "./stats";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 
 beforeAll(async () => {
   setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
-  database = await openTestDatabase();
 });
 afterAll(async () => {
   setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
-  await database.close();
 });
 
 // A fixed clock in the middle of an hour: 2026-03-10 12:30 UTC.

@@ -65,7 +65,8 @@ export async function deliveriesOverTime({
   const since = new Date(starts[0]! * 1000);
   const rows = rowsOf<{ bucket: string | number; status: WebhookDeliveryStatus; n: string | number }>(
     await ctx.db.execute(sql`
-      select floor(extract(epoch from created_at) / ${bucketSeconds})::bigint * ${bucketSeconds} as bucket, status, count(*) as n
+      select floor(extract(epoch from created_at) / ${bucketSeconds})::bigint * ${bucketSeconds} as
+        bucket, status, count(*) as n
       from webhook_deliveries
       where org_id = ${ctx.orgId} and created_at >= ${since.toISOString()}::timestamptz
         ${input.webhookId ? sql`and webhook_id = ${input.webhookId}` : sql``}
@@ -133,7 +134,8 @@ export async function webhookSuccessRates({
     bad: string | number;
   }>(
     await ctx.db.execute(sql`
-      select webhook_id, floor(extract(epoch from created_at) / ${bucketSeconds})::bigint * ${bucketSeconds} as bucket,
+      select webhook_id, floor(extract(epoch from created_at) / ${bucketSeconds})::bigint *
+        ${bucketSeconds} as bucket,
         count(*) filter (where status = 'succeeded') as ok,
         count(*) filter (where status in ('retrying', 'failed')) as bad
       from webhook_deliveries

@@ -23,7 +23,10 @@ export default async function CardsPage({
     <>
       <PageHeader
         title="Cards"
-        description="Every card of your program, newest first. Open a card to see its history and to freeze, block or report it."
+        description={
+          "Every card of your program, newest first. Open a card to see its history and to freeze, block " +
+          "or report it."
+        }
       />
       <Card aria-label="Cards">
         <CardBody className="border-b border-border">

@@ -48,7 +48,10 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Disputes"
-        description="Disputed purchases, newest first. File one from a settled purchase's sheet on Transactions; a won dispute credits the customer's balance."
+        description={
+          "Disputed purchases, newest first. File one from a settled purchase's sheet on Transactions; a " +
+          "won dispute credits the customer's balance."
+        }
       />
       <nav aria-label="Dispute status" className="mb-3 flex flex-wrap gap-2">
         {[undefined, ...DISPUTE_STATUS_VALUES].map((s) => (

@@ -60,7 +60,9 @@ export default async function PaymentsPage({
     <>
       <PageHeader
         title="Payments"
-        description="Fiat quotes, payouts to bank accounts and mobile wallets, deposits, and your fiat wallets."
+        description={
+          "Fiat quotes, payouts to bank accounts and mobile wallets, deposits, and your fiat wallets."
+        }
       />
       <div className="flex flex-col gap-6">
         <PaymentsWorkbench

@@ -17,7 +17,10 @@ export default async function ScreeningPage() {
     <>
       <PageHeader
         title="Screening"
-        description="Check a blockchain address for sanctions, fraud, darknet and mixer exposure before you pay it or accept its funds."
+        description={
+          "Check a blockchain address for sanctions, fraud, darknet and mixer exposure before you pay it " +
+          "or accept its funds."
+        }
       />
       <div className="flex flex-col gap-6">
         <Card>

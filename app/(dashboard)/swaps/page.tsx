@@ -51,7 +51,10 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader
         title="Swaps"
-        description="Swap your master wallet's tokens across chains; a swap into USDCe, EURe or GBPe tops up that currency's master wallet."
+        description={
+          "Swap your master wallet's tokens across chains; a swap into USDCe, EURe or GBPe tops up that " +
+          "currency's master wallet."
+        }
       />
       <LiveRefresh active={history.swaps.some((s) => s.status === "pending" || s.status === "processing")} />
       <div className="flex flex-col gap-6">

@@ -1,26 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiApp } from "@/server/api/app";
 import type { Ctx } from "@/server/context";
 import { sha256Hex } from "@/server/crypto/hash";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardholderSessions } from "@/server/db/schema/cards";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { walkTo } from "../onboarding/testing";
 import { createCardholderSession, endCardholderSession } from "./session";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
 
 async function signedIn() {
   const org = await createTestOrg(database.db);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { freezeCard, unfreezeCard } from "../lifecycle/change-status";
 import { createVirtualCard } from "../lifecycle/create-virtual";
@@ -26,15 +25,7 @@ import { requestCardholderCode, verifyCardholderCode } from "./sign-in";
  * PIN, then frozen by an operator and seen frozen by the cardholder.
  */
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 /** The token of a hosted page's URL (/kyc/{token}?..., /secure/view/{token}). */
 const tokenOf = (url: string) => new URL(url, "http://x").pathname.split("/").at(-1)!;

@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { enableCredentialCache } from "@/server/auth/credential-cache";
 import type { Ctx } from "@/server/context";
 import { sha256Hex } from "@/server/crypto/hash";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardholderSessions } from "@/server/db/schema/cards";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { refusal, walkTo } from "../onboarding/testing";
 import {
@@ -17,15 +16,8 @@ import {
   resolveCardholderSession,
 } from "./session";
 
-let database: Database;
+const database = withTestDatabase();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
 afterEach(() => {
   enableCredentialCache(false);
 });

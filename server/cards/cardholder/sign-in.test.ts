@@ -1,25 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, oneTimeCodes } from "@/server/db/schema/cards";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { getMyAccount } from "../my-account";
 import { allowResend, lastCode, messagesTo, refusal, walkTo, wrongCode } from "../onboarding/testing";
 import { resolveCardholderSession } from "./session";
 import { CARDHOLDER_CODE_LIMITS, requestCardholderCode, verifyCardholderCode } from "./sign-in";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 /** Each test its own client address, so the per-IP limit of one test does not touch another. */
 const newIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomBase62(6)}`;

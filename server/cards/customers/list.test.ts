@@ -1,24 +1,17 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database, type Db } from "@/server/db/client";
+import { type Db } from "@/server/db/client";
 import { schema } from "@/server/db/schema";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { listCustomers } from "./list";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 type NewCustomer = typeof cardCustomers.$inferInsert;
 

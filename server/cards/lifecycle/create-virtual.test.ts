@@ -1,28 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simCards } from "@/server/db/schema/providers";
 import { providers, setProvidersForTests } from "@/server/providers/current";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
 import type { CardCustomerRow } from "../customers/find";
 import { voidCard } from "./change-status";
 import { createVirtualCard } from "./create-virtual";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
+const database = withTestDatabase();
 afterEach(() => setProvidersForTests());
-afterAll(async () => {
-  await database.close();
-});
 
 function keyCtx(orgId: string, scopes: ("read" | "write")[] = ["read", "write"]): Ctx {
   return { db: database.db, orgId, actor: { type: "apiKey", keyId: "key_create", scopes } };

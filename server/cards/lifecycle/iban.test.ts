@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { createReadyCustomer } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { DISPUTE_REASONS, listDisputeReasons } from "./dispute-reasons";
 import { getIbanStatus, ibanCheckDigits, isValidIban, sandboxIbanOf } from "./iban";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
+const database = withTestDatabase();
 afterEach(() => setEnvForTests({ SVC_MODE: undefined }));
-afterAll(async () => {
-  await database.close();
-});
 
 const keyCtx = (orgId: string): Ctx => ({
   db: database.db,

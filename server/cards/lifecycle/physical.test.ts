@@ -1,27 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simCards } from "@/server/db/schema/providers";
 import { deliverInbound } from "@/server/providers/inbound";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { freezeCard, voidCard } from "./change-status";
 import { activatePhysicalCard, issuePhysicalCard } from "./physical";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
+const database = withTestDatabase();
 afterEach(() => setEnvForTests({ SVC_MODE: undefined }));
-afterAll(async () => {
-  await database.close();
-});
 
 function keyCtx(orgId: string): Ctx {
   return {

@@ -1,13 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cards, type CardStatus } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simCards } from "@/server/db/schema/providers";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import type { CardRow } from "../customers/find";
 import { cardView } from "../customers/view";
@@ -23,14 +22,7 @@ import {
   type CardKind,
 } from "./transitions";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const STATES: CardStatus[] = ["active", "frozen", "blocked", "lost", "stolen", "voided"];
 

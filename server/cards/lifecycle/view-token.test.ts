@@ -1,33 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SECURE_VIEW_FRAME } from "@/lib/contracts/card-account";
 import { viewTokenSchema } from "@/lib/contracts/cards";
 import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { sha256Hex } from "@/server/crypto/hash";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardProgramSettings, cards, type CardStatus } from "@/server/db/schema/cards";
 import { simSecureViews } from "@/server/db/schema/providers";
 import { deliverInbound } from "@/server/providers/inbound";
 import { checkCardPin } from "@/server/providers/sandbox/card-provider";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { getIssuerCustomer } from "../customers/view";
 import { PIN_MISSING_ACTION } from "../flow";
 import { createViewToken, type ViewTokenInput } from "./view-token";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 function keyCtx(orgId: string): Ctx {
   return { db: database.db, orgId, actor: { type: "apiKey", keyId: "key_views", scopes: ["read", "write"] } };

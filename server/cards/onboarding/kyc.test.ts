@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { simKycApplicants } from "@/server/db/schema/providers";
 import { deliverInbound } from "@/server/providers/inbound";
 import { decideApplicant, expireApplicantLink } from "@/server/providers/sandbox/kyc";
 import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { applyKycResult, getKycLink, getKycStatus } from "./kyc";
 import { lockCustomerByRecordId } from "./progress";
@@ -15,15 +14,7 @@ import { startOnboarding } from "./start";
 import { customerOf, lastCode, refusal, VALID_ANSWERS, walkTo } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function program() {
   const db = database.db;

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { simSafes } from "@/server/db/schema/providers";
 import { deliverInbound } from "@/server/providers/inbound";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { getKycStatus } from "./kyc";
 import { requestPhoneVerification, verifyPhone } from "./phone";
@@ -17,16 +16,9 @@ import { createIssuerCustomer } from "./start";
 import { customerOf, lastCode, refusal, VALID_ANSWERS, walkTo } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
-let database: Database;
+const database = withTestDatabase();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
 afterEach(() => setEnvForTests({ SAFE_DEPLOY_SECONDS: undefined }));
-afterAll(async () => {
-  await database.close();
-});
 
 async function program() {
   const db = database.db;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { sourceOfFundsLocale, sourceOfFundsOptionLabel } from "../source-of-funds-questions";
 import { maskPhone, requestPhoneVerification, verifyPhone } from "./phone";
@@ -18,15 +17,7 @@ import {
   wrongCode,
 } from "./testing";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function program() {
   const db = database.db;

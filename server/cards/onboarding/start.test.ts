@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { oneTimeCodes } from "@/server/db/schema/cards";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { createIssuerCustomer, resendEmailCode, startOnboarding } from "./start";
 import {
@@ -18,15 +17,7 @@ import {
 } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function program() {
   const db = database.db;

@@ -102,7 +102,10 @@ export const cardCustomers = pgTable(
 );
 
 export const CARD_STATUSES = ["active", "frozen", "blocked", "lost", "stolen", "voided"] as const;
-/** `stolen` is kept as its own state for the event and is_stolen; the interface reports it as voided (stolen = permanently voided). */
+/**
+ * `stolen` is kept as its own state for the event and is_stolen; the interface reports it as voided (stolen =
+ * permanently voided).
+ */
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
 /**

@@ -3,7 +3,10 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
 import { cardCustomers, type CardCurrency } from "./cards";
 import { organizations } from "./identity";
 
-/** A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a decision. */
+/**
+ * A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a
+ * decision.
+ */
 export const DISPUTE_STATUSES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const OPEN_DISPUTE_STATUSES = [

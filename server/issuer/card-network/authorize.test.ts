@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DECLINE_REASONS, type AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
 import { authorizeCardTransaction } from "./authorize";
@@ -19,14 +18,7 @@ import {
   TRANSACTION_VIEW_FIELDS,
 } from "./testing";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const purchase = (
   cardId: string,

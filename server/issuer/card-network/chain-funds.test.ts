@@ -1,21 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase, type Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { simSafes } from "@/server/db/schema/providers";
 import { sandboxChain } from "@/server/providers/sandbox/chain";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
 import { chainBalanceOf } from "./testing";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 describe("the simulated chain's token transfers (ChainPort.moveFunds)", () => {
   it(

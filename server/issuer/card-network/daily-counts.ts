@@ -26,7 +26,8 @@ async function addToBucket(
   await tx.execute(sql`
     insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
     values (${orgId}, ${day}::date, ${state.status}, ${sign}, ${sign * state.billingMinor})
-    on conflict (org_id, day, status) do update set count = d.count + excluded.count, volume_minor = d.volume_minor + excluded.volume_minor`);
+    on conflict (org_id, day, status) do update set count = d.count + excluded.count, volume_minor =
+      d.volume_minor + excluded.volume_minor`);
 }
 
 /** `from` null: a new transaction. */

@@ -37,6 +37,7 @@ export function requireStatus(
   const states = allowed.map((s) => s.replace("_", " ")).join(" or ");
   throw new ServiceError(
     "CONFLICT",
-    `The transaction is ${row.status.replace("_", " ")}; only a transaction that is ${states} can be ${action}.`,
+    `The transaction is ${row.status.replace("_", " ")}; only a transaction that is ${states} can be ` +
+      `${action}.`,
   );
 }

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
-import { setDatabase, type Database } from "@/server/db/client";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
 import { authorizeCardTransaction } from "./authorize";
@@ -21,14 +20,7 @@ import {
   TRANSACTION_EVENT_FIELDS,
 } from "./testing";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const purchase = (
   cardId: string,

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { getMyActivity, MY_RECENT_TRANSACTIONS } from "@/server/cards/my-activity";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 describe("getMyActivity", () => {
   it("gives the cardholder their own balance and newest transactions, and nobody else's", async () => {

@@ -35,7 +35,8 @@ export async function reverseCardTransaction({
     if (reversedMinor > row.amountMinor) {
       throw new ServiceError(
         "VALIDATION_ERROR",
-        `Only ${toMajor(row.amountMinor)} ${row.currency} is still authorized; a reversal cannot release more.`,
+        `Only ${toMajor(row.amountMinor)} ${row.currency} is still authorized; a reversal cannot release ` +
+          `more.`,
         {
           details: [{ path: "amount", message: `At most ${toMajor(row.amountMinor)}.` }],
         },

@@ -164,7 +164,8 @@ export async function dailyCountsVersusRows(db: Db, orgId: string) {
     )
     .orderBy(cardTransactionDailyCounts.day, cardTransactionDailyCounts.status);
   const counted = await db.execute(sql`
-    select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::int as count, sum(billing_amount_minor)::bigint as volume
+    select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::int as
+      count, sum(billing_amount_minor)::bigint as volume
     from card_transactions where org_id = ${orgId}
     group by 1, 2 order by 1, 2`);
   const rows = (

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import {
@@ -10,21 +9,14 @@ import {
   spendingCustomer,
   totalsVersusBalances,
 } from "@/server/issuer/card-network/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { decideDispute, withdrawDispute } from "./decide";
 import { fileDispute } from "./file";
 import { getDispute, listCustomerDisputes, listDisputes } from "./read";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function setup() {
   const org = await createTestOrg(database.db);

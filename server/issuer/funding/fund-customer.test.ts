@@ -1,26 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import type { Database } from "@/server/db/client";
 import { balanceTotals, customerBalances, customerFundings } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { RECONCILE_WALLET_JOB } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { createReadyCustomer } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { fundCustomer } from "./fund-customer";
 import { getFunding, listFundings } from "./list";
 import { chainBalance, eventsOf, fundableCustomer, systemCtx } from "./testing";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 const MONEY_EVENTS = [
   "master_wallet.customer_funded",

@@ -63,7 +63,9 @@ function preconditionFailure(customer: CardCustomerRow, currency: CardCurrency):
   if (customer.currency !== currency) {
     return {
       code: "VALIDATION_ERROR",
-      message: `This customer's card currency is ${customer.currency}; fund the account wallet in ${customer.currency}.`,
+      message:
+        `This customer's card currency is ${customer.currency}; fund the account wallet in ` +
+        `${customer.currency}.`,
       details: [{ path: "currency", message: `Use ${customer.currency}, the customer's card currency.` }],
     };
   }

@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { masterWalletDeposits } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
 import { eventsOf, systemCtx, waitFor } from "@/server/issuer/funding/testing";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import {
   listMasterWalletDeposits,
@@ -20,15 +19,11 @@ import {
 import { setLowBalanceThreshold } from "./settings";
 import { getMasterWallet } from "./view";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 beforeAll(async () => {
-  database = await openTestDatabase();
   registerIssuerMoneyJobs();
 });
 afterEach(() => setDepositSettleDelayForTests());
-afterAll(async () => {
-  await database.close();
-});
 
 async function walletOf(orgId: string, currency: string) {
   const view = await getMasterWallet({ ctx: systemCtx(database.db, orgId) });

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { simSafes } from "@/server/db/schema/providers";
 import { balanceTotals, customerBalances, customerFundings } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
@@ -10,7 +9,7 @@ import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { registerIssuerMoneyJobs } from "./jobs";
 import {
@@ -20,15 +19,11 @@ import {
 } from "./reconcile-wallet";
 import { reconcileStaleBalances, RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB } from "./stale-balances";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 beforeAll(async () => {
-  database = await openTestDatabase();
   registerIssuerMoneyJobs();
 });
 afterEach(() => setWalletReconciliationDelayForTests());
-afterAll(async () => {
-  await database.close();
-});
 
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);

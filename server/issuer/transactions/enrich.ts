@@ -10,7 +10,9 @@ export type ListedCardTransaction = CardTransactionView & {
   card_last_four: string | null;
 };
 
-/** The customers' emails and cards' last fours of a page of rows: two primary-key lookups, not a join per row. */
+/**
+ * The customers' emails and cards' last fours of a page of rows: two primary-key lookups, not a join per row.
+ */
 export async function customerAndCardOf(
   db: Db,
   orgId: string,

@@ -1,28 +1,20 @@
 import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import {
   CARD_TRANSACTION_STATUSES,
   cardTransactions,
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
 import { rangeOf } from "./query";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const t = cardTransactions;
 

@@ -146,7 +146,8 @@ async function pageOf(
   }
   if (!start) return { transactions: [], total, ...cappedOf(c), page, limit };
   const rows = start.fromDayStart
-    ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then turn it around.
+    ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then turn it
+      // around.
       (
         await pageQuery(
           db,
@@ -237,7 +238,9 @@ export interface PageStart {
   fromDayStart?: { from: Date; skip: number };
 }
 
-/** The day holding row `offset` (newest first) and the offset inside it; the scan starts at that day's top. */
+/**
+ * The day holding row `offset` (newest first) and the offset inside it; the scan starts at that day's top.
+ */
 export function startOf(days: DayCount[], offset: number, range: CreatedRange, limit = 1): PageStart | null {
   let before = 0;
   for (const day of days) {

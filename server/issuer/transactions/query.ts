@@ -52,7 +52,8 @@ export const cardTransactionFiltersSchema = z.object({
     .max(254)
     .optional()
     .describe(
-      "Search: the start of the merchant's name (any case), a customer's email (or its start, with @), a card's last four digits, or a whole transaction_id.",
+      "Search: the start of the merchant's name (any case), a customer's email (or its start, with @), a " +
+        "card's last four digits, or a whole transaction_id.",
     ),
   currency: z.enum(CARD_CURRENCIES).optional().describe("The merchant's (transaction) currency."),
   amount_min: amount

@@ -1,27 +1,21 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
 import { bearer } from "@/server/http/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 
-let database: Database;
+const database = withTestDatabase();
 const app = createApiApp();
 beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
   resetEnvForTests();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const LIST = "/api/v1/card-issuer/card-transactions";

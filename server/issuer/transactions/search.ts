@@ -47,8 +47,11 @@ function merchantStarts(q: string): SQL {
 
 function queryOf(orgId: string, q: string): SQL {
   if (/^\d{4}$/.test(q)) {
-    const cardsEnding = sql`(select ${cards.id} from ${cards} where ${and(eq(cards.orgId, orgId), eq(cards.lastFour, q))})`;
-    const theirCustomers = sql`(select ${cardCustomers.svcCardId} from ${cardCustomers} join ${cards} on ${cards.customerId} = ${cardCustomers.id} where ${and(eq(cards.orgId, orgId), eq(cards.lastFour, q))})`;
+    const cardsEnding = sql`(select ${cards.id} from ${cards} where
+      ${and(eq(cards.orgId, orgId), eq(cards.lastFour, q))})`;
+    const theirCustomers = sql`(select ${cardCustomers.svcCardId} from ${cardCustomers} join ${cards} on
+      ${cards.customerId} = ${cardCustomers.id} where
+      ${and(eq(cards.orgId, orgId), eq(cards.lastFour, q))})`;
     return or(and(inArray(t.svcCardId, theirCustomers), inArray(t.cardId, cardsEnding)), merchantStarts(q))!;
   }
   if (q.includes("@")) {

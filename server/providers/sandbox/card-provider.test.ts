@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { appUrl } from "@/lib/env";
 import { sha256Hex } from "@/server/crypto/hash";
-import type { Database } from "@/server/db/client";
 import { simCards, simSecureViews } from "@/server/db/schema/providers";
 import { captureLogs } from "@/server/log";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
@@ -20,16 +19,12 @@ import {
   storeCardPin,
 } from "./card-provider";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const pinEvents: InboundEvent[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   // The real handlers come from boot() (server/testing/boot.ts); the observer replaces the PIN one.
   registerInboundHandler("physical.card.pin.changed", async (_db, event) => void pinEvents.push(event));
-});
-afterAll(async () => {
-  await database.close();
 });
 
 describe("Luhn", () => {

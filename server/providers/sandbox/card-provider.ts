@@ -27,7 +27,8 @@ const CARD_VALIDITY_YEARS = 3;
 /** The Luhn check digit that completes `partial` (the digits before it). */
 export function luhnCheckDigit(partial: string): string {
   let sum = 0;
-  // From the right, every second digit of the complete number is doubled: in `partial` that is the last one, then every other.
+  // From the right, every second digit of the complete number is doubled: in `partial` that is the last one,
+  // then every other.
   for (let i = 0; i < partial.length; i++) {
     let digit = Number(partial[partial.length - 1 - i]);
     if (i % 2 === 0) {

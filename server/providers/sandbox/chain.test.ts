@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { setEnvForTests } from "@/lib/env";
-import type { Database } from "@/server/db/client";
 import { jobs } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
@@ -19,20 +18,16 @@ import {
 } from "./chain";
 import { registerSandboxProviderJobs } from "./jobs";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const deployed: InboundEvent[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   registerSandboxProviderJobs();
   // After the real handlers (registered above): observe what the chain reports.
   registerInboundHandler("account.safe.deployed", async (_db, event) => void deployed.push(event));
 });
 afterEach(() => {
   setEnvForTests({ SAFE_DEPLOY_SECONDS: undefined });
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { appUrl } from "@/lib/env";
 import { sha256Hex } from "@/server/crypto/hash";
-import type { Database } from "@/server/db/client";
 import { KYC_STATUSES } from "@/server/db/schema/cards";
 import { jobs } from "@/server/db/schema/platform";
 import { simKycApplicants } from "@/server/db/schema/providers";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { registerSandboxProviderJobs } from "./jobs";
@@ -23,16 +22,12 @@ import {
 import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { COUNTRY_OF_CURRENCY, currencyOfCountry, KYC_COUNTRIES } from "./kyc-regions";
 
-let database: Database;
+const database = withTestDatabase({ install: false });
 const changes: InboundEvent[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   registerSandboxProviderJobs();
   registerInboundHandler("kyc.status.changed", async (_db, event) => void changes.push(event));
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const changesOf = (orgId: string) => changes.filter((e) => e.orgId === orgId);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appUrl } from "@/lib/env";
+import { KYC_DECISIONS, type KycDecision } from "@/lib/contracts/sandbox";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
@@ -54,8 +55,7 @@ export function kycStatusOf(upstream: string): KycStatus {
   return KYC_STATUS_OF_UPSTREAM[upstream as UpstreamKycStatus] ?? "in_progress";
 }
 
-export const KYC_DECISIONS = ["approved", "rejected", "pending_review"] as const;
-export type KycDecision = (typeof KYC_DECISIONS)[number];
+export { KYC_DECISIONS, type KycDecision };
 const UPSTREAM_OF_DECISION: Record<KycDecision, UpstreamKycStatus> = {
   approved: "approved",
   rejected: "rejected",

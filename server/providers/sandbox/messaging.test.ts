@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { captureLogs } from "@/server/log";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { listOutbox, sandboxMessaging } from "./messaging";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 describe("messaging simulator (dev outbox)", () => {
   it(

@@ -1,25 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { simCards, simSecureViews } from "@/server/db/schema/providers";
 import { captureLogs } from "@/server/log";
 import type { SecureView } from "@/server/providers/ports";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { checkCardPin, isLuhnValid, sandboxCardProvider } from "./card-provider";
 import { checkPin, obviousPinReason, openSecureView, submitPin } from "./secure-page";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 /** An organization with one customer and one virtual card, issued by the simulated provider. */
 async function cardOf() {

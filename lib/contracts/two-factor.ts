@@ -5,3 +5,6 @@ export const totpCodeSchema = z
   .string()
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."));
+
+/** Enrolment's confirmation and the session's step-up: one code. */
+export const totpCodeInputSchema = z.object({ code: totpCodeSchema });
