@@ -157,3 +157,27 @@ export const customerTransactionsPageSchema = z.object({
   page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(10),
 });
+
+/** The aggregate balance entry (a by_currency element), with the amounts also in minor units. */
+export const aggregateBalanceEntrySchema = z.object({
+  currency: z.enum(CURRENCY_VALUES),
+  total_ledger_balance: z.number(),
+  total_available_balance: z.number(),
+  total_pending_balance: z.number(),
+  total_ledger_balance_minor: z.number().int(),
+  total_available_balance_minor: z.number().int(),
+  total_pending_balance_minor: z.number().int(),
+  customer_count: z.number().int().describe("Customers with this card currency and a deployed wallet."),
+  realtime_count: z.number().int().describe("Wallets whose balance came from live card notifications."),
+  on_chain_count: z
+    .number()
+    .int()
+    .describe("Wallets whose balance was read from the chain (no pending information)."),
+});
+export const aggregateBalancesSchema = z.object({
+  by_currency: z.array(aggregateBalanceEntrySchema),
+  total_customers: z.number().int(),
+  customers_with_wallets: z.number().int(),
+  fetched_at: z.string(),
+});
+export type AggregateBalances = z.infer<typeof aggregateBalancesSchema>;

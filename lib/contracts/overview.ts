@@ -3,8 +3,11 @@ import { z } from "zod";
 /** The Overview's periods, in days (UTC days, today included). */
 export const OVERVIEW_PERIODS = [7, 30, 90] as const;
 
-export const overviewInsightsQuerySchema = z.object({
-  days: z.number().int().min(1).max(90).default(30),
+export const OVERVIEW_MAX_DAYS = 90;
+
+/** The period of every Overview read: the last `days` UTC days, today included. */
+export const overviewRangeSchema = z.object({
+  days: z.number().int().min(1).max(OVERVIEW_MAX_DAYS).default(30),
 });
 
 /** Minor units per currency (the currencies are never added together). */

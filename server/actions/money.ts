@@ -14,9 +14,10 @@ import { listMasterWalletDeposits } from "@/server/issuer/master-wallet/deposits
 import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { getOverviewInsights } from "@/server/overview/insights";
-import { getDeclinesByReason, getTransactionVolume, overviewRangeSchema } from "@/server/issuer/overview";
+import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overview";
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
-import { cardTransactionListQuerySchema } from "@/server/issuer/transactions/query";
+import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
+import { overviewRangeSchema } from "@/lib/contracts/overview";
 import { defineAction } from "./define-action";
 
 /*

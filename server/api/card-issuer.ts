@@ -3,14 +3,15 @@ import { listCustomers } from "@/server/cards/customers/list";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
-import { aggregateBalancesSchema, getAggregateBalances } from "@/server/issuer/aggregate-balances";
+import { aggregateBalancesSchema } from "@/lib/contracts/money";
+import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import {
   cardTransactionExportQuerySchema,
   cardTransactionListQuerySchema,
   customerTransactionsQuerySchema,
-} from "@/server/issuer/transactions/query";
+} from "@/lib/contracts/card-transaction-query";
 import {
   customerTransactionsParamsSchema,
   issuerCustomerParamsSchema,

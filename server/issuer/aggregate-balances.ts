@@ -1,34 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import { and, asc, eq } from "drizzle-orm";
+import type { AggregateBalances } from "@/lib/contracts/money";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { balanceTotals, programCounters } from "@/server/db/schema/money";
-
-/** The aggregate balance entry (a by_currency element), with the amounts also in minor units. */
-export const aggregateBalanceEntrySchema = z.object({
-  currency: z.enum(CARD_CURRENCIES),
-  total_ledger_balance: z.number(),
-  total_available_balance: z.number(),
-  total_pending_balance: z.number(),
-  total_ledger_balance_minor: z.number().int(),
-  total_available_balance_minor: z.number().int(),
-  total_pending_balance_minor: z.number().int(),
-  customer_count: z.number().int().describe("Customers with this card currency and a deployed wallet."),
-  realtime_count: z.number().int().describe("Wallets whose balance came from live card notifications."),
-  on_chain_count: z
-    .number()
-    .int()
-    .describe("Wallets whose balance was read from the chain (no pending information)."),
-});
-export const aggregateBalancesSchema = z.object({
-  by_currency: z.array(aggregateBalanceEntrySchema),
-  total_customers: z.number().int(),
-  customers_with_wallets: z.number().int(),
-  fetched_at: z.string(),
-});
-export type AggregateBalances = z.infer<typeof aggregateBalancesSchema>;
 
 /**
  * The program's balances by currency: two primary-key reads of the totals kept on every balance

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
+import { overviewRangeSchema } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
@@ -17,12 +18,6 @@ import {
  * volume by day and status (one row per day and status, never the transactions), and the partial
  * index of declined transactions for the declines by reason (a range of declined rows only).
  */
-
-export const OVERVIEW_MAX_DAYS = 90;
-
-export const overviewRangeSchema = z.object({
-  days: z.number().int().min(1).max(OVERVIEW_MAX_DAYS).default(30),
-});
 
 type ByStatus = Record<CardTransactionStatus, number>;
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import {
-  overviewInsightsQuerySchema,
+  overviewRangeSchema,
   type AmountsByCurrency,
   type OverviewFunding,
   type OverviewInsights,
@@ -55,12 +55,12 @@ export async function getOverviewInsights({
   now = new Date(),
 }: {
   ctx: Ctx;
-  input: z.input<typeof overviewInsightsQuerySchema>;
+  input: z.input<typeof overviewRangeSchema>;
   now?: Date;
 }): Promise<OverviewInsights> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
-  const { days } = overviewInsightsQuerySchema.parse(input);
+  const { days } = overviewRangeSchema.parse(input);
   const { from, to, dayList: list } = utcDayRange(days, now);
   const rows = await ctx.db
     .select({

@@ -6,7 +6,11 @@ import { cardTransactions } from "@/server/db/schema/money";
 import { customerAndCardOf } from "./enrich";
 import { filterOf, type CardTransactionRow } from "./list";
 import { searchFilterOf } from "./search";
-import { cardTransactionExportQuerySchema, rangeOf, type CardTransactionFilters } from "./query";
+import {
+  cardTransactionExportQuerySchema,
+  rangeOf,
+  type CardTransactionFilters,
+} from "@/lib/contracts/card-transaction-query";
 
 const BATCH = 1_000;
 const t = cardTransactions;

@@ -12,7 +12,7 @@ import {
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
-import { rangeOf } from "./query";
+import { rangeOf } from "@/lib/contracts/card-transaction-query";
 
 const database = withTestDatabase();
 

@@ -17,7 +17,7 @@ import {
   rangeOf,
   type CardTransactionListQuery,
   type CreatedRange,
-} from "./query";
+} from "@/lib/contracts/card-transaction-query";
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 type CardTransactionView = ReturnType<typeof cardTransactionView>;

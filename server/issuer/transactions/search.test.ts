@@ -7,7 +7,7 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { streamCardTransactionsCsv } from "./export";
 import { listCardTransactions } from "./list";
-import { cardTransactionListQuerySchema } from "./query";
+import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
 
 const database = withTestDatabase();
 

@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-or
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
-import { minorOf, type CardTransactionFilters } from "./query";
+import { minorOf, type CardTransactionFilters } from "@/lib/contracts/card-transaction-query";
 
 const t = cardTransactions;
 

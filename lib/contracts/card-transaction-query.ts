@@ -1,7 +1,6 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import Decimal from "decimal.js";
-import { CARD_CURRENCIES } from "@/server/db/schema/cards";
-import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
+import { CARD_TRANSACTION_STATUS_VALUES, CURRENCY_VALUES } from "@/lib/enums";
 
 /**
  * The card-transactions filters (GET /v1/card-issuer/card-transactions: page, limit, status,
@@ -44,7 +43,7 @@ export function minorOf(major: string): number {
 }
 
 export const cardTransactionFiltersSchema = z.object({
-  status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
+  status: z.enum(CARD_TRANSACTION_STATUS_VALUES).optional(),
   q: z
     .string()
     .trim()
@@ -55,7 +54,7 @@ export const cardTransactionFiltersSchema = z.object({
       "Search: the start of the merchant's name (any case), a customer's email (or its start, with @), a " +
         "card's last four digits, or a whole transaction_id.",
     ),
-  currency: z.enum(CARD_CURRENCIES).optional().describe("The merchant's (transaction) currency."),
+  currency: z.enum(CURRENCY_VALUES).optional().describe("The merchant's (transaction) currency."),
   amount_min: amount
     .optional()
     .describe("Amount at least this, in major units of the transaction's currency."),
