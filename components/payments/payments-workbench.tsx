@@ -14,6 +14,7 @@ import { PayoutStep } from "./payout-step";
 import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
 import type { PaymentsActions, PaymentsData } from "./types";
 import { selectClass } from "@/components/ui/input";
+import { useAction } from "@/components/ui/use-action";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "NGN", "KES", "INR", "PHP"];
 
@@ -41,7 +42,9 @@ export function PaymentsWorkbench({
   const [estimate, setEstimate] = useState<FiatEstimate>();
   const [error, setError] = useState<ActionError>();
   const [quote, setQuote] = useState<FiatQuote>();
-  const [busy, setBusy] = useState(false);
+  const lockCall = useAction(actions.lock);
+  const depositCall = useAction(actions.deposit);
+  const busy = lockCall.pending || depositCall.pending;
   const [done, setDone] = useState<PayoutView>();
   const secondsLeft = useCountdown(quote?.expires_at);
 
@@ -102,23 +105,19 @@ export function PaymentsWorkbench({
 
   async function lock() {
     if (!input) return;
-    setBusy(true);
-    const res = await actions.lock(input);
-    setBusy(false);
+    const res = await lockCall.run(input);
     if (res.ok) setQuote(res.data);
     else setError(res.error);
   }
 
   async function deposit() {
     if (!quote || !method) return;
-    setBusy(true);
-    const res = await actions.deposit({
+    const res = await depositCall.run({
       gateway: method.id,
       quote_id: quote.quote_id,
       currency: quote.to_currency,
       redirect_url: `${window.location.origin}/payments`,
     });
-    setBusy(false);
     if (res.ok && res.data.checkout_url) window.location.assign(res.data.checkout_url);
     else if (!res.ok) setError(res.error);
   }

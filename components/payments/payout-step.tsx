@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { selectClass } from "@/components/ui/input";
+import { useAction } from "@/components/ui/use-action";
 import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
 import type { PaymentsActions } from "./types";
 
@@ -48,7 +49,9 @@ export function PayoutStep({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [review, setReview] = useState<Record<string, string>>();
   const [error, setError] = useState<ActionError>();
-  const [busy, setBusy] = useState(false);
+  const checkCall = useAction(actions.check);
+  const payoutCall = useAction(actions.payout);
+  const busy = checkCall.pending || payoutCall.pending;
   const labels = Object.fromEntries(form.fields.map((f) => [f.key, f.label]));
 
   async function toReview() {
@@ -60,9 +63,7 @@ export function PayoutStep({
     const local = localErrors(form, values);
     setFieldErrors(local);
     if (Object.keys(local).length) return;
-    setBusy(true);
-    const res = await actions.check({ payment_method_id: method.id, fields: values });
-    setBusy(false);
+    const res = await checkCall.run({ payment_method_id: method.id, fields: values });
     if (res.ok) setReview(res.data.fields);
     else {
       setFieldErrors(res.error.fields ?? {});
@@ -71,10 +72,9 @@ export function PayoutStep({
   }
 
   async function pay() {
-    setBusy(true);
     setError(undefined);
     const res = await guarded(() =>
-      actions.payout({
+      payoutCall.run({
         debit_wallet: quote.from_currency,
         quote_id: quote.quote_id,
         amount: Number(quote.amount),
@@ -82,7 +82,6 @@ export function PayoutStep({
         ...(savedId ? { beneficiary_id: savedId } : { beneficiary: values }),
       }),
     );
-    setBusy(false);
     if (res.ok) onDone(res.data);
     else {
       setError(res.error);

@@ -3,6 +3,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { transportError } from "@/lib/action-result";
+import { useAction } from "@/components/ui/use-action";
 import { SecureNotice } from "./secure-notice";
 import type { SubmitPinAction } from "./types";
 
@@ -41,6 +42,8 @@ const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 4);
  * Once shown it says {type: "svc:frame-ready"}, so the page around it can tell a frame the
  * browser refused (its frame-ancestors) from one still loading.
  */
+const previewSubmit: SubmitPinAction = async () => transportError();
+
 export function PinForm({
   heading,
   intro,
@@ -57,7 +60,9 @@ export function PinForm({
   const [pin, setPin] = useState("");
   const [confirmPin, setConfirmPin] = useState("");
   const [errors, setErrors] = useState<{ pin?: string; confirmPin?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
+  // The preview (no submit) never calls it: it stops at the note below.
+  const pinCall = useAction(submit ?? previewSubmit);
+  const pending = pinCall.pending;
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [previewNote, setPreviewNote] = useState(false);
 
@@ -99,9 +104,7 @@ export function PinForm({
       setPreviewNote(true);
       return;
     }
-    setPending(true);
-    const res = await submit({ viewId, formSecret, pin, confirmPin }).catch(() => transportError());
-    setPending(false);
+    const res = await pinCall.run({ viewId, formSecret, pin, confirmPin });
     if (res.ok) {
       setPin("");
       setConfirmPin("");
