@@ -212,4 +212,55 @@ describe("the cluster", () => {
     const [row] = await database.db.select().from(cards).where(eq(cards.id, card.id));
     expect(row?.status).toBe("frozen");
   });
+
+  it("deactivating a user refuses their token on every instance within 1 s", async () => {
+    const org = await createTestOrg(database.db);
+    const admin = bearer(await org.token(org.admin.userId));
+    const operator = await org.user("operator");
+    const token = bearer(await org.token(operator.userId));
+    for (const app of apps) expect((await fetch(`${app}/api/v1/me`, { headers: token })).status).toBe(200);
+    const done = await fetch(`${apps[0]}/api/v1/team/members/${operator.userId}/deactivate`, json({}, admin));
+    expect(done.status).toBe(200);
+    const at = Date.now();
+    const refusedAfter = await Promise.all(
+      apps.map(async (app) => {
+        while ((await fetch(`${app}/api/v1/me`, { headers: token })).status === 200)
+          if (Date.now() - at > 2_000) break;
+        return Date.now() - at;
+      }),
+    );
+    for (const [i, ms] of refusedAfter.entries())
+      expect(ms, `${apps[i]} refused the deactivated user only after ${ms} ms`).toBeLessThan(1_000);
+    for (const app of apps) expect((await fetch(`${app}/api/v1/me`, { headers: token })).status).toBe(401);
+  });
+
+  it("the exchange-rate limit (30 a minute per organization) is one count across instances", async () => {
+    const p = await adminWithKey(["read", "transactions"]);
+    const quote = {
+      from_currency: "USD",
+      to_currency: "EUR",
+      amount: 100,
+      method_id: 101,
+      method_type: "payout",
+    };
+    const ask = (app: string, n: number) =>
+      fetch(`${app}/api/v1/exchange-rate`, json(quote, { ...p.key, "idempotency-key": `q-${p.keyId}-${n}` }));
+    // 30 quotes, round robin over the instances: each instance alone saw only 10.
+    for (let n = 0; n < 30; n++) expect((await ask(apps[n % apps.length]!, n)).status).toBe(200);
+    for (const [i, app] of apps.entries()) {
+      const res = await ask(app, 100 + i);
+      expect(res.status, `${app} let the 31st quote through`).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+  });
+
+  it("the screener's limit (60 a minute per client address) is one count across instances", async () => {
+    // HAProxy forwards the client's address in X-Forwarded-For (TRUST_PROXY is on in the cluster);
+    // a documentation address of its own keeps this test's count apart from any other.
+    const client = { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 250)}` };
+    const address = { address: "0x52908400098527886E0F7030069857D2E4169EE7" };
+    const check = (app: string) => fetch(`${app}/api/v1/screener/check`, json(address, client));
+    for (let n = 0; n < 60; n++) expect((await check(apps[n % apps.length]!)).status).toBe(200);
+    for (const app of apps) expect((await check(app)).status, `${app} let the 61st check through`).toBe(429);
+  });
 });
