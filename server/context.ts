@@ -1,4 +1,4 @@
-import type { Role, Scope } from "@/lib/scopes";
+import { ROLE_SCOPES, type Role, type Scope } from "@/lib/scopes";
 import type { Db } from "@/server/db/client";
 
 /** Who is acting. Every service function receives one through ctx. */
@@ -16,6 +16,24 @@ export type Actor =
   | { type: "apiKey"; keyId: string; scopes: readonly Scope[]; tokenId?: string }
   | { type: "cardholder"; customerId: string }
   | { type: "system"; reason: string };
+
+export type UserActor = Extract<Actor, { type: "user" }>;
+
+/** A dashboard user as the actor: their role's scopes, and the session or token they came through. */
+export function userActor(
+  user: { id: string; email: string; role: Role; totpEnabled: boolean },
+  via: { sessionId?: string; tokenId?: string } = {},
+): UserActor {
+  return {
+    type: "user",
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+    scopes: ROLE_SCOPES[user.role],
+    twoFactorEnabled: user.totpEnabled,
+    ...via,
+  };
+}
 
 /** The service layer's context: every query filters by orgId inside the statement itself. */
 export interface Ctx {

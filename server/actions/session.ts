@@ -3,7 +3,8 @@ import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { ROLE_SCOPES, type Role } from "@/lib/scopes";
+import type { Role } from "@/lib/scopes";
+import { userActor } from "@/server/context";
 import { authOptions } from "@/server/auth/next-auth";
 import type { UserCtx } from "./run-action";
 import { getDb } from "@/server/db/client";
@@ -59,15 +60,7 @@ export const getOptionalSession = cache(async (): Promise<SessionInfo | null> =>
       db,
       ip,
       requestId: newRequestId(),
-      actor: {
-        type: "user",
-        userId: user.id,
-        email: user.email,
-        role: user.role,
-        scopes: ROLE_SCOPES[user.role],
-        twoFactorEnabled: user.totpEnabled,
-        sessionId: session.sid,
-      },
+      actor: userActor(user, { sessionId: session.sid }),
     },
     user: {
       id: user.id,

@@ -1,4 +1,4 @@
-import { ROLE_SCOPES } from "@/lib/scopes";
+import { userActor } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { users } from "@/server/db/schema/identity";
 import { newRequestId } from "@/server/http/request-id";
@@ -34,15 +34,7 @@ export async function auditSignIn(
       orgId: user.orgId,
       ip: meta.ip ?? undefined,
       requestId: meta.requestId ?? newRequestId(),
-      actor: {
-        type: "user",
-        userId: user.id,
-        email: user.email,
-        role: user.role,
-        scopes: ROLE_SCOPES[user.role],
-        twoFactorEnabled: user.totpEnabled,
-        ...(ok ? { sessionId: outcome.sessionId } : {}),
-      },
+      actor: userActor(user, ok ? { sessionId: outcome.sessionId } : {}),
     },
     {
       action: ok ? "auth.signed_in" : "auth.sign_in_failed",

@@ -1,8 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { ROLE_SCOPES } from "@/lib/scopes";
-import type { ResolvedCredential } from "@/server/context";
+import { userActor, type ResolvedCredential } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
@@ -89,15 +88,7 @@ export async function resolveUserBearer(db: Db, token: string): Promise<Resolved
   if (row.twoFactorRequired && !row.user.totpEnabled) throw twoFactorRequiredByOrg();
   const credential: ResolvedCredential = {
     orgId: row.user.orgId,
-    actor: {
-      type: "user",
-      userId: row.user.id,
-      email: row.user.email,
-      role: row.user.role,
-      scopes: ROLE_SCOPES[row.user.role],
-      twoFactorEnabled: row.user.totpEnabled,
-      tokenId: row.tokenId,
-    },
+    actor: userActor(row.user, { tokenId: row.tokenId }),
   };
   storeCredential(`ut:${hash}`, epoch, { credential, validUntil: row.expiresAt.getTime() });
   return credential;

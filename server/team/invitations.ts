@@ -9,10 +9,10 @@ import {
 import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { ROLE_SCOPES, type Role } from "@/lib/scopes";
+import type { Role } from "@/lib/scopes";
 import { hashPassword } from "@/server/auth/passwords";
 import { matchTotpStep, newTotpSecret, otpauthUrl } from "@/server/auth/totp";
-import type { Ctx } from "@/server/context";
+import { userActor, type Ctx } from "@/server/context";
 import { decryptSecret, encryptSecret } from "@/server/crypto/encryption";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
@@ -258,14 +258,7 @@ export async function acceptInvitation(
       orgId: row.orgId,
       db: tx,
       ip: meta.ip,
-      actor: {
-        type: "user",
-        userId,
-        email: row.email,
-        role: row.role,
-        scopes: ROLE_SCOPES[row.role],
-        twoFactorEnabled: true,
-      },
+      actor: userActor({ id: userId, email: row.email, role: row.role, totpEnabled: true }),
     };
     await recordAudit(actorCtx, {
       action: "team.invitation_accepted",

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { organizations } from "./identity";
+import { CURRENCY_VALUES } from "@/lib/enums";
 
 /** A card customer's flow_status: the onboarding stages (docs/card-program.md, Onboarding). */
 export const FLOW_STATUSES = [
@@ -34,7 +35,8 @@ export const KYC_STATUSES = [
 ] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
-export const CARD_CURRENCIES = ["USD", "EUR", "GBP"] as const;
+/** One list, shared with the contracts and the browser (lib/enums.ts). */
+export const CARD_CURRENCIES = CURRENCY_VALUES;
 export type CardCurrency = (typeof CARD_CURRENCIES)[number];
 
 /** Our record of the account wallet (Safe); the chain simulator keeps its own. */

@@ -15,6 +15,7 @@ import {
 import type { CardCurrency } from "./cards";
 import { cardCustomers } from "./cards";
 import { organizations } from "./identity";
+import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/enums";
 
 /**
  * The money side of the card program (docs/money.md): customer wallet balances, card transactions,
@@ -96,15 +97,8 @@ export const programCounters = pgTable("program_counters", {
   customersWithWallets: integer("customers_with_wallets").notNull().default(0),
 });
 
-export const CARD_TRANSACTION_STATUSES = [
-  "authorized",
-  "settled",
-  "declined",
-  "reversed",
-  "partially_reversed",
-  "failed",
-  "expired",
-] as const;
+/** One list, shared with the contracts and the browser (lib/enums.ts). */
+export const CARD_TRANSACTION_STATUSES = CARD_TRANSACTION_STATUS_VALUES;
 export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
 export const CARD_TRANSACTION_TYPES = ["purchase", "refund", "withdrawal"] as const;
 export type CardTransactionType = (typeof CARD_TRANSACTION_TYPES)[number];
