@@ -1,7 +1,7 @@
-import { type Page } from "@playwright/test";
 import { codeSentTo } from "./cardholder-steps";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
+import { signInOperator } from "./staff";
 import { freshCode } from "./totp";
 
 /*
@@ -10,17 +10,6 @@ import { freshCode } from "./totp";
  * dashboard (behind the 2FA step-up) and the cardholder sees it frozen.
  * Needs SAFE_DEPLOY_SECONDS small (playwright.config.ts) so the wallet deploys in seconds.
  */
-
-async function signInOperator(page: Page): Promise<void> {
-  const seed = readSeed();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(seed.cardOperator.email);
-  await page.getByLabel("Password").fill(seed.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Authentication code").fill(await freshCode(seed.cardOperator.totpSecret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/overview/);
-}
 
 test(
   "a cardholder goes from email to an active card with a PIN, an " +

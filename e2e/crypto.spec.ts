@@ -1,24 +1,11 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { readSeed } from "./seed";
+import { signInAdmin } from "./staff";
 import { freshCode } from "./totp";
 
 /*
  * Issue 13 end to end: a screening of a sanctioned address shows severe; a gateway payment paid
  * in the sandbox shows paid in the list; a swap goes from quote to completed behind the step-up.
  */
-
-async function signInAdmin(page: Page) {
-  const seed = readSeed();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(seed.admin.email);
-  await page.getByLabel("Password").fill(seed.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/overview/);
-  return seed;
-}
 
 test("crypto: screening, a sandbox gateway payment, and a swap through the step-up", async ({
   page,

@@ -1,6 +1,5 @@
 import { expect, test } from "./fixtures";
-import { readSeed } from "./seed";
-import { freshCode } from "./totp";
+import { signInOperator } from "./staff";
 
 /*
  * Issue 6 end to end, on the demo program's customers (e2e/serve.ts seeds them: funded wallets,
@@ -13,15 +12,7 @@ test(
     "the customer's balance and in the Overview",
   async ({ page }) => {
     test.setTimeout(150_000);
-    const seed = readSeed();
-
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(seed.cardOperator.email);
-    await page.getByLabel("Password").fill(seed.password);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByLabel("Authentication code").fill(await freshCode(seed.cardOperator.totpSecret));
-    await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(/\/overview/);
+    await signInOperator(page);
     await expect(page.getByText(/^10 in all:/)).toBeVisible();
 
     // 1. Ada's GBP card buys for £12.34 at a shop of our own name.

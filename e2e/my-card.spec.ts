@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { onboardToPinStep, signInCardholder } from "./cardholder-steps";
 import { readSeed } from "./seed";
+import { DESKTOP, PHONE } from "./staff";
 
 /*
  * Issue 14 on the cardholder's pages, at desktop and phone size:
@@ -13,8 +14,6 @@ import { readSeed } from "./seed";
  * disputes.
  */
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SIZES = [
   ["desktop", DESKTOP],
   ["phone", PHONE],

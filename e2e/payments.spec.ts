@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { readSeed } from "./seed";
+import { DESKTOP, PHONE, signInAdmin } from "./staff";
 import { freshCode } from "./totp";
 
 /*
@@ -13,21 +13,7 @@ import { freshCode } from "./totp";
  * change: no later spec reads them.
  */
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = "test-results/payments";
-
-async function signInAdmin(page: Page) {
-  const seed = readSeed();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(seed.admin.email);
-  await page.getByLabel("Password").fill(seed.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/overview/);
-  return seed;
-}
 
 /** The text a PDF shows with Tj (pdf-lib's Helvetica text), inflating its streams. */
 function pdfText(pdf: Buffer): string {

@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
+import { DESKTOP, PHONE, signInAdmin } from "./staff";
 import { freshCode } from "./totp";
 
 /*
@@ -13,19 +14,6 @@ import { freshCode } from "./totp";
  * Named to run after money.spec.ts (Playwright runs the files in name order on one worker): this
  * file freezes Ada's and Grace's cards, which the money spec buys with.
  */
-
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-async function signInAdmin(page: Page, base = ""): Promise<void> {
-  const seed = readSeed();
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel("Email").fill(seed.admin.email);
-  await page.getByLabel("Password").fill(seed.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/overview/);
-}
 
 async function noSideways(page: Page, testId: string) {
   const box = page.getByTestId(testId);

@@ -1,10 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Page } from "@playwright/test";
 import { verifyWebhookSignature } from "@/lib/webhooks/verify";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
-import { freshCode } from "./totp";
+import { signInAdmin } from "./staff";
 
 /*
  * Needs the server started with WEBHOOK_ALLOW_LOCALHOST=1 (a receiver on 127.0.0.1) and a
@@ -44,17 +43,6 @@ let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
 test.afterAll(async () => {
   await receiver?.close();
 });
-
-async function signInAdmin(page: Page) {
-  const seed = readSeed();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(seed.admin.email);
-  await page.getByLabel("Password").fill(seed.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/overview/);
-}
 
 test("a non-admin gets no webhooks", async ({ page }) => {
   const seed = readSeed();
