@@ -1,4 +1,4 @@
-import { codeSentTo } from "./cardholder-steps";
+import { onboardToPinStep } from "./cardholder-steps";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
 import { signInOperator } from "./staff";
@@ -18,41 +18,10 @@ test(
     test.setTimeout(240_000);
     const seed = readSeed();
     const email = `holder-${Date.now().toString(36)}@e2e.test`;
-    const seen = new Set<string>();
 
-    // 1. Sign in with an email code: a new email starts onboarding (the code verifies the email).
-    await page.goto(`/card/${seed.orgId}`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Send code" }).click();
-    await page.getByLabel("Code").fill(await codeSentTo(request, email, seen));
-    await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
-
-    // 2. Identity on the hosted KYC page, which sends the cardholder back.
-    await page.getByRole("button", { name: "Verify my identity" }).click();
-    await expect(page).toHaveURL(/\/kyc\//);
-    await page.getByLabel("Country of residence").selectOption("GB");
-    await page.getByRole("button", { name: "Approve" }).click();
-    await page.getByRole("link", { name: "Continue" }).click();
-    await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/onboarding`));
-
-    // 3. Source of funds: every question answered from its options.
-    const selects = page.locator("form select");
-    await expect(selects.first()).toBeVisible();
-    for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption({ index: 1 });
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
-
-    // 4. Phone with an SMS code.
-    const phone = `+4477009${String(Date.now()).slice(-5)}`;
-    await page.getByLabel("Phone number").fill(phone);
-    await page.getByRole("button", { name: "Send code" }).click();
-    await page.getByLabel("Code").fill(await codeSentTo(request, phone, seen));
-    await page.getByRole("button", { name: "Verify" }).click();
-
-    // 5. Wallet deployment (asynchronous on the simulated chain), then the first virtual card.
-    await page.getByRole("button", { name: "Deploy wallet" }).click();
-    await expect(page.getByRole("button", { name: "Create my card" })).toBeVisible({ timeout: 30_000 });
-    await page.getByRole("button", { name: "Create my card" }).click();
+    // 1-5. Email code (a new email starts onboarding), identity on the hosted KYC page, source of
+    // funds, phone with an SMS code, the wallet deployed on the simulated chain, the first card.
+    await onboardToPinStep(page, request, email);
 
     // 6. The PIN, typed inside the secure page's iframe at its recommended size.
     const frameElement = page.getByTestId("secure-frame");
