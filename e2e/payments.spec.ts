@@ -1,5 +1,5 @@
-import { inflateSync } from "node:zlib";
 import { type Page } from "@playwright/test";
+import { pdfText } from "@/lib/pdf-text";
 import { expect, test } from "./fixtures";
 import { DESKTOP, PHONE, signInAdmin } from "./staff";
 import { freshCode } from "./totp";
@@ -14,23 +14,6 @@ import { freshCode } from "./totp";
  */
 
 const SHOTS = "test-results/payments";
-
-/** The text a PDF shows with Tj (pdf-lib's Helvetica text), inflating its streams. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = m[1]!;
-    try {
-      content = inflateSync(Buffer.from(content, "latin1")).toString("latin1");
-    } catch {
-      // not compressed
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g))
-      out.push(t[1] !== undefined ? Buffer.from(t[1], "hex").toString("latin1") : t[2]!);
-  }
-  return out.join("\n");
-}
 
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

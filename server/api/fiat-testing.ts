@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { setDatabase, type Database } from "@/server/db/client";
@@ -7,6 +6,8 @@ import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
+
+export { pdfText } from "@/lib/pdf-text";
 
 /** Helpers of the fiat HTTP tests (not used by the app). */
 
@@ -39,26 +40,6 @@ let seq = 0;
 export function idem(): Headers {
   seq += 1;
   return { "idempotency-key": `test-${Date.now()}-${seq}-${Math.random().toString(36).slice(2)}` };
-}
-
-/**
- * The text a PDF draws: every content stream (inflated when compressed), its string operands
- * of Tj, hex (<...>) or literal ((...)), in order. Enough for pdf-lib's single-font pages.
- */
-export function pdfText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString("latin1");
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = m[1]!;
-    try {
-      content = inflateSync(Buffer.from(content, "latin1")).toString("latin1");
-    } catch {
-      // not compressed
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g))
-      out.push(t[1] !== undefined ? Buffer.from(t[1], "hex").toString("latin1") : t[2]!);
-  }
-  return out.join("\n");
 }
 
 /** An organization with an admin token (2FA on), its TOTP codes, a full API key and a read-only one. */
