@@ -11,6 +11,10 @@ export default defineConfig({
     setupFiles: ["./server/testing/boot.ts"],
     environment: "node",
     pool: "forks",
+    // The service tests wait on their database a good part of the time: one and a half workers
+    // per core kept both cores busy (measured on 2 cores: 80 s for 37 files, against 103 s with
+    // the default of one per core, and no faster with 4).
+    maxWorkers: "150%",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

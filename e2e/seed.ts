@@ -8,6 +8,12 @@ export interface E2eSeed {
   password: string;
   /** An admin with 2FA already on. */
   admin: { email: string; totpSecret: string };
+  /**
+   * More admins with 2FA on, one per spec that acts as an admin (by the spec's file name, and
+   * "preview-127" for the secure-page preview's second host): a code may be used once per 30 s
+   * step and user, so specs that share a user wait for each other's steps (e2e/totp.ts).
+   */
+  admins: Record<string, { email: string; totpSecret: string }>;
   /** An operator without 2FA, who enrolls during the test. */
   operator: { email: string };
   /** A viewer without 2FA (read-only pages, admin-only pages refused). */

@@ -45,6 +45,16 @@ const cardOperator = await createUser(database.db, orgId, {
   role: "operator",
   withTwoFactor: true,
 });
+const admins: E2eSeed["admins"] = {};
+for (const spec of ["crypto", "payments", "staff-console", "webhooks", "preview-127"]) {
+  const user = await createUser(database.db, orgId, {
+    email: `admin-${spec}-${stamp}@e2e.test`,
+    password,
+    role: "admin",
+    withTwoFactor: true,
+  });
+  admins[spec] = { email: user.email, totpSecret: user.totpSecret! };
+}
 const { access_token: apiToken } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
 // The demo program's customers, funded wallets and card traffic (sandbox simulators), for the money pages.
 await seedDemoCustomers(database.db, orgId);
@@ -54,6 +64,7 @@ const seed: E2eSeed = {
   orgId,
   password,
   admin: { email: admin.email, totpSecret: admin.totpSecret! },
+  admins,
   operator: { email: operator.email },
   viewer: { email: viewer.email },
   cardOperator: { email: cardOperator.email, totpSecret: cardOperator.totpSecret! },
