@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD, uniqueEmail } from "@/server/testing/fixtures";
 import { checkPassword, completeSignIn } from "./sign-in";
 import { totpCode } from "./totp";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 async function entriesOf(orgId: string) {
   return database.db

@@ -4,7 +4,6 @@ import { setEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactionDailyCounts, cardTransactions } from "@/server/db/schema/money";
@@ -12,7 +11,7 @@ import { outboxEvents } from "@/server/db/schema/platform";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { createWebhook } from "@/server/webhooks/manage";
@@ -20,18 +19,15 @@ import { registerWebhookHandlers } from "@/server/webhooks/register";
 import { newDeliveryId } from "@/server/webhooks/secret";
 import { listPartitions, maintainPartitions, MONTHS_AHEAD, monthStart, type TableReport } from "./partitions";
 
-let database: Database;
-beforeAll(async () => {
+const database = withTestDatabase();
+beforeAll(() => {
   setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: "1" });
-  database = await openTestDatabase();
-  setDatabase(database);
   registerWebhookHandlers();
   registerCardTransactionRetention();
 });
-afterAll(async () => {
+afterAll(() => {
   vi.useRealTimers();
   setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
-  await database.close();
 });
 
 const DAY = 86_400_000;

@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCounts, cards } from "@/server/db/schema/cards";
 import { createReadyCustomer } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { countCards, recountCards } from "./card-counts";
 import {
@@ -21,14 +20,7 @@ import { createVirtualCard } from "./create-virtual";
 import { listCards } from "./list";
 import { issuePhysicalCard } from "./physical";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 function keyCtx(orgId: string): Ctx {
   return {

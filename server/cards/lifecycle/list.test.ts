@@ -1,26 +1,18 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { bumpCardCount } from "./card-counts";
 import { blockCard, unblockCard } from "./change-status";
 import { getIssuerCard } from "./detail";
 import { listCards } from "./list";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 

@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
 import { createBeneficiary } from "@/server/fiat/beneficiaries/saved";
 import { fiatProgram, SEPA_BENEFICIARY } from "@/server/fiat/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createPayout } from "./create";
 import { advancePayout, forcePayoutOutcome } from "./lifecycle";
 import { getPayout } from "./view";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 const payoutOf = (quote: { quote_id: string }, amount = 100) => ({
   debit_wallet: "USD",

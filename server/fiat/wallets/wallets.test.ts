@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
 import {
   checkBeneficiary,
@@ -13,16 +12,10 @@ import { createDeposit } from "@/server/fiat/deposits/create";
 import { fiatDeposits } from "@/server/db/schema/fiat";
 import { estimateQuote } from "@/server/fiat/quotes/create";
 import { fiatProgram, SEPA_BENEFICIARY } from "@/server/fiat/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createWallet, listWallets } from "./manage";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 describe("fiat wallets, saved beneficiaries, deposits", () => {
   it("one wallet per currency: 409 WALLET_ALREADY_EXISTS; a currency outside the catalogue is 400; read needs no write scope", async () => {

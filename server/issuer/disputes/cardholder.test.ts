@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { getMyActivity } from "@/server/cards/my-activity";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { eventsOf, keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { decideDispute } from "./decide";
 import { fileDispute } from "./file";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 /**
  * My card's "Dispute" (fileMyDisputeAction): the cardholder's session context calls the same
