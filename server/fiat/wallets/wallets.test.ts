@@ -18,25 +18,29 @@ import { createWallet, listWallets } from "./manage";
 const database = withTestDatabase({ install: false });
 
 describe("fiat wallets, saved beneficiaries, deposits", () => {
-  it("one wallet per currency: 409 WALLET_ALREADY_EXISTS; a currency outside the catalogue is 400; read needs no write scope", async () => {
-    const p = await fiatProgram(database.db);
-    await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).resolves.toMatchObject({
-      currency: "EUR",
-      balance: "0.00000000",
-    });
-    await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).rejects.toMatchObject({
-      code: "WALLET_ALREADY_EXISTS",
-      status: 409,
-    });
-    await expect(createWallet({ ctx: p.ctx, input: { currency: "JPY" } })).rejects.toMatchObject({
-      code: "VALIDATION_ERROR",
-    });
-    const reader = { ...p.ctx, actor: { type: "apiKey" as const, keyId: "k", scopes: ["read" as const] } };
-    expect((await listWallets({ ctx: reader })).wallets.map((w) => w.currency)).toEqual(["EUR"]);
-    await expect(createWallet({ ctx: reader, input: { currency: "USD" } })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-  });
+  it(
+    "one wallet per currency: 409 WALLET_ALREADY_EXISTS; " +
+      "a currency outside the catalogue is 400; read needs no write scope",
+    async () => {
+      const p = await fiatProgram(database.db);
+      await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).resolves.toMatchObject({
+        currency: "EUR",
+        balance: "0.00000000",
+      });
+      await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).rejects.toMatchObject({
+        code: "WALLET_ALREADY_EXISTS",
+        status: 409,
+      });
+      await expect(createWallet({ ctx: p.ctx, input: { currency: "JPY" } })).rejects.toMatchObject({
+        code: "VALIDATION_ERROR",
+      });
+      const reader = { ...p.ctx, actor: { type: "apiKey" as const, keyId: "k", scopes: ["read" as const] } };
+      expect((await listWallets({ ctx: reader })).wallets.map((w) => w.currency)).toEqual(["EUR"]);
+      await expect(createWallet({ ctx: reader, input: { currency: "USD" } })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+    },
+  );
 
   it("saved beneficiaries: validated, listed masked, deleted; another organization's is 404", async () => {
     const p = await fiatProgram(database.db);
