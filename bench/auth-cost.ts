@@ -67,7 +67,8 @@ if (database.kind === "pglite") {
   rows.push(...(await measureAll(", warm cache (embedded app)")));
 }
 console.log(
-  `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${N} sequential resolutions each after 2000 warm-up, ${new Date().toISOString()}`,
+  `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ` +
+    `${N} sequential resolutions each after 2000 warm-up, ${new Date().toISOString()}`,
 );
 console.log("| credential | p50 ms | p99 ms | max ms |");
 console.log("|---|---|---|---|");

@@ -199,7 +199,8 @@ async function main(): Promise<number> {
       `succeeded),`,
   );
   console.log(
-    `${kills.apps} app kills, ${kills.workers} worker kills, 1 Postgres restart; ${received} webhook requests received; ` +
+    `${kills.apps} app kills, ${kills.workers} worker kills, 1 Postgres restart; ` +
+      `${received} webhook requests received; ` +
       `${tally.errorsDuringPgRestart} client errors during the Postgres restart (allowed); ` +
       `errors outside it by status: ${JSON.stringify(tally.errorStatuses)}; ` +
       `outcome unknown (409 IDEMPOTENCY_KEY_IN_USE, key held by a killed attempt): ` +

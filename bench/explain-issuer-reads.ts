@@ -55,7 +55,8 @@ try {
     const offset = Math.floor((total - 1) / limit) * limit;
     for (const at of [offset, Math.floor(total / 2 / limit) * limit]) {
       const start = startOf(days, at, {}, limit)!;
-      const name = `page ${at / limit + 1} of ${offset / limit + 1} ${status ? `status=${status}` : "unfiltered"}`;
+      const name =
+        `page ${at / limit + 1} of ${offset / limit + 1} ` + (status ? `status=${status}` : "unfiltered");
       await explain(
         start.fromDayStart
           ? `${name}: keys from the start of its day, OFFSET ${start.fromDayStart.skip} (the nearer end)`
@@ -98,7 +99,8 @@ try {
   );
   const [recent] = rowsOf<{ merchant: string }>(
     await db.execute(
-      sql`select merchant from card_transactions where org_id = ${orgId} and merchant is not null order by created_at desc limit 1`,
+      sql`select merchant from card_transactions where org_id = ${orgId} and merchant is not null
+        order by created_at desc limit 1`,
     ),
   );
   for (const [name, f] of [

@@ -150,7 +150,8 @@ try {
   // The newest transaction's merchant and amount: a broad search (its first two letters) and a narrow one.
   const [recent] = rowsOf<{ merchant: string; amount_minor: number }>(
     await db.execute(
-      sql`select merchant, amount_minor from card_transactions where org_id = ${orgId} and merchant is not null
+      sql`select merchant, amount_minor from card_transactions
+        where org_id = ${orgId} and merchant is not null
         order by created_at desc limit 1`,
     ),
   );

@@ -17,8 +17,8 @@ interface TwoFactorDialogProps<T> {
   /**
    * Checks the code. Usually server/actions/step-up.ts's stepUpAction (handed down by a server
    * component), which opens the session's 5-minute window. For actions that need a code every
-   * time (API key management), pass the action itself: `(code) => createKey({ ...form, twoFactorCode: code
-   * })`.
+   * time (API key management), pass the action itself:
+   * `(code) => createKey({ ...form, twoFactorCode: code })`.
    */
   verify: (code: string) => Promise<ActionResult<T>>;
   /** Called with the result's data after a good code. */

@@ -86,35 +86,36 @@ async function disputeAndWin(page: Page, who: string, before: string, after: str
   await expect(customerRow()).toContainText(after);
 }
 
-test("staff find a card by its last four and freeze it, dispute a purchase and win it, on wide tables", async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize(DESKTOP);
-  await signInAdmin(page);
+test(
+  "staff find a card by its last four and freeze it, " + "dispute a purchase and win it, on wide tables",
+  async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(DESKTOP);
+    await signInAdmin(page);
 
-  // Tables fit 1366 px.
-  await page.goto("/customers");
-  await noSideways(page, "customers-table-scroll");
-  await shot(page, "customers-1366");
-  await page.goto("/transactions");
-  await noSideways(page, "transactions-table-scroll");
-  await shot(page, "transactions-1366");
+    // Tables fit 1366 px.
+    await page.goto("/customers");
+    await noSideways(page, "customers-table-scroll");
+    await shot(page, "customers-1366");
+    await page.goto("/transactions");
+    await noSideways(page, "transactions-table-scroll");
+    await shot(page, "transactions-1366");
 
-  // A purchase found by merchant, disputed, won: Grace's available balance rises by $89.99.
-  await disputeAndWin(page, "grace.hopper", "$355.51", "$445.50");
+    // A purchase found by merchant, disputed, won: Grace's available balance rises by $89.99.
+    await disputeAndWin(page, "grace.hopper", "$355.51", "$445.50");
 
-  // Desktop: Ada's card; phone: Jean's is frozen already, so Grace's.
-  await freezeByLastFour(page, "ada.lovelace@demo.test");
-  await page.setViewportSize(PHONE);
-  // Phone: Ada's Metro Books the same way (after money.spec.ts: £343.17 available, +£89.99).
-  await disputeAndWin(page, "ada.lovelace", "£343.17", "£433.16");
-  await freezeByLastFour(page, "grace.hopper@demo.test");
-  await page.goto("/cards");
-  await shot(page, "cards-390");
-  await page.goto("/transactions");
-  await shot(page, "transactions-390");
-});
+    // Desktop: Ada's card; phone: Jean's is frozen already, so Grace's.
+    await freezeByLastFour(page, "ada.lovelace@demo.test");
+    await page.setViewportSize(PHONE);
+    // Phone: Ada's Metro Books the same way (after money.spec.ts: £343.17 available, +£89.99).
+    await disputeAndWin(page, "ada.lovelace", "£343.17", "£433.16");
+    await freezeByLastFour(page, "grace.hopper@demo.test");
+    await page.goto("/cards");
+    await shot(page, "cards-390");
+    await page.goto("/transactions");
+    await shot(page, "transactions-390");
+  },
+);
 
 test("the secure page's preview shows in its frame at localhost and at 127.0.0.1, desktop and phone", async ({
   browser,

@@ -14,7 +14,8 @@ export const MAX_MINOR = 100_000_000_000;
 export function minorToDecimal(minor: number): string {
   const sign = minor < 0 ? "-" : "";
   const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0")}`;
+  const fraction = String(abs % MINOR_PER_MAJOR).padStart(MINOR_DIGITS, "0");
+  return `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${fraction}`;
 }
 
 /** 12345 -> 123.45 (exact for 2 decimals: the float is the shortest one printing as that decimal). */

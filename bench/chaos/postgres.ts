@@ -32,7 +32,8 @@ export class PrivatePostgres {
   }
 
   private start(): void {
-    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    const opts =
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 ` + "-c fsync=off -c max_connections=200";
     this.run("pg_ctl", [
       "-D",
       path.join(this.dir, "data"),

@@ -123,7 +123,8 @@ export function CreateKeyDialog({
           {step === "details"
             ? "A key pair for one of your servers. Give it only the scopes it needs."
             : step === "code"
-              ? `Confirm the new key “${details?.name}” (${details?.permissions.join(", ")}) with your authenticator.`
+              ? `Confirm the new key “${details?.name}” ` +
+                `(${details?.permissions.join(", ")}) with your authenticator.`
               : "Store the secret in your server's secret manager before you close this dialog."}
         </DialogDescription>
 

@@ -1,5 +1,6 @@
 import { Wallet } from "lucide-react";
 import { formatMinor } from "@/lib/money";
+import { cn } from "@/components/ui/cn";
 import { TableHeader } from "@/components/ui/table";
 import { OverstatedWarning } from "./overstated-warning";
 import type { AggregateBalancesData } from "./types";
@@ -60,7 +61,10 @@ export function CustomerBalances({ data }: { data: AggregateBalancesData }) {
                   {count(b.realtime_count)}
                 </td>
                 <td
-                  className={`py-3 pr-5 pl-3 tabular-nums ${b.on_chain_count > 0 ? "font-medium text-warning" : ""}`}
+                  className={cn(
+                    "py-3 pr-5 pl-3 tabular-nums",
+                    b.on_chain_count > 0 && "font-medium text-warning",
+                  )}
                   title="Balances read from the chain: pending holds unknown"
                 >
                   {count(b.on_chain_count)}

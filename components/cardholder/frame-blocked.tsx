@@ -1,4 +1,5 @@
 import { ShieldAlert } from "lucide-react";
+import { cn } from "@/components/ui/cn";
 
 /**
  * Shown over a secure frame the browser would not display, instead of a blank box: usually the
@@ -10,7 +11,10 @@ export function FrameBlocked({ what }: { what: string }) {
     <div
       role="alert"
       data-testid="secure-frame-blocked"
-      className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-lg border border-border bg-surface p-6 text-center text-sm"
+      className={cn(
+        "absolute inset-0 flex flex-col items-center justify-center gap-2",
+        "rounded-lg border border-border bg-surface p-6 text-center text-sm",
+      )}
     >
       <ShieldAlert className="size-6 text-muted" aria-hidden />
       <p className="font-medium text-foreground">The secure {what} could not be shown here.</p>

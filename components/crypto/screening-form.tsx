@@ -15,6 +15,7 @@ export function ScreeningForm({ screen }: { screen: Action<ScreenerCheckBody, Sc
   const [address, setAddress] = useState("");
   const { run, pending, data, error } = useAction(screen);
   const router = useRouter();
+  const checkedAt = data && new Date(data.checked_at).toLocaleString();
   return (
     <div className="flex flex-col gap-4">
       <form
@@ -58,8 +59,7 @@ export function ScreeningForm({ screen }: { screen: Action<ScreenerCheckBody, Sc
             ))}
           </ul>
           <p className="text-xs text-muted">
-            Checked {new Date(data.checked_at).toLocaleString()} against {data.sanctions_list.source} as of{" "}
-            {data.sanctions_list.as_of}.
+            Checked {checkedAt} against {data.sanctions_list.source} as of {data.sanctions_list.as_of}.
           </p>
         </section>
       ) : null}

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import type { Action } from "@/lib/action-result";
 import type { SearchResults } from "@/lib/contracts/search";
+import { cn } from "@/components/ui/cn";
 
 const load = () => import("./global-search-dialog");
 const preload = () => void load();
@@ -43,13 +44,21 @@ export function GlobalSearch({ search }: { search: Action<{ q: string }, SearchR
         onClick={show}
         onPointerEnter={preload}
         onFocus={preload}
-        className="flex h-9 min-w-0 items-center gap-2 rounded-md border border-input bg-surface px-3 text-sm text-muted hover:bg-surface-muted md:w-72"
+        className={cn(
+          "flex h-9 min-w-0 items-center gap-2 rounded-md border border-input bg-surface px-3",
+          "text-sm text-muted hover:bg-surface-muted md:w-72",
+        )}
         aria-label="Search (Ctrl+K)"
         data-testid="global-search-open"
       >
         <Search className="size-4 shrink-0" aria-hidden />
         <span className="hidden truncate sm:inline">Search customers, cards, ids…</span>
-        <kbd className="ml-auto hidden rounded border border-border px-1.5 text-xs whitespace-nowrap md:inline">
+        <kbd
+          className={cn(
+            "ml-auto hidden rounded border border-border px-1.5",
+            "text-xs whitespace-nowrap md:inline",
+          )}
+        >
           Ctrl K
         </kbd>
       </button>

@@ -4,7 +4,10 @@ export const userMenuTriggerClass =
   "flex max-w-[10rem] items-center sm:max-w-[16rem] gap-2 rounded-md " +
   "px-2 py-1.5 text-sm font-medium hover:bg-surface-muted";
 
-/** What the account menu's button shows (user-menu.tsx before the menu loads, user-menu-dropdown.tsx after). */
+/**
+ * What the account menu's button shows (user-menu.tsx before the menu loads, user-menu-dropdown.tsx
+ * after).
+ */
 export function UserMenuFace({ email }: { email: string }) {
   return (
     <>

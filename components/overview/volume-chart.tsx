@@ -53,7 +53,8 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
               totals
                 .map(
                   (t) =>
-                    `${t.n.toLocaleString("en-GB")} ${STATUS_LABELS[t.s].toLowerCase()}${currency ? ` (${money(t.minor)})` : ""}`,
+                    `${t.n.toLocaleString("en-GB")} ${STATUS_LABELS[t.s].toLowerCase()}` +
+                    (currency ? ` (${money(t.minor)})` : ""),
                 )
                 .join(", ") +
               "."}

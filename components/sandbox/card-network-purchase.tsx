@@ -26,7 +26,10 @@ const STATUS_WORD: Record<string, string> = {
 
 function cardOption(c: PickableCard): string {
   const kind = c.card_type === "virtual" ? "Virtual" : "Physical";
-  return `${c.email} · ${kind} •••• ${c.last_four} · ${STATUS_WORD[c.status] ?? c.status}${c.currency ? ` · ${c.currency}` : ""}`;
+  return (
+    `${c.email} · ${kind} •••• ${c.last_four} · ${STATUS_WORD[c.status] ?? c.status}` +
+    (c.currency ? ` · ${c.currency}` : "")
+  );
 }
 
 type Outcome = { ok: true; text: string; declined: boolean } | { ok: false; error: ActionError | string };
@@ -111,7 +114,9 @@ export function CardNetworkPurchase({
         ? {
             ok: true,
             declined: true,
-            text: `Declined: ${money}${where}. ${t.decline_reason ?? ""} (code ${t.decline_code ?? "none"}, ${t.transaction_id})`,
+            text:
+              `Declined: ${money}${where}. ${t.decline_reason ?? ""} ` +
+              `(code ${t.decline_code ?? "none"}, ${t.transaction_id})`,
           }
         : {
             ok: true,

@@ -89,7 +89,8 @@ function MoveDialog({
       return;
     }
     onDone(
-      `${copy.done}: ${t.merchant ?? "transaction"} ${typed ? `(${typed} ${t.currency} of ${full})` : full} · ${t.transaction_id}`,
+      `${copy.done}: ${t.merchant ?? "transaction"} ` +
+        `${typed ? `(${typed} ${t.currency} of ${full})` : full} · ${t.transaction_id}`,
     );
   }
 

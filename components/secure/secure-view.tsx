@@ -24,7 +24,8 @@ const COPY: Record<SecureViewKind, { heading: string; intro: (lastFour: string) 
   pin_setup: {
     heading: "Set your card PIN",
     intro: (l) =>
-      `Choose a 4-digit PIN for your card ending in ${l}. You will need it for payments in shops and at ATMs.`,
+      `Choose a 4-digit PIN for your card ending in ${l}. ` +
+      "You will need it for payments in shops and at ATMs.",
   },
   pin_change: {
     heading: "Change your card PIN",

@@ -6,6 +6,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
+import { cn } from "@/components/ui/cn";
 import { customerHref } from "@/components/customers/href";
 import { DisputeSection } from "@/components/disputes/dispute-section";
 import { Timestamp } from "@/components/ui/timestamp";
@@ -77,7 +78,9 @@ export function TransactionDrawer({
                   <DialogPrimitive.Title className="truncate text-lg font-semibold">
                     {t.merchant ?? "Unknown merchant"}
                   </DialogPrimitive.Title>
-                  <DialogPrimitive.Description className="flex flex-wrap items-center gap-2 text-sm text-muted">
+                  <DialogPrimitive.Description
+                    className={cn("flex flex-wrap items-center gap-2", "text-sm text-muted")}
+                  >
                     <span className="font-medium text-foreground tabular-nums">
                       {formatMinor(t.amount_minor, t.currency)}
                     </span>
@@ -85,7 +88,9 @@ export function TransactionDrawer({
                     <span>{TYPE_LABELS[t.type] ?? t.type}</span>
                   </DialogPrimitive.Description>
                 </div>
-                <DialogPrimitive.Close className="rounded-md p-1 text-muted hover:bg-surface-muted hover:text-foreground">
+                <DialogPrimitive.Close
+                  className={cn("rounded-md p-1 text-muted", "hover:bg-surface-muted hover:text-foreground")}
+                >
                   <X className="size-4" aria-hidden />
                   <span className="sr-only">Close</span>
                 </DialogPrimitive.Close>

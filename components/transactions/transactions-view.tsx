@@ -94,6 +94,7 @@ export function TransactionsView({
     ? (data.transactions.find((t) => t.transaction_id === open.transaction_id) ?? open)
     : null;
   const { transactions, total, page, limit } = data;
+  const totalText = total.toLocaleString("en");
 
   return (
     <>
@@ -107,9 +108,8 @@ export function TransactionsView({
       )}
       {data.total_capped ? (
         <p className="px-5 pt-2 text-sm text-muted" role="status">
-          More than {total.toLocaleString("en")} transactions match this search; the pages show the newest{" "}
-          {total.toLocaleString("en")}. Narrow it (a longer merchant name, an amount range, dates) to see the
-          rest.
+          More than {totalText} transactions match this search; the pages show the newest {totalText}. Narrow
+          it (a longer merchant name, an amount range, dates) to see the rest.
         </p>
       ) : null}
       {total > 0 ? <Pager page={page} total={total} limit={limit} target={pager} /> : null}

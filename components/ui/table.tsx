@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "./cn";
 
 /**
  * The column headings of the console's data tables: first and last columns line up with the
@@ -14,7 +15,10 @@ export function TableHeader({ columns }: { columns: ReactNode[] }) {
           <th
             key={i}
             scope="col"
-            className={`relative py-2.5 font-medium ${i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3"}`}
+            className={cn(
+              "relative py-2.5 font-medium",
+              i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3",
+            )}
           >
             {column}
           </th>

@@ -9,6 +9,7 @@ import {
   verifyWebhookSignature,
 } from "@/lib/webhooks/verify";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 
@@ -45,7 +46,9 @@ async function check(secret: string, timestamp: string, body: string, signature:
       return {
         ok: false,
         title: "Wrong timestamp format.",
-        detail: `${result.message} Paste the X-Svc-Timestamp header's value, e.g. ${Math.floor(Date.now() / 1000)}.`,
+        detail:
+          `${result.message} Paste the X-Svc-Timestamp header's value, ` +
+          `e.g. ${Math.floor(Date.now() / 1000)}.`,
       };
     case "timestamp_out_of_tolerance": {
       // Still worth knowing whether the HMAC itself is right: then only the age is the problem.
@@ -54,7 +57,11 @@ async function check(secret: string, timestamp: string, body: string, signature:
       return {
         ok: false,
         title: `Timestamp outside ${SIGNATURE_TOLERANCE_SECONDS} s.`,
-        detail: `${result.message} ${hmacOk ? "The HMAC itself matches: only the age of the request is refused." : "The HMAC does not match either."}`,
+        detail:
+          `${result.message} ` +
+          (hmacOk
+            ? "The HMAC itself matches: only the age of the request is refused."
+            : "The HMAC does not match either."),
         expected: hmacOk ? undefined : expected,
       };
     }
@@ -159,7 +166,10 @@ export function SignatureChecker() {
       <div role="status" aria-live="polite">
         {verdict ? (
           <div
-            className={`flex gap-3 rounded-md border px-4 py-3 text-sm ${verdict.ok ? "border-success-border bg-success-soft" : "border-danger-border bg-danger-soft"}`}
+            className={cn(
+              "flex gap-3 rounded-md border px-4 py-3 text-sm",
+              verdict.ok ? "border-success-border bg-success-soft" : "border-danger-border bg-danger-soft",
+            )}
           >
             {verdict.ok ? (
               <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />

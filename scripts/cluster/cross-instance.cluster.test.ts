@@ -19,6 +19,8 @@ import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
  */
 const { url, apps } = inject("cluster");
 let database: Database;
+// Not withTestDatabase(): a client of the cluster's shared Postgres, with a small pool beside the
+// connections of its app instances and workers.
 beforeAll(async () => {
   database = await openDatabase({ kind: "postgres", url: env().DATABASE_URL!, poolMax: 2 });
 });

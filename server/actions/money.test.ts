@@ -294,7 +294,8 @@ describe("the Transactions page's CSV export route", () => {
 
       const declined = await exportTransactions(
         new Request(
-          `http://console.test/transactions/export?status=declined&customer_id=${p.customer.svcCardId}&page=3`,
+          "http://console.test/transactions/export?status=declined" +
+            `&customer_id=${p.customer.svcCardId}&page=3`,
         ),
       );
       const rows = (await declined.text()).trim().split("\r\n");

@@ -76,22 +76,28 @@ describe("fiat quotes over HTTP", () => {
     expect(other).toMatchObject({ status: 422, body: { error_code: "IDEMPOTENCY_KEY_MISMATCH" } });
   });
 
-  it("a refused quote is kept under its key: the same request replays the 400, and no quote was stored", async () => {
-    const p = await program();
-    const key = idem();
-    const refused = await call(
-      "/api/v1/exchange-rate",
-      post({ ...QUOTE, amount: 0.1 }, { ...p.key, ...key }),
-    );
-    expect(refused).toMatchObject({ status: 400, body: { error_code: "VALIDATION_ERROR" } });
-    expect(refused.headers.get("ratelimit-remaining")).toBe("29");
-    const again = await call("/api/v1/exchange-rate", post({ ...QUOTE, amount: 0.1 }, { ...p.key, ...key }));
-    expect(again.text).toBe(refused.text);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.headers.get("ratelimit-remaining")).toBe("28");
-    const quotes = await db().db.select().from(fiatQuotes).where(eq(fiatQuotes.orgId, p.org.orgId));
-    expect(quotes).toHaveLength(0);
-  });
+  it(
+    "a refused quote is kept under its key: " + "the same request replays the 400, and no quote was stored",
+    async () => {
+      const p = await program();
+      const key = idem();
+      const refused = await call(
+        "/api/v1/exchange-rate",
+        post({ ...QUOTE, amount: 0.1 }, { ...p.key, ...key }),
+      );
+      expect(refused).toMatchObject({ status: 400, body: { error_code: "VALIDATION_ERROR" } });
+      expect(refused.headers.get("ratelimit-remaining")).toBe("29");
+      const again = await call(
+        "/api/v1/exchange-rate",
+        post({ ...QUOTE, amount: 0.1 }, { ...p.key, ...key }),
+      );
+      expect(again.text).toBe(refused.text);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.headers.get("ratelimit-remaining")).toBe("28");
+      const quotes = await db().db.select().from(fiatQuotes).where(eq(fiatQuotes.orgId, p.org.orgId));
+      expect(quotes).toHaveLength(0);
+    },
+  );
 
   it(
     "concurrent requests with one key: one quote is made; the others are 409 IDEMPOTENCY_KEY_IN_USE or " +

@@ -70,33 +70,36 @@ describe("credential broadcast (Postgres LISTEN/NOTIFY)", () => {
     await other.query(`unlisten ${CREDENTIALS_CHANNEL}`);
   });
 
-  it("turns the cache off while the listening connection is down, and back on once it listens again", async () => {
-    const listeners = async () =>
-      (
-        await other.query<{ pid: number }>(
-          "select pid from pg_stat_activity where datname = current_database() and query = $1 and pid <> " +
-            "pg_backend_pid()",
-          [`listen ${CREDENTIALS_CHANNEL}`],
-        )
-      ).rows;
-    const before = await listeners();
-    expect(before.length).toBeGreaterThan(0);
-    for (const { pid } of before) await other.query("select pg_terminate_backend($1)", [pid]);
-    await waitFor(
-      "the cache to turn off",
-      async () => {
-        store("kp:c");
-        return !cachedCredential("kp:c");
-      },
-      5_000,
-    );
-    await waitFor(
-      "the cache to come back",
-      async () => {
-        store("kp:d");
-        return Boolean(cachedCredential("kp:d"));
-      },
-      10_000,
-    );
-  });
+  it(
+    "turns the cache off while the listening connection is down, " + "and back on once it listens again",
+    async () => {
+      const listeners = async () =>
+        (
+          await other.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = current_database() and query = $1 and pid <> " +
+              "pg_backend_pid()",
+            [`listen ${CREDENTIALS_CHANNEL}`],
+          )
+        ).rows;
+      const before = await listeners();
+      expect(before.length).toBeGreaterThan(0);
+      for (const { pid } of before) await other.query("select pg_terminate_backend($1)", [pid]);
+      await waitFor(
+        "the cache to turn off",
+        async () => {
+          store("kp:c");
+          return !cachedCredential("kp:c");
+        },
+        5_000,
+      );
+      await waitFor(
+        "the cache to come back",
+        async () => {
+          store("kp:d");
+          return Boolean(cachedCredential("kp:d"));
+        },
+        10_000,
+      );
+    },
+  );
 });

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD, uniqueEmail } from "@/server/testing/fixtures";
 import { checkPassword, completeSignIn } from "./sign-in";
 import { totpCode } from "./totp";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 async function entriesOf(orgId: string) {
   return database.db
@@ -25,70 +18,76 @@ async function entriesOf(orgId: string) {
 }
 
 describe("sign-in in the audit log", () => {
-  it("records a success in the session's transaction, with IP, request id and the session as credential", async () => {
-    const org = await createTestOrg(database.db);
-    const { email, userId } = org.admin;
-    const step1 = await checkPassword(database.db, { email, password: TEST_PASSWORD }, "203.0.113.5");
-    const code = totpCode(org.admin.totpSecret);
-    const signedIn = await completeSignIn(
-      database.db,
-      { ticket: step1.ticket, code },
-      { ip: "203.0.113.5", userAgent: "Test browser", requestId: "req_sign_in_ok" },
-    );
-    const entries = await entriesOf(org.orgId);
-    const [entry] = entries.filter((e) => e.action === "auth.signed_in");
-    expect(entry).toMatchObject({
-      actorType: "user",
-      actorId: userId,
-      credentialType: "session",
-      credentialId: signedIn.sessionId,
-      ip: "203.0.113.5",
-      requestId: "req_sign_in_ok",
-      targetType: "user",
-      targetId: userId,
-      detail: { two_factor: true, user_agent: "Test browser" },
-    });
-    expect(JSON.stringify(entries)).not.toContain(TEST_PASSWORD);
-    expect(JSON.stringify(entries)).not.toContain(step1.ticket);
-  });
-
-  it("records failures (wrong password, wrong 2FA code, deactivated) with the reason and no secret", async () => {
-    const org = await createTestOrg(database.db);
-    const { email, userId } = org.admin;
-    await expect(
-      checkPassword(database.db, { email, password: "not the password" }, "203.0.113.9"),
-    ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    const step1 = await checkPassword(database.db, { email, password: TEST_PASSWORD }, "203.0.113.9");
-    // No code yet: the page asking for it, not a failure.
-    await expect(
-      completeSignIn(database.db, { ticket: step1.ticket }, { ip: "203.0.113.9" }),
-    ).rejects.toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
-    const wrong = totpCode(org.admin.totpSecret) === "123456" ? "654321" : "123456";
-    await expect(
-      completeSignIn(
+  it(
+    "records a success in the session's transaction, " + "with IP, request id and the session as credential",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const { email, userId } = org.admin;
+      const step1 = await checkPassword(database.db, { email, password: TEST_PASSWORD }, "203.0.113.5");
+      const code = totpCode(org.admin.totpSecret);
+      const signedIn = await completeSignIn(
         database.db,
-        { ticket: step1.ticket, code: wrong },
-        { ip: "203.0.113.9", requestId: "req_sign_in_2fa" },
-      ),
-    ).rejects.toMatchObject({ code: "INVALID_2FA_TOKEN" });
+        { ticket: step1.ticket, code },
+        { ip: "203.0.113.5", userAgent: "Test browser", requestId: "req_sign_in_ok" },
+      );
+      const entries = await entriesOf(org.orgId);
+      const [entry] = entries.filter((e) => e.action === "auth.signed_in");
+      expect(entry).toMatchObject({
+        actorType: "user",
+        actorId: userId,
+        credentialType: "session",
+        credentialId: signedIn.sessionId,
+        ip: "203.0.113.5",
+        requestId: "req_sign_in_ok",
+        targetType: "user",
+        targetId: userId,
+        detail: { two_factor: true, user_agent: "Test browser" },
+      });
+      expect(JSON.stringify(entries)).not.toContain(TEST_PASSWORD);
+      expect(JSON.stringify(entries)).not.toContain(step1.ticket);
+    },
+  );
 
-    const failures = (await entriesOf(org.orgId)).filter((e) => e.action === "auth.sign_in_failed");
-    expect(failures).toHaveLength(2);
-    expect(failures[0]).toMatchObject({
-      actorId: userId,
-      targetType: "user",
-      targetId: userId,
-      ip: "203.0.113.9",
-      requestId: expect.stringMatching(/^req_/),
-      detail: { reason: "wrong_password", step: "password" },
-    });
-    expect(failures[1]).toMatchObject({
-      requestId: "req_sign_in_2fa",
-      detail: { reason: "wrong_2fa_code", step: "2fa" },
-    });
-    const text = JSON.stringify(failures);
-    for (const secret of ["not the password", wrong, step1.ticket]) expect(text).not.toContain(secret);
-  });
+  it(
+    "records failures (wrong password, wrong 2FA code, " + "deactivated) with the reason and no secret",
+    async () => {
+      const org = await createTestOrg(database.db);
+      const { email, userId } = org.admin;
+      await expect(
+        checkPassword(database.db, { email, password: "not the password" }, "203.0.113.9"),
+      ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      const step1 = await checkPassword(database.db, { email, password: TEST_PASSWORD }, "203.0.113.9");
+      // No code yet: the page asking for it, not a failure.
+      await expect(
+        completeSignIn(database.db, { ticket: step1.ticket }, { ip: "203.0.113.9" }),
+      ).rejects.toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
+      const wrong = totpCode(org.admin.totpSecret) === "123456" ? "654321" : "123456";
+      await expect(
+        completeSignIn(
+          database.db,
+          { ticket: step1.ticket, code: wrong },
+          { ip: "203.0.113.9", requestId: "req_sign_in_2fa" },
+        ),
+      ).rejects.toMatchObject({ code: "INVALID_2FA_TOKEN" });
+
+      const failures = (await entriesOf(org.orgId)).filter((e) => e.action === "auth.sign_in_failed");
+      expect(failures).toHaveLength(2);
+      expect(failures[0]).toMatchObject({
+        actorId: userId,
+        targetType: "user",
+        targetId: userId,
+        ip: "203.0.113.9",
+        requestId: expect.stringMatching(/^req_/),
+        detail: { reason: "wrong_password", step: "password" },
+      });
+      expect(failures[1]).toMatchObject({
+        requestId: "req_sign_in_2fa",
+        detail: { reason: "wrong_2fa_code", step: "2fa" },
+      });
+      const text = JSON.stringify(failures);
+      for (const secret of ["not the password", wrong, step1.ticket]) expect(text).not.toContain(secret);
+    },
+  );
 
   it("records a deactivated member's attempt; an unknown address writes nothing", async () => {
     const org = await createTestOrg(database.db);

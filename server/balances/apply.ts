@@ -117,7 +117,8 @@ export async function applyBalanceChange(
       returning b.customer_id, b.ledger_minor, b.pending_minor, b.notified_at
     )
     select c.svc_card_id, prev.currency, prev.freshness as prev_freshness, prev.ledger_minor as prev_ledger,
-      prev.pending_minor as prev_pending, prev.base_pending, upd.ledger_minor, upd.pending_minor, upd.notified_at
+      prev.pending_minor as prev_pending, prev.base_pending, upd.ledger_minor, upd.pending_minor,
+      upd.notified_at
     from prev
     join card_customers c on c.id = prev.customer_id
     left join upd on upd.customer_id = prev.customer_id`);

@@ -80,9 +80,11 @@ export async function applyReconciledBalance(
     upd as (
       update customer_balances b
       set ledger_minor = ${input.onChainMinor}::bigint,
-          pending_minor = case when ${keep} and prev.freshness = 'realtime' then prev.pending_minor else 0 end,
+          pending_minor = case when ${keep} and prev.freshness = 'realtime' then prev.pending_minor
+            else 0 end,
           freshness = case when ${keep} and prev.freshness = 'realtime' then 'realtime' else 'on_chain' end,
-          notified_at = case when ${keep} and prev.freshness = 'realtime' then ${now.toISOString()}::timestamptz else null end,
+          notified_at = case when ${keep} and prev.freshness = 'realtime'
+            then ${now.toISOString()}::timestamptz else null end,
           refreshed_at = ${now.toISOString()}::timestamptz
       from prev
       where b.customer_id = prev.customer_id

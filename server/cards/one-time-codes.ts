@@ -92,7 +92,8 @@ export async function issueOneTimeCode(
 async function secondsUntilResend(db: Db, t: CodeTarget): Promise<number> {
   const [row] = await db
     .select({
-      seconds: sql<number>`greatest(1, ceil(extract(epoch from (${oneTimeCodes.createdAt} + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now()))))::int`,
+      seconds: sql<number>`greatest(1, ceil(extract(epoch from
+        (${oneTimeCodes.createdAt} + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now()))))::int`,
     })
     .from(oneTimeCodes)
     .where(
@@ -132,7 +133,8 @@ export async function consumeOneTimeCode(db: Db, input: CodeTarget & { code: str
       id: oneTimeCodes.id,
       codeHash: oneTimeCodes.codeHash,
       attempts: oneTimeCodes.attempts,
-      resendIn: sql<number>`greatest(1, ceil(extract(epoch from (${oneTimeCodes.createdAt} + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now()))))::int`,
+      resendIn: sql<number>`greatest(1, ceil(extract(epoch from
+        (${oneTimeCodes.createdAt} + make_interval(secs => ${RESEND_AFTER_SECONDS}) - now()))))::int`,
     });
   if (!row) throw new ServiceError("INVALID_OTP", EXPIRED);
   const locked = () =>

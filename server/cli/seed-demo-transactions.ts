@@ -80,8 +80,9 @@ export async function insertTransactions(
   await tx.execute(sql`
     insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type,
       status, amount_minor, currency,
-      billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant, merchant_category, merchant_city,
-      merchant_country, decline_code, decline_reason, blockchain_tx_hash, authorized_at, settled_at, created_at, updated_at)
+      billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant,
+      merchant_category, merchant_city, merchant_country, decline_code, decline_reason, blockchain_tx_hash,
+      authorized_at, settled_at, created_at, updated_at)
     select 'txn_' || substr(md5(${tag} || 't' || r.g), 1, 20), ${orgId}, k.customer_id, k.svc_card_id,
       k.card_id, k.card_token,
       r.type, r.status,

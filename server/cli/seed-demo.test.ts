@@ -62,7 +62,8 @@ describe("seedDemo", () => {
         pending_minor)::bigint a, sum(pending_minor)::bigint p, count(*)::int c,
           count(*) filter (where freshness = 'realtime')::int r, count(*) filter (where freshness =
             'on_chain')::int o from customer_balances where org_id = ${org} group by 1) s
-      full join (select currency, ledger_minor l, available_minor a, pending_minor p, customer_count c, realtime_count r, on_chain_count o from balance_totals where org_id = ${org}) t using (currency)
+      full join (select currency, ledger_minor l, available_minor a, pending_minor p, customer_count c,
+        realtime_count r, on_chain_count o from balance_totals where org_id = ${org}) t using (currency)
       where (s.l, s.a, s.p, s.c, s.r, s.o) is distinct from (t.l, t.a, t.p, t.c, t.r, t.o)`);
       expect(mismatchedTotals).toEqual([]);
 
@@ -71,10 +72,12 @@ describe("seedDemo", () => {
       const [sims] = await q<{ safes: number; safes_off: number; cards: number; sim_cards: number }>(sql`
       select (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address
         where c.org_id = ${org}) as safes,
-        (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address join customer_balances b on b.customer_id = c.id
+        (select count(*)::int from sim_safes s join card_customers c on c.safe_address = s.address
+          join customer_balances b on b.customer_id = c.id
           where c.org_id = ${org} and s.balance_minor <> b.ledger_minor) as safes_off,
         (select count(*)::int from cards where org_id = ${org}) as cards,
-        (select count(*)::int from sim_cards s join cards k on k.card_token = s.card_token where k.org_id = ${org}) as sim_cards`);
+        (select count(*)::int from sim_cards s join cards k on k.card_token = s.card_token
+          where k.org_id = ${org}) as sim_cards`);
       expect(sims).toEqual({ safes: active, safes_off: 0, cards: sims!.cards, sim_cards: sims!.cards });
       const [someCard] = await q<{
         id: string;
@@ -93,7 +96,8 @@ describe("seedDemo", () => {
       const mismatchedDays = await q(sql`
       select * from (select (created_at at time zone 'UTC')::date as day, status, count(*)::int n from
         card_transactions where org_id = ${org} group by 1, 2) s
-      full join (select day, status, count n from card_transaction_daily_counts where org_id = ${org}) d using (day, status)
+      full join (select day, status, count n from card_transaction_daily_counts where org_id = ${org}) d
+        using (day, status)
       where s.n is distinct from d.n`);
       expect(mismatchedDays).toEqual([]);
 

@@ -12,7 +12,8 @@ export class DataDirInUseError extends Error {
     readonly pid: number,
   ) {
     super(
-      `The embedded database in ${dataDir} is in use by another process (pid ${pid}), most likely the running app. ` +
+      `The embedded database in ${dataDir} is in use by another process (pid ${pid}), ` +
+        `most likely the running app. ` +
         `Only one process may open it. Stop the app (Ctrl+C in its terminal) and run this again, ` +
         `do it from the dashboard instead, or run the app and this command on a Postgres server ` +
         `(DATABASE_URL).`,

@@ -11,8 +11,7 @@ try {
     `${JSON.stringify({ migrated: true, database: database.kind, location: database.location })}\n`,
   );
 } catch (err) {
-  process.stderr.write(
-    `${JSON.stringify({ error: err instanceof DataDirInUseError ? "DATA_DIR_IN_USE" : "MIGRATION_FAILED", message: (err as Error).message })}\n`,
-  );
+  const error = err instanceof DataDirInUseError ? "DATA_DIR_IN_USE" : "MIGRATION_FAILED";
+  process.stderr.write(`${JSON.stringify({ error, message: (err as Error).message })}\n`);
   process.exit(1);
 }

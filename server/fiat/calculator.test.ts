@@ -11,7 +11,8 @@ import type { PaymentMethod } from "./methods/types";
 // Enough digits for 1e12 with 8 places and its products (the default 20 would round them).
 const Decimal = DecimalJs.clone({ precision: 60 });
 
-// The test's own table (units per USD), so a change of the sandbox's configured rates does not move these figures.
+// The test's own table (units per USD), so a change of the sandbox's configured rates does not move these
+// figures.
 const rates = tableRateProvider({
   USD: "1",
   EUR: "0.92",
@@ -32,7 +33,8 @@ function method(overrides: Partial<PaymentMethod>): PaymentMethod {
 describe("the calculator, against figures worked out by hand", () => {
   it("the worked example of docs/fiat.md: 100 USD to EUR over SEPA (101)", () => {
     // mid = 0.92 / 1 = 0.92; adjusted = 0.92 * (1 - 0.35/100) = 0.91678
-    // float = 100 * 0.2% = 0.2; fixed = 0.50 EUR * round8(1 / 0.92 = 1.0869565217...) = 0.5 * 1.08695652 = 0.54347826
+    // float = 100 * 0.2% = 0.2;
+    // fixed = 0.50 EUR * round8(1 / 0.92 = 1.0869565217...) = 0.5 * 1.08695652 = 0.54347826
     // fee = 0.74347826; due = 100.74347826; received = 100 * 0.91678 = 91.678
     // in EUR: float 0.2 * 0.91678 = 0.183356; fixed 0.54347826 * 0.91678 = 0.4982499992... -> 0.49825000
     const q = calculate(rates, { from: "USD", to: "EUR", amount: "100.00000000", method: methodById(101) });
@@ -104,7 +106,8 @@ describe("the calculator, against figures worked out by hand", () => {
   }[] = [
     {
       // mid = 17.05 / 0.92 = 18.532608695... -> 18.53260870; adjusted * 0.994 = 18.42141305 (18.4214130478)
-      // float = 0.01 * 0.3% = 0.00003; fixed = 8 MXN * round8(0.92/17.05 = 0.0539589442...) = 8 * 0.05395894 = 0.43167152
+      // float = 0.01 * 0.3% = 0.00003;
+      // fixed = 8 MXN * round8(0.92/17.05 = 0.0539589442...) = 8 * 0.05395894 = 0.43167152
       name: "tiny: 0.01 EUR to MXN over SPEI (130)",
       from: "EUR",
       to: "MXN",
@@ -115,14 +118,16 @@ describe("the calculator, against figures worked out by hand", () => {
         fee: "0.43170152",
         due: "0.44170152",
         receive: "0.18421413",
-        // 0.00003 * 18.42141305 = 0.00055264239 -> 0.00055264; 0.43167152 * 18.42141305 = 7.951999368... -> 7.95199937
+        // 0.00003 * 18.42141305 = 0.00055264239 -> 0.00055264;
+        // 0.43167152 * 18.42141305 = 7.951999368... -> 7.95199937
         feeTo: "7.95255201",
         // 0.43170152 * round8(1/0.92) = 0.43170152 * 1.08695652 = 0.469240782... -> 0.46924078
         usd: 0.46924078,
       },
     },
     {
-      // mid = 1550 / 0.79 = 1962.025316455... -> 1962.02531646; adjusted * 0.985 = 1932.59493671 (1932.594936713)
+      // mid = 1550 / 0.79 = 1962.025316455... -> 1962.02531646;
+      // adjusted * 0.985 = 1932.59493671 (1932.594936713)
       // float = 999999999.99999999 * 0.5% = 4999999.99999999995 -> 5000000.00000000 (half up)
       // fixed = 100 NGN * round8(0.79/1550 = 0.000509677...) = 100 * 0.00050968 = 0.050968
       name: "huge: 999,999,999.99999999 GBP to NGN over NIP (150)",
@@ -155,7 +160,8 @@ describe("the calculator, against figures worked out by hand", () => {
       },
     },
     {
-      // Without method_id: margin 0.5 %, no fees. mid = 0.79 / 0.92 = 0.858695652... -> 0.85869565; * 0.995 = 0.85440217 (0.8544021717)
+      // Without method_id: margin 0.5 %, no fees.
+      // mid = 0.79 / 0.92 = 0.858695652... -> 0.85869565; * 0.995 = 0.85440217 (0.8544021717)
       name: "without method_id: 1234.5 EUR to GBP",
       from: "EUR",
       to: "GBP",

@@ -27,7 +27,8 @@ import type { ApiEnv } from "./types";
  * An `atomic` route (docs/errors.md, "Idempotency"): the rate-limit count, the idempotency
  * claim, the handler's writes and the stored response commit together, in one transaction, instead
  * of four commits one after the other: BEGIN, the key's lock and row (one statement), the handler's
- * statements, the counts and the stored response (one statement), COMMIT. What a client sees is the same as on any idempotent route:
+ * statements, the counts and the stored response (one statement), COMMIT. What a client sees is the
+ * same as on any idempotent route:
  *
  * - another request running with the key: 409 IDEMPOTENCY_KEY_IN_USE at once (a transaction-scoped
  *   advisory lock on the key, tried without waiting, stands for the in-progress claim);
@@ -121,7 +122,8 @@ async function lockKey(tx: Db, s: IdempotencyScope): Promise<KeyRow> {
     await tx.execute(sql`
       with lk as (
         select pg_try_advisory_xact_lock(
-          hashtextextended(${s.orgId} || ' ' || ${s.method} || ' ' || ${s.path} || ' ' || ${s.key}, 0)) as locked
+          hashtextextended(${s.orgId} || ' ' || ${s.method} || ' ' || ${s.path} || ' ' || ${s.key}, 0))
+            as locked
       )
       select lk.locked, k.request_hash, k.state, k.response_status, k.response_headers, k.response_body,
         k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}) as stale
@@ -155,14 +157,17 @@ async function countAndStore(
         insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, response_status,
           response_headers, response_body, created_at, expires_at)
         select ${s.orgId}, ${s.method}, ${s.path}, ${s.key}, ${fingerprint}, 'completed', ${res.status},
-          ${JSON.stringify(res.headers)}::jsonb, ${res.body}, now(), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+          ${JSON.stringify(res.headers)}::jsonb, ${res.body}, now(),
+          now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
         where true${sql.join(allowed)}
         on conflict (org_id, method, path, key) do update set
-          request_hash = excluded.request_hash, state = 'completed', response_status = excluded.response_status,
+          request_hash = excluded.request_hash, state = 'completed',
+          response_status = excluded.response_status,
           response_headers = excluded.response_headers, response_body = excluded.response_body,
           created_at = now(), expires_at = excluded.expires_at
         where k.expires_at <= now()
-          or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
+          or (k.state = 'in_progress'
+            and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
         returning 1 as ok)
       select (select count(*) from ins)::int as kept${sql.join(columns)}`),
   );

@@ -124,7 +124,8 @@ async function removeRows(db: Db, spec: PartitionedTable, relation: string, befo
     await spec.beforeRemove?.(tx, { relation, before });
     const gone = await rows<{ n: number }>(
       tx,
-      sql`with gone as (delete from ${rel} where ${col} < ${before.toISOString()}::timestamptz${keep} returning 1)
+      sql`with gone as (delete from ${rel} where ${col} < ${before.toISOString()}::timestamptz${keep}
+          returning 1)
         select count(*)::int as n from gone`,
     );
     return gone[0]?.n ?? 0;

@@ -30,10 +30,13 @@ describe("address screening", () => {
         expect(result.checks.sanctions).toBe(true);
       }
   });
-  it("flags the Bitcoin, Tron and Litecoin entries too, and a listed address of an unvalidated format", async () => {
-    for (const file of ["XBT.txt", "TRX.txt", "LTC.txt", "XMR.txt"])
-      for (const address of await lines(file)) expect((await screen(address)).checks.sanctions).toBe(true);
-  });
+  it(
+    "flags the Bitcoin, Tron and Litecoin entries too, " + "and a listed address of an unvalidated format",
+    async () => {
+      for (const file of ["XBT.txt", "TRX.txt", "LTC.txt", "XMR.txt"])
+        for (const address of await lines(file)) expect((await screen(address)).checks.sanctions).toBe(true);
+    },
+  );
   it("answers a valid address of no list low and unflagged, with the list's date", async () => {
     const result = await screen("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
     expect(result).toMatchObject({

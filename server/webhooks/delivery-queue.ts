@@ -65,7 +65,8 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       limit ${scan}
     ), ranked as (
       select id, next_attempt_at, row_number() over (partition by webhook_id order by next_attempt_at) as rn,
-             ${opts.perEndpoint}::int - coalesce((${JSON.stringify(busy)}::jsonb ->> webhook_id)::int, 0) as room
+             ${opts.perEndpoint}::int
+               - coalesce((${JSON.stringify(busy)}::jsonb ->> webhook_id)::int, 0) as room
       from candidates
     ), due as materialized (
       select d.id from webhook_deliveries d join ranked r on r.id = d.id
@@ -80,7 +81,8 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       attempts = d.attempts + 1
     from due, webhook_subscriptions s
     where d.id = due.id and s.id = d.webhook_id
-    returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit, s.url, s.secret_sealed`);
+    returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit,
+      s.url, s.secret_sealed`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: String(r.id),
     orgId: String(r.org_id),
@@ -189,7 +191,8 @@ export async function recordOutcomes(
         set consecutive_failures = next.n,
             enabled = s.enabled and next.n < ${DISABLE_AFTER_FAILURES},
             disabled_reason = case when s.enabled and next.n >= ${DISABLE_AFTER_FAILURES}
-              then ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`} || coalesce('; last error: ' || next.err, '') || '.'
+              then ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`}
+                || coalesce('; last error: ' || next.err, '') || '.'
               else s.disabled_reason end,
             updated_at = now()
         from next where s.id = next.id`);

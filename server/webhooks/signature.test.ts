@@ -10,7 +10,8 @@ import { systemResolver } from "./url-safety";
 const SECRET = "whsec_q7aH3Yd9u3p0k8Jz+f1V2w9cQeR6bT4nL0sM5xA7yUo=";
 // Non-ASCII, escaped and raw, with whitespace and key order kept exactly as written.
 const BODY =
-  '{"id":"evt_1", "type":"card.frozen",\n  "created_at":"2026-01-05T10:00:00.000Z","data":{"merchant":"Café Zürich — 東京 🍣","note":"  two  spaces\\t"}}';
+  '{"id":"evt_1", "type":"card.frozen",\n  "created_at":"2026-01-05T10:00:00.000Z",' +
+  '"data":{"merchant":"Café Zürich — 東京 🍣","note":"  two  spaces\\t"}}';
 const TS = "1767607200";
 
 /** The HMAC computed here from bytes, without the code under test. */

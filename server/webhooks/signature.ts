@@ -6,5 +6,6 @@ import { createHmac } from "node:crypto";
  * lib/webhooks/verify.ts (Web Crypto), which the tests hold to the same vectors.
  */
 export function signWebhookBody(secret: string, timestamp: string, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.`, "utf8").update(body, "utf8").digest("hex")}`;
+  const mac = createHmac("sha256", secret).update(`${timestamp}.`, "utf8").update(body, "utf8").digest("hex");
+  return `sha256=${mac}`;
 }

@@ -35,6 +35,8 @@ const spawnWorker = () =>
     AUTH_SECRET: env().AUTH_SECRET,
   });
 
+// Opened by hand, not with withTestDatabase(): the worker processes must reach this database, so the
+// file refuses to run without DATABASE_URL (the helper would fall back to PGlite in memory).
 beforeAll(async () => {
   if (!env().DATABASE_URL)
     throw new Error(

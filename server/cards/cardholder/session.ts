@@ -19,7 +19,10 @@ export const CARDHOLDER_SESSION_TTL_SECONDS = 12 * 3600;
 export const CARDHOLDER_TOKEN_PREFIX = "cht_";
 
 export interface CardholderSessionToken {
-  /** The bearer secret: the cookie's value, or `Authorization: Bearer` for the REST API. Shown once, never stored. */
+  /**
+   * The bearer secret: the cookie's value, or `Authorization: Bearer` for the REST API. Shown once, never
+   * stored.
+   */
   token: string;
   expiresAt: Date;
 }

@@ -22,7 +22,9 @@ export async function sendSignInCode(
       orgId: input.orgId,
       to: input.email,
       subject: "Your sign-in code",
-      text: `Your sign-in code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.\n\nIf you did not ask to sign in to your card, ignore this email.`,
+      text:
+        `Your sign-in code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.\n\n` +
+        "If you did not ask to sign in to your card, ignore this email.",
     });
   });
 }

@@ -290,10 +290,13 @@ describe("listCustomers on a large program", () => {
       // Spread over every status; another program beside it, as in a shared database.
       const seed = (orgId: string, n: number, tag: string) =>
         database.db.execute(sql`
-        insert into card_customers (id, svc_card_id, org_id, email, external_id, origin, step, flow_status, kyc_status, created_at)
-        select ${`cus_${tag}_`} || i, ${`sc_${tag}_`} || i, ${orgId}, 'holder' || i || ${`.${tag}@example.test`}, ${`ext-${tag}-`} || i, 'issuer',
+        insert into card_customers (id, svc_card_id, org_id, email, external_id, origin, step, flow_status,
+          kyc_status, created_at)
+        select ${`cus_${tag}_`} || i, ${`sc_${tag}_`} || i, ${orgId},
+          'holder' || i || ${`.${tag}@example.test`}, ${`ext-${tag}-`} || i, 'issuer',
           (array[1,2,3,4,5,6,2])[1 + i % 7],
-          (array['email_verification','identity_verification','source_of_funds','phone_verification','account_setup','active','rejected'])[1 + i % 7],
+          (array['email_verification','identity_verification','source_of_funds','phone_verification',
+            'account_setup','active','rejected'])[1 + i % 7],
           (array['pending','in_progress','pending_review','approved','rejected','expired'])[1 + (i / 7) % 6],
           now() - (i || ' seconds')::interval
         from generate_series(1, ${n}) i`);

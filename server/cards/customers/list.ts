@@ -94,7 +94,10 @@ export async function listCustomers({
   };
 }
 
-/** The page's card counts (cards_customer_idx) and available balances (by primary key): two lookups per page. */
+/**
+ * The page's card counts (cards_customer_idx) and available balances (by primary key): two lookups per
+ * page.
+ */
 async function cardsAndBalancesOf(ctx: Ctx, ids: string[]) {
   if (ids.length === 0) return { cardCount: new Map<string, number>(), available: new Map<string, number>() };
   const [counts, balances] = await Promise.all([

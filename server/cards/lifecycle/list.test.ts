@@ -1,26 +1,18 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { bumpCardCount } from "./card-counts";
 import { blockCard, unblockCard } from "./change-status";
 import { getIssuerCard } from "./detail";
 import { listCards } from "./list";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
@@ -115,58 +107,65 @@ describe("listCards", () => {
     expect(past).toMatchObject({ cards: [], total: 7 });
   });
 
-  it("filters by status (voided finds stolen too), type, currency and customer, totals equal count(*)", async () => {
-    const p = await program();
-    const eur = await p.customer();
-    const gbp = await p.customer({ currency: "GBP" });
-    for (const status of ["active", "frozen", "blocked", "lost", "voided", "stolen", "active"] as const)
-      await p.card(eur.id, { status });
-    await p.card(gbp.id, { cardType: "physical" });
-    await p.card(gbp.id, { status: "frozen" });
+  it(
+    "filters by status (voided finds stolen too), type, " + "currency and customer, totals equal count(*)",
+    async () => {
+      const p = await program();
+      const eur = await p.customer();
+      const gbp = await p.customer({ currency: "GBP" });
+      for (const status of ["active", "frozen", "blocked", "lost", "voided", "stolen", "active"] as const)
+        await p.card(eur.id, { status });
+      await p.card(gbp.id, { cardType: "physical" });
+      await p.card(gbp.id, { status: "frozen" });
 
-    const frozen = await listCards({ ctx: p.ctx, input: { status: "frozen", limit: 1 } });
-    expect(frozen.total).toBe(2);
-    expect(frozen.total).toBe(await p.countWhere(eq(cards.status, "frozen")));
-    const voided = await listCards({ ctx: p.ctx, input: { status: "voided" } });
-    expect(voided.total).toBe(await p.countWhere(inArray(cards.status, ["voided", "stolen"])));
-    expect(voided.cards.map((c) => [c.status, c.is_stolen]).sort()).toEqual([
-      ["voided", false],
-      ["voided", true],
-    ]);
-    const physical = await listCards({ ctx: p.ctx, input: { card_type: "physical" } });
-    expect(physical.cards.map((c) => c.card_type)).toEqual(["physical"]);
-    const pounds = await listCards({ ctx: p.ctx, input: { currency: "GBP", limit: 1 } });
-    expect(pounds.total).toBe(2);
-    expect(pounds.cards[0]!.currency).toBe("GBP");
-    const ofEur = await listCards({
-      ctx: p.ctx,
-      input: { customer_id: eur.svcCardId, status: "active", limit: 1 },
-    });
-    expect(ofEur.total).toBe(2);
-    expect(ofEur.total).toBe(
-      await p.countWhere(and(eq(cards.customerId, eur.id), eq(cards.status, "active"))),
-    );
-  });
+      const frozen = await listCards({ ctx: p.ctx, input: { status: "frozen", limit: 1 } });
+      expect(frozen.total).toBe(2);
+      expect(frozen.total).toBe(await p.countWhere(eq(cards.status, "frozen")));
+      const voided = await listCards({ ctx: p.ctx, input: { status: "voided" } });
+      expect(voided.total).toBe(await p.countWhere(inArray(cards.status, ["voided", "stolen"])));
+      expect(voided.cards.map((c) => [c.status, c.is_stolen]).sort()).toEqual([
+        ["voided", false],
+        ["voided", true],
+      ]);
+      const physical = await listCards({ ctx: p.ctx, input: { card_type: "physical" } });
+      expect(physical.cards.map((c) => c.card_type)).toEqual(["physical"]);
+      const pounds = await listCards({ ctx: p.ctx, input: { currency: "GBP", limit: 1 } });
+      expect(pounds.total).toBe(2);
+      expect(pounds.cards[0]!.currency).toBe("GBP");
+      const ofEur = await listCards({
+        ctx: p.ctx,
+        input: { customer_id: eur.svcCardId, status: "active", limit: 1 },
+      });
+      expect(ofEur.total).toBe(2);
+      expect(ofEur.total).toBe(
+        await p.countWhere(and(eq(cards.customerId, eur.id), eq(cards.status, "active"))),
+      );
+    },
+  );
 
-  it("searches by last four, card id, email start (any case), external id and svc_card_id; only its own program", async () => {
-    const p = await program();
-    const ann = await p.customer({ email: "ann.search@example.test", externalId: "crm-search" });
-    const bob = await p.customer();
-    const annCard = await p.card(ann.id, { lastFour: "4242" });
-    const bobCard = await p.card(bob.id, { lastFour: "4243" });
-    const other = await program();
-    await other.card((await other.customer()).id, { lastFour: "4242" });
+  it(
+    "searches by last four, card id, email start (any case), " +
+      "external id and svc_card_id; only its own program",
+    async () => {
+      const p = await program();
+      const ann = await p.customer({ email: "ann.search@example.test", externalId: "crm-search" });
+      const bob = await p.customer();
+      const annCard = await p.card(ann.id, { lastFour: "4242" });
+      const bobCard = await p.card(bob.id, { lastFour: "4243" });
+      const other = await program();
+      await other.card((await other.customer()).id, { lastFour: "4242" });
 
-    const ids = async (q: string) =>
-      (await listCards({ ctx: p.ctx, input: { q } })).cards.map((c) => c.card_id);
-    expect(await ids("4242")).toEqual([annCard.id]);
-    expect(await ids(bobCard.id)).toEqual([bobCard.id]);
-    expect(await ids("ANN.SEARCH")).toEqual([annCard.id]);
-    expect(await ids("crm-search")).toEqual([annCard.id]);
-    expect(await ids(bob.svcCardId)).toEqual([bobCard.id]);
-    expect(await ids("ann%")).toEqual([]);
-    expect(await ids("9999")).toEqual([]);
-  });
+      const ids = async (q: string) =>
+        (await listCards({ ctx: p.ctx, input: { q } })).cards.map((c) => c.card_id);
+      expect(await ids("4242")).toEqual([annCard.id]);
+      expect(await ids(bobCard.id)).toEqual([bobCard.id]);
+      expect(await ids("ANN.SEARCH")).toEqual([annCard.id]);
+      expect(await ids("crm-search")).toEqual([annCard.id]);
+      expect(await ids(bob.svcCardId)).toEqual([bobCard.id]);
+      expect(await ids("ann%")).toEqual([]);
+      expect(await ids("9999")).toEqual([]);
+    },
+  );
 
   it("refuses a cardholder", async () => {
     const p = await program();
@@ -177,26 +176,29 @@ describe("listCards", () => {
 });
 
 describe("getIssuerCard", () => {
-  it("shows the card with every state change: what, who and when; another program's card is 404", async () => {
-    const p = await program();
-    const holder = await createReadyCustomer(database.db, p.org.orgId);
-    const card = await createTestCard(database.db, holder);
-    await blockCard({ ctx: p.ctx, input: { svcCardId: holder.svcCardId, cardId: card.id } });
-    await unblockCard({ ctx: p.ctx, input: { svcCardId: holder.svcCardId, cardId: card.id } });
+  it(
+    "shows the card with every state change: what, " + "who and when; another program's card is 404",
+    async () => {
+      const p = await program();
+      const holder = await createReadyCustomer(database.db, p.org.orgId);
+      const card = await createTestCard(database.db, holder);
+      await blockCard({ ctx: p.ctx, input: { svcCardId: holder.svcCardId, cardId: card.id } });
+      await unblockCard({ ctx: p.ctx, input: { svcCardId: holder.svcCardId, cardId: card.id } });
 
-    const view = await getIssuerCard({ ctx: p.ctx, input: { cardId: card.id } });
-    expect(view).toMatchObject({ card_id: card.id, status: "active", customer_email: holder.email });
-    expect(view.history.map((h) => [h.action, h.from, h.to])).toEqual([
-      ["issued", null, "active"],
-      ["block", "active", "blocked"],
-      ["unblock", "blocked", "active"],
-    ]);
-    expect(view.history[1]).toMatchObject({ actor_type: "user", actor: p.org.admin.email });
-    expect(Date.parse(view.history[2]!.at)).toBeGreaterThanOrEqual(Date.parse(view.history[1]!.at));
+      const view = await getIssuerCard({ ctx: p.ctx, input: { cardId: card.id } });
+      expect(view).toMatchObject({ card_id: card.id, status: "active", customer_email: holder.email });
+      expect(view.history.map((h) => [h.action, h.from, h.to])).toEqual([
+        ["issued", null, "active"],
+        ["block", "active", "blocked"],
+        ["unblock", "blocked", "active"],
+      ]);
+      expect(view.history[1]).toMatchObject({ actor_type: "user", actor: p.org.admin.email });
+      expect(Date.parse(view.history[2]!.at)).toBeGreaterThanOrEqual(Date.parse(view.history[1]!.at));
 
-    const other = await program();
-    expect(await errorCodeOf(getIssuerCard({ ctx: other.ctx, input: { cardId: card.id } }))).toBe(
-      "NOT_FOUND",
-    );
-  });
+      const other = await program();
+      expect(await errorCodeOf(getIssuerCard({ ctx: other.ctx, input: { cardId: card.id } }))).toBe(
+        "NOT_FOUND",
+      );
+    },
+  );
 });

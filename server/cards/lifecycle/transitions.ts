@@ -103,7 +103,10 @@ const ACTIVATE_VIRTUAL = no(
   "Virtual cards are active from issue; only physical cards are activated.",
 );
 const ALREADY_ACTIVATED = no("CARD_ALREADY_ACTIVATED", "The card is already activated.");
-/** activate: virtual and activated physical cards are refused in every state; an inactive physical card gets `outcome`. */
+/**
+ * activate: virtual and activated physical cards are refused in every state; an inactive physical card
+ * gets `outcome`.
+ */
 const inactivePhysicalOnly = (outcome: Outcome): Record<CardKind, Outcome> => ({
   virtual: ACTIVATE_VIRTUAL,
   physical: ALREADY_ACTIVATED,

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { auditLog } from "@/server/db/schema/platform";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { requestCardholderCode, verifyCardholderCode } from "../cardholder/sign-in";
 import { getKycLink } from "./kyc";
@@ -15,14 +14,7 @@ import { createIssuerCustomer, resendEmailCode } from "./start";
 import { allowResend, customerOf, lastCode, refusal, VALID_ANSWERS, wrongCode } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function entriesFor(customerId: string) {
   return database.db

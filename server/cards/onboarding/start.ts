@@ -159,7 +159,9 @@ async function sendEmailCode(tx: Db, customer: CardCustomerRow): Promise<{ expir
     orgId: customer.orgId,
     to: customer.email,
     subject: "Your verification code",
-    text: `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.\n\nIf you did not ask for a card account, ignore this email.`,
+    text:
+      `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.\n\n` +
+      "If you did not ask for a card account, ignore this email.",
   });
   return { expiresAt };
 }

@@ -59,16 +59,20 @@ export function renderCheckout(d: DepositRow): string {
   const action = (o: string) => `/api/v1/sandbox/checkout/${esc(d.checkoutToken)}/${o}`;
   const body =
     d.status === "pending"
-      ? `<p>Pay <strong data-testid="amount-due">${esc(d.amountDue)} ${esc(d.payCurrency)}</strong> with ${esc(method)}.</p>
+      ? `<p>Pay <strong data-testid="amount-due">${esc(d.amountDue)} ${esc(d.payCurrency)}</strong>
+with ${esc(method)}.</p>
 <p>Your ${esc(d.currency)} wallet receives <strong>${esc(d.creditAmount)} ${esc(d.currency)}</strong>.</p>
-<div class="actions"><form method="post" action="${action("complete")}"><button type="submit" class="pay">Pay now</button></form>
+<div class="actions">
+<form method="post" action="${action("complete")}"><button type="submit" class="pay">Pay now</button></form>
 <form method="post" action="${action("cancel")}"><button type="submit">Cancel</button></form></div>`
       : `<p>This checkout is ${esc(d.status)}.</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox checkout</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}
-button{font:inherit;min-height:44px;padding:.5rem 1.25rem;border-radius:.375rem;border:1px solid #9ca3af;background:#fff;color:#111827;cursor:pointer}
+button{font:inherit;min-height:44px;padding:.5rem 1.25rem;border-radius:.375rem;border:1px solid #9ca3af;
+background:#fff;color:#111827;cursor:pointer}
 button.pay{background:#111827;border-color:#111827;color:#fff}</style></head>
 <body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem">
-<h1>Sandbox checkout</h1><p>Deposit ${esc(d.id)}. No real money moves in the sandbox.</p>${body}</body></html>`;
+<h1>Sandbox checkout</h1>
+<p>Deposit ${esc(d.id)}. No real money moves in the sandbox.</p>${body}</body></html>`;
 }

@@ -39,17 +39,20 @@ describe("the payment-method catalogue", () => {
     }
   });
 
-  it("payout forms: keys unique, select fields have options and no max_length, text fields a max_length", () => {
-    for (const m of methodsOfType("payout")) {
-      const fields = m.fields ?? [];
-      expect(fields.length, String(m.id)).toBeGreaterThan(1);
-      expect(new Set(fields.map((f) => f.key)).size, String(m.id)).toBe(fields.length);
-      for (const f of fields) {
-        if (f.type === "select") {
-          expect(f.options?.length, `${m.id}.${f.key}`).toBeGreaterThan(1);
-          expect(f.max_length, `${m.id}.${f.key}`).toBeUndefined();
-        } else expect(f.max_length, `${m.id}.${f.key}`).toBeGreaterThan(0);
+  it(
+    "payout forms: keys unique, select fields have " + "options and no max_length, text fields a max_length",
+    () => {
+      for (const m of methodsOfType("payout")) {
+        const fields = m.fields ?? [];
+        expect(fields.length, String(m.id)).toBeGreaterThan(1);
+        expect(new Set(fields.map((f) => f.key)).size, String(m.id)).toBe(fields.length);
+        for (const f of fields) {
+          if (f.type === "select") {
+            expect(f.options?.length, `${m.id}.${f.key}`).toBeGreaterThan(1);
+            expect(f.max_length, `${m.id}.${f.key}`).toBeUndefined();
+          } else expect(f.max_length, `${m.id}.${f.key}`).toBeGreaterThan(0);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -37,7 +37,10 @@ export function listPaymentMethods({
   return { methods: methods.map(methodView) };
 }
 
-/** GET /beneficiary/form/show/{payment_method_id}: the fields to collect (404 for an unknown or payin method). */
+/**
+ * GET /beneficiary/form/show/{payment_method_id}: the fields to collect (404 for an unknown or payin
+ * method).
+ */
 export function beneficiaryForm({
   ctx,
   input,

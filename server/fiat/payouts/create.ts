@@ -24,7 +24,8 @@ function mismatches(quote: QuoteRow, input: CreatePayoutInput): ErrorDetail[] {
       path: "payment_method_id",
       message:
         quote.methodId === null
-          ? "The quote was priced without a payment method; request one with method_id and method_type payout."
+          ? "The quote was priced without a payment method; " +
+            "request one with method_id and method_type payout."
           : `The quote was priced for ${quote.methodType} method ${quote.methodId}.`,
     });
   if (quote.fromCurrency !== input.debit_wallet)

@@ -57,7 +57,10 @@ async function move(
   return row;
 }
 
-/** The worker's step: moves the payout one state on and schedules the next; false when there was nothing to do. */
+/**
+ * The worker's step: moves the payout one state on and schedules the next; false when there was nothing
+ * to do.
+ */
 export async function advancePayout(db: Db, input: { orgId: string; payoutId: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx

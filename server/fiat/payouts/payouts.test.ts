@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
 import { createBeneficiary } from "@/server/fiat/beneficiaries/saved";
 import { fiatProgram, SEPA_BENEFICIARY } from "@/server/fiat/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createPayout } from "./create";
 import { advancePayout, forcePayoutOutcome } from "./lifecycle";
 import { getPayout } from "./view";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 const payoutOf = (quote: { quote_id: string }, amount = 100) => ({
   debit_wallet: "USD",
@@ -26,33 +19,37 @@ const payoutOf = (quote: { quote_id: string }, amount = 100) => ({
 });
 
 describe("payouts", () => {
-  it("debits amount_due, records the payout pending with the masked beneficiary, raises fiat.payout.created", async () => {
-    const p = await fiatProgram(database.db);
-    await p.fund("USD", "150");
-    const quote = await p.quote();
-    const payout = await createPayout({ ctx: p.ctx, input: payoutOf(quote) });
-    expect(payout).toMatchObject({
-      status: "pending",
-      quote_id: quote.quote_id,
-      debit_wallet: "USD",
-      amount: "100.00000000",
-      fee: "0.74347826",
-      amount_due: "100.74347826",
-      payout_currency: "EUR",
-      receive_amount: "91.67800000",
-      rate: "0.91678000",
-      beneficiary: { beneficiary_name: "Ada Lovelace", iban: "********3000" },
-    });
-    expect(await p.balance("USD")).toBe("49.25652174");
-    const events = await p.events();
-    expect(events.map((e) => e.type)).toEqual(["fiat.payout.created"]);
-    expect(events[0]!.data).toMatchObject({
-      payout_id: payout.payout_id,
-      amount_due: 100.74347826,
-      amount_due_minor: 10074,
-      amount_due_decimal: "100.74347826",
-    });
-  });
+  it(
+    "debits amount_due, records the payout pending with " +
+      "the masked beneficiary, raises fiat.payout.created",
+    async () => {
+      const p = await fiatProgram(database.db);
+      await p.fund("USD", "150");
+      const quote = await p.quote();
+      const payout = await createPayout({ ctx: p.ctx, input: payoutOf(quote) });
+      expect(payout).toMatchObject({
+        status: "pending",
+        quote_id: quote.quote_id,
+        debit_wallet: "USD",
+        amount: "100.00000000",
+        fee: "0.74347826",
+        amount_due: "100.74347826",
+        payout_currency: "EUR",
+        receive_amount: "91.67800000",
+        rate: "0.91678000",
+        beneficiary: { beneficiary_name: "Ada Lovelace", iban: "********3000" },
+      });
+      expect(await p.balance("USD")).toBe("49.25652174");
+      const events = await p.events();
+      expect(events.map((e) => e.type)).toEqual(["fiat.payout.created"]);
+      expect(events[0]!.data).toMatchObject({
+        payout_id: payout.payout_id,
+        amount_due: 100.74347826,
+        amount_due_minor: 10074,
+        amount_due_decimal: "100.74347826",
+      });
+    },
+  );
 
   it("a quote is consumed once: reuse 409, unknown 404, expired 410", async () => {
     const p = await fiatProgram(database.db);
@@ -100,26 +97,30 @@ describe("payouts", () => {
     expect(await p.balance("USD")).toBe("9899.25652174");
   });
 
-  it("insufficient funds under concurrency: only what the wallet covers goes through, never below 0; refused quotes stay usable", async () => {
-    const p = await fiatProgram(database.db);
-    await p.fund("USD", "302.23043478"); // exactly 3 x 100.74347826
-    const quotes = await Promise.all(Array.from({ length: 6 }, () => p.quote()));
-    const results = await Promise.allSettled(
-      quotes.map((q) => createPayout({ ctx: p.ctx, input: payoutOf(q) })),
-    );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
-    const codes = results.flatMap((r) =>
-      r.status === "rejected" ? [(r.reason as { code: string }).code] : [],
-    );
-    expect(codes).toEqual(Array(3).fill("INSUFFICIENT_FUNDS"));
-    expect(await p.balance("USD")).toBe("0.00000000");
-    // A refused payout rolled its quote's consumption back: after a top-up the same quote works.
-    const refusedQuote = quotes[results.findIndex((r) => r.status === "rejected")]!;
-    await p.fund("USD", "200");
-    await expect(createPayout({ ctx: p.ctx, input: payoutOf(refusedQuote) })).resolves.toMatchObject({
-      status: "pending",
-    });
-  });
+  it(
+    "insufficient funds under concurrency: only what the wallet " +
+      "covers goes through, never below 0; refused quotes stay usable",
+    async () => {
+      const p = await fiatProgram(database.db);
+      await p.fund("USD", "302.23043478"); // exactly 3 x 100.74347826
+      const quotes = await Promise.all(Array.from({ length: 6 }, () => p.quote()));
+      const results = await Promise.allSettled(
+        quotes.map((q) => createPayout({ ctx: p.ctx, input: payoutOf(q) })),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+      const codes = results.flatMap((r) =>
+        r.status === "rejected" ? [(r.reason as { code: string }).code] : [],
+      );
+      expect(codes).toEqual(Array(3).fill("INSUFFICIENT_FUNDS"));
+      expect(await p.balance("USD")).toBe("0.00000000");
+      // A refused payout rolled its quote's consumption back: after a top-up the same quote works.
+      const refusedQuote = quotes[results.findIndex((r) => r.status === "rejected")]!;
+      await p.fund("USD", "200");
+      await expect(createPayout({ ctx: p.ctx, input: payoutOf(refusedQuote) })).resolves.toMatchObject({
+        status: "pending",
+      });
+    },
+  );
 
   it("the request must match the quote, every difference named; nothing is consumed", async () => {
     const p = await fiatProgram(database.db);
@@ -167,34 +168,38 @@ describe("payouts", () => {
     });
   });
 
-  it("moves pending -> processing -> completed in the worker; a return refunds amount_due; a completed payout cannot fail", async () => {
-    const p = await fiatProgram(database.db);
-    await p.fund("USD", "100.74347826");
-    const payout = await createPayout({ ctx: p.ctx, input: payoutOf(await p.quote()) });
-    const step = () => advancePayout(database.db, { orgId: p.orgId, payoutId: payout.payout_id });
-    expect(await step()).toBe(true);
-    expect((await getPayout({ ctx: p.ctx, input: payout })).status).toBe("processing");
-    expect(await step()).toBe(true);
-    const done = await getPayout({ ctx: p.ctx, input: payout });
-    expect(done).toMatchObject({ status: "completed", completed_at: expect.any(String) });
-    expect(await step()).toBe(false);
-    await expect(
-      forcePayoutOutcome({ ctx: p.ctx, input: { payout_id: payout.payout_id, outcome: "fail" } }),
-    ).rejects.toMatchObject({ code: "PAYOUT_NOT_CHANGEABLE" });
-    expect(await p.balance("USD")).toBe("0.00000000");
-    const returned = await forcePayoutOutcome({
-      ctx: p.ctx,
-      input: { payout_id: payout.payout_id, outcome: "return" },
-    });
-    expect(returned).toMatchObject({ status: "returned", failure_reason: "account_closed" });
-    expect(await p.balance("USD")).toBe("100.74347826");
-    expect((await p.events()).map((e) => e.type)).toEqual([
-      "fiat.payout.created",
-      "fiat.payout.processing",
-      "fiat.payout.completed",
-      "fiat.payout.returned",
-    ]);
-  });
+  it(
+    "moves pending -> processing -> completed in the worker; " +
+      "a return refunds amount_due; a completed payout cannot fail",
+    async () => {
+      const p = await fiatProgram(database.db);
+      await p.fund("USD", "100.74347826");
+      const payout = await createPayout({ ctx: p.ctx, input: payoutOf(await p.quote()) });
+      const step = () => advancePayout(database.db, { orgId: p.orgId, payoutId: payout.payout_id });
+      expect(await step()).toBe(true);
+      expect((await getPayout({ ctx: p.ctx, input: payout })).status).toBe("processing");
+      expect(await step()).toBe(true);
+      const done = await getPayout({ ctx: p.ctx, input: payout });
+      expect(done).toMatchObject({ status: "completed", completed_at: expect.any(String) });
+      expect(await step()).toBe(false);
+      await expect(
+        forcePayoutOutcome({ ctx: p.ctx, input: { payout_id: payout.payout_id, outcome: "fail" } }),
+      ).rejects.toMatchObject({ code: "PAYOUT_NOT_CHANGEABLE" });
+      expect(await p.balance("USD")).toBe("0.00000000");
+      const returned = await forcePayoutOutcome({
+        ctx: p.ctx,
+        input: { payout_id: payout.payout_id, outcome: "return" },
+      });
+      expect(returned).toMatchObject({ status: "returned", failure_reason: "account_closed" });
+      expect(await p.balance("USD")).toBe("100.74347826");
+      expect((await p.events()).map((e) => e.type)).toEqual([
+        "fiat.payout.created",
+        "fiat.payout.processing",
+        "fiat.payout.completed",
+        "fiat.payout.returned",
+      ]);
+    },
+  );
 
   it("a failed payout refunds the wallet, and the worker's later step does nothing", async () => {
     const p = await fiatProgram(database.db);

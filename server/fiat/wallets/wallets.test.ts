@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
 import {
   checkBeneficiary,
@@ -13,37 +12,35 @@ import { createDeposit } from "@/server/fiat/deposits/create";
 import { fiatDeposits } from "@/server/db/schema/fiat";
 import { estimateQuote } from "@/server/fiat/quotes/create";
 import { fiatProgram, SEPA_BENEFICIARY } from "@/server/fiat/testing";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createWallet, listWallets } from "./manage";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase({ install: false });
 
 describe("fiat wallets, saved beneficiaries, deposits", () => {
-  it("one wallet per currency: 409 WALLET_ALREADY_EXISTS; a currency outside the catalogue is 400; read needs no write scope", async () => {
-    const p = await fiatProgram(database.db);
-    await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).resolves.toMatchObject({
-      currency: "EUR",
-      balance: "0.00000000",
-    });
-    await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).rejects.toMatchObject({
-      code: "WALLET_ALREADY_EXISTS",
-      status: 409,
-    });
-    await expect(createWallet({ ctx: p.ctx, input: { currency: "JPY" } })).rejects.toMatchObject({
-      code: "VALIDATION_ERROR",
-    });
-    const reader = { ...p.ctx, actor: { type: "apiKey" as const, keyId: "k", scopes: ["read" as const] } };
-    expect((await listWallets({ ctx: reader })).wallets.map((w) => w.currency)).toEqual(["EUR"]);
-    await expect(createWallet({ ctx: reader, input: { currency: "USD" } })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
-    });
-  });
+  it(
+    "one wallet per currency: 409 WALLET_ALREADY_EXISTS; " +
+      "a currency outside the catalogue is 400; read needs no write scope",
+    async () => {
+      const p = await fiatProgram(database.db);
+      await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).resolves.toMatchObject({
+        currency: "EUR",
+        balance: "0.00000000",
+      });
+      await expect(createWallet({ ctx: p.ctx, input: { currency: "EUR" } })).rejects.toMatchObject({
+        code: "WALLET_ALREADY_EXISTS",
+        status: 409,
+      });
+      await expect(createWallet({ ctx: p.ctx, input: { currency: "JPY" } })).rejects.toMatchObject({
+        code: "VALIDATION_ERROR",
+      });
+      const reader = { ...p.ctx, actor: { type: "apiKey" as const, keyId: "k", scopes: ["read" as const] } };
+      expect((await listWallets({ ctx: reader })).wallets.map((w) => w.currency)).toEqual(["EUR"]);
+      await expect(createWallet({ ctx: reader, input: { currency: "USD" } })).rejects.toMatchObject({
+        code: "INSUFFICIENT_PERMISSION",
+      });
+    },
+  );
 
   it("saved beneficiaries: validated, listed masked, deleted; another organization's is 404", async () => {
     const p = await fiatProgram(database.db);

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
 import { walkTo } from "@/server/cards/onboarding/testing";
 import type { Ctx } from "@/server/context";
-import { setDatabase, type Database } from "@/server/db/client";
 import { auditLog } from "@/server/db/schema/platform";
 import { receiveDeposit, settleDepositNow } from "@/server/issuer/master-wallet/deposits";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";
 import { expireCardTransaction, failCardTransaction } from "./expire-fail";
@@ -15,14 +14,7 @@ import { reverseCardTransaction } from "./reverse";
 import { settleCardTransaction } from "./settle";
 import { spendingCustomer } from "./testing";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 async function operator(requestId: string): Promise<{ ctx: Ctx; orgId: string; userId: string }> {
   const org = await createTestOrg(database.db);

@@ -55,57 +55,60 @@ async function setup() {
 }
 
 describe("disputes", () => {
-  it("walks submitted -> under_review -> won, crediting the balance through the ledger with its events", async () => {
-    const p = await setup();
-    const txn = await p.settled(2500);
-    const before = await balanceOf(database.db, p.customer.id);
-    const filed = await p.file(txn.transaction_id, { amount: 1250 });
-    expect(filed).toMatchObject({
-      status: "submitted",
-      amount: 12.5,
-      amount_minor: 1250,
-      currency: "EUR",
-      credit_amount_minor: 1250,
-      merchant: "Book Shop",
-      filed_by: "apiKey",
-      resolved_at: null,
-    });
-    const review = await decideDispute({
-      ctx: p.ctx,
-      input: { disputeId: filed.dispute_id, status: "under_review" },
-    });
-    expect(review.status).toBe("under_review");
-    expect((await balanceOf(database.db, p.customer.id)).ledgerMinor).toBe(before.ledgerMinor);
-    const won = await decideDispute({ ctx: p.ctx, input: { disputeId: filed.dispute_id, status: "won" } });
-    expect(won.status).toBe("won");
-    expect(won.resolved_at).not.toBeNull();
-    const after = await balanceOf(database.db, p.customer.id);
-    expect(after.ledgerMinor).toBe(before.ledgerMinor + 1250);
-    const totals = await totalsVersusBalances(database.db, p.org.orgId);
-    expect(totals.kept).toEqual(totals.summed);
+  it(
+    "walks submitted -> under_review -> won, " + "crediting the balance through the ledger with its events",
+    async () => {
+      const p = await setup();
+      const txn = await p.settled(2500);
+      const before = await balanceOf(database.db, p.customer.id);
+      const filed = await p.file(txn.transaction_id, { amount: 1250 });
+      expect(filed).toMatchObject({
+        status: "submitted",
+        amount: 12.5,
+        amount_minor: 1250,
+        currency: "EUR",
+        credit_amount_minor: 1250,
+        merchant: "Book Shop",
+        filed_by: "apiKey",
+        resolved_at: null,
+      });
+      const review = await decideDispute({
+        ctx: p.ctx,
+        input: { disputeId: filed.dispute_id, status: "under_review" },
+      });
+      expect(review.status).toBe("under_review");
+      expect((await balanceOf(database.db, p.customer.id)).ledgerMinor).toBe(before.ledgerMinor);
+      const won = await decideDispute({ ctx: p.ctx, input: { disputeId: filed.dispute_id, status: "won" } });
+      expect(won.status).toBe("won");
+      expect(won.resolved_at).not.toBeNull();
+      const after = await balanceOf(database.db, p.customer.id);
+      expect(after.ledgerMinor).toBe(before.ledgerMinor + 1250);
+      const totals = await totalsVersusBalances(database.db, p.org.orgId);
+      expect(totals.kept).toEqual(totals.summed);
 
-    const events = (await eventsOf(database.db, p.org.orgId, p.customer.svcCardId)).slice(-5);
-    expect(events.map((e) => [e.type, e.data.status ?? e.data.trigger])).toEqual([
-      ["dispute.created", "submitted"],
-      ["dispute.updated", "under_review"],
-      ["customer.balance.updated", "dispute"],
-      // The ledger grew, as with a refund.
-      ["wallet.deposit.confirmed", undefined],
-      ["dispute.updated", "won"],
-    ]);
-    expect(events[4]!.data).toMatchObject({
-      dispute_id: filed.dispute_id,
-      transaction_id: txn.transaction_id,
-    });
+      const events = (await eventsOf(database.db, p.org.orgId, p.customer.svcCardId)).slice(-5);
+      expect(events.map((e) => [e.type, e.data.status ?? e.data.trigger])).toEqual([
+        ["dispute.created", "submitted"],
+        ["dispute.updated", "under_review"],
+        ["customer.balance.updated", "dispute"],
+        // The ledger grew, as with a refund.
+        ["wallet.deposit.confirmed", undefined],
+        ["dispute.updated", "won"],
+      ]);
+      expect(events[4]!.data).toMatchObject({
+        dispute_id: filed.dispute_id,
+        transaction_id: txn.transaction_id,
+      });
 
-    expect(
-      await errorCodeOf(
-        decideDispute({ ctx: p.ctx, input: { disputeId: filed.dispute_id, status: "lost" } }),
-      ),
-    ).toBe("DISPUTE_CLOSED");
-    // A closed dispute frees the transaction for a new one.
-    expect((await p.file(txn.transaction_id)).status).toBe("submitted");
-  });
+      expect(
+        await errorCodeOf(
+          decideDispute({ ctx: p.ctx, input: { disputeId: filed.dispute_id, status: "lost" } }),
+        ),
+      ).toBe("DISPUTE_CLOSED");
+      // A closed dispute frees the transaction for a new one.
+      expect((await p.file(txn.transaction_id)).status).toBe("submitted");
+    },
+  );
 
   it("lost and withdrawn credit nothing; moves back are refused", async () => {
     const p = await setup();
@@ -134,58 +137,64 @@ describe("disputes", () => {
     expect((await balanceOf(database.db, p.customer.id)).ledgerMinor).toBe(before.ledgerMinor);
   });
 
-  it("refuses an unsettled or declined transaction, a second open dispute and too large an amount", async () => {
-    const p = await setup();
-    const open = await p.pay(500);
-    expect(await errorCodeOf(p.file(open.transaction_id))).toBe("DISPUTE_NOT_ALLOWED");
-    const declined = await p.pay(50_000);
-    expect(declined.status).toBe("declined");
-    expect(await errorCodeOf(p.file(declined.transaction_id))).toBe("DISPUTE_NOT_ALLOWED");
-    const txn = await p.settled(2000);
-    expect(await errorCodeOf(p.file(txn.transaction_id, { amount: 2001 }))).toBe("VALIDATION_ERROR");
-    await p.file(txn.transaction_id);
-    expect(await errorCodeOf(p.file(txn.transaction_id))).toBe("DISPUTE_ALREADY_OPEN");
-  });
+  it(
+    "refuses an unsettled or declined transaction, " + "a second open dispute and too large an amount",
+    async () => {
+      const p = await setup();
+      const open = await p.pay(500);
+      expect(await errorCodeOf(p.file(open.transaction_id))).toBe("DISPUTE_NOT_ALLOWED");
+      const declined = await p.pay(50_000);
+      expect(declined.status).toBe("declined");
+      expect(await errorCodeOf(p.file(declined.transaction_id))).toBe("DISPUTE_NOT_ALLOWED");
+      const txn = await p.settled(2000);
+      expect(await errorCodeOf(p.file(txn.transaction_id, { amount: 2001 }))).toBe("VALIDATION_ERROR");
+      await p.file(txn.transaction_id);
+      expect(await errorCodeOf(p.file(txn.transaction_id))).toBe("DISPUTE_ALREADY_OPEN");
+    },
+  );
 
-  it("is 404 across organizations; a cardholder files and reads only their own; lists filter and count", async () => {
-    const p = await setup();
-    const txn = await p.settled(3000);
-    const holder: Ctx = {
-      db: database.db,
-      orgId: p.org.orgId,
-      actor: { type: "cardholder", customerId: p.customer.id },
-    };
-    const filed = await p.file(txn.transaction_id, {}, holder);
-    expect(filed.filed_by).toBe("cardholder");
-    expect((await getDispute({ ctx: holder, input: { disputeId: filed.dispute_id } })).dispute_id).toBe(
-      filed.dispute_id,
-    );
-    expect(await errorCodeOf(listDisputes({ ctx: holder, input: {} }))).toBe("INSUFFICIENT_PERMISSION");
-    expect(
-      (await listCustomerDisputes({ ctx: holder, input: { svcCardId: p.customer.svcCardId } })).total,
-    ).toBe(1);
+  it(
+    "is 404 across organizations; a cardholder files " + "and reads only their own; lists filter and count",
+    async () => {
+      const p = await setup();
+      const txn = await p.settled(3000);
+      const holder: Ctx = {
+        db: database.db,
+        orgId: p.org.orgId,
+        actor: { type: "cardholder", customerId: p.customer.id },
+      };
+      const filed = await p.file(txn.transaction_id, {}, holder);
+      expect(filed.filed_by).toBe("cardholder");
+      expect((await getDispute({ ctx: holder, input: { disputeId: filed.dispute_id } })).dispute_id).toBe(
+        filed.dispute_id,
+      );
+      expect(await errorCodeOf(listDisputes({ ctx: holder, input: {} }))).toBe("INSUFFICIENT_PERMISSION");
+      expect(
+        (await listCustomerDisputes({ ctx: holder, input: { svcCardId: p.customer.svcCardId } })).total,
+      ).toBe(1);
 
-    const other = await setup();
-    expect(await errorCodeOf(getDispute({ ctx: other.ctx, input: { disputeId: filed.dispute_id } }))).toBe(
-      "NOT_FOUND",
-    );
-    expect(
-      await errorCodeOf(
-        decideDispute({ ctx: other.ctx, input: { disputeId: filed.dispute_id, status: "won" } }),
-      ),
-    ).toBe("NOT_FOUND");
-    expect(await errorCodeOf(other.file(txn.transaction_id))).toBe("NOT_FOUND");
-    const otherHolder: Ctx = { ...holder, actor: { type: "cardholder", customerId: other.customer.id } };
-    expect(await errorCodeOf(getDispute({ ctx: otherHolder, input: { disputeId: filed.dispute_id } }))).toBe(
-      "NOT_FOUND",
-    );
+      const other = await setup();
+      expect(await errorCodeOf(getDispute({ ctx: other.ctx, input: { disputeId: filed.dispute_id } }))).toBe(
+        "NOT_FOUND",
+      );
+      expect(
+        await errorCodeOf(
+          decideDispute({ ctx: other.ctx, input: { disputeId: filed.dispute_id, status: "won" } }),
+        ),
+      ).toBe("NOT_FOUND");
+      expect(await errorCodeOf(other.file(txn.transaction_id))).toBe("NOT_FOUND");
+      const otherHolder: Ctx = { ...holder, actor: { type: "cardholder", customerId: other.customer.id } };
+      expect(
+        await errorCodeOf(getDispute({ ctx: otherHolder, input: { disputeId: filed.dispute_id } })),
+      ).toBe("NOT_FOUND");
 
-    const all = await listDisputes({ ctx: p.ctx, input: { status: "submitted" } });
-    expect(all).toMatchObject({
-      total: 1,
-      disputes: [expect.objectContaining({ dispute_id: filed.dispute_id })],
-    });
-    expect((await listDisputes({ ctx: p.ctx, input: { status: "won" } })).total).toBe(0);
-    expect((await listDisputes({ ctx: other.ctx, input: {} })).total).toBe(0);
-  });
+      const all = await listDisputes({ ctx: p.ctx, input: { status: "submitted" } });
+      expect(all).toMatchObject({
+        total: 1,
+        disputes: [expect.objectContaining({ dispute_id: filed.dispute_id })],
+      });
+      expect((await listDisputes({ ctx: p.ctx, input: { status: "won" } })).total).toBe(0);
+      expect((await listDisputes({ ctx: other.ctx, input: {} })).total).toBe(0);
+    },
+  );
 });

@@ -146,8 +146,8 @@ async function pageOf(
   }
   if (!start) return { transactions: [], total, ...cappedOf(c), page, limit };
   const rows = start.fromDayStart
-    ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then turn it
-      // around.
+    ? // The page lies in the older half of its day: skip from the day's start instead (ascending), then
+      // turn it around.
       (
         await pageQuery(
           db,

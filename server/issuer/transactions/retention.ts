@@ -22,7 +22,8 @@ export function registerCardTransactionRetention(): void {
           (select id from ${sql.identifier(relation)} where created_at < ${at}::timestamptz)`,
       );
       await tx.execute(
-        sql`delete from card_transaction_daily_counts where day < (${at}::timestamptz at time zone 'UTC')::date`,
+        sql`delete from card_transaction_daily_counts
+          where day < (${at}::timestamptz at time zone 'UTC')::date`,
       );
     },
   });

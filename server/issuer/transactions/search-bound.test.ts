@@ -1,23 +1,15 @@
 import { and, count, desc, eq, gte } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { seedDemo } from "@/server/cli/seed-demo";
-import { setDatabase, type Database } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
-import { openTestDatabase } from "@/server/testing/database";
+import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
 
 // The bound at a size a test can seed past (the real one is 10,000: docs/performance.md).
 vi.mock("./search", async (original) => ({ ...(await original<object>()), SEARCH_MATCH_LIMIT: 25 }));
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 const t = cardTransactions;
 

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { CardPinThemeEditor } from "@/components/settings/card-pin-theme-editor";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { requireSession } from "@/server/actions/session";
 import { updateSecureThemeAction } from "@/server/actions/card-settings";
 import { readSecureTheme } from "@/server/cards/settings";
@@ -52,7 +53,9 @@ export default async function SettingsCardPinPage() {
               <li>
                 Recommended iframe size: 420 × 520 px for the PIN form, 420 × 740 px for details plus PIN.
                 When a PIN is set, the page sends{" "}
-                <code className="font-mono whitespace-nowrap text-foreground">{'{type: "svc:pin-set"}'}</code>{" "}
+                <code className={cn("font-mono whitespace-nowrap", "text-foreground")}>
+                  {'{type: "svc:pin-set"}'}
+                </code>{" "}
                 to the window around it, and the card&apos;s <code className="font-mono">pin_set</code> turns
                 true.
               </li>
