@@ -3,7 +3,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { transportError } from "@/lib/action-result";
-import { useAction } from "@/components/ui/use-action";
 import { SecureNotice } from "./secure-notice";
 import type { SubmitPinAction } from "./types";
 
@@ -42,8 +41,6 @@ const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 4);
  * Once shown it says {type: "svc:frame-ready"}, so the page around it can tell a frame the
  * browser refused (its frame-ancestors) from one still loading.
  */
-const previewSubmit: SubmitPinAction = async () => transportError();
-
 export function PinForm({
   heading,
   intro,
@@ -60,9 +57,9 @@ export function PinForm({
   const [pin, setPin] = useState("");
   const [confirmPin, setConfirmPin] = useState("");
   const [errors, setErrors] = useState<{ pin?: string; confirmPin?: string; form?: string }>({});
-  // The preview (no submit) never calls it: it stops at the note below.
-  const pinCall = useAction(submit ?? previewSubmit);
-  const pending = pinCall.pending;
+  // Not useAction: the hosted secure page renders on its own, outside the console's providers
+  // (no TanStack Query client), as a provider's page would.
+  const [pending, setPending] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [previewNote, setPreviewNote] = useState(false);
 
@@ -104,7 +101,9 @@ export function PinForm({
       setPreviewNote(true);
       return;
     }
-    const res = await pinCall.run({ viewId, formSecret, pin, confirmPin });
+    setPending(true);
+    const res = await submit({ viewId, formSecret, pin, confirmPin }).catch(() => transportError());
+    setPending(false);
     if (res.ok) {
       setPin("");
       setConfirmPin("");
