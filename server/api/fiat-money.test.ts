@@ -1,5 +1,7 @@
 import { PDFDocument } from "pdf-lib";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "@/server/db/schema/platform";
 import { creditWallet } from "@/server/fiat/wallets/manage";
 import { fiatHttpSuite, idem, pdfText } from "./fiat-testing";
 
@@ -78,6 +80,56 @@ describe("fiat money over HTTP", () => {
       ).toBe(404);
     },
   );
+
+  it("the audit log holds each fiat change, by the key that made it, in its own transaction", async () => {
+    const p = await program();
+    expect((await call("/api/v1/wallet/create", post({ currency: "USD" }, p.key))).status).toBe(201);
+    await creditWallet(db().db, p.org.orgId, "USD", "500");
+    const saved = await call(
+      "/api/v1/beneficiary",
+      post({ payment_method_id: 101, nickname: "Ada", fields: BENEFICIARY }, p.key),
+    );
+    expect(saved.status).toBe(201);
+    const beneficiaryId = saved.body.data!.beneficiary_id as string;
+    const quote = (await call("/api/v1/exchange-rate", post(QUOTE, { ...p.key, ...idem() }))).body.data!;
+    const paid = await call(
+      "/api/v1/wallet/payout",
+      post(
+        {
+          debit_wallet: "USD",
+          quote_id: quote.quote_id,
+          amount: 100,
+          payment_method_id: 101,
+          beneficiary_id: beneficiaryId,
+        },
+        { ...p.key, ...idem() },
+      ),
+    );
+    expect(paid.status).toBe(201);
+    const removed = await call(`/api/v1/beneficiary/${beneficiaryId}`, {
+      method: "DELETE",
+      headers: p.key,
+    });
+    expect(removed.status).toBe(200);
+    // A refused change writes nothing: a second USD wallet is 409 and leaves no entry.
+    expect((await call("/api/v1/wallet/create", post({ currency: "USD" }, p.key))).status).toBe(409);
+
+    const entries = await db()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, p.org.orgId), eq(auditLog.credentialType, "api_key")))
+      .orderBy(asc(auditLog.createdAt));
+    const fiat = entries.filter((e) => e.action.startsWith("fiat."));
+    expect(fiat.map((e) => [e.action, e.targetId])).toEqual([
+      ["fiat.wallet.created", "USD"],
+      ["fiat.beneficiary.created", beneficiaryId],
+      ["fiat.payout.created", paid.body.data!.payout_id],
+      ["fiat.beneficiary.deleted", beneficiaryId],
+    ]);
+    expect(fiat[2]!.detail).toMatchObject({ amount_due: "100.74347826", currency: "USD" });
+    // The beneficiary's account never reaches the log.
+    expect(JSON.stringify(fiat)).not.toContain("DE89370400440532013000");
+  });
 
   it("a user access token pays out only with a current TOTP code", async () => {
     const p = await program();

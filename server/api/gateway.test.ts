@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkAddressOnChain } from "@/lib/chains/addresses";
 import { isChainId, isTxHashOf } from "@/lib/chains/chains";
 import { gatewayPayments } from "@/server/db/schema/crypto";
+import { auditLog } from "@/server/db/schema/platform";
 import { getHostedPayment } from "@/server/gateway/hosted";
 import { expirePayment } from "@/server/gateway/payments";
 import { bearer, postJson } from "@/server/http/testing";
@@ -45,9 +46,14 @@ async function program() {
 
 describe("crypto gateway", () => {
   it("creates a payment with a fresh valid deposit address per option", async () => {
-    const { create } = await program();
+    const { org, create } = await program();
     const a = await create({ requested_amount: 120, external_reference: "inv-1" });
     const b = await create({ requested_amount: 120 });
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.action, "gateway.payment.created")));
+    expect(audit.map((e) => e.targetId).sort()).toEqual([a.payment_id, b.payment_id].sort());
     expect(a).toMatchObject({
       status: "awaiting_payment",
       settled_amount: null,

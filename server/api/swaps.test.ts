@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { auditLog } from "@/server/db/schema/platform";
 import { bearer, postJson } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
@@ -37,7 +39,7 @@ async function program() {
     "/api/v1/sandbox/master-wallet/assets/deposit",
     postJson({ asset_id: "usdc-base", amount: "500" }, admin),
   );
-  return { admin, code };
+  return { org, admin, code };
 }
 
 describe("swap routes", () => {
@@ -54,7 +56,7 @@ describe("swap routes", () => {
     expect(list.some((r) => r.to_chain === "solana")).toBe(false);
   });
   it("quotes, then executes with the user's TOTP code: status success, a pending swap", async () => {
-    const { admin, code } = await program();
+    const { org, admin, code } = await program();
     const quote = await call("/api/swap/quote", postJson(QUOTE, admin));
     expect(quote.status).toBe(201);
     const q = quote.body.data as { quote_id: string; from_asset_id: string; expires_at: string };
@@ -75,6 +77,14 @@ describe("swap routes", () => {
     expect(again).toMatchObject({ status: 409, body: { error_code: "QUOTE_ALREADY_USED" } });
     const history = await call("/api/swap/history?limit=5", { headers: admin });
     expect(history.body.data).toMatchObject({ total: 1, limit: 5, offset: 0 });
+    // One audit entry, for the swap that was made, by the admin's token.
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.action, "swap.executed")));
+    expect(audit.map((e) => [e.targetId, e.actorId, e.credentialType])).toEqual([
+      [done.body.data!.swap_id, org.admin.userId, "user_token"],
+    ]);
   });
   it(
     "422 INVALID_ADDRESS for a Tron address as an EVM recipient; 400 for a history status outside the " +

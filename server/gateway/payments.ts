@@ -7,6 +7,7 @@ import type { GatewayCreateBody, GatewayPayBody, GatewayPaymentView } from "@/li
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
+import { recordAudit } from "@/server/platform/audit";
 import type { Db } from "@/server/db/client";
 import { gatewayPaymentOptions, gatewayPayments, type GatewayPaymentStatus } from "@/server/db/schema/crypto";
 import { emitEvent } from "@/server/events/outbox";
@@ -138,6 +139,15 @@ export async function createPayment({ ctx, input }: { ctx: Ctx; input: GatewayCr
       payload: { paymentId: id },
       runAt: expiresAt,
     });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "gateway.payment.created",
+        targetType: "gateway_payment",
+        targetId: id,
+        detail: { amount: row!.requestedAmount, currency: input.currency },
+      },
+    );
     return raise(tx, ctx.orgId, row!, "created");
   });
 }

@@ -5,6 +5,7 @@ import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
+import { recordAudit } from "@/server/platform/audit";
 import { swapQuotes, swaps } from "@/server/db/schema/crypto";
 import { emitEvent } from "@/server/events/outbox";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
@@ -106,6 +107,15 @@ export async function executeSwap({ ctx, input }: { ctx: Ctx; input: ExecuteSwap
       },
     });
     await enqueueJob(tx, { kind: SWAP_SUBMIT_JOB, orgId: ctx.orgId, payload: { swapId: swap!.id } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "swap.executed",
+        targetType: "swap",
+        targetId: swap!.id,
+        detail: { from_token: from.ticker, to_token: to.ticker, amount: amount.value },
+      },
+    );
     return swap!;
   });
   return swapView(row);

@@ -3,6 +3,7 @@ import type { BeneficiaryView, CreateBeneficiaryInput } from "@/lib/contracts/fi
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
+import { recordAudit } from "@/server/platform/audit";
 import { fiatBeneficiaries } from "@/server/db/schema/fiat";
 import { invalidField, requireFiatScope } from "@/server/fiat/access";
 import { methodById } from "@/server/fiat/methods/catalog";
@@ -56,17 +57,30 @@ export async function createBeneficiary({
   requireFiatScope(ctx, "write");
   const method = payoutMethod(input.payment_method_id, "payment_method_id");
   const fields = validateBeneficiary(method, input.fields);
-  const [row] = await ctx.db
-    .insert(fiatBeneficiaries)
-    .values({
-      id: newId("ben"),
-      orgId: ctx.orgId,
-      paymentMethodId: method.id,
-      nickname: input.nickname ?? null,
-      fields,
-    })
-    .returning();
-  return view(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(fiatBeneficiaries)
+      .values({
+        id: newId("ben"),
+        orgId: ctx.orgId,
+        paymentMethodId: method.id,
+        nickname: input.nickname ?? null,
+        fields,
+      })
+      .returning();
+    // The account details stay out of the log: the method and the nickname say which it is.
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "fiat.beneficiary.created",
+        targetType: "fiat_beneficiary",
+        targetId: created!.id,
+        detail: { payment_method_id: method.id, nickname: input.nickname ?? null },
+      },
+    );
+    return created!;
+  });
+  return view(row);
 }
 
 export async function listBeneficiaries({
@@ -101,11 +115,18 @@ export async function deleteBeneficiary({
   input: { beneficiary_id: string };
 }): Promise<{ beneficiary_id: string; deleted: true }> {
   requireFiatScope(ctx, "write");
-  const [row] = await ctx.db
-    .delete(fiatBeneficiaries)
-    .where(and(eq(fiatBeneficiaries.id, input.beneficiary_id), eq(fiatBeneficiaries.orgId, ctx.orgId)))
-    .returning({ id: fiatBeneficiaries.id });
-  if (!row) throw new ServiceError("NOT_FOUND", "There is no such beneficiary.");
+  const row = await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(fiatBeneficiaries)
+      .where(and(eq(fiatBeneficiaries.id, input.beneficiary_id), eq(fiatBeneficiaries.orgId, ctx.orgId)))
+      .returning({ id: fiatBeneficiaries.id });
+    if (!deleted) throw new ServiceError("NOT_FOUND", "There is no such beneficiary.");
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "fiat.beneficiary.deleted", targetType: "fiat_beneficiary", targetId: deleted.id },
+    );
+    return deleted;
+  });
   return { beneficiary_id: row.id, deleted: true };
 }
 

@@ -3,6 +3,7 @@ import type { DepositBody, DepositView } from "@/lib/contracts/fiat-payments";
 import { ServiceError, type ErrorDetail } from "@/lib/errors";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
+import { recordAudit } from "@/server/platform/audit";
 import { fiatDeposits, fiatWallets } from "@/server/db/schema/fiat";
 import { invalidField, requireFiatScope } from "@/server/fiat/access";
 import { emitDepositEvent } from "@/server/fiat/events";
@@ -70,6 +71,15 @@ export async function createDeposit({ ctx, input }: { ctx: Ctx; input: DepositBo
       })
       .returning();
     await emitDepositEvent(tx, "created", deposit!);
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "fiat.deposit.created",
+        targetType: "fiat_deposit",
+        targetId: deposit!.id,
+        detail: { amount: deposit!.creditAmount, currency: deposit!.currency, quote_id: quote.id },
+      },
+    );
     return deposit!;
   });
   return depositView(row);

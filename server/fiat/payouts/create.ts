@@ -4,6 +4,7 @@ import { ServiceError, type ErrorDetail } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
+import { recordAudit } from "@/server/platform/audit";
 import { fiatPayouts } from "@/server/db/schema/fiat";
 import { requireFiatScope } from "@/server/fiat/access";
 import { payoutMethod, savedBeneficiaryValues } from "@/server/fiat/beneficiaries/saved";
@@ -82,6 +83,15 @@ export async function createPayout({
       })
       .returning();
     await emitPayoutEvent(tx, "created", payout!);
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "fiat.payout.created",
+        targetType: "fiat_payout",
+        targetId: payout!.id,
+        detail: { amount_due: payout!.amountDue, currency: payout!.walletCurrency, quote_id: quote.id },
+      },
+    );
     await schedulePayoutStep(tx, payout!);
     return payout!;
   });

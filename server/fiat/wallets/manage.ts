@@ -2,6 +2,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { WalletView } from "@/lib/contracts/fiat-payments";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
+import { recordAudit } from "@/server/platform/audit";
 import type { Db } from "@/server/db/client";
 import { fiatWallets } from "@/server/db/schema/fiat";
 import { invalidField, requireFiatScope } from "@/server/fiat/access";
@@ -35,16 +36,23 @@ export async function createWallet({
   requireFiatScope(ctx, "write");
   if (!providers().rates.currencies().includes(input.currency))
     throw invalidField("currency", `${input.currency} is not a currency of the fiat platform.`);
-  const [row] = await ctx.db
-    .insert(fiatWallets)
-    .values({ orgId: ctx.orgId, currency: input.currency })
-    .onConflictDoNothing()
-    .returning();
-  if (!row)
-    throw new ServiceError(
-      "WALLET_ALREADY_EXISTS",
-      `This organization already has a ${input.currency} wallet.`,
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(fiatWallets)
+      .values({ orgId: ctx.orgId, currency: input.currency })
+      .onConflictDoNothing()
+      .returning();
+    if (!created)
+      throw new ServiceError(
+        "WALLET_ALREADY_EXISTS",
+        `This organization already has a ${input.currency} wallet.`,
+      );
+    await recordAudit(
+      { ...ctx, db: tx },
+      { action: "fiat.wallet.created", targetType: "fiat_wallet", targetId: created.currency },
     );
+    return created;
+  });
   return walletView(row);
 }
 
