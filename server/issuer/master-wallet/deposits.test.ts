@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { masterWalletDeposits } from "@/server/db/schema/money";
-import { jobs } from "@/server/db/schema/platform";
+import { auditLog, jobs } from "@/server/db/schema/platform";
 import { eventsOf, systemCtx, waitFor } from "@/server/issuer/funding/testing";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { jobHandler } from "@/server/jobs/job-handlers";
@@ -263,6 +263,17 @@ describe("master wallet", () => {
         low_balance_threshold: null,
         low_balance: false,
       });
+      // Each change is an audit entry with the threshold before and after.
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.orgId, orgId), eq(auditLog.action, "master_wallet.threshold_set")))
+        .orderBy(auditLog.createdAt);
+      expect(audit.map((e) => [e.targetId, e.before, e.after])).toEqual([
+        ["EUR", { low_balance_threshold: null }, { low_balance_threshold: 10_001 }],
+        ["EUR", { low_balance_threshold: 10_001 }, { low_balance_threshold: 10_000 }],
+        ["EUR", { low_balance_threshold: 10_000 }, { low_balance_threshold: null }],
+      ]);
 
       const viewer = userCtx(database.db, orgId, await user("viewer"));
       expect((await getMasterWallet({ ctx: viewer })).wallets).toHaveLength(3);

@@ -3,6 +3,7 @@ import type { MasterWalletEntry } from "@/lib/contracts/money";
 import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
+import { recordAudit } from "@/server/platform/audit";
 import { requireIssuerScope } from "./access";
 import { ensureMasterWallets, masterWalletEntry } from "./view";
 
@@ -19,10 +20,29 @@ export async function setLowBalanceThreshold({
 }): Promise<MasterWalletEntry> {
   requireIssuerScope(ctx, "write");
   await ensureMasterWallets(ctx.db, ctx.orgId);
-  const [row] = await ctx.db
-    .update(masterWallets)
-    .set({ lowBalanceThresholdMinor: input.threshold, updatedAt: sql`now()` })
-    .where(and(eq(masterWallets.orgId, ctx.orgId), eq(masterWallets.currency, input.currency)))
-    .returning();
-  return masterWalletEntry(row!);
+  const wallet = and(eq(masterWallets.orgId, ctx.orgId), eq(masterWallets.currency, input.currency));
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ threshold: masterWallets.lowBalanceThresholdMinor })
+      .from(masterWallets)
+      .where(wallet)
+      .for("update");
+    const [updated] = await tx
+      .update(masterWallets)
+      .set({ lowBalanceThresholdMinor: input.threshold, updatedAt: sql`now()` })
+      .where(wallet)
+      .returning();
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "master_wallet.threshold_set",
+        targetType: "master_wallet",
+        targetId: input.currency,
+        before: { low_balance_threshold: before?.threshold ?? null },
+        after: { low_balance_threshold: input.threshold },
+      },
+    );
+    return updated!;
+  });
+  return masterWalletEntry(row);
 }
