@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amountSchema } from "./contracts/amount";
-import { formatMinor, parseAmountToMinor, toMajor } from "./money";
+import { formatMinor, MAX_MINOR, minorToDecimal, parseAmountToMinor, toMajor } from "./money";
 
 describe("money", () => {
   it("parses amounts through their decimal text", () => {
@@ -19,5 +19,18 @@ describe("money", () => {
     expect(toMajor(null)).toBeNull();
     expect(formatMinor(123456, "EUR")).toBe("€1,234.56");
     expect(formatMinor(-5, "GBP")).toBe("-£0.05");
+  });
+  it("divides to the same float that the amount's decimal text parses to, at every size", () => {
+    const samples = [0, 1, 5, 10, 29, 99, 101, 12345, 999_999, MAX_MINOR - 1, MAX_MINOR, 2 ** 53 - 1];
+    // A fixed pseudo-random walk (no flaky seeds): small, card-sized and huge amounts.
+    let x = 123_456_789;
+    for (let i = 0; i < 20_000; i++) {
+      x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+      samples.push(x % 10_000, x % 1_000_000, x * 4_099 + (x % 97));
+    }
+    for (const minor of samples) {
+      expect(toMajor(minor)).toBe(Number(minorToDecimal(minor)));
+      expect(toMajor(-minor)).toBe(Number(minorToDecimal(-minor)));
+    }
   });
 });

@@ -18,11 +18,16 @@ export function minorToDecimal(minor: number): string {
   return `${sign}${Math.trunc(abs / MINOR_PER_MAJOR)}.${fraction}`;
 }
 
-/** 12345 -> 123.45 (exact for 2 decimals: the float is the shortest one printing as that decimal). */
+/**
+ * 12345 -> 123.45. IEEE division is correctly rounded, so for an integer below 2^53 `minor / 100` is
+ * the double nearest to the exact quotient: the very double that parsing the decimal text "123.45"
+ * gives (lib/money.test.ts checks the two agree), at a fraction of the cost (lists make thousands).
+ */
 export function toMajor(minor: number): number;
 export function toMajor(minor: number | null): number | null;
 export function toMajor(minor: number | null): number | null {
-  return minor === null ? null : Number(minorToDecimal(minor));
+  // + 0 turns -0 into 0, as the text path does.
+  return minor === null ? null : minor / MINOR_PER_MAJOR + 0;
 }
 
 /**

@@ -4,12 +4,36 @@ import type { cardTransactions } from "@/server/db/schema/money";
 import { fxRateNumber } from "./fx";
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+/** The columns the view reads: what a list selects. */
+export type ListedTransactionRow = Pick<
+  CardTransactionRow,
+  | "id"
+  | "svcCardId"
+  | "cardToken"
+  | "type"
+  | "amountMinor"
+  | "currency"
+  | "billingAmountMinor"
+  | "billingCurrency"
+  | "fxRate"
+  | "holdMinor"
+  | "status"
+  | "merchant"
+  | "merchantCategory"
+  | "merchantCity"
+  | "merchantCountry"
+  | "declineCode"
+  | "declineReason"
+  | "authorizedAt"
+  | "createdAt"
+  | "settledAt"
+>;
 
 /**
  * The card transaction view of a row, plus minor units, the billing side, the FX rate, the
  * hold and the decline code and reason. card_id is the card TOKEN (as in the events, docs/money.md).
  */
-export function cardTransactionView(r: CardTransactionRow): CardTransactionView {
+export function cardTransactionView(r: ListedTransactionRow): CardTransactionView {
   return {
     transaction_id: r.id,
     svc_card_id: r.svcCardId,

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
-import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 
@@ -38,31 +37,4 @@ export async function customerAndCardOf(
     email: new Map(customers.map((c) => [c.svcCardId, c.email])),
     lastFour: new Map(cardRows.map((c) => [c.id, c.lastFour])),
   };
-}
-
-/** The views of a page with customer_email and card_last_four added (card_id in a view is the token). */
-export async function withCustomerAndCard(
-  ctx: Ctx,
-  views: CardTransactionView[],
-): Promise<ListedCardTransaction[]> {
-  if (views.length === 0) return [];
-  const svcIds = [...new Set(views.map((v) => v.svc_card_id))];
-  const tokens = [...new Set(views.map((v) => v.card_id))];
-  const [customers, cardRows] = await Promise.all([
-    ctx.db
-      .select({ svcCardId: cardCustomers.svcCardId, email: cardCustomers.email })
-      .from(cardCustomers)
-      .where(and(eq(cardCustomers.orgId, ctx.orgId), inArray(cardCustomers.svcCardId, svcIds))),
-    ctx.db
-      .select({ token: cards.cardToken, lastFour: cards.lastFour })
-      .from(cards)
-      .where(and(eq(cards.orgId, ctx.orgId), inArray(cards.cardToken, tokens))),
-  ]);
-  const email = new Map(customers.map((c) => [c.svcCardId, c.email]));
-  const lastFour = new Map(cardRows.map((c) => [c.token, c.lastFour]));
-  return views.map((v) => ({
-    ...v,
-    customer_email: email.get(v.svc_card_id) ?? null,
-    card_last_four: lastFour.get(v.card_id) ?? null,
-  }));
 }

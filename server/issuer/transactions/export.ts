@@ -4,7 +4,8 @@ import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactions } from "@/server/db/schema/money";
 import { customerAndCardOf } from "./enrich";
-import { filterOf, type CardTransactionRow } from "./list";
+import type { CardTransactionRow } from "@/server/issuer/card-network/view";
+import { filterOf } from "./list";
 import { searchFilterOf } from "./search";
 import {
   cardTransactionExportQuerySchema,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import {
@@ -9,7 +9,8 @@ import {
 import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
-import { withCustomerAndCard, type ListedCardTransaction } from "./enrich";
+import type { ListedCardTransaction } from "./enrich";
+import { firstPage, listedView, pageQuery, type PageRow } from "./page-rows";
 import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
 import {
   cardTransactionListQuerySchema,
@@ -19,11 +20,10 @@ import {
   type CreatedRange,
 } from "@/lib/contracts/card-transaction-query";
 
-export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 type CardTransactionView = ReturnType<typeof cardTransactionView>;
 
-export interface CardTransactionPage {
-  transactions: (CardTransactionView | ListedCardTransaction)[];
+export interface CardTransactionPage<T = CardTransactionView> {
+  transactions: T[];
   total: number;
   /** A search that matched more than SEARCH_MATCH_LIMIT rows: total is that limit, not every match. */
   total_capped?: true;
@@ -67,19 +67,26 @@ export async function listCardTransactions({
 }: {
   ctx: Ctx;
   input: Partial<CardTransactionListQuery>;
-}): Promise<CardTransactionPage> {
+}): Promise<CardTransactionPage<ListedCardTransaction>> {
   refuseCardholder(ctx);
   requireCardScope(ctx, "read");
   const f = cardTransactionListQuerySchema.parse(input);
+  const search = searchFilterOf(ctx.orgId, f);
+  const range = rangeOf(f);
+  if (f.page === 1 && !f.customer_id && !search && !range.from && !range.toExclusive) {
+    // The list's first page, whole or by status: one prepared statement (page-rows.ts).
+    const { rows, total } = await firstPage(ctx.db, ctx.orgId, f.status, f.limit);
+    return { transactions: rows.map(listedView), total, page: 1, limit: f.limit };
+  }
   const page = await pageOf(
     ctx.db,
     ctx.orgId,
-    { status: f.status, svcCardId: f.customer_id, search: searchFilterOf(ctx.orgId, f) },
-    rangeOf(f),
+    { status: f.status, svcCardId: f.customer_id, search },
+    range,
     f.page,
     f.limit,
   );
-  return { ...page, transactions: await withCustomerAndCard(ctx, page.transactions) };
+  return { ...page, transactions: page.transactions.map(listedView) };
 }
 
 /**
@@ -97,7 +104,7 @@ export async function listCustomerTransactions({
   const { svcCardId, ...query } = input;
   const f = customerTransactionsQuerySchema.parse(query);
   const customer = await findCustomer(ctx, svcCardId);
-  return pageOf(
+  const page = await pageOf(
     ctx.db,
     ctx.orgId,
     { status: f.status, svcCardId: customer.svcCardId },
@@ -105,6 +112,7 @@ export async function listCustomerTransactions({
     f.page,
     f.limit,
   );
+  return { ...page, transactions: page.transactions.map(cardTransactionView) };
 }
 
 async function pageOf(
@@ -114,7 +122,7 @@ async function pageOf(
   range: CreatedRange,
   page: number,
   limit: number,
-): Promise<CardTransactionPage> {
+): Promise<CardTransactionPage<PageRow>> {
   const offset = (page - 1) * limit;
   // A customer selects few rows: they are counted and paged through its own index. A search may
   // match very many (a common merchant prefix, a wide amount range): it counts at most
@@ -131,7 +139,7 @@ async function pageOf(
     // beside the total (two connections at once on Postgres) instead of after it.
     const [c, rows] = await Promise.all([counted(), pageQuery(db, filterOf(orgId, f, range), 0, limit)]);
     const total = c.days ? c.days.reduce((sum, d) => sum + d.count, 0) : c.n!;
-    const transactions = total > 0 ? rows.map(cardTransactionView) : [];
+    const transactions = total > 0 ? rows : [];
     return { transactions, total, ...cappedOf(c), page, limit };
   }
   const c = await counted();
@@ -163,7 +171,7 @@ async function pageOf(
         start.inner,
         limit,
       );
-  return { transactions: rows.map(cardTransactionView), total, ...cappedOf(c), page, limit };
+  return { transactions: rows, total, ...cappedOf(c), page, limit };
 }
 
 function cappedOf(c: { capped?: true }): { total_capped?: true } {
@@ -258,37 +266,4 @@ export function startOf(days: DayCount[], offset: number, range: CreatedRange, l
     before += day.count;
   }
   return null;
-}
-
-/**
- * One page: the keys through the index (index-only: OFFSET skips index entries, not rows), then
- * the rows by primary key, in the same order.
- */
-/** The page's statement, unexecuted (bench/explain-issuer-reads.ts prints its plan). */
-export function pageQuery(
-  db: Db,
-  where: SQL,
-  inner: number,
-  limit: number,
-  direction: "asc" | "desc" = "desc",
-) {
-  const order = direction === "desc" ? desc : asc;
-  const keys = db.$with("page_keys").as(
-    db
-      .select({
-        keyId: sql<string>`${t.id}`.as("key_id"),
-        keyCreatedAt: sql<Date>`${t.createdAt}`.as("key_created_at"),
-      })
-      .from(t)
-      .where(where)
-      .orderBy(order(t.createdAt), order(t.id))
-      .limit(limit)
-      .offset(inner),
-  );
-  return db
-    .with(keys)
-    .select(getTableColumns(t))
-    .from(keys)
-    .innerJoin(t, eq(t.id, keys.keyId))
-    .orderBy(order(keys.keyCreatedAt), order(keys.keyId));
 }
