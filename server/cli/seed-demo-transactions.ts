@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { cardTransactionIdSql } from "@/server/db/card-transaction-ids";
 import { rowsOf, type Db } from "@/server/db/client";
 import { recomputeOverview } from "@/server/overview/counters";
 import { recountCards } from "@/server/cards/lifecycle/card-counts";
@@ -65,7 +66,8 @@ export async function insertTransactions(
   const declineReasons = sqlArray(DECLINES.map((d) => d[1]));
   // Transaction g happens at g/total of the 90 days and rows go in in that order: the table's
   // physical order follows time, as in a live program (the newest page is a few heap pages, not
-  // twenty random ones).
+  // twenty random ones). Times are whole milliseconds: the ids carry them (lib/transaction-ids.ts).
+  const id = cardTransactionIdSql(sql`r.at`, sql`md5(${tag} || 't' || r.g)`);
   // This run's cards, numbered, to pick one per transaction (temporary: dropped at commit).
   await tx.execute(sql`
     create temporary table seed_cards on commit drop as
@@ -83,7 +85,7 @@ export async function insertTransactions(
       billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant,
       merchant_category, merchant_city, merchant_country, decline_code, decline_reason, blockchain_tx_hash,
       authorized_at, settled_at, created_at, updated_at)
-    select 'txn_' || substr(md5(${tag} || 't' || r.g), 1, 20), ${orgId}, k.customer_id, k.svc_card_id,
+    select ${id}, ${orgId}, k.customer_id, k.svc_card_id,
       k.card_id, k.card_token,
       r.type, r.status,
       case when r.foreign_fx then round(r.billing * 1.08) else r.billing end,
@@ -102,7 +104,8 @@ export async function insertTransactions(
       r.at, r.at
     from (
       select g, 1 + floor(random() * ${cardCount})::int as pick,
-        now() - interval '90 days' + (g - 1 + random()) / ${total} * interval '90 days' as at,
+        date_trunc('milliseconds', now() - interval '90 days' + (g - 1 + random()) / ${total}
+          * interval '90 days') as at,
         1 + floor(random() * ${MERCHANTS.length})::int as m,
         1 + floor(random() * ${DECLINES.length})::int as d,
         random() as u,

@@ -1,6 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createdAtOfCardTransactionId } from "@/lib/transaction-ids";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { rowsOf } from "@/server/db/client";
+import { cardTransactions } from "@/server/db/schema/money";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { freezeCard } from "@/server/cards/lifecycle/change-status";
@@ -161,4 +164,23 @@ describe("seedDemo", () => {
       ).rejects.toMatchObject({ code: "NOT_FOUND" });
     },
   );
+
+  it("gives each transaction an id that carries its created_at (whole milliseconds)", async () => {
+    const org = await createTestOrg(database.db);
+    await seedDemo(database.db, { customers: 20, transactions: 300, orgId: org.orgId });
+    const rows = await database.db
+      .select({ id: cardTransactions.id, createdAt: cardTransactions.createdAt })
+      .from(cardTransactions)
+      .where(eq(cardTransactions.orgId, org.orgId));
+    expect(rows).toHaveLength(300);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(300);
+    for (const r of rows) expect(createdAtOfCardTransactionId(r.id), r.id).toEqual(r.createdAt);
+    // Whole milliseconds in the table too (a Date would hide microseconds).
+    const [partial] = await q<{ n: number }>(sql`select count(*)::int n from card_transactions
+      where org_id = ${org.orgId} and created_at <> date_trunc('milliseconds', created_at)`);
+    expect(partial!.n).toBe(0);
+    const [some] = rows;
+    const found = await database.db.select().from(cardTransactions).where(cardTransactionIdIs(some!.id));
+    expect(found.map((r) => r.id)).toEqual([some!.id]);
+  });
 });

@@ -3,6 +3,7 @@ import { globalSearchSchema, type SearchHit, type SearchResults } from "@/lib/co
 import { formatMinor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
@@ -65,7 +66,7 @@ export async function globalSearch({
     ctx.db
       .select()
       .from(cardTransactions)
-      .where(and(eq(cardTransactions.orgId, org), eq(cardTransactions.id, q)))
+      .where(and(eq(cardTransactions.orgId, org), cardTransactionIdIs(q)))
       .limit(1),
     ctx.db
       .select()

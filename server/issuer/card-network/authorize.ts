@@ -6,7 +6,7 @@ import type {
   DeclineSituation,
 } from "@/lib/contracts/card-transactions";
 import { isServiceError, ServiceError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
@@ -71,9 +71,10 @@ export async function authorizeCardTransaction({
     // A card exists only once KYC assigned the account's currency; the fallback only keeps the types honest.
     const billingCurrency = customer.currency ?? input.currency;
     const { billingMinor, fxRate } = convertForBilling(input.amount, input.currency, billingCurrency);
-    const now = new Date();
+    // The id carries created_at (lib/transaction-ids.ts); the other times are the same instant.
+    const { id, createdAt: now } = newCardTransactionKey();
     const base: typeof cardTransactions.$inferInsert = {
-      id: newId("txn"),
+      id,
       orgId: ctx.orgId,
       customerId: customer.id,
       svcCardId: customer.svcCardId,

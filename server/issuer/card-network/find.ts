@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
 import type { CardTransactionRow } from "./view";
@@ -13,7 +14,7 @@ export async function lockTransaction(
   const [row] = await tx
     .select()
     .from(cardTransactions)
-    .where(and(eq(cardTransactions.id, transactionId), eq(cardTransactions.orgId, orgId)))
+    .where(and(cardTransactionIdIs(transactionId), eq(cardTransactions.orgId, orgId)))
     .for("update");
   if (!row) throw new ServiceError("NOT_FOUND", "No card transaction with this id.");
   return row;

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
 import { ServiceError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { toMajor } from "@/lib/money";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
@@ -64,7 +64,8 @@ export async function refundCardTransaction({
       address: await walletAddressOf(tx, purchase),
       deltaMinor: billingMinor,
     });
-    const now = new Date();
+    // The refund's id carries its created_at (lib/transaction-ids.ts), the instant of every time here.
+    const { id, createdAt: now } = newCardTransactionKey();
     let refund: CardTransactionRow | undefined;
     await applyBalanceChange(
       tx,
@@ -79,7 +80,7 @@ export async function refundCardTransaction({
       {
         beforeEvents: async () => {
           refund = await insertTransaction(tx, {
-            id: newId("txn"),
+            id,
             orgId: purchase.orgId,
             customerId: purchase.customerId,
             svcCardId: purchase.svcCardId,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
 import { countTransactionForOverview } from "@/server/overview/counters";
@@ -36,7 +36,7 @@ export async function updateTransaction(
   const [updated] = await tx
     .update(cardTransactions)
     .set({ ...set, updatedAt: at })
-    .where(eq(cardTransactions.id, row.id))
+    .where(cardTransactionIdIs(row.id))
     .returning();
   await countTransactionChange(tx, {
     orgId: row.orgId,

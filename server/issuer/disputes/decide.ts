@@ -4,6 +4,7 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardDisputes, type DisputeStatus } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
@@ -59,7 +60,7 @@ async function move(ctx: Ctx, tx: Db, d: DisputeRow, to: DisputeStatus): Promise
       "CONFLICT",
       `The dispute is ${d.status.replace("_", " ")}; it cannot become ${to}.`,
     );
-  const [txn] = await tx.select().from(cardTransactions).where(eq(cardTransactions.id, d.transactionId));
+  const [txn] = await tx.select().from(cardTransactions).where(cardTransactionIdIs(d.transactionId));
   if (!txn) throw new ServiceError("NOT_FOUND", "The disputed transaction is gone.");
   const now = new Date();
   if (to === "won") {

@@ -4,6 +4,7 @@ import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
 import { cardDisputes, OPEN_DISPUTE_STATUSES } from "@/server/db/schema/disputes";
@@ -34,7 +35,7 @@ export async function fileDispute({
       .from(cardTransactions)
       .where(
         and(
-          eq(cardTransactions.id, input.transactionId),
+          cardTransactionIdIs(input.transactionId),
           eq(cardTransactions.orgId, ctx.orgId),
           eq(cardTransactions.customerId, customer.id),
         ),

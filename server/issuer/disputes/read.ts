@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, or } from "drizzle-orm";
 import {
   disputeListQuerySchema,
   type DisputeList,
@@ -9,24 +9,19 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { disputeView, type DisputeRow } from "./view";
 
+/** The disputes' views with their transactions' merchants (each transaction found by its id's month). */
 async function withMerchants(ctx: Ctx, rows: DisputeRow[]): Promise<DisputeView[]> {
   if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.transactionId))];
   const txns = await ctx.db
     .select({ id: cardTransactions.id, merchant: cardTransactions.merchant })
     .from(cardTransactions)
-    .where(
-      and(
-        eq(cardTransactions.orgId, ctx.orgId),
-        inArray(
-          cardTransactions.id,
-          rows.map((r) => r.transactionId),
-        ),
-      ),
-    );
+    .where(and(eq(cardTransactions.orgId, ctx.orgId), or(...ids.map(cardTransactionIdIs))));
   const merchant = new Map(txns.map((t) => [t.id, t.merchant]));
   return rows.map((r) => disputeView(r, merchant.get(r.transactionId) ?? null));
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
@@ -61,7 +62,7 @@ function queryOf(orgId: string, q: string): SQL {
     )})`;
     return inArray(t.svcCardId, customers);
   }
-  return or(eq(t.id, q), merchantStarts(q))!;
+  return or(cardTransactionIdIs(q), merchantStarts(q))!;
 }
 
 /**
