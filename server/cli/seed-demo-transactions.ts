@@ -143,6 +143,10 @@ export async function recomputeCounters(tx: Db, orgId: string): Promise<void> {
     insert into card_transaction_daily_counts (org_id, day, status, count, volume_minor)
     select org_id, (created_at at time zone 'UTC')::date, status, count(*), sum(billing_amount_minor)
     from card_transactions where org_id = ${orgId} group by 1, 2, 3`);
+  await tx.execute(sql`delete from card_transaction_totals where org_id = ${orgId}`);
+  await tx.execute(sql`
+    insert into card_transaction_totals (org_id, status, count)
+    select org_id, status, sum(count) from card_transaction_daily_counts where org_id = ${orgId} group by 1, 2`);
   await recountCards(tx, orgId);
   await recomputeOverview(tx, orgId);
 }

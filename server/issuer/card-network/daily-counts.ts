@@ -6,7 +6,8 @@ import type { CardTransactionStatus } from "@/server/db/schema/money";
  * card_transaction_daily_counts, kept on write in the transaction of every change: per
  * organization, UTC day of created_at and status, how many transactions and the sum of their
  * billing amounts (billing minor units). A new row adds to its bucket; a change of status or of
- * billing amount moves the row from its old bucket to its new one.
+ * billing amount moves the row from its old bucket to its new one. card_transaction_totals (the
+ * same counts over every day, per status) moves in the same statement.
  */
 
 export interface CountedState {
@@ -24,10 +25,14 @@ async function addToBucket(
   sign: 1 | -1,
 ): Promise<void> {
   await tx.execute(sql`
-    insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
-    values (${orgId}, ${day}::date, ${state.status}, ${sign}, ${sign * state.billingMinor})
-    on conflict (org_id, day, status) do update set count = d.count + excluded.count, volume_minor =
-      d.volume_minor + excluded.volume_minor`);
+    with daily as (
+      insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
+      values (${orgId}, ${day}::date, ${state.status}, ${sign}, ${sign * state.billingMinor})
+      on conflict (org_id, day, status) do update set count = d.count + excluded.count, volume_minor =
+        d.volume_minor + excluded.volume_minor)
+    insert into card_transaction_totals as t (org_id, status, count)
+    values (${orgId}, ${state.status}, ${sign})
+    on conflict (org_id, status) do update set count = t.count + excluded.count`);
 }
 
 /** `from` null: a new transaction. */
