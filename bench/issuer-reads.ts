@@ -5,10 +5,14 @@
  * filters, search) and the global search. Each endpoint: latency of
  * sequential requests (p50/p95/p99: what one caller waits) and req/s under concurrent load
  * (autocannon). Targets (issue 6): aggregate p95 <= 50 ms, card-transactions p95 <= 20 ms,
- * customer view p95 <= 10 ms. Prints a table; figures go to docs/performance.md.
+ * customer view p95 <= 10 ms; issue 16: the 20-row page 1 at >= 2,000 req/s with p95 <= 10 ms on Postgres,
+ * beside a bare node:http server answering the same bytes (the machine's ceiling). Prints a table;
+ * figures go to docs/performance.md.
  *
  *   npx tsx bench/issuer-reads.ts [--data-dir DIR] [--customers 100000] [--transactions 1000000]
  *                                 [--requests 300] [--seconds 5] [--connections 10] [--port 3213]
+ *                                 [--bare-port 3214] [--only "card-transactions, page 1"]
+ *                                 [--cluster http://127.0.0.1:8180]   (npm run cluster on the same database)
  *   DATABASE_URL=postgres://.../scratch_db npx tsx bench/issuer-reads.ts
  * Reuses an organization already seeded at that size (e.g. by `npm run admin -- seed-demo`), else
  * seeds one (seedDemo) and prints how long it took. --data-dir keeps the embedded database
@@ -29,6 +33,12 @@ import { openDatabase, rowsOf } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
 
+// Every instance of a Postgres deployment shares these; the bench makes a pair when none is given
+// (before boot(), which reads the environment).
+if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
+  process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  process.env.AUTH_SECRET = randomBytes(32).toString("base64url");
+}
 // In-process use cases need the providers and handlers wired, as every entry point does.
 boot();
 
@@ -41,6 +51,11 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
     port: { type: "string", default: "3213" },
+    "bare-port": { type: "string", default: "3214" },
+    /** Only the endpoints whose name contains this text. */
+    only: { type: "string" },
+    /** A running `npm run cluster` on the same database (its balancer's URL): page 1 through it too. */
+    cluster: { type: "string" },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -49,6 +64,7 @@ const REQUESTS = Number(values.requests);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const PORT = Number(values.port);
+const BARE_PORT = Number(values["bare-port"]);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -90,16 +106,13 @@ async function throughput(url: string, headers: Record<string, string>) {
   return Math.round(r.requests.average);
 }
 
-if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
-  process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
-  process.env.AUTH_SECRET = randomBytes(32).toString("base64url");
-}
 const pgUrl = process.env.DATABASE_URL;
 const ownDir = !values["data-dir"];
 const dataDir = values["data-dir"]
   ? path.resolve(values["data-dir"])
   : mkdtempSync(path.join(tmpdir(), "svc-bench-issuer-"));
 let app: ChildProcess | undefined;
+let bare: ChildProcess | undefined;
 try {
   const database = pgUrl
     ? await openDatabase({ kind: "postgres", url: pgUrl })
@@ -245,8 +258,17 @@ try {
     },
   ];
   const headers = { Authorization: `Bearer ${access_token}` };
+  // The ceiling on this machine: a bare node:http server answering page 1's very bytes, in the same run.
+  const pageOne = await (await fetch(`${BASE}${tx}`, { headers })).text();
+  bare = spawn(process.execPath, ["bench/bare-server.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(BARE_PORT), BODIES: JSON.stringify({ [tx]: pageOne }) },
+    stdio: "ignore",
+  });
+  await waitFor(`http://127.0.0.1:${BARE_PORT}${tx}`);
+  const bareRps = await throughput(`http://127.0.0.1:${BARE_PORT}${tx}`, headers);
   const rows: string[] = [];
-  for (const e of endpoints) {
+  for (const e of endpoints.filter((x) => !values.only || x.name.includes(values.only))) {
     const l = await latency(`${BASE}${e.path}`, headers);
     const rps = await throughput(`${BASE}${e.path}`, headers);
     const row =
@@ -263,7 +285,16 @@ try {
   console.log("| endpoint | p50 ms | p95 ms | p99 ms | req/s | p95 target ms | |");
   console.log("|---|---|---|---|---|---|---|");
   for (const r of rows) console.log(r);
+  console.log(
+    `\nA bare node:http server answering page 1's ${pageOne.length} bytes, same run and load generator: ` +
+      `${bareRps} req/s.`,
+  );
+  if (values.cluster) {
+    const rps = await throughput(`${values.cluster}${tx}`, headers);
+    console.log(`The same page 1 through the cluster at ${values.cluster}: ${rps} req/s.`);
+  }
 } finally {
+  bare?.kill("SIGTERM");
   app?.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1500));
   if (ownDir) rmSync(dataDir, { recursive: true, force: true });
