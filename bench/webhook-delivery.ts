@@ -17,7 +17,7 @@ import { boot } from "@/server/boot";
 import { env, resetEnvForTests } from "@/lib/env";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { emitEvent } from "@/server/events/outbox";
+import { emitEvents } from "@/server/events/outbox";
 import { startWorker } from "@/server/jobs/worker";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "@/server/webhooks/manage";
@@ -99,18 +99,14 @@ const worker = await startWorker({
 
 const created = new Map<string, number>();
 async function emitBatch(n: number) {
-  const rows = await db.transaction(async (tx) => {
-    const out: { id: string; created_at: string }[] = [];
-    for (let i = 0; i < n; i++)
-      out.push(
-        await emitEvent(tx, {
-          orgId: org.orgId,
-          type: TYPES[i % TYPES.length]!,
-          data: { n: i, amount: 12.5, amount_minor: 1250, currency: "EUR" },
-        }),
-      );
-    return out;
-  });
+  // One statement per batch: at 2,000/s a round trip per event made the emitter, sharing this
+  // process's CPU with the worker, the bottleneck instead of the delivery path.
+  const inputs = Array.from({ length: n }, (_, i) => ({
+    orgId: org.orgId,
+    type: TYPES[i % TYPES.length]!,
+    data: { n: i, amount: 12.5, amount_minor: 1250, currency: "EUR" },
+  }));
+  const rows = await db.transaction((tx) => emitEvents(tx, inputs));
   const committed = Date.now();
   for (const r of rows) created.set(r.id, committed);
 }

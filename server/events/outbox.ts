@@ -36,3 +36,16 @@ export async function emitEvent<TData extends Record<string, unknown>>(
     .returning({ id: outboxEvents.id, type: outboxEvents.type, createdAt: outboxEvents.createdAt });
   return { id: row!.id, type: row!.type, created_at: row!.createdAt.toISOString() };
 }
+
+/**
+ * Several events of one change in one statement (same rules as emitEvent), in the order given:
+ * a change that raises many events pays one round trip, not one per event.
+ */
+export async function emitEvents(tx: Db, inputs: EmitEventInput[]): Promise<Omit<EventEnvelope, "data">[]> {
+  if (inputs.length === 0) return [];
+  const rows = await tx
+    .insert(outboxEvents)
+    .values(inputs.map((i) => ({ id: newId("evt"), orgId: i.orgId, type: i.type, data: i.data })))
+    .returning({ id: outboxEvents.id, type: outboxEvents.type, createdAt: outboxEvents.createdAt });
+  return rows.map((r) => ({ id: r.id, type: r.type, created_at: r.createdAt.toISOString() }));
+}
