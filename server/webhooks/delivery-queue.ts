@@ -48,7 +48,7 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
   // a slow endpoint's backlog cannot fill the batch while other endpoints have due work.
   const result = await db.execute(sql`
     with candidates as (
-      select d.id, d.webhook_id, d.next_attempt_at from webhook_deliveries d
+      select d.id, d.created_at, d.webhook_id, d.next_attempt_at from webhook_deliveries d
       where d.status in ('pending', 'retrying') and d.next_attempt_at <= now()
         and (d.locked_until is null or d.locked_until < now())
         ${opts.orgId ? sql`and d.org_id = ${opts.orgId}` : sql``}
@@ -64,12 +64,16 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       order by d.next_attempt_at
       limit ${scan}
     ), ranked as (
-      select id, next_attempt_at, row_number() over (partition by webhook_id order by next_attempt_at) as rn,
+      select id, created_at, next_attempt_at,
+             row_number() over (partition by webhook_id order by next_attempt_at) as rn,
              ${opts.perEndpoint}::int
                - coalesce((${JSON.stringify(busy)}::jsonb ->> webhook_id)::int, 0) as room
       from candidates
     ), due as materialized (
-      select d.id from webhook_deliveries d join ranked r on r.id = d.id
+      -- Joined on the whole key: one partition's primary key per row, not a probe of every partition
+      -- (on id alone, the status recheck was planned as a bitmap AND with the due index: 240 ms).
+      select d.id, d.created_at from webhook_deliveries d
+        join ranked r on r.id = d.id and r.created_at = d.created_at
       where r.rn <= r.room and d.status in ('pending', 'retrying') and (d.locked_until is null or
         d.locked_until < now())
       order by r.next_attempt_at
@@ -80,7 +84,7 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
     set locked_by = ${opts.workerId}, locked_until = now() + make_interval(secs => ${opts.leaseSeconds}),
       attempts = d.attempts + 1
     from due, webhook_subscriptions s
-    where d.id = due.id and s.id = d.webhook_id
+    where d.id = due.id and d.created_at = due.created_at and s.id = d.webhook_id
     returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit,
       s.url, s.secret_sealed`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
