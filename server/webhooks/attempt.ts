@@ -26,6 +26,23 @@ export function outcomeOf(d: ClaimedDelivery, r: AttemptResult): AttemptOutcome 
     : { ...base, status: "retrying", nextAttemptAt: new Date(Date.now() + delay) };
 }
 
+/**
+ * Opened secrets by their sealed text: an endpoint's every attempt opened the same one again (an
+ * AES-GCM decryption per request). A rotated secret is sealed anew, so it is a new key here.
+ */
+const opened = new Map<string, string>();
+const OPENED_AT_MOST = 1_000;
+
+function openSecret(sealed: string): string {
+  let secret = opened.get(sealed);
+  if (secret === undefined) {
+    secret = openWebhookSecret(sealed);
+    if (opened.size >= OPENED_AT_MOST) opened.clear();
+    opened.set(sealed, secret);
+  }
+  return secret;
+}
+
 /** Never throws: a secret that cannot be opened (wrong ENCRYPTION_KEY) is a failed attempt like any other. */
 export async function sendClaimed(
   d: ClaimedDelivery,
@@ -34,7 +51,7 @@ export async function sendClaimed(
 ): Promise<AttemptResult> {
   let secret: string;
   try {
-    secret = openWebhookSecret(d.secretSealed);
+    secret = openSecret(d.secretSealed);
   } catch (err) {
     log.error({ err, deliveryId: d.id }, "could not open a webhook secret");
     return {
