@@ -3,7 +3,7 @@ import { rowsOf, type Db } from "@/server/db/client";
 import type { DispatchedEvent } from "@/server/events/dispatch";
 import { webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { newDeliveryId } from "./secret";
-import { deliveriesQueued } from "./wake";
+import { deliveriesQueued, DELIVERIES_CHANNEL } from "./wake";
 
 /**
  * The outbox consumer: one delivery per enabled subscription of the event's organization whose
@@ -54,16 +54,20 @@ export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<n
   // the ~700 parameters drizzle's multi-row insert built (a tenth of the worker's CPU at 2,000/s).
   // The database clock decides when a delivery is due (claims compare with now()).
   const inserted = await tx.execute(sql`
-    insert into webhook_deliveries (id, org_id, webhook_id, event_id, event_type, payload, created_at,
-      next_attempt_at)
-    select r.id, r.org_id, r.webhook_id, r.event_id, r.event_type, p.payload ->> r.event_id,
-      (c.created_at ->> r.event_id)::timestamptz, now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, org_id text, webhook_id text,
-      event_id text, event_type text),
-      (select ${JSON.stringify(payloads)}::jsonb as payload) p,
-      (select ${JSON.stringify(createdAt)}::jsonb as created_at) c
-    on conflict (webhook_id, event_id, created_at) do nothing
-    returning id`);
+    with inserted as (
+      insert into webhook_deliveries (id, org_id, webhook_id, event_id, event_type, payload, created_at,
+        next_attempt_at)
+      select r.id, r.org_id, r.webhook_id, r.event_id, r.event_type, p.payload ->> r.event_id,
+        (c.created_at ->> r.event_id)::timestamptz, now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, org_id text, webhook_id text,
+        event_id text, event_type text),
+        (select ${JSON.stringify(payloads)}::jsonb as payload) p,
+        (select ${JSON.stringify(createdAt)}::jsonb as created_at) c
+      on conflict (webhook_id, event_id, created_at) do nothing
+      returning id
+    )
+    -- Delivered at commit: the pumps of other worker processes wake (this process's: deliveriesQueued).
+    select id, pg_notify(${DELIVERIES_CHANNEL}, '') from inserted`);
   const count = rowsOf(inserted).length;
   if (count > 0) deliveriesQueued();
   return count;

@@ -1,5 +1,6 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import { listenForNotifications } from "@/server/db/listen";
 import { log } from "@/server/log";
 import { outcomeOf, sendClaimed } from "./attempt";
 import {
@@ -11,7 +12,7 @@ import {
 } from "./delivery-queue";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
 import { webhookResolver, type Resolver } from "./url-safety";
-import { onDeliveriesQueued } from "./wake";
+import { DELIVERIES_CHANNEL, onDeliveriesQueued } from "./wake";
 
 /** Attempts in flight per worker process, and per subscription within it. */
 export const MAX_IN_FLIGHT = 128;
@@ -66,7 +67,7 @@ export interface PumpOptions extends DeliveryRunOptions {
   signal: AbortSignal;
   /** Return after this long (the job re-enqueues itself), so pumps move between workers. */
   runForMs: number;
-  /** Idle poll interval; a fan-out in this process wakes the pump sooner. */
+  /** Idle poll interval; a fan-out (in any process, on Postgres) wakes the pump sooner. */
   idlePollMs?: number;
 }
 
@@ -111,6 +112,7 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
   const poke = () => wake?.();
   let pokeSoon: ReturnType<typeof setTimeout> | null = null;
   const stopListening = onDeliveriesQueued(poke);
+  const stopNotified = listenForNotifications(db, DELIVERIES_CHANNEL, poke);
   opts.signal.addEventListener("abort", poke, { once: true });
 
   const flush = (): Promise<void> => {
@@ -235,6 +237,7 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
   } finally {
     stopping = true;
     stopListening();
+    await stopNotified();
     if (pokeSoon) clearTimeout(pokeSoon);
     const untried = [...waiting.values()].flat().map((w) => w.delivery.id);
     waiting.clear();
