@@ -130,8 +130,11 @@ async function postgresCpuMs(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitDelivered(ids: string[], timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while (ids.some((id) => !arrivals.has(id))) {
-    if (Date.now() > deadline) break;
+  // From the first id not yet seen on: rescanning all 30,000 every 20 ms took a tenth of the CPU.
+  let first = 0;
+  for (;;) {
+    while (first < ids.length && arrivals.has(ids[first]!)) first++;
+    if (first === ids.length || Date.now() > deadline) break;
     await sleep(20);
   }
 }
