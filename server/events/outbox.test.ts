@@ -10,7 +10,9 @@ import {
   registerEventConsumer,
   type DispatchedEvent,
 } from "./dispatch";
-import { emitEvent } from "./outbox";
+import { env } from "@/lib/env";
+import { listenForNotifications } from "@/server/db/listen";
+import { emitEvent, emitEvents, OUTBOX_CHANNEL } from "./outbox";
 
 const database = withTestDatabase({ install: false });
 const unregister: (() => void)[] = [];
@@ -53,6 +55,44 @@ describe("transactional outbox", () => {
     const [org] = await database.db.select().from(organizations).where(eq(organizations.id, orgId));
     expect(org!.name).not.toBe("Never");
   });
+});
+
+describe("emitting several events", () => {
+  it("writes them in the order given, in one statement of the change's transaction", async () => {
+    const { orgId } = await createTestOrg(database.db);
+    const emitted = await database.db.transaction((tx) =>
+      emitEvents(tx, [
+        { orgId, type: "a.one", data: { n: 1 } },
+        { orgId, type: "a.two", data: { n: 2 } },
+      ]),
+    );
+    expect(emitted.map((e) => e.type)).toEqual(["a.one", "a.two"]);
+    expect((await eventsOf(orgId)).map((e) => [e.id, e.type])).toEqual(emitted.map((e) => [e.id, e.type]));
+  });
+
+  it.skipIf(!env().DATABASE_URL)(
+    "wakes the dispatchers' listeners at commit, not for a rollback",
+    async () => {
+      const { orgId } = await createTestOrg(database.db);
+      let woken = 0;
+      const stop = listenForNotifications(database.db, OUTBOX_CHANNEL, () => woken++);
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      for (let i = 0; i < 50 && woken === 0; i++) await sleep(20); // listening: it wakes once at the start
+      const settled = woken;
+      await expect(
+        database.db.transaction(async (tx) => {
+          await emitEvent(tx, { orgId, type: "a.never", data: {} });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      await sleep(200);
+      expect(woken).toBe(settled);
+      await emitEvent(database.db, { orgId, type: "a.committed", data: {} });
+      for (let i = 0; i < 50 && woken === settled; i++) await sleep(20);
+      expect(woken).toBeGreaterThan(settled);
+      await stop();
+    },
+  );
 });
 
 describe("outbox dispatch", () => {

@@ -1,7 +1,10 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import { listenForNotifications } from "@/server/db/listen";
 import { dispatchOutbox, type DispatchOptions } from "@/server/events/dispatch";
+import { OUTBOX_CHANNEL } from "@/server/events/outbox";
 import { log } from "@/server/log";
+import { wakeableSleep } from "./wakeable-sleep";
 import { HEARTBEAT_INTERVAL_MS, markHeartbeatStopped, writeHeartbeat } from "./heartbeat";
 import { claimDueJobs, completeJob, failAbandonedJobs, failJob, releaseJobs, renewLease } from "./lease";
 import {
@@ -50,33 +53,6 @@ interface InFlight {
 
 const ABANDONED_SWEEP_MS = 1_000;
 const DISPATCH_BATCH = 100;
-
-/** A sleep that wake() ends early; a wake() while awake makes the next sleep return at once. */
-function wakeableSleep() {
-  let wakeNow: (() => void) | undefined;
-  let pendingWake = false;
-  return {
-    sleep(ms: number): Promise<void> {
-      if (pendingWake) {
-        pendingWake = false;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => {
-        const timer = setTimeout(done, ms);
-        wakeNow = done;
-        function done() {
-          clearTimeout(timer);
-          wakeNow = undefined;
-          resolve();
-        }
-      });
-    },
-    wake() {
-      if (wakeNow) wakeNow();
-      else pendingWake = true;
-    },
-  };
-}
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
@@ -155,7 +131,10 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       }
     })().finally(() => {
       inFlight.delete(job.id);
-      if (saturated) sleeper.wake();
+      if (saturated) {
+        jobFreed = true;
+        sleeper.wake();
+      }
     });
     inFlight.set(job.id, entry);
   }
@@ -213,10 +192,20 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     beating = beating.then(beat);
   }, HEARTBEAT_INTERVAL_MS);
 
+  // A commit with events wakes the dispatcher (another process's too); the poll stays the guarantee.
+  const stopListening =
+    opts.events === false ? async () => {} : listenForNotifications(db, OUTBOX_CHANNEL, () => sleeper.wake());
+
+  let lastJobClaim = 0;
+  let jobFreed = false;
   const loopDone = (async () => {
     while (!stopping) {
       let more = false;
       let failed = false;
+      // Events are dispatched at every wake; jobs are claimed each poll, or at once when a full worker
+      // finished one (not at every commit with events: a claim per wake would double the round trips).
+      const jobsDue = jobFreed || Date.now() - lastJobClaim >= pollMs;
+      jobFreed = false;
       if (opts.events !== false) {
         try {
           const dispatch = { limit: DISPATCH_BATCH, ...opts.events };
@@ -229,7 +218,10 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       }
       if (stopping) break;
       try {
-        await claimAndRun();
+        if (jobsDue) {
+          lastJobClaim = Date.now();
+          await claimAndRun();
+        }
       } catch (err) {
         failed = true;
         logger.error({ err }, "claiming jobs failed");
@@ -246,6 +238,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       stopping = true;
       sleeper.wake();
       await loopDone;
+      await stopListening();
       const settled = () => Promise.allSettled([...inFlight.values()].map((f) => f.done));
       if (inFlight.size > 0) await Promise.race([settled(), delay(graceMs)]);
       const unfinished = [...inFlight.values()].filter((f) => !f.handlerReturned);

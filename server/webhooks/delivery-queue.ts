@@ -48,7 +48,7 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
   // a slow endpoint's backlog cannot fill the batch while other endpoints have due work.
   const result = await db.execute(sql`
     with candidates as (
-      select d.id, d.webhook_id, d.next_attempt_at from webhook_deliveries d
+      select d.id, d.created_at, d.webhook_id, d.next_attempt_at from webhook_deliveries d
       where d.status in ('pending', 'retrying') and d.next_attempt_at <= now()
         and (d.locked_until is null or d.locked_until < now())
         ${opts.orgId ? sql`and d.org_id = ${opts.orgId}` : sql``}
@@ -64,12 +64,16 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       order by d.next_attempt_at
       limit ${scan}
     ), ranked as (
-      select id, next_attempt_at, row_number() over (partition by webhook_id order by next_attempt_at) as rn,
+      select id, created_at, next_attempt_at,
+             row_number() over (partition by webhook_id order by next_attempt_at) as rn,
              ${opts.perEndpoint}::int
                - coalesce((${JSON.stringify(busy)}::jsonb ->> webhook_id)::int, 0) as room
       from candidates
     ), due as materialized (
-      select d.id from webhook_deliveries d join ranked r on r.id = d.id
+      -- Joined on the whole key: one partition's primary key per row, not a probe of every partition
+      -- (on id alone, the status recheck was planned as a bitmap AND with the due index: 240 ms).
+      select d.id, d.created_at from webhook_deliveries d
+        join ranked r on r.id = d.id and r.created_at = d.created_at
       where r.rn <= r.room and d.status in ('pending', 'retrying') and (d.locked_until is null or
         d.locked_until < now())
       order by r.next_attempt_at
@@ -80,7 +84,7 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
     set locked_by = ${opts.workerId}, locked_until = now() + make_interval(secs => ${opts.leaseSeconds}),
       attempts = d.attempts + 1
     from due, webhook_subscriptions s
-    where d.id = due.id and s.id = d.webhook_id
+    where d.id = due.id and d.created_at = due.created_at and s.id = d.webhook_id
     returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit,
       s.url, s.secret_sealed`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -113,10 +117,10 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records finished attempts in one transaction (the pump batches whatever finished meanwhile):
- * the deliveries (only those this worker still holds), their attempt rows, and each
- * subscription's run of failed-for-good deliveries (a success resets it; 100 disables).
- * Returns the ids recorded.
+ * Records finished attempts (the pump batches whatever finished meanwhile) in one statement, so
+ * one round trip and atomic: the deliveries (only those this worker still holds), their attempt
+ * rows, and each subscription's run of failed-for-good deliveries (a success resets it; 100
+ * disables). Returns the ids recorded.
  */
 export async function recordOutcomes(
   db: Db,
@@ -124,81 +128,65 @@ export async function recordOutcomes(
   outcomes: AttemptOutcome[],
 ): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
-  return db.transaction(async (tx) => {
-    const rows = outcomes.map((o) => ({
-      id: o.deliveryId,
-      status: o.status,
-      next: o.nextAttemptAt?.toISOString() ?? null,
-      rs: o.responseStatus,
-      rb: o.responseBody,
-      err: o.error,
-      ms: o.durationMs,
-    }));
-    const updated = await tx.execute(sql`
+  // n: the order attempts finished in, which decides a subscription's run (the last success resets it).
+  const rows = outcomes.map((o, n) => ({
+    n,
+    id: o.deliveryId,
+    webhook_id: o.webhookId,
+    attempt: o.attempt,
+    attempt_id: newAttemptId(),
+    status: o.status,
+    next: o.nextAttemptAt?.toISOString() ?? null,
+    rs: o.responseStatus,
+    rb: o.responseBody,
+    err: o.error,
+    ms: o.durationMs,
+    started: o.startedAt.toISOString(),
+    headers: o.requestHeaders,
+  }));
+  const result = await db.execute(sql`
+    with o as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(n int, id text, webhook_id text,
+        attempt int, attempt_id text, status text, next timestamptz, rs int, rb text, err text, ms int,
+        started timestamptz, headers jsonb)
+    ), recorded as (
       update webhook_deliveries d
       set status = o.status, next_attempt_at = o.next, last_response_status = o.rs, last_response_body = o.rb,
           last_error = o.err, duration_ms = o.ms, locked_by = null, locked_until = null,
           delivered_at = case when o.status = 'succeeded' then now() else d.delivered_at end
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(id text, status text, next
-        timestamptz, rs int, rb text, err text, ms int)
-      where d.id = o.id and d.locked_by = ${workerId}
-      returning d.id`);
-    const recorded = new Set(rowsOf<{ id: string }>(updated).map((r) => r.id));
-    const kept = outcomes.filter((o) => recorded.has(o.deliveryId));
-    if (kept.length === 0) return recorded;
-
-    const attempts = kept.map((o) => ({
-      id: newAttemptId(),
-      delivery_id: o.deliveryId,
-      attempt: o.attempt,
-      headers: o.requestHeaders,
-      rs: o.responseStatus,
-      rb: o.responseBody,
-      err: o.error,
-      ms: o.durationMs,
-      started: o.startedAt.toISOString(),
-      next: o.nextAttemptAt?.toISOString() ?? null,
-    }));
-    await tx.execute(sql`
+      from o
+      -- The ids as one array: a join on o alone is planned as a scan of every partition.
+      where d.id = any(array(select id from o)) and d.id = o.id and d.locked_by = ${workerId}
+      returning d.id
+    ), kept as (
+      select o.*, max(o.n) filter (where o.status = 'succeeded') over (partition by o.webhook_id) as last_ok
+      from o join recorded r on r.id = o.id
+    ), attempts as (
       insert into webhook_delivery_attempts (id, delivery_id, attempt, request_headers, response_status,
         response_body, error, duration_ms, started_at, next_attempt_at)
-      select a.id, a.delivery_id, a.attempt, a.headers, a.rs, a.rb, a.err, a.ms, a.started, a.next
-      from jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) as a(id text, delivery_id text, attempt
-        int, headers jsonb, rs int, rb text, err text, ms int, started timestamptz, next timestamptz)`);
-
-    // Per subscription, in the order attempts finished: a success resets the run, a final failure extends it.
-    const runs = new Map<string, { reset: boolean; failed: number; lastError: string | null }>();
-    for (const o of kept) {
-      const run = runs.get(o.webhookId) ?? { reset: false, failed: 0, lastError: null };
-      if (o.status === "succeeded") Object.assign(run, { reset: true, failed: 0 });
-      else if (o.status === "failed") Object.assign(run, { failed: run.failed + 1, lastError: o.error });
-      runs.set(o.webhookId, run);
-    }
-    const changes = [...runs]
-      .filter(([, r]) => r.reset || r.failed > 0)
-      .map(([id, r]) => ({ id, reset: r.reset, failed: r.failed, err: r.lastError }));
-    if (changes.length > 0) {
-      await tx.execute(sql`
-        with o as (select * from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as o(id text,
-          reset boolean, failed int, err text)),
-        next as (
-          select s.id, (case when o.reset then 0 else s.consecutive_failures end) + o.failed as n,
-            s.enabled, o.err
-          from webhook_subscriptions s join o on o.id = s.id
-          where o.failed > 0 or s.consecutive_failures > 0
-        )
-        update webhook_subscriptions s
-        set consecutive_failures = next.n,
-            enabled = s.enabled and next.n < ${DISABLE_AFTER_FAILURES},
-            disabled_reason = case when s.enabled and next.n >= ${DISABLE_AFTER_FAILURES}
-              then ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`}
-                || coalesce('; last error: ' || next.err, '') || '.'
-              else s.disabled_reason end,
-            updated_at = now()
-        from next where s.id = next.id`);
-    }
-    return recorded;
-  });
+      select attempt_id, id, attempt, headers, rs, rb, err, ms, started, next from kept
+    ), runs as (
+      select webhook_id, bool_or(status = 'succeeded') as reset,
+        count(*) filter (where status = 'failed' and n > coalesce(last_ok, -1))::int as failed,
+        (array_agg(err order by n desc) filter (where status = 'failed'))[1] as err
+      from kept group by webhook_id
+    ), next as (
+      select s.id, (case when r.reset then 0 else s.consecutive_failures end) + r.failed as n, r.err
+      from webhook_subscriptions s join runs r on r.webhook_id = s.id
+      where (r.reset or r.failed > 0) and (r.failed > 0 or s.consecutive_failures > 0)
+    ), counters as (
+      update webhook_subscriptions s
+      set consecutive_failures = next.n,
+          enabled = s.enabled and next.n < ${DISABLE_AFTER_FAILURES},
+          disabled_reason = case when s.enabled and next.n >= ${DISABLE_AFTER_FAILURES}
+            then ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`}
+              || coalesce('; last error: ' || next.err, '') || '.'
+            else s.disabled_reason end,
+          updated_at = now()
+      from next where s.id = next.id
+    )
+    select id from recorded`);
+  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 
 /** Hands claimed deliveries back untried (shutdown): lease cleared, the attempt not counted. */

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/server/db/client";
 import type { DispatchedEvent } from "@/server/events/dispatch";
-import { webhookDeliveries, webhookSubscriptions } from "@/server/db/schema/webhooks";
+import { webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { newDeliveryId } from "./secret";
-import { deliveriesQueued } from "./wake";
+import { deliveriesQueued, DELIVERIES_CHANNEL } from "./wake";
 
 /**
  * The outbox consumer: one delivery per enabled subscription of the event's organization whose
@@ -27,39 +27,50 @@ export async function fanOutEvents(tx: Db, events: DispatchedEvent[]): Promise<n
     .from(webhookSubscriptions)
     .where(and(inArray(webhookSubscriptions.orgId, orgIds), eq(webhookSubscriptions.enabled, true)));
   if (subs.length === 0) return 0;
-  // The database clock decides when a delivery is due (claims compare with now()).
-  const rows: (Omit<typeof webhookDeliveries.$inferInsert, "nextAttemptAt"> & { nextAttemptAt: SQL })[] = [];
+  const rows: { id: string; org_id: string; webhook_id: string; event_id: string; event_type: string }[] = [];
+  const payloads: Record<string, string> = {};
+  const createdAt: Record<string, string> = {};
   for (const event of events) {
-    let payload: string | undefined;
     for (const sub of subs) {
       if (
         sub.orgId !== event.orgId ||
         !(sub.events.includes("*") || sub.events.includes(event.envelope.type))
       )
         continue;
-      payload ??= JSON.stringify(event.envelope);
+      const eventId = event.envelope.id;
+      payloads[eventId] ??= JSON.stringify(event.envelope);
+      createdAt[eventId] = event.envelope.created_at;
       rows.push({
         id: newDeliveryId(),
-        orgId: event.orgId,
-        webhookId: sub.id,
-        eventId: event.envelope.id,
-        eventType: event.envelope.type,
-        payload,
-        createdAt: new Date(event.envelope.created_at),
-        nextAttemptAt: sql`now()`,
+        org_id: event.orgId,
+        webhook_id: sub.id,
+        event_id: eventId,
+        event_type: event.envelope.type,
       });
     }
   }
   if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(webhookDeliveries)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [webhookDeliveries.webhookId, webhookDeliveries.eventId, webhookDeliveries.createdAt],
-    })
-    .returning({ id: webhookDeliveries.id });
-  if (inserted.length > 0) deliveriesQueued();
-  return inserted.length;
+  // One parameter per column set, each payload once: a 100-event batch is three JSON strings, not
+  // the ~700 parameters drizzle's multi-row insert built (a tenth of the worker's CPU at 2,000/s).
+  // The database clock decides when a delivery is due (claims compare with now()).
+  const inserted = await tx.execute(sql`
+    with inserted as (
+      insert into webhook_deliveries (id, org_id, webhook_id, event_id, event_type, payload, created_at,
+        next_attempt_at)
+      select r.id, r.org_id, r.webhook_id, r.event_id, r.event_type, p.payload ->> r.event_id,
+        (c.created_at ->> r.event_id)::timestamptz, now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, org_id text, webhook_id text,
+        event_id text, event_type text),
+        (select ${JSON.stringify(payloads)}::jsonb as payload) p,
+        (select ${JSON.stringify(createdAt)}::jsonb as created_at) c
+      on conflict (webhook_id, event_id, created_at) do nothing
+      returning id
+    )
+    -- Delivered at commit: the pumps of other worker processes wake (this process's: deliveriesQueued).
+    select id, pg_notify(${DELIVERIES_CHANNEL}, '') from inserted`);
+  const count = rowsOf(inserted).length;
+  if (count > 0) deliveriesQueued();
+  return count;
 }
 
 /** One event (tests, and the per-event path after a failed batch). */

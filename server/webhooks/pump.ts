@@ -1,6 +1,8 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import { listenForNotifications } from "@/server/db/listen";
 import { log } from "@/server/log";
+import { outcomeOf, sendClaimed } from "./attempt";
 import {
   claimDueDeliveries,
   recordOutcomes,
@@ -8,17 +10,22 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from "./delivery-queue";
-import { nextRetryDelayMs, RESPONSE_TIMEOUT_MS } from "./schedule";
-import { openWebhookSecret } from "./secret";
-import { attemptDelivery, type AttemptResult } from "./send";
+import { RESPONSE_TIMEOUT_MS } from "./schedule";
 import { webhookResolver, type Resolver } from "./url-safety";
-import { onDeliveriesQueued } from "./wake";
+import { DELIVERIES_CHANNEL, onDeliveriesQueued } from "./wake";
 
 /** Attempts in flight per worker process, and per subscription within it. */
 export const MAX_IN_FLIGHT = 128;
 export const PER_ENDPOINT_IN_FLIGHT = 16;
 /** Longer than the response timeout, so a live attempt always ends before its lease does. */
 export const leaseSecondsFor = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 15;
+/**
+ * A claimed delivery waits in the pump at most this long before it is sent; older, it is handed
+ * back untried. With the attempt's timeout it stays inside the lease (timeout + 15 s).
+ */
+export const HELD_AT_MOST_MS = 5_000;
+/** An endpoint that answered within this long gets a second batch claimed while the first is sent. */
+const PREFETCH_IF_UNDER_MS = 1_000;
 
 export interface DeliveryRunOptions {
   workerId?: string;
@@ -31,57 +38,10 @@ export interface DeliveryRunOptions {
   orgId?: string;
 }
 
-export function outcomeOf(d: ClaimedDelivery, r: AttemptResult): AttemptOutcome {
-  const base = {
-    deliveryId: d.id,
-    webhookId: d.webhookId,
-    attempt: d.attempt,
-    responseStatus: r.status,
-    responseBody: r.body,
-    error: r.error,
-    durationMs: r.durationMs,
-    startedAt: r.startedAt,
-    requestHeaders: r.requestHeaders,
-  };
-  if (r.ok) return { ...base, status: "succeeded", nextAttemptAt: null };
-  const delay = nextRetryDelayMs(d.attempt, d.attemptLimit);
-  return delay === null
-    ? { ...base, status: "failed", nextAttemptAt: null }
-    : { ...base, status: "retrying", nextAttemptAt: new Date(Date.now() + delay) };
-}
-
-/** Never throws: a secret that cannot be opened (wrong ENCRYPTION_KEY) is a failed attempt like any other. */
-async function send(
-  d: ClaimedDelivery,
-  opts: DeliveryRunOptions,
-  signal?: AbortSignal,
-): Promise<AttemptResult> {
-  let secret: string;
-  try {
-    secret = openWebhookSecret(d.secretSealed);
-  } catch (err) {
-    log.error({ err, deliveryId: d.id }, "could not open a webhook secret");
-    return {
-      ok: false,
-      status: null,
-      body: null,
-      error: "The signing secret could not be decrypted (ENCRYPTION_KEY changed?)",
-      durationMs: 0,
-      startedAt: new Date(),
-      requestHeaders: {},
-    };
-  }
-  return attemptDelivery({
-    url: d.url,
-    secret,
-    payload: d.payload,
-    eventType: d.eventType,
-    deliveryId: d.id,
-    timeoutMs: opts.timeoutMs ?? RESPONSE_TIMEOUT_MS,
-    resolver: opts.resolver ?? webhookResolver(),
-    signal,
-  });
-}
+const sendOptions = (opts: DeliveryRunOptions) => ({
+  timeoutMs: opts.timeoutMs ?? RESPONSE_TIMEOUT_MS,
+  resolver: opts.resolver ?? webhookResolver(),
+});
 
 /**
  * One round, start to end: claim what is due (up to maxInFlight), attempt all at once, record.
@@ -97,7 +57,8 @@ export async function deliverDueOnce(db: Db, opts: DeliveryRunOptions = {}): Pro
     perEndpoint: opts.perEndpoint ?? PER_ENDPOINT_IN_FLIGHT,
     orgId: opts.orgId,
   });
-  const outcomes = await Promise.all(claimed.map(async (d) => outcomeOf(d, await send(d, opts))));
+  const send = sendOptions(opts);
+  const outcomes = await Promise.all(claimed.map(async (d) => outcomeOf(d, await sendClaimed(d, send))));
   await recordOutcomes(db, workerId, outcomes);
   return outcomes;
 }
@@ -106,33 +67,52 @@ export interface PumpOptions extends DeliveryRunOptions {
   signal: AbortSignal;
   /** Return after this long (the job re-enqueues itself), so pumps move between workers. */
   runForMs: number;
-  /** Idle poll interval; a fan-out in this process wakes the pump sooner. */
+  /** Idle poll interval; a fan-out (in any process, on Postgres) wakes the pump sooner. */
   idlePollMs?: number;
 }
 
+const count = (m: Map<string, number>, key: string, by: number) => {
+  const n = (m.get(key) ?? 0) + by;
+  if (n > 0) m.set(key, n);
+  else m.delete(key);
+};
+
 /**
- * The continuous pump: keeps up to maxInFlight attempts running, claiming more as slots free up
- * (per subscription at most perEndpoint), and records finished attempts in batches. On abort
- * (shutdown, lost job lease) it stops claiming, cancels the attempts in flight and hands their
- * deliveries back uncounted.
+ * The continuous pump: keeps up to maxInFlight attempts running (per subscription at most
+ * perEndpoint), and records finished attempts in batches. Claims run beside the sends, not
+ * between them: an endpoint that answers quickly gets up to a second perEndpoint claimed ahead
+ * and held here, so a finished attempt's slot goes to the next delivery at once instead of
+ * after a claim's round trip. A slow endpoint gets nothing ahead (its held deliveries would only
+ * wait out their leases). On abort (shutdown, lost job lease) it stops claiming, cancels the
+ * attempts in flight and hands their deliveries, and the held ones, back uncounted.
  */
 export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent: number }> {
   const workerId = opts.workerId ?? newId("wrk");
-  const timeoutMs = opts.timeoutMs ?? RESPONSE_TIMEOUT_MS;
-  const leaseSeconds = leaseSecondsFor(timeoutMs);
+  const send = sendOptions(opts);
+  const leaseSeconds = leaseSecondsFor(send.timeoutMs);
   const maxInFlight = opts.maxInFlight ?? MAX_IN_FLIGHT;
   const perEndpoint = opts.perEndpoint ?? PER_ENDPOINT_IN_FLIGHT;
   const idlePollMs = opts.idlePollMs ?? 100;
   const stopAt = Date.now() + opts.runForMs;
   const inFlight = new Map<string, { delivery: ClaimedDelivery; controller: AbortController }>();
-  const perWebhook = new Map<string, number>();
+  /** Claimed, not yet sent, per subscription in claim order. */
+  const waiting = new Map<string, { delivery: ClaimedDelivery; claimedAt: number }[]>();
+  /** Per subscription: attempts in flight, and deliveries held (in flight or waiting). */
+  const sending = new Map<string, number>();
+  const held = new Map<string, number>();
+  let heldTotal = 0;
+  const fast = new Set<string>();
   let finished: AttemptOutcome[] = [];
   let flushing: Promise<void> | null = null;
+  let stale: string[] = [];
+  let releasing: Promise<void> = Promise.resolve();
+  let stopping = false;
   let sent = 0;
   let wake: (() => void) | null = null;
   const poke = () => wake?.();
   let pokeSoon: ReturnType<typeof setTimeout> | null = null;
   const stopListening = onDeliveriesQueued(poke);
+  const stopNotified = listenForNotifications(db, DELIVERIES_CHANNEL, poke);
   opts.signal.addEventListener("abort", poke, { once: true });
 
   const flush = (): Promise<void> => {
@@ -152,54 +132,98 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
     return flushing;
   };
 
+  const release = (ids: string[]) => {
+    releasing = releasing.then(() =>
+      releaseDeliveries(db, workerId, ids).then(
+        () => undefined,
+        (err) => log.warn({ err }, "could not release webhook deliveries; their leases will expire"),
+      ),
+    );
+  };
+
+  const forget = (d: ClaimedDelivery) => {
+    count(held, d.webhookId, -1);
+    heldTotal--;
+  };
+
   const start = (d: ClaimedDelivery) => {
     const controller = new AbortController();
     inFlight.set(d.id, { delivery: d, controller });
-    perWebhook.set(d.webhookId, (perWebhook.get(d.webhookId) ?? 0) + 1);
-    void send(d, opts, controller.signal).then((result) => {
+    count(sending, d.webhookId, 1);
+    void sendClaimed(d, send, controller.signal).then((result) => {
       inFlight.delete(d.id);
-      const left = (perWebhook.get(d.webhookId) ?? 1) - 1;
-      if (left > 0) perWebhook.set(d.webhookId, left);
-      else perWebhook.delete(d.webhookId);
+      count(sending, d.webhookId, -1);
+      forget(d);
       if (controller.signal.aborted) return; // handed back by stop; not an attempt
       sent++;
+      if (result.durationMs < PREFETCH_IF_UNDER_MS) fast.add(d.webhookId);
+      else fast.delete(d.webhookId);
       finished.push(outcomeOf(d, result));
       void flush();
+      startWaiting(d.webhookId);
       // Claim again when a few slots are free, not per finished attempt: fewer, fuller claims.
       if (!pokeSoon) pokeSoon = setTimeout(() => ((pokeSoon = null), poke()), 15);
     });
   };
 
+  /** Starts this subscription's waiting deliveries while it and the process have free slots. */
+  const startWaiting = (webhookId: string) => {
+    const queue = waiting.get(webhookId);
+    while (!stopping && queue?.length && inFlight.size < maxInFlight) {
+      if ((sending.get(webhookId) ?? 0) >= perEndpoint) break;
+      const next = queue.shift()!;
+      if (Date.now() - next.claimedAt > HELD_AT_MOST_MS) {
+        forget(next.delivery);
+        stale.push(next.delivery.id);
+      } else start(next.delivery);
+    }
+    if (!queue?.length) waiting.delete(webhookId);
+    if (stale.length > 0) {
+      release(stale);
+      stale = [];
+    }
+  };
+
+  const claim = async (): Promise<number> => {
+    const room = maxInFlight * 2 - heldTotal;
+    if (room <= 0) return 0;
+    // Held counts against an endpoint's room; a slow one is treated as full beyond perEndpoint.
+    const busy = new Map(held);
+    for (const [id, n] of held) if (!fast.has(id)) busy.set(id, n + perEndpoint);
+    const rows = await claimDueDeliveries(db, {
+      workerId,
+      limit: room,
+      leaseSeconds,
+      perEndpoint: perEndpoint * 2,
+      inFlight: busy,
+      orgId: opts.orgId,
+    });
+    if (opts.signal.aborted) {
+      release(rows.map((r) => r.id));
+      return 0;
+    }
+    const claimedAt = Date.now();
+    for (const d of rows) {
+      count(held, d.webhookId, 1);
+      heldTotal++;
+      const queue = waiting.get(d.webhookId) ?? [];
+      queue.push({ delivery: d, claimedAt });
+      waiting.set(d.webhookId, queue);
+    }
+    for (const id of new Set(rows.map((r) => r.webhookId))) startWaiting(id);
+    return rows.length === room ? rows.length : 0;
+  };
+
   try {
     while (!opts.signal.aborted && Date.now() < stopAt) {
-      let claimed = 0;
-      const room = maxInFlight - inFlight.size;
-      if (room > 0) {
-        try {
-          const rows = await claimDueDeliveries(db, {
-            workerId,
-            limit: room,
-            leaseSeconds,
-            perEndpoint,
-            inFlight: perWebhook,
-            orgId: opts.orgId,
-          });
-          claimed = rows.length;
-          if (opts.signal.aborted) {
-            await releaseDeliveries(
-              db,
-              workerId,
-              rows.map((r) => r.id),
-            );
-            break;
-          }
-          for (const d of rows) start(d);
-        } catch (err) {
-          log.error({ err }, "claiming webhook deliveries failed");
-        }
+      let full = false;
+      try {
+        full = (await claim()) > 0;
+      } catch (err) {
+        log.error({ err }, "claiming webhook deliveries failed");
       }
       // A full batch: claim again at once. Otherwise wait for a free slot, a new delivery or the poll.
-      if (claimed > 0 && claimed === room) continue;
+      if (full) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, idlePollMs);
         wake = done;
@@ -211,23 +235,21 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
       });
     }
   } finally {
+    stopping = true;
     stopListening();
+    await stopNotified();
     if (pokeSoon) clearTimeout(pokeSoon);
+    const untried = [...waiting.values()].flat().map((w) => w.delivery.id);
+    waiting.clear();
+    if (untried.length > 0) release(untried);
     // Let the attempts in flight end (each is bounded by the timeout) unless told to stop now.
     while (inFlight.size > 0 && !opts.signal.aborted) await new Promise((r) => setTimeout(r, 10));
     if (inFlight.size > 0) {
-      const held = [...inFlight.values()];
-      for (const f of held) f.controller.abort(new Error("The worker is shutting down."));
-      try {
-        await releaseDeliveries(
-          db,
-          workerId,
-          held.map((f) => f.delivery.id),
-        );
-      } catch (err) {
-        log.warn({ err }, "could not release webhook deliveries; their leases will expire");
-      }
+      const cancelled = [...inFlight.values()];
+      for (const f of cancelled) f.controller.abort(new Error("The worker is shutting down."));
+      release(cancelled.map((f) => f.delivery.id));
     }
+    await releasing;
     await flush();
   }
   return { sent };

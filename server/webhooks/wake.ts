@@ -1,4 +1,10 @@
 /**
+ * NOTIFY'd by the fan-out's insert, delivered when the dispatch transaction commits: the pumps of
+ * other worker processes wake on it (server/db/listen.ts); this process's hear the signal below.
+ */
+export const DELIVERIES_CHANNEL = "svc_deliveries";
+
+/**
  * In-process signal from the fan-out to the pumps: deliveries were queued, claim soon rather than
  * at the next poll. Only a hint (the rows may not be committed yet); the poll is the guarantee.
  */
