@@ -167,7 +167,7 @@ async function pageOf(
       ).reverse()
     : await pageQuery(
         db,
-        filterOf(orgId, f, { from: range.from, toExclusive: start.upper }),
+        filterOf(orgId, f, { from: start.lower ?? range.from, toExclusive: start.upper }),
         start.inner,
         limit,
       );
@@ -244,12 +244,36 @@ export interface PageStart {
   upper?: Date;
   inner: number;
   fromDayStart?: { from: Date; skip: number };
+  /**
+   * No row of the page is older than this: a day before the day holding its last row (a day of
+   * slack for counts that moved since they were read). The page then reads the partitions of those
+   * days only, not every month kept.
+   */
+  lower?: Date;
 }
 
 /**
  * The day holding row `offset` (newest first) and the offset inside it; the scan starts at that day's top.
  */
 export function startOf(days: DayCount[], offset: number, range: CreatedRange, limit = 1): PageStart | null {
+  const start = dayOfRow(days, offset, range, limit);
+  if (!start) return null;
+  const last = lowestDayOf(days, offset + limit - 1);
+  const lower = new Date(last.getTime() - DAY_MS);
+  return { ...start, lower: range.from && range.from > lower ? range.from : lower };
+}
+
+/** The start of the day holding row `index` (newest first), or of the oldest day when there are fewer rows. */
+function lowestDayOf(days: DayCount[], index: number): Date {
+  let before = 0;
+  for (const day of days) {
+    before += day.count;
+    if (before > index) return day.start;
+  }
+  return days[days.length - 1]!.start;
+}
+
+function dayOfRow(days: DayCount[], offset: number, range: CreatedRange, limit: number): PageStart | null {
   let before = 0;
   for (const day of days) {
     if (before + day.count > offset) {
