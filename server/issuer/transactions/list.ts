@@ -75,8 +75,8 @@ export async function listCardTransactions({
   const range = rangeOf(f);
   if (f.page === 1 && !f.customer_id && !search && !range.from && !range.toExclusive) {
     // The list's first page, whole or by status: one prepared statement (page-rows.ts).
-    const { transactions, total } = await firstPage(ctx.db, ctx.orgId, f.status, f.limit);
-    return { transactions, total, page: 1, limit: f.limit };
+    const { rows, total } = await firstPage(ctx.db, ctx.orgId, f.status, f.limit);
+    return { transactions: rows.map(listedView), total, page: 1, limit: f.limit };
   }
   const page = await pageOf(
     ctx.db,

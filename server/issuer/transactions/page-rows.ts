@@ -8,7 +8,6 @@ import {
 } from "@/server/db/schema/money";
 import { cardTransactionView, type ListedTransactionRow } from "@/server/issuer/card-network/view";
 import type { ListedCardTransaction } from "./enrich";
-import { cardLastFourOfRow, customerEmailOfRow, listedTransactionJson } from "./listed-json";
 
 const t = cardTransactions;
 
@@ -104,10 +103,8 @@ function joinsOf(keys: { keyId: SQL.Aliased<string>; keyCreatedAt: SQL.Aliased<D
 
 /**
  * The first page of the whole list (optionally one status) with its exact total, in one prepared
- * statement: the hot read a program's servers poll. Its rows come as one JSON array made by Postgres
- * (listed-json.ts): driver rows, Dates and views for 20 rows cost the process more than all the rest of
- * the request. The total is card_transaction_totals' rows (kept on write, one per status); a page with
- * no rows means no transactions (as pageOf does).
+ * statement: the hot read a program's servers poll. The total is card_transaction_totals' rows
+ * (kept on write, one per status); a page with no rows means no transactions (as pageOf does).
  *
  * The page size is written into the statement, not passed as a parameter: with `limit $n` Postgres'
  * generic plan assumes a tenth of the table and hash-joins it whole (650 ms), so every execution
@@ -126,12 +123,22 @@ function firstPageStatement(db: Db, shape: { byStatus: boolean; recent: boolean;
   const totals = cardTransactionTotals;
   // drizzle types limit() as a number or a placeholder, and writes an SQL chunk as it is.
   const literalLimit = sql.raw(String(Math.trunc(limit))) as unknown as number;
+  const total = sql<number>`(select coalesce(sum(${totals.count}), 0)::bigint from ${totals} where ${and(
+    eq(totals.orgId, org),
+    byStatus ? eq(totals.status, status) : undefined,
+  )})`;
+  const email = sql<
+    string | null
+  >`(select ${cardCustomers.email} from ${cardCustomers} where ${customerOfRow})`;
+  const lastFour = sql<string | null>`(select ${cards.lastFour} from ${cards} where ${cardOfRow})`;
+  const name = ["card_transactions_first_page", byStatus && "by_status", recent && "recent", limit];
   // No keys first (as pageQuery): with no OFFSET the newest rows are read straight from the index.
-  const page = db
+  return db
     .select({
-      id: t.id,
-      createdAt: t.createdAt,
-      json: sql`${listedTransactionJson(customerEmailOfRow, cardLastFourOfRow)}`.as("json"),
+      ...listedColumns,
+      customerEmail: email.as("customer_email"),
+      cardLastFour: lastFour.as("card_last_four"),
+      total: total.as("total"),
     })
     .from(t)
     .where(
@@ -143,20 +150,6 @@ function firstPageStatement(db: Db, shape: { byStatus: boolean; recent: boolean;
     )
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(literalLimit)
-    .as("page");
-  const total = sql<number>`(select coalesce(sum(${totals.count}), 0)::bigint from ${totals} where ${and(
-    eq(totals.orgId, org),
-    byStatus ? eq(totals.status, status) : undefined,
-  )})`;
-  const name = ["card_transactions_first_page", byStatus && "by_status", recent && "recent", limit];
-  return db
-    .select({
-      json: sql<string>`coalesce(json_agg(${page.json} order by ${page.createdAt} desc, ${page.id} desc)::text,
-        '[]')`,
-      rows: sql<number>`count(*)::int`,
-      total: total,
-    })
-    .from(page)
     .prepare(name.filter(Boolean).join("_"));
 }
 
@@ -191,15 +184,14 @@ export async function firstPage(
   orgId: string,
   status: CardTransactionStatus | undefined,
   limit: number,
-): Promise<{ transactions: ListedCardTransaction[]; total: number }> {
+): Promise<{ rows: PageRow[]; total: number }> {
   const byStatus = Boolean(status);
   const values = { orgId, ...(status ? { status } : {}) };
-  let [page] = await firstPageStatementOf(db, { byStatus, recent: true, limit }).execute({
+  let rows = await firstPageStatementOf(db, { byStatus, recent: true, limit }).execute({
     ...values,
     since: recentSince(new Date()),
   });
-  if (page!.rows < limit)
-    [page] = await firstPageStatementOf(db, { byStatus, recent: false, limit }).execute(values);
-  const transactions = JSON.parse(page!.json) as ListedCardTransaction[];
-  return { transactions, total: transactions.length ? Number(page!.total) : 0 };
+  if (rows.length < limit)
+    rows = await firstPageStatementOf(db, { byStatus, recent: false, limit }).execute(values);
+  return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
 }
