@@ -35,8 +35,23 @@ const listedColumns = {
   settledAt: t.settledAt,
 } satisfies { [K in keyof ListedTransactionRow]: unknown };
 
-/** A listed row with who (the customer's email) and which card (its last four), joined by primary key. */
-const pageColumns = { ...listedColumns, customerEmail: cardCustomers.email, cardLastFour: cards.lastFour };
+const customerOfRow = and(eq(cardCustomers.id, t.customerId), eq(cardCustomers.orgId, t.orgId))!;
+const cardOfRow = and(eq(cards.id, t.cardId), eq(cards.orgId, t.orgId))!;
+
+/**
+ * A listed row with who (the customer's email) and which card (its last four), each a subquery by
+ * primary key rather than a join: fewer join orders for the planner of an unnamed statement, and
+ * for a prepared one no Memoize caches sized for the whole table (see firstPageStatement).
+ */
+const pageColumns = {
+  ...listedColumns,
+  customerEmail: sql<
+    string | null
+  >`(select ${cardCustomers.email} from ${cardCustomers} where ${customerOfRow})`.as("customer_email"),
+  cardLastFour: sql<string | null>`(select ${cards.lastFour} from ${cards} where ${cardOfRow})`.as(
+    "card_last_four",
+  ),
+};
 
 export type PageRow = ListedTransactionRow & { customerEmail: string | null; cardLastFour: string | null };
 
@@ -78,27 +93,15 @@ export function pageQuery(
       .limit(limit)
       .offset(inner),
   );
-  const on = joinsOf(keys);
-  return db
-    .with(keys)
-    .select(pageColumns)
-    .from(keys)
-    .innerJoin(t, on.transaction)
-    .leftJoin(cardCustomers, on.customer)
-    .leftJoin(cards, on.card)
-    .orderBy(order(keys.keyCreatedAt), order(keys.keyId));
-}
-
-const customerOfRow = and(eq(cardCustomers.id, t.customerId), eq(cardCustomers.orgId, t.orgId))!;
-const cardOfRow = and(eq(cards.id, t.cardId), eq(cards.orgId, t.orgId))!;
-
-/** A page's keys to its rows (id and created_at: one partition each), customers and cards, by primary keys. */
-function joinsOf(keys: { keyId: SQL.Aliased<string>; keyCreatedAt: SQL.Aliased<Date> }) {
-  return {
-    transaction: and(eq(t.id, keys.keyId), eq(t.createdAt, keys.keyCreatedAt))!,
-    customer: customerOfRow,
-    card: cardOfRow,
-  };
+  return (
+    db
+      .with(keys)
+      .select(pageColumns)
+      .from(keys)
+      // id and created_at: each key probes one partition's primary key.
+      .innerJoin(t, and(eq(t.id, keys.keyId), eq(t.createdAt, keys.keyCreatedAt)))
+      .orderBy(order(keys.keyCreatedAt), order(keys.keyId))
+  );
 }
 
 /**
@@ -127,17 +130,11 @@ function firstPageStatement(db: Db, shape: { byStatus: boolean; recent: boolean;
     eq(totals.orgId, org),
     byStatus ? eq(totals.status, status) : undefined,
   )})`;
-  const email = sql<
-    string | null
-  >`(select ${cardCustomers.email} from ${cardCustomers} where ${customerOfRow})`;
-  const lastFour = sql<string | null>`(select ${cards.lastFour} from ${cards} where ${cardOfRow})`;
   const name = ["card_transactions_first_page", byStatus && "by_status", recent && "recent", limit];
   // No keys first (as pageQuery): with no OFFSET the newest rows are read straight from the index.
   return db
     .select({
-      ...listedColumns,
-      customerEmail: email.as("customer_email"),
-      cardLastFour: lastFour.as("card_last_four"),
+      ...pageColumns,
       total: total.as("total"),
     })
     .from(t)
