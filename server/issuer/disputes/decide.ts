@@ -60,7 +60,11 @@ async function move(ctx: Ctx, tx: Db, d: DisputeRow, to: DisputeStatus): Promise
       "CONFLICT",
       `The dispute is ${d.status.replace("_", " ")}; it cannot become ${to}.`,
     );
-  const [txn] = await tx.select().from(cardTransactions).where(cardTransactionIdIs(d.transactionId));
+  // The dispute row is the organization's already; its transaction is read within it too.
+  const [txn] = await tx
+    .select()
+    .from(cardTransactions)
+    .where(and(cardTransactionIdIs(d.transactionId), eq(cardTransactions.orgId, ctx.orgId)));
   if (!txn) throw new ServiceError("NOT_FOUND", "The disputed transaction is gone.");
   const now = new Date();
   if (to === "won") {
