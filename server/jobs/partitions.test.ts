@@ -6,7 +6,11 @@ import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
-import { cardTransactionDailyCounts, cardTransactions } from "@/server/db/schema/money";
+import {
+  cardTransactionDailyCounts,
+  cardTransactionTotals,
+  cardTransactions,
+} from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
@@ -190,6 +194,15 @@ describe("partition maintenance", () => {
         .from(cardTransactionDailyCounts)
         .where(eq(cardTransactionDailyCounts.orgId, org.orgId));
       expect(counts.map((c) => c.day)).toEqual([recentTxn.createdAt.toISOString().slice(0, 10)]);
+      // The list's totals per status lose the dropped rows with their days.
+      const totals = await db
+        .select({ status: cardTransactionTotals.status, n: cardTransactionTotals.count })
+        .from(cardTransactionTotals)
+        .where(eq(cardTransactionTotals.orgId, org.orgId));
+      expect(totals.filter((r) => Number(r.n) !== 0).map((r) => [r.status, Number(r.n)])).toEqual([
+        ["settled", 1],
+      ]);
+      expect((await listCardTransactions({ ctx, input: {} })).total).toBe(1);
 
       // Webhooks and the outbox: months 3 and 2 back are past 30 days; month 2 keeps its waiting delivery.
       for (const table of ["webhook_deliveries", "webhook_delivery_attempts", "outbox_events"]) {

@@ -9,15 +9,11 @@ import {
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
 import { insertTransaction, updateTransaction } from "@/server/issuer/card-network/rows";
-import { maintainPartitions } from "@/server/jobs/partitions";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
-import { registerCardTransactionRetention } from "./retention";
 
 const database = withTestDatabase();
-// The composition root's part this test needs: card transactions in the partition maintenance.
-registerCardTransactionRetention();
 const t = cardTransactions;
 
 /** A program with one active customer and card, and no transactions. */
@@ -76,8 +72,8 @@ describe("the list's first page", () => {
   it("reaches back past the recent months when they hold less than a page, with the exact total", async () => {
     const p = await program();
     const now = Date.now();
-    // Two this week, three a year ago, one seven years ago.
-    const old = [now - 365 * DAY, now - 366 * DAY, now - 367 * DAY, now - 7 * 365 * DAY];
+    // Two this week, three a year ago, one five years ago.
+    const old = [now - 365 * DAY, now - 366 * DAY, now - 367 * DAY, now - 5 * 365 * DAY];
     for (const at of [now - DAY, now - 2 * DAY, ...old]) await p.write(new Date(at), "settled");
     const page = await listCardTransactions({ ctx: p.ctx, input: { limit: 5 } });
     expect(page.total).toBe(6);
@@ -105,7 +101,10 @@ describe("the list's first page", () => {
     expect(declined.transactions).toHaveLength(1);
   });
 
-  it("keeps the per-status totals equal to count(*) through writes, status changes and retention", async () => {
+  // Retention's share (the totals taken off with the days it drops) is checked in
+  // server/jobs/partitions.test.ts: maintenance is global, and on a shared Postgres a clock moved here
+  // would drop other test files' rows.
+  it("keeps the per-status totals equal to count(*) through writes and status changes", async () => {
     const p = await program();
     const now = Date.now();
     const rows = [];
@@ -116,14 +115,5 @@ describe("the list's first page", () => {
     expect(await totalsOf(p.org.orgId)).toEqual(await countsOf(p.org.orgId));
     expect((await listCardTransactions({ ctx: p.ctx, input: {} })).total).toBe(12);
     expect((await listCardTransactions({ ctx: p.ctx, input: { status: "settled" } })).total).toBe(1);
-
-    // A clock 78 months on: retention (84 months) drops the rows older than about six months.
-    const report = await maintainPartitions(database.db, new Date(now + 78 * 30.44 * DAY));
-    expect(report.card_transactions).toMatchObject({ defaultRowsDeleted: expect.any(Number) });
-    const left = await countsOf(p.org.orgId);
-    const kept = Object.values(left).reduce((a, b) => a + b, 0);
-    expect(kept).toBeGreaterThan(0);
-    expect(kept).toBeLessThan(12);
-    expect(await totalsOf(p.org.orgId)).toEqual(left);
   });
 });
