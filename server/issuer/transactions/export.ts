@@ -1,11 +1,10 @@
-import { and, desc, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, sql } from "drizzle-orm";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactions } from "@/server/db/schema/money";
-import { customerAndCardOf } from "./enrich";
-import type { CardTransactionRow } from "@/server/issuer/card-network/view";
 import { filterOf } from "./list";
+import { pageColumns, type PageRow } from "./page-rows";
 import { searchFilterOf } from "./search";
 import {
   cardTransactionExportQuerySchema,
@@ -16,9 +15,7 @@ import {
 const BATCH = 1_000;
 const t = cardTransactions;
 
-type Row = CardTransactionRow & { customerEmail: string | null; cardLastFour: string | null };
-
-const COLUMNS: [string, (r: Row) => string | number | null][] = [
+const COLUMNS: [string, (r: PageRow) => string | number | null][] = [
   ["transaction_id", (r) => r.id],
   ["created_at", (r) => r.createdAt.toISOString()],
   ["authorized_at", (r) => r.authorizedAt.toISOString()],
@@ -86,24 +83,14 @@ export async function* streamCardTransactionsCsv({
     const after: ReturnType<typeof sql> | undefined = cursor
       ? sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
       : undefined;
-    const rows: (CardTransactionRow & { cursorAt: string })[] = await ctx.db
-      .select({ ...getTableColumns(t), cursorAt: sql<string>`${t.createdAt}::text` })
+    // The list's columns, with the customer's email and the card's last four (page-rows.ts).
+    const rows: (PageRow & { cursorAt: string })[] = await ctx.db
+      .select({ ...pageColumns, cursorAt: sql<string>`${t.createdAt}::text` })
       .from(t)
       .where(and(where, after))
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(BATCH);
-    let lines = "";
-    if (rows.length > 0) {
-      const { email, lastFour } = await customerAndCardOf(ctx.db, ctx.orgId, rows);
-      lines = rows
-        .map((r) => ({
-          ...r,
-          customerEmail: email.get(r.svcCardId) ?? null,
-          cardLastFour: lastFour.get(r.cardId) ?? null,
-        }))
-        .map((r) => csvLine(COLUMNS.map(([, get]) => get(r))))
-        .join("");
-    }
+    const lines = rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(r)))).join("");
     if (header !== null) {
       yield header + lines;
       header = null;

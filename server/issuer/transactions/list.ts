@@ -9,8 +9,7 @@ import {
 import { findCustomer } from "@/server/cards/customers/find";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
-import type { ListedCardTransaction } from "./enrich";
-import { firstPage, listedView, pageQuery, type PageRow } from "./page-rows";
+import { firstPage, listedView, pageQuery, type ListedCardTransaction, type PageRow } from "./page-rows";
 import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
 import {
   cardTransactionListQuerySchema,

@@ -7,7 +7,7 @@ import {
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
 import { cardTransactionView, type ListedTransactionRow } from "@/server/issuer/card-network/view";
-import type { ListedCardTransaction } from "./enrich";
+import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 
 const t = cardTransactions;
 
@@ -43,7 +43,7 @@ const cardOfRow = and(eq(cards.id, t.cardId), eq(cards.orgId, t.orgId))!;
  * primary key rather than a join: fewer join orders for the planner of an unnamed statement, and
  * for a prepared one no Memoize caches sized for the whole table (see firstPageStatement).
  */
-const pageColumns = {
+export const pageColumns = {
   ...listedColumns,
   customerEmail: sql<
     string | null
@@ -51,6 +51,12 @@ const pageColumns = {
   cardLastFour: sql<string | null>`(select ${cards.lastFour} from ${cards} where ${cardOfRow})`.as(
     "card_last_four",
   ),
+};
+
+/** A transaction of the program's list: who (the customer's email) and which card (its last four). */
+export type ListedCardTransaction = CardTransactionView & {
+  customer_email: string | null;
+  card_last_four: string | null;
 };
 
 export type PageRow = ListedTransactionRow & { customerEmail: string | null; cardLastFour: string | null };
