@@ -72,7 +72,7 @@ export async function insertTransactions(
   await tx.execute(sql`
     create temporary table seed_cards on commit drop as
     select row_number() over (order by k.id)::int as n, k.customer_id, c.svc_card_id, k.id as card_id,
-      k.card_token, c.currency
+      k.card_token, k.last_four, c.email, c.currency
     from cards k join card_customers c on c.id = k.customer_id
     where k.org_id = ${orgId} and k.card_token like ${`ctk_${tag}%`}`);
   await tx.execute(sql`create unique index on seed_cards (n)`);
@@ -80,13 +80,14 @@ export async function insertTransactions(
     await tx.execute(sql`select count(*)::int as n from seed_cards`),
   )[0]!.n;
   await tx.execute(sql`
-    insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token, type,
+    insert into card_transactions (id, org_id, customer_id, svc_card_id, card_id, card_token,
+      card_last_four, customer_email, type,
       status, amount_minor, currency,
       billing_amount_minor, billing_currency, fx_rate, hold_minor, settled_amount_minor, merchant,
       merchant_category, merchant_city, merchant_country, decline_code, decline_reason, blockchain_tx_hash,
       authorized_at, settled_at, created_at, updated_at)
     select ${id}, ${orgId}, k.customer_id, k.svc_card_id,
-      k.card_id, k.card_token,
+      k.card_id, k.card_token, k.last_four, k.email,
       r.type, r.status,
       case when r.foreign_fx then round(r.billing * 1.08) else r.billing end,
       case when r.foreign_fx then (case k.currency when 'USD' then 'EUR' else 'USD' end) else k.currency end,

@@ -149,6 +149,15 @@ export const cardTransactions = pgTable(
     /** For a refund: the purchase it returns. */
     originalTransactionId: text("original_transaction_id"),
     blockchainTxHash: text("blockchain_tx_hash"),
+    /**
+     * Copied from the card and the customer when the row is written, so a list page reads them from
+     * its own rows instead of 40 lookups by primary key (half of page 1's time in Postgres,
+     * docs/performance.md). Both never change after they are set: a card keeps its last four, and a
+     * customer's email is fixed at sign-up (nothing updates it). Null only on rows whose card or
+     * customer was gone when migration 0015 filled them.
+     */
+    cardLastFour: text("card_last_four"),
+    customerEmail: text("customer_email"),
     authorizedAt: timestamp("authorized_at", { withTimezone: true }).notNull(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,13 +12,12 @@ import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
-import { cardTransactions } from "@/server/db/schema/money";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { convertForBilling } from "./fx";
-import { insertTransaction } from "./rows";
+import { insertTransaction, type NewCardTransaction } from "./rows";
 import { cardTransactionView, type CardTransactionRow } from "./view";
 
 /**
@@ -73,13 +72,15 @@ export async function authorizeCardTransaction({
     const { billingMinor, fxRate } = convertForBilling(input.amount, input.currency, billingCurrency);
     // The id carries created_at (lib/transaction-ids.ts); the other times are the same instant.
     const { id, createdAt: now } = newCardTransactionKey();
-    const base: typeof cardTransactions.$inferInsert = {
+    const base: NewCardTransaction = {
       id,
       orgId: ctx.orgId,
       customerId: customer.id,
       svcCardId: customer.svcCardId,
       cardId: card.id,
       cardToken: card.cardToken,
+      cardLastFour: card.lastFour,
+      customerEmail: customer.email,
       type: input.type,
       status: "declined",
       amountMinor: input.amount,

@@ -86,6 +86,8 @@ export async function refundCardTransaction({
             svcCardId: purchase.svcCardId,
             cardId: purchase.cardId,
             cardToken: purchase.cardToken,
+            cardLastFour: purchase.cardLastFour,
+            customerEmail: purchase.customerEmail,
             type: "refund",
             status: "settled",
             amountMinor,

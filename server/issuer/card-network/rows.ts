@@ -11,10 +11,16 @@ import type { CardTransactionRow } from "./view";
  * volumes are never recounted).
  */
 
-export async function insertTransaction(
-  tx: Db,
-  values: typeof cardTransactions.$inferInsert,
-): Promise<CardTransactionRow> {
+/**
+ * A new transaction. Its card's last four and its customer's email are required here (the columns
+ * are nullable only for rows older than them): the list shows them from the row (schema/money.ts).
+ */
+export type NewCardTransaction = typeof cardTransactions.$inferInsert & {
+  cardLastFour: string | null;
+  customerEmail: string | null;
+};
+
+export async function insertTransaction(tx: Db, values: NewCardTransaction): Promise<CardTransactionRow> {
   const [row] = await tx.insert(cardTransactions).values(values).returning();
   await countTransactionChange(tx, {
     orgId: row!.orgId,

@@ -1,11 +1,20 @@
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import { toMajor } from "@/lib/money";
 import type { cardTransactions } from "@/server/db/schema/money";
+import { isoTimestamp, type Timestamp } from "@/server/db/timestamps";
 import { fxRateNumber } from "./fx";
 
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
-/** The columns the view reads: what a list selects. */
-export type ListedTransactionRow = Pick<
+/**
+ * The columns the view reads: what a list selects. Its times may be Dates (a drizzle row) or
+ * Postgres' text of them (a prepared statement's raw row, server/db/timestamps.ts).
+ */
+export type ListedTransactionRow = Omit<ListedColumns, "authorizedAt" | "createdAt" | "settledAt"> & {
+  authorizedAt: Timestamp;
+  createdAt: Timestamp;
+  settledAt: Timestamp | null;
+};
+type ListedColumns = Pick<
   CardTransactionRow,
   | "id"
   | "svcCardId"
@@ -55,8 +64,8 @@ export function cardTransactionView(r: ListedTransactionRow): CardTransactionVie
     merchant_country: r.merchantCountry,
     decline_code: r.declineCode,
     decline_reason: r.declineReason,
-    authorized_at: r.authorizedAt.toISOString(),
-    created_at: r.createdAt.toISOString(),
-    settled_at: r.settledAt?.toISOString() ?? null,
+    authorized_at: isoTimestamp(r.authorizedAt),
+    created_at: isoTimestamp(r.createdAt),
+    settled_at: r.settledAt === null ? null : isoTimestamp(r.settledAt),
   };
 }

@@ -3,6 +3,7 @@ import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactions } from "@/server/db/schema/money";
+import { isoTimestamp } from "@/server/db/timestamps";
 import { filterOf } from "./list";
 import { pageColumns, type PageRow } from "./page-rows";
 import { searchFilterOf } from "./search";
@@ -17,9 +18,9 @@ const t = cardTransactions;
 
 const COLUMNS: [string, (r: PageRow) => string | number | null][] = [
   ["transaction_id", (r) => r.id],
-  ["created_at", (r) => r.createdAt.toISOString()],
-  ["authorized_at", (r) => r.authorizedAt.toISOString()],
-  ["settled_at", (r) => r.settledAt?.toISOString() ?? null],
+  ["created_at", (r) => isoTimestamp(r.createdAt)],
+  ["authorized_at", (r) => isoTimestamp(r.authorizedAt)],
+  ["settled_at", (r) => (r.settledAt === null ? null : isoTimestamp(r.settledAt))],
   ["svc_card_id", (r) => r.svcCardId],
   ["customer_email", (r) => r.customerEmail],
   ["card_id", (r) => r.cardToken],

@@ -37,6 +37,8 @@ async function program() {
       svcCardId: c!.svcCardId,
       cardId: card!.id,
       cardToken: card!.cardToken,
+      cardLastFour: card!.lastFour,
+      customerEmail: c!.email,
       type: "purchase",
       status,
       amountMinor,
