@@ -44,7 +44,15 @@ async function program() {
 
 describe("swap routes", () => {
   it("serves assets and routes under both spellings", async () => {
-    const { admin } = await program();
+    const { admin, org } = await program();
+    // The sandbox deposit of program() is an audit entry by the admin's token, with its amount.
+    const deposits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.action, "sandbox.asset_deposited")));
+    expect(deposits.map((e) => [e.targetId, e.actorId, e.credentialType, e.detail])).toEqual([
+      ["usdc-base", org.admin.userId, "user_token", { amount: "500", base_units: "500000000" }],
+    ]);
     for (const path of ["/api/swap/assets", "/api/v1/swap/assets"]) {
       const res = await call(path, { headers: admin });
       expect(res.status).toBe(200);

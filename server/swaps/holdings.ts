@@ -7,6 +7,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { masterWalletAssets } from "@/server/db/schema/crypto";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
+import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { fromBaseUnits, toBaseUnits } from "./amounts";
 import { findAsset, SWAP_ASSETS, type SwapAsset } from "./catalog";
@@ -86,7 +87,19 @@ export async function depositAsset({
   requireSandbox();
   requireIssuerScope(ctx, "write");
   const asset = requireAsset(input.asset_id, "asset_id");
-  await creditAsset(ctx.db, ctx.orgId, asset.asset_id, toBaseUnits(input.amount, asset.decimals));
+  const units = toBaseUnits(input.amount, asset.decimals);
+  await ctx.db.transaction(async (tx) => {
+    await creditAsset(tx, ctx.orgId, asset.asset_id, units);
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        action: "sandbox.asset_deposited",
+        targetType: "master_wallet_asset",
+        targetId: asset.asset_id,
+        detail: { amount: input.amount, base_units: units },
+      },
+    );
+  });
   const all = await listWalletAssets({ ctx });
   return all.find((a) => a.asset_id === asset.asset_id)!;
 }

@@ -7,6 +7,7 @@ import { requireFiatScope } from "@/server/fiat/access";
 import { emitPayoutEvent } from "@/server/fiat/events";
 import { creditWallet } from "@/server/fiat/wallets/manage";
 import { enqueueJob } from "@/server/jobs/queue";
+import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { payoutView, type PayoutRow } from "./view";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
@@ -93,7 +94,22 @@ export async function forcePayoutOutcome({
     input.outcome === "fail"
       ? [["pending", "processing"], "failed", input.reason ?? "rejected_by_rail"]
       : [["completed"], "returned", input.reason ?? "account_closed"];
-  const row = await ctx.db.transaction((tx) => move(tx, ctx.orgId, input.payout_id, from, to, reason));
+  const row = await ctx.db.transaction(async (tx) => {
+    const moved = await move(tx, ctx.orgId, input.payout_id, from, to, reason);
+    // Staff or a key forced it (the rail's own steps are the worker's, not audited): in the same commit.
+    if (moved)
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action: input.outcome === "fail" ? "sandbox.payout_failed" : "sandbox.payout_returned",
+          targetType: "fiat_payout",
+          targetId: moved.id,
+          after: { status: moved.status },
+          detail: { reason, amount_due: moved.amountDue, currency: moved.walletCurrency },
+        },
+      );
+    return moved;
+  });
   if (row) return payoutView(row);
   const [exists] = await ctx.db
     .select({ status: fiatPayouts.status })

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
+import { auditLog } from "@/server/db/schema/platform";
 import { createBeneficiary } from "@/server/fiat/beneficiaries/saved";
 import { fiatProgram, SEPA_BENEFICIARY } from "@/server/fiat/testing";
 import { withTestDatabase } from "@/server/testing/database";
@@ -211,6 +212,18 @@ describe("payouts", () => {
     });
     expect(failed).toMatchObject({ status: "failed", failure_reason: "invalid_account" });
     expect(await p.balance("USD")).toBe("200.00000000");
+    // Forced through the sandbox: an audit entry in the same commit, with the reason.
+    const audit = await database.db
+      .select({ action: auditLog.action, targetId: auditLog.targetId, detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, p.orgId), eq(auditLog.action, "sandbox.payout_failed")));
+    expect(audit).toEqual([
+      {
+        action: "sandbox.payout_failed",
+        targetId: payout.payout_id,
+        detail: expect.objectContaining({ reason: "invalid_account", currency: "USD" }),
+      },
+    ]);
     expect(await advancePayout(database.db, { orgId: p.orgId, payoutId: payout.payout_id })).toBe(false);
     expect((await getPayout({ ctx: p.ctx, input: payout })).status).toBe("failed");
   });
