@@ -2,11 +2,11 @@
 
 import { cardIdParamsSchema } from "@/lib/contracts/cards";
 import { cardholderFileDisputeSchema } from "@/lib/contracts/disputes";
-import { appUrl } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { fileDispute } from "@/server/issuer/disputes/file";
+import { onBrowsersOrigin } from "./browser-origin";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*
@@ -15,19 +15,6 @@ import { defineCardholderAction } from "./cardholder-session";
  */
 
 const card = cardIdParamsSchema;
-
-/**
- * The hosted secure page as the frame should load it. The sandbox provider's page is served by
- * this app at APP_URL; the browser may have reached the app at another host (127.0.0.1 while
- * APP_URL says localhost), and a frame from APP_URL inside that page is refused by the secure
- * page's frame-ancestors and its messages do not come from the page's origin. So a URL on
- * APP_URL's origin becomes a path: the frame loads from the host the browser is on ('self').
- * Another origin (a live provider's) is left as it is.
- */
-function embeddable(url: string): string {
-  const u = new URL(url);
-  return u.origin === new URL(appUrl()).origin ? `${u.pathname}${u.search}${u.hash}` : url;
-}
 
 /**
  * A fresh single-use URL of the hosted PIN page: the PIN-setup form while no PIN is set (PIN rule
@@ -41,11 +28,11 @@ export const pinFormAction = defineCardholderAction(
         ctx,
         input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["pin"] },
       });
-      return { url: embeddable(token.secure_view_url), pinSet: true };
+      return { url: onBrowsersOrigin(token.secure_view_url), pinSet: true };
     } catch (err) {
       const setupUrl =
         isServiceError(err) && err.code === "PIN_NOT_SET" ? err.data?.pin_setup_url : undefined;
-      if (typeof setupUrl === "string") return { url: embeddable(setupUrl), pinSet: false };
+      if (typeof setupUrl === "string") return { url: onBrowsersOrigin(setupUrl), pinSet: false };
       throw err;
     }
   },
@@ -59,7 +46,7 @@ export const cardDetailsAction = defineCardholderAction(
       ctx,
       input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, enabled_views: ["data", "pin"] },
     });
-    return { url: embeddable(token.secure_view_url) };
+    return { url: onBrowsersOrigin(token.secure_view_url) };
   },
 );
 

@@ -12,6 +12,7 @@ import { getKycLink } from "@/server/cards/onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
 import { deploySafe, getSafeDeployment } from "@/server/cards/onboarding/safe";
 import { submitSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
+import { onBrowsersOrigin } from "./browser-origin";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*
@@ -21,13 +22,13 @@ import { defineCardholderAction } from "./cardholder-session";
 
 const none = cardholderNoInputSchema;
 
-/** The hosted KYC page, with a link back to the wizard (same origin, path only). */
+/** The hosted KYC page, on the host the browser is on, with a link back to the wizard (a path). */
 export const kycLinkAction = defineCardholderAction(
   { input: none, name: "cardholderKycLink" },
   async ({ ctx, session }) => {
     const returnTo = `/card/${encodeURIComponent(session.org.id)}/onboarding?kyc=returned`;
     const link = await getKycLink({ ctx, input: { svcCardId: session.customer.svcCardId, returnTo } });
-    return { url: link.url };
+    return { url: onBrowsersOrigin(link.url) };
   },
 );
 
