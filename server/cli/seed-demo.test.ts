@@ -182,5 +182,12 @@ describe("seedDemo", () => {
     const [some] = rows;
     const found = await database.db.select().from(cardTransactions).where(cardTransactionIdIs(some!.id));
     expect(found.map((r) => r.id)).toEqual([some!.id]);
+    // Each row carries its card's last four and its customer's email, as the card network writes them.
+    const [copies] = await q<{ wrong: number; n: number }>(sql`select count(*) filter (where
+        t.card_last_four is distinct from k.last_four or t.customer_email is distinct from c.email)::int wrong,
+        count(*)::int n
+      from card_transactions t join cards k on k.id = t.card_id join card_customers c on c.id = t.customer_id
+      where t.org_id = ${org.orgId}`);
+    expect(copies).toEqual({ wrong: 0, n: 300 });
   });
 });
