@@ -22,6 +22,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { totpCode } from "@/server/auth/totp";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
+import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 
 const { values } = parseArgs({
   options: {
@@ -89,7 +90,7 @@ try {
   const keys: Record<string, string> = pgUrl
     ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! }
     : {};
-  const app = start(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const app = start(process.execPath, [...APP_NODE_FLAGS, "--import", "tsx", "server/main.ts"], {
     PORT: String(APP_PORT),
     DATA_DIR: dataDir,
     DEMO_SEED: "off",

@@ -32,6 +32,7 @@ import { seedDemo } from "@/server/cli/seed-demo";
 import { openDatabase, rowsOf } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
+import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 
 // Every instance of a Postgres deployment shares these; the bench makes a pair when none is given
 // (before boot(), which reads the environment).
@@ -173,7 +174,7 @@ try {
   const keys: Record<string, string> = pgUrl
     ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! }
     : {};
-  app = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  app = spawn(process.execPath, [...APP_NODE_FLAGS, "--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

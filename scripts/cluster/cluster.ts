@@ -5,6 +5,7 @@ import path from "node:path";
 import { childProcessEnv } from "@/lib/env";
 import { buildIfNeeded } from "@/server/process/build-if-needed";
 import { checkHaproxyConfig, ensureHaproxy, haproxyConfig } from "./haproxy";
+import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -118,7 +119,11 @@ export class Cluster {
       m.kind === "balancer"
         ? [this.haproxyBin, ["-db", "-f", this.configFile], {}]
         : m.kind === "app"
-          ? [process.execPath, ["--import", "tsx", "server/main.ts"], { PORT: String(m.port), WORKER: "off" }]
+          ? [
+              process.execPath,
+              [...APP_NODE_FLAGS, "--import", "tsx", "server/main.ts"],
+              { PORT: String(m.port), WORKER: "off" },
+            ]
           : [process.execPath, ["--import", "tsx", "server/jobs/standalone.ts"], {}];
     m.child = spawn(cmd, args, {
       cwd: ROOT,
