@@ -106,6 +106,25 @@ describe("the list's first page", () => {
   // Retention's share (the totals taken off with the days it drops) is checked in
   // server/jobs/partitions.test.ts: maintenance is global, and on a shared Postgres a clock moved here
   // would drop other test files' rows.
+  it("answers, field by field, what the general path answers for the same rows", async () => {
+    const org = await createTestOrg(database.db);
+    await seedDemo(database.db, { customers: 30, transactions: 400, orgId: org.orgId });
+    const ctx = userCtx(database.db, org.orgId, { ...org.admin, role: "admin" });
+    const first = await listCardTransactions({ ctx, input: { limit: 100 } });
+    // A `from` long ago selects the same rows through pageQuery and drizzle's mapping.
+    const general = await listCardTransactions({ ctx, input: { limit: 100, from: "2000-01-01" } });
+    expect(first.transactions).toHaveLength(100);
+    expect(first.transactions).toEqual(general.transactions);
+    expect(first.total).toBe(general.total);
+    // The rows cover what the mapping must get right: nulls and times with microseconds, declines,
+    // conversions, and amounts of every size.
+    const rows = first.transactions;
+    expect(rows.some((r) => r.settled_at === null) && rows.some((r) => r.settled_at !== null)).toBe(true);
+    expect(rows.some((r) => r.decline_code !== null)).toBe(true);
+    expect(rows.some((r) => r.fx_rate !== 1)).toBe(true);
+    expect(rows.every((r) => r.customer_email && /^\d{4}$/.test(r.card_last_four ?? ""))).toBe(true);
+  });
+
   it("keeps the per-status totals equal to count(*) through writes and status changes", async () => {
     const p = await program();
     const now = Date.now();

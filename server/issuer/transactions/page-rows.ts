@@ -199,9 +199,9 @@ interface RawPageRow {
 }
 
 /**
- * The statement's rows without drizzle's mapping: all(), which both drivers' prepared queries have
- * (drizzle-orm/node-postgres and drizzle-orm/pglite, session.js) but drizzle's types leave out. first-page.test.ts
- * runs it on each.
+ * The statement's rows without drizzle's mapping: all(), which the prepared queries of both drivers
+ * have (drizzle-orm's node-postgres and pglite sessions) but drizzle's types leave out.
+ * first-page.test.ts compares what it gives with the general path's rows, on each driver.
  */
 function rawRowsOf(statement: FirstPageStatement, values: Record<string, unknown>): Promise<RawPageRow[]> {
   return (statement as unknown as { all(v: Record<string, unknown>): Promise<RawPageRow[]> }).all(values);
