@@ -9,12 +9,7 @@ export type CardTransactionRow = typeof cardTransactions.$inferSelect;
  * The columns the view reads: what a list selects. Its times may be Dates (a drizzle row) or
  * Postgres' text of them (a prepared statement's raw row, server/db/timestamps.ts).
  */
-export type ListedTransactionRow = Omit<ListedColumns, "authorizedAt" | "createdAt" | "settledAt"> & {
-  authorizedAt: Timestamp;
-  createdAt: Timestamp;
-  settledAt: Timestamp | null;
-};
-type ListedColumns = Pick<
+export type ListedTransactionRow = Pick<
   CardTransactionRow,
   | "id"
   | "svcCardId"
@@ -33,10 +28,7 @@ type ListedColumns = Pick<
   | "merchantCountry"
   | "declineCode"
   | "declineReason"
-  | "authorizedAt"
-  | "createdAt"
-  | "settledAt"
->;
+> & { authorizedAt: Timestamp; createdAt: Timestamp; settledAt: Timestamp | null };
 
 /**
  * The card transaction view of a row, plus minor units, the billing side, the FX rate, the

@@ -6,8 +6,8 @@ import { addPartitionedTable, monthStart } from "@/server/jobs/partitions";
  * Card transactions are kept CARD_TRANSACTION_RETENTION_MONTHS whole months (default 84, 7 years);
  * the partition maintenance drops older months (docs/scaling.md). With a month's transactions go
  * their disputes (no foreign key reaches a partitioned table) and the daily counts that make the
- * list's exact totals (taken off card_transaction_totals too), so a total never counts rows that are gone. The overview's daily aggregates
- * (overview_daily) are history and stay.
+ * list's exact totals (taken off card_transaction_totals too), so a total never counts rows that
+ * are gone. The overview's daily aggregates (overview_daily) are history and stay.
  */
 export function registerCardTransactionRetention(): void {
   addPartitionedTable({
