@@ -23,6 +23,7 @@ import { issueUserAccessToken } from "@/server/auth/tokens";
 import { totpCode } from "@/server/auth/totp";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 import { APP_NODE_FLAGS } from "@/server/process/node-flags";
+import { processCpuMs } from "./process-cpu";
 
 const { values } = parseArgs({
   options: {
@@ -52,10 +53,25 @@ async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-async function run(url: string, headers: Record<string, string> = {}) {
+/**
+ * One autocannon run. With the server's pid, also its CPU time per request (user and system µs):
+ * unlike req/s, that does not depend on how the load generator shares the cores.
+ */
+async function run(url: string, headers: Record<string, string> = {}, pid?: number) {
+  const before = pid ? await processCpuMs(pid) : undefined;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const after = pid ? await processCpuMs(pid) : undefined;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+  const perRequestUs = (ms: number) => ((ms * 1000) / r.requests.total).toFixed(1);
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpu:
+      before && after
+        ? `${perRequestUs(after.user - before.user)} / ${perRequestUs(after.system - before.system)}`
+        : "-",
+  };
 }
 
 function start(cmd: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -126,22 +142,22 @@ try {
   const rows = [
     {
       endpoint: "GET /api/health/ping",
-      bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`),
-      app: await run(`http://localhost:${APP_PORT}/api/health/ping`),
+      bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`, {}, bare.pid),
+      app: await run(`http://localhost:${APP_PORT}/api/health/ping`, {}, app.pid),
     },
     {
       endpoint: "GET /api/v1/me (bearer)",
-      bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth),
-      app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth),
+      bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth, bare.pid),
+      app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth, app.pid),
     },
     {
       endpoint: "GET /api/v1/me (X-API-Key + X-API-Secret)",
-      bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, pair),
-      app: await run(`http://localhost:${APP_PORT}/api/v1/me`, pair),
+      bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, pair, bare.pid),
+      app: await run(`http://localhost:${APP_PORT}/api/v1/me`, pair, app.pid),
     },
   ];
   if (values.cluster) {
-    const bareAgain = await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth);
+    const bareAgain = await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth, bare.pid);
     rows.push(
       {
         endpoint: "GET /api/v1/me (bearer), cluster behind HAProxy",
@@ -159,12 +175,15 @@ try {
     `\n${SECONDS} s per run, ${CONNECTIONS} connections, autocannon in this process; ` +
       `${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`,
   );
-  console.log("| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms |");
-  console.log("|---|---|---|---|---|");
+  console.log(
+    "| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms " +
+      "| CPU µs per request, user / system: bare | full stack |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
       `| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ` +
-        `${r.app.p50} / ${r.app.p99} |`,
+        `${r.app.p50} / ${r.app.p99} | ${r.bare.cpu} | ${r.app.cpu} |`,
     );
   }
 } finally {
