@@ -1,10 +1,14 @@
 /**
  * Requests/s through the full stack (server/main.ts: node:http -> Hono, with Next and the worker
- * in the same process) for /api/health/ping and an authenticated endpoint (/api/v1/me, a user
- * bearer token: one indexed lookup), against a bare node:http server answering the same bodies,
- * in the same run. Prints a table; figures go to docs/performance.md.
+ * in the same process) for /api/health/ping and an authenticated endpoint (/api/v1/me with a user
+ * bearer token, then with an API key pair; the credential cache answers after the first request),
+ * against a bare node:http server answering the same bodies, in the same run (the goal of issue 16
+ * is /v1/me at half of it or more). Also a bare Hono app on @hono/node-server answering the same
+ * bodies (bench/bare-hono-server.mjs): the framework's floor, so the app minus it is the kit's cost.
+ * With each figure, the server's CPU µs per request. Prints a table; figures go to docs/performance.md.
  *
  *   npx tsx bench/http-overhead.ts [--seconds 10] [--connections 50] [--app-port 3211] [--bare-port 3212]
+ *                                  [--hono-port 3215]
  *   DATABASE_URL=postgres://.../some_db npx tsx bench/http-overhead.ts     # the app on Postgres
  *   ... --cluster http://127.0.0.1:8080   # also /v1/me through a running `npm run cluster` on the same
  *                                         # database and ENCRYPTION_KEY (docs/operations.md)
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     "app-port": { type: "string", default: "3211" },
     "bare-port": { type: "string", default: "3212" },
+    "hono-port": { type: "string", default: "3215" },
     cluster: { type: "string" },
   },
 });
@@ -38,6 +43,7 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const APP_PORT = Number(values["app-port"]);
 const BARE_PORT = Number(values["bare-port"]);
+const HONO_PORT = Number(values["hono-port"]);
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
@@ -57,6 +63,8 @@ async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
  * One autocannon run. With the server's pid, also its CPU time per request (user and system µs):
  * unlike req/s, that does not depend on how the load generator shares the cores.
  */
+type Run = Awaited<ReturnType<typeof run>>;
+
 async function run(url: string, headers: Record<string, string> = {}, pid?: number) {
   const before = pid ? await processCpuMs(pid) : undefined;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
@@ -130,6 +138,13 @@ try {
   });
   children.push(bare);
   await waitFor(`http://localhost:${BARE_PORT}/api/health/ping`);
+  const bareHono = start(process.execPath, [...APP_NODE_FLAGS, "bench/bare-hono-server.mjs"], {
+    PORT: String(HONO_PORT),
+    PING_BODY: pingBody,
+    ME_BODY: meBody,
+  });
+  children.push(bareHono);
+  await waitFor(`http://localhost:${HONO_PORT}/api/health/ping`);
 
   const auth = { Authorization: `Bearer ${access_token}` };
   const created = await fetch(`http://localhost:${APP_PORT}/api/apikey/create`, {
@@ -139,20 +154,23 @@ try {
   });
   const k = (await created.json()) as { api_key: string; api_secret: string };
   const pair = { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
-  const rows = [
+  const rows: { endpoint: string; bare: Run; hono: Run | undefined; app: Run }[] = [
     {
       endpoint: "GET /api/health/ping",
       bare: await run(`http://localhost:${BARE_PORT}/api/health/ping`, {}, bare.pid),
+      hono: await run(`http://localhost:${HONO_PORT}/api/health/ping`, {}, bareHono.pid),
       app: await run(`http://localhost:${APP_PORT}/api/health/ping`, {}, app.pid),
     },
     {
       endpoint: "GET /api/v1/me (bearer)",
       bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, auth, bare.pid),
+      hono: await run(`http://localhost:${HONO_PORT}/api/v1/me`, auth, bareHono.pid),
       app: await run(`http://localhost:${APP_PORT}/api/v1/me`, auth, app.pid),
     },
     {
       endpoint: "GET /api/v1/me (X-API-Key + X-API-Secret)",
       bare: await run(`http://localhost:${BARE_PORT}/api/v1/me`, pair, bare.pid),
+      hono: await run(`http://localhost:${HONO_PORT}/api/v1/me`, pair, bareHono.pid),
       app: await run(`http://localhost:${APP_PORT}/api/v1/me`, pair, app.pid),
     },
   ];
@@ -162,11 +180,13 @@ try {
       {
         endpoint: "GET /api/v1/me (bearer), cluster behind HAProxy",
         bare: bareAgain,
+        hono: undefined,
         app: await run(`${values.cluster}/api/v1/me`, auth),
       },
       {
         endpoint: "GET /api/v1/me (key pair), cluster behind HAProxy",
         bare: bareAgain,
+        hono: undefined,
         app: await run(`${values.cluster}/api/v1/me`, pair),
       },
     );
@@ -176,14 +196,15 @@ try {
       `${pgUrl ? "Postgres server" : "PGlite embedded"}; ${new Date().toISOString()}`,
   );
   console.log(
-    "| endpoint | bare node:http req/s | full stack req/s | ratio | full stack p50 / p99 ms " +
-      "| CPU µs per request, user / system: bare | full stack |",
+    "| endpoint | bare node:http req/s | bare Hono req/s | full stack req/s | ratio | full stack p50 / p99 ms " +
+      "| CPU µs per request, user / system: bare node:http | bare Hono | full stack |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
-      `| ${r.endpoint} | ${r.bare.rps} | ${r.app.rps} | ${(r.app.rps / r.bare.rps).toFixed(2)} | ` +
-        `${r.app.p50} / ${r.app.p99} | ${r.bare.cpu} | ${r.app.cpu} |`,
+      `| ${r.endpoint} | ${r.bare.rps} | ${r.hono?.rps ?? "-"} | ${r.app.rps} | ` +
+        `${(r.app.rps / r.bare.rps).toFixed(2)} | ${r.app.p50} / ${r.app.p99} | ${r.bare.cpu} | ` +
+        `${r.hono?.cpu ?? "-"} | ${r.app.cpu} |`,
     );
   }
 } finally {
