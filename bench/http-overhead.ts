@@ -59,12 +59,12 @@ async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+type Run = Awaited<ReturnType<typeof run>>;
+
 /**
  * One autocannon run. With the server's pid, also its CPU time per request (user and system µs):
  * unlike req/s, that does not depend on how the load generator shares the cores.
  */
-type Run = Awaited<ReturnType<typeof run>>;
-
 async function run(url: string, headers: Record<string, string> = {}, pid?: number) {
   const before = pid ? await processCpuMs(pid) : undefined;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });

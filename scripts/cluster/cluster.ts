@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync
 import path from "node:path";
 import { childProcessEnv } from "@/lib/env";
 import { buildIfNeeded } from "@/server/process/build-if-needed";
-import { checkHaproxyConfig, ensureHaproxy, haproxyConfig } from "./haproxy";
 import { APP_NODE_FLAGS } from "@/server/process/node-flags";
+import { checkHaproxyConfig, ensureHaproxy, haproxyConfig } from "./haproxy";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

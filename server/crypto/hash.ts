@@ -1,6 +1,9 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 
-/** One-shot (crypto.hash): a third of createHash's cost, and every API request hashes its credential. */
+/**
+ * One-shot (crypto.hash, Node 20.12 and later: package.json's engines): a third of createHash's
+ * cost, and every API request hashes its credential.
+ */
 export function sha256Hex(value: string | Buffer): string {
   return hash("sha256", value, "hex");
 }
