@@ -130,8 +130,13 @@ export const fiatDeposits = pgTable(
     creditAmount: money("credit_amount").notNull(),
     rate: money("rate").notNull(),
     redirectUrl: text("redirect_url").notNull(),
-    /** The hosted checkout's single-use token. */
-    checkoutToken: text("checkout_token").notNull(),
+    /**
+     * The hosted checkout's single-use token is a credential: kept as its SHA-256 (looked up by
+     * it) and sealed with ENCRYPTION_KEY (to show checkout_url while pending), never as sent.
+     * Sealed is null on deposits made before the token was sealed (migration 0016_idempotency_actor_sealed_checkout_token).
+     */
+    checkoutTokenHash: text("checkout_token_hash").notNull(),
+    checkoutTokenSealed: text("checkout_token_sealed"),
     status: text("status").$type<DepositStatus>().notNull().default("pending"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
@@ -139,7 +144,7 @@ export const fiatDeposits = pgTable(
   },
   (t) => [
     uniqueIndex("fiat_deposits_quote_uq").on(t.quoteId),
-    uniqueIndex("fiat_deposits_token_uq").on(t.checkoutToken),
+    uniqueIndex("fiat_deposits_token_uq").on(t.checkoutTokenHash),
     index("fiat_deposits_org_idx").on(t.orgId, t.createdAt),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -97,11 +98,18 @@ export const rateLimitCounters = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index("rate_limit_expiry_idx").on(t.expiresAt)],
 );
 
-/** Idempotency-Key store: scope = organization + method + path + key; kept 24 h. */
+/**
+ * Idempotency-Key store: scope = organization + actor (the credential's holder: API key, user or
+ * cardholder, so one caller's key never answers another's request) + method + path + key; kept
+ * 24 h. A route whose answer carries a secret stores its body sealed with ENCRYPTION_KEY
+ * (response_sealed; docs/errors.md, Idempotency).
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     orgId: text("org_id").notNull(),
+    /** "<actor type>:<id>" (server/http/idempotency.ts, actorKeyOf); "" on rows stored before it existed. */
+    actor: text("actor").notNull(),
     method: text("method").notNull(),
     path: text("path").notNull(),
     key: text("key").notNull(),
@@ -110,11 +118,13 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer("response_status"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     responseBody: text("response_body"),
+    /** response_body is encryptSecret()'s output, not the body itself. */
+    responseSealed: boolean("response_sealed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.method, t.path, t.key] }),
+    primaryKey({ columns: [t.orgId, t.actor, t.method, t.path, t.key] }),
     index("idempotency_expiry_idx").on(t.expiresAt),
   ],
 );
