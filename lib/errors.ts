@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   DISPUTE_NOT_ALLOWED: 409,
   DISPUTE_ALREADY_OPEN: 409,
   DISPUTE_CLOSED: 409,
+  // A purchase credited back in full (refunds, a won dispute), or already won once (docs/money.md).
+  PURCHASE_ALREADY_CREDITED: 409,
   QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

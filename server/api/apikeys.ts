@@ -41,6 +41,7 @@ export const apiKeyRoutes = [
     description: `Returns api_secret once; only its SHA-256 is stored. ${GUARDED}`,
     tags: TAGS,
     auth: "createApiKey",
+    carriesSecret: true,
     stepUp: true,
     request: { body: createApiKeySchema },
     response: { status: 201, body: createdApiKeySchema },
@@ -108,6 +109,7 @@ export const apiKeyRoutes = [
       `${GUARDED}`,
     tags: TAGS,
     auth: "rotateApiKey",
+    carriesSecret: true,
     stepUp: true,
     request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
     response: { body: rotatedApiKeySchema },
@@ -154,12 +156,17 @@ export const apiKeyRoutes = [
     description:
       "No Authorization. Returns a bearer token valid 900 s that acts with " +
       "the key's permissions; it stops working at once when the key is " +
-      "revoked or rotated.",
+      "revoked or rotated. Limited like a sign-in: 10 exchanges per key and " +
+      "50 attempts per IP (shared with the dashboard sign-in) per 15 minutes, " +
+      "right or wrong, then 429 RATE_LIMITED with Retry-After; a failure on a " +
+      "known key is audited. A key keeps its 10 newest tokens: an exchange " +
+      "deletes older ones.",
     tags: TAGS,
     auth: "public",
     request: { body: tokenExchangeSchema },
     response: { body: apiTokenSchema },
-    errors: ["UNAUTHENTICATED"],
-    handler: async ({ c, input, ip }) => ok(c, await exchangeApiToken(await getDb(), input.body, { ip })),
+    errors: ["UNAUTHENTICATED", "RATE_LIMITED"],
+    handler: async ({ c, input, ip, requestId }) =>
+      ok(c, await exchangeApiToken(await getDb(), input.body, { ip, requestId })),
   }),
 ];

@@ -43,6 +43,7 @@ import { defineRoute } from "@/server/http/route";
  */
 const TAGS = ["Cards"];
 const MANAGE = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
+// Every card status change asks a person for the 2FA step-up (lib/contracts/permissions.ts, stepUp).
 const TWO_FA =
   "A user access token must send a current TOTP code in X-2FA-Token (or " +
   "body two_factor_token); API-key credentials and cardholders do not.";
@@ -99,7 +100,6 @@ export const cardRoutes = [
       `(CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
     tags: TAGS,
     auth: "freezeCard",
-    stepUp: true,
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
     errors: ["NOT_FOUND", "CARD_NOT_ACTIVE", "CARD_NOT_ACTIVATED"],
@@ -122,7 +122,6 @@ export const cardRoutes = [
       `blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
     tags: TAGS,
     auth: "unfreezeCard",
-    stepUp: true,
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
     errors: ["NOT_FOUND", "CARD_NOT_FROZEN", "CARD_NOT_ACTIVE"],
@@ -143,14 +142,16 @@ export const cardRoutes = [
     description:
       "Permanent: cancelled on the card network at once. Virtual cards only " +
       "(422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or " +
-      "stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided.",
+      `stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided. ${TWO_FA}`,
     tags: TAGS,
     auth: "voidCard",
-    request: { params: cardTargetSchema },
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: voidedCardSchema },
     errors: ["NOT_FOUND", "VIRTUAL_CARD_ONLY", "CARD_ALREADY_VOIDED"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await voidCard({ ctx, input: input.params }), { message: "Card voided" }),
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
+      ok(c, await voidCard({ ctx, input: { ...input.params, twoFactorCode } }), {
+        message: "Card voided",
+      }),
   }),
   defineRoute({
     method: "post",
@@ -160,14 +161,14 @@ export const cardRoutes = [
       "Permanent. reason lost -> status lost (card.lost); stolen -> reads as " +
       "voided with is_stolen (card.stolen). Refused (CARD_ALREADY_REPORTED) " +
       "once the card is marked lost or stolen, CARD_ALREADY_VOIDED when " +
-      "voided.",
+      `voided. ${TWO_FA}`,
     tags: TAGS,
     auth: "reportCard",
-    request: { params: cardTargetSchema, body: reportCardSchema },
+    request: { params: cardTargetSchema, body: reportCardSchema.extend(twoFactorBodySchema.shape) },
     response: { data: reportedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_REPORTED", "CARD_ALREADY_VOIDED"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await reportCard({ ctx, input: { ...input.params, reason: input.body.reason } }), {
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
+      ok(c, await reportCard({ ctx, input: { ...input.params, reason: input.body.reason, twoFactorCode } }), {
         message: "Card reported",
       }),
   }),
@@ -178,14 +179,16 @@ export const cardRoutes = [
     description:
       "The card program's block (compliance), from active or frozen; " +
       "is_blocked true. Not for cardholders. Raises card.deactivated with " +
-      "status blocked.",
+      `status blocked. ${TWO_FA}`,
     tags: TAGS,
     auth: "blockCard",
-    request: { params: cardTargetSchema },
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: blockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await blockCard({ ctx, input: input.params }), { message: "Card blocked" }),
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
+      ok(c, await blockCard({ ctx, input: { ...input.params, twoFactorCode } }), {
+        message: "Card blocked",
+      }),
   }),
   defineRoute({
     method: "post",
@@ -194,14 +197,16 @@ export const cardRoutes = [
     description:
       "Lifts the program's block: back to frozen if the card was frozen " +
       "before, else active (card.frozen or card.unfrozen). Not for " +
-      "cardholders.",
+      `cardholders. ${TWO_FA}`,
     tags: TAGS,
     auth: "unblockCard",
-    request: { params: cardTargetSchema },
+    request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unblockedCardSchema },
     errors: ["NOT_FOUND", "CARD_ALREADY_BLOCKED", "CARD_NOT_BLOCKED", "CARD_NOT_ACTIVE"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await unblockCard({ ctx, input: input.params }), { message: "Card unblocked" }),
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
+      ok(c, await unblockCard({ ctx, input: { ...input.params, twoFactorCode } }), {
+        message: "Card unblocked",
+      }),
   }),
   defineRoute({
     method: "post",
@@ -219,6 +224,7 @@ export const cardRoutes = [
       "allowed.",
     tags: TAGS,
     auth: "createViewToken",
+    carriesSecret: true,
     request: { params: cardTargetSchema, body: viewTokenSchema },
     response: { data: viewTokenResponseSchema },
     errors: ["NOT_FOUND", "PIN_NOT_SET", "CARD_NOT_ACTIVE"],

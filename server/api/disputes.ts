@@ -24,7 +24,7 @@ import { sandboxOnly } from "./sandbox";
 const FLOW =
   "Statuses: submitted -> under_review -> won | lost; withdrawn before a decision. One open dispute per " +
   "transaction. A won dispute credits the disputed amount (in the card account's currency) to the " +
-  "customer's balance.";
+  "customer's balance; a purchase's won dispute and refunds together never credit more than it.";
 
 export const disputeRoutes = [
   defineRoute({
@@ -34,9 +34,10 @@ export const disputeRoutes = [
     description:
       `Files a dispute of a settled purchase of this customer: reason_code (GET ` +
       `.../transactions/dispute-reasons), a description, and optionally the amount (major units, at most ` +
-      `the transaction's; default all of it). Anything but a settled purchase is DISPUTE_NOT_ALLOWED; a ` +
-      `second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open one). Raises ` +
-      `dispute.created. ${FLOW}`,
+      `what its refunds left of the transaction; default all of that). Anything but a settled purchase is ` +
+      `DISPUTE_NOT_ALLOWED; a second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open ` +
+      `one); a purchase with a won dispute (data.dispute_id) or refunded in full PURCHASE_ALREADY_CREDITED. ` +
+      `Raises dispute.created. ${FLOW}`,
     tags: ["Cards"],
     auth: "fileDispute",
     request: {
@@ -44,7 +45,13 @@ export const disputeRoutes = [
       body: fileDisputeSchema,
     },
     response: { status: 201, data: disputeViewSchema },
-    errors: ["VALIDATION_ERROR", "NOT_FOUND", "DISPUTE_NOT_ALLOWED", "DISPUTE_ALREADY_OPEN"],
+    errors: [
+      "VALIDATION_ERROR",
+      "NOT_FOUND",
+      "DISPUTE_NOT_ALLOWED",
+      "DISPUTE_ALREADY_OPEN",
+      "PURCHASE_ALREADY_CREDITED",
+    ],
     handler: async ({ c, ctx, input }) =>
       created(c, await fileDispute({ ctx, input: { ...input.params, ...input.body } }), "Dispute submitted"),
   }),
@@ -116,14 +123,16 @@ export const sandboxDisputeRoutes = sandboxOnly([
     summary: "Sandbox: decide a dispute",
     description:
       "What the card network's dispute process would decide: under_review (from submitted), won or lost " +
-      "(from submitted or under_review). won credits the disputed amount to the customer's balance " +
-      "through the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute). A " +
-      "decided or withdrawn dispute is DISPUTE_CLOSED; a move back is CONFLICT.",
+      "(from submitted or under_review). won credits the disputed amount, at most what the purchase's " +
+      "refunds left (the dispute's amount becomes what was credited), to the customer's balance through " +
+      "the balance ledger: dispute.updated, then customer.balance.updated (trigger dispute); nothing " +
+      "left is PURCHASE_ALREADY_CREDITED. A decided or withdrawn dispute is DISPUTE_CLOSED (two " +
+      "decisions at once credit once); a move back is CONFLICT.",
     tags: ["Sandbox"],
     auth: "decideDispute",
     request: { params: disputeParamsSchema, body: decideDisputeSchema },
     response: { data: disputeViewSchema },
-    errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT"],
+    errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT", "PURCHASE_ALREADY_CREDITED"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await decideDispute({ ctx, input: { disputeId: input.params.disputeId, ...input.body } })),
   }),

@@ -37,6 +37,7 @@ export const fiatDepositRoutes = [
       "must exist) and sends the payer to redirect_url?deposit_id=...&status=completed (or cancelled).",
     tags: TAGS,
     auth: "createDeposit",
+    carriesSecret: true,
     idempotency: "required",
     request: { body: depositBodySchema },
     response: { status: 201, data: depositViewSchema },
@@ -114,7 +115,7 @@ export const sandboxFiatRoutes = sandboxOnly([
     response: { contentType: "text/html" },
     errors: ["NOT_FOUND"],
     handler: async ({ c, input }) =>
-      c.html(renderCheckout(await depositByToken(await getDb(), input.params.token))),
+      c.html(renderCheckout(await depositByToken(await getDb(), input.params.token), input.params.token)),
   }),
   ...(["complete", "cancel"] as const).map((outcome) =>
     defineRoute({

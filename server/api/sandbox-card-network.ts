@@ -136,11 +136,13 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
     description:
       "The merchant refunds a settled purchase: a new transaction of type " +
       "refund, settled at once, for the amount given (merchant currency; " +
-      "default what is left to refund; more is VALIDATION_ERROR). The tokens " +
+      "default what is left to refund after earlier refunds and a won " +
+      "dispute; more is VALIDATION_ERROR). The tokens " +
       "come back to the wallet and the ledger grows: " +
       "transaction.refund.created, then customer.balance.updated and " +
       "wallet.deposit.confirmed. Anything but a settled purchase, or one " +
-      "refunded in full: 409 CONFLICT. Answers the refund transaction.",
+      "credited back in full (by its refunds and a won dispute together): 409 " +
+      "CONFLICT. Answers the refund transaction.",
     tags: TAGS,
     auth: "refundCardTransaction",
     request: { params, body: transactionAmountSchema },

@@ -48,6 +48,7 @@ export const webhookRoutes = [
       "as the interface states; data carries the signing secret (also returned by get).",
     tags: TAGS,
     auth: "createWebhook",
+    carriesSecret: true,
     request: { body: createWebhookSchema },
     response: {
       status: 201,
@@ -163,6 +164,7 @@ export const webhookRoutes = [
       "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
     tags: TAGS,
     auth: "rotateWebhookSecret",
+    carriesSecret: true,
     request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND"],

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { rowsOf, type Db } from "@/server/db/client";
 import { errorResponse } from "./error-response";
 import {
+  bodyToStore,
   claimIdempotencyKey,
   IDEMPOTENCY_LEASE_SECONDS,
   IDEMPOTENCY_TTL_HOURS,
@@ -10,9 +11,11 @@ import {
   keyMismatch as mismatch,
   replayResponse,
   settleIdempotency,
+  storedResponseFromRow,
   storedResponseOf,
   type IdempotencyScope,
   type StoredResponse,
+  type StoredRow,
 } from "./idempotency";
 import {
   rateLimitHitSql,
@@ -44,6 +47,8 @@ export interface AtomicRequest {
   who: { orgId?: string; ip?: string };
   scope: IdempotencyScope;
   fingerprint: string;
+  /** Store the answer sealed (RouteSpec.carriesSecret). */
+  seal: boolean;
   requestId: string;
   /** Runs the handler on the transaction. */
   run: (tx: Db) => Promise<Response>;
@@ -54,14 +59,11 @@ class Rollback {
   constructor(readonly res: Response | null) {}
 }
 
-interface KeyRow {
+interface KeyRow extends StoredRow {
   locked: boolean;
   request_hash: string | null;
   state: string | null;
   stale: boolean | null;
-  response_status: number | null;
-  response_headers: Record<string, string> | string | null;
-  response_body: string | null;
 }
 
 export async function runAtomic(r: AtomicRequest): Promise<Response> {
@@ -78,7 +80,7 @@ export async function runAtomic(r: AtomicRequest): Promise<Response> {
         if (!row.locked) return errorResponse(c, inUse());
         if (row.request_hash !== fingerprint) return errorResponse(c, mismatch());
         if (row.state !== "completed" || row.response_status === null) return errorResponse(c, inUse());
-        return replayResponse(storedOf(row), r.requestId);
+        return replayResponse(storedResponseFromRow(row), r.requestId);
       }
       let res: Response;
       try {
@@ -89,7 +91,7 @@ export async function runAtomic(r: AtomicRequest): Promise<Response> {
       if (res.status >= 400) throw new Rollback(res);
       const stored = await storedResponseOf(res);
       // Last, so the organization's counter row is locked only until the commit that follows.
-      const { states, kept } = await countAndStore(tx, rules, scope, fingerprint, stored);
+      const { states, kept } = await countAndStore(tx, rules, scope, fingerprint, stored, r.seal);
       if (rules.length) reportRateLimits(c, states); // a 429 throws: the quote is rolled back
       // Under the lock no live row can appear; none stored means one did (a claim by a request of
       // another kind, or a commit between our snapshot and the lock): give way.
@@ -108,7 +110,7 @@ export async function runAtomic(r: AtomicRequest): Promise<Response> {
 async function storeRefusal(r: AtomicRequest, res: Response): Promise<Response> {
   try {
     if (r.rateLimits.length) await applyRateLimits(r.c, r.db, r.rateLimits, r.who);
-    const outcome = await claimIdempotencyKey(r.db, r.scope, r.fingerprint);
+    const outcome = await claimIdempotencyKey(r.db, r.scope, r.fingerprint, r.seal);
     if (outcome.kind === "replay") return replayResponse(outcome.response, r.requestId);
     return await settleIdempotency(r.db, outcome.claim, res);
   } catch (err) {
@@ -122,14 +124,14 @@ async function lockKey(tx: Db, s: IdempotencyScope): Promise<KeyRow> {
     await tx.execute(sql`
       with lk as (
         select pg_try_advisory_xact_lock(
-          hashtextextended(${s.orgId} || ' ' || ${s.method} || ' ' || ${s.path} || ' ' || ${s.key}, 0))
-            as locked
+          hashtextextended(${s.orgId} || ' ' || ${s.actor} || ' ' || ${s.method} || ' ' || ${s.path} || ' '
+            || ${s.key}, 0)) as locked
       )
       select lk.locked, k.request_hash, k.state, k.response_status, k.response_headers, k.response_body,
-        k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}) as stale
+        k.response_sealed, k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}) as stale
       from lk left join idempotency_keys k
-        on k.org_id = ${s.orgId} and k.method = ${s.method} and k.path = ${s.path} and k.key = ${s.key}
-        and k.expires_at > now()`),
+        on k.org_id = ${s.orgId} and k.actor = ${s.actor} and k.method = ${s.method} and k.path = ${s.path}
+        and k.key = ${s.key} and k.expires_at > now()`),
   );
   return rows[0]!;
 }
@@ -144,6 +146,7 @@ async function countAndStore(
   s: IdempotencyScope,
   fingerprint: string,
   res: StoredResponse,
+  seal: boolean,
 ): Promise<{ states: RateLimitState[]; kept: boolean }> {
   const hits = rules.map((rule, i) => sql`${sql.raw(`rl${i}`)} as (${rateLimitHitSql(rule)}),`);
   const allowed = rules.map((rule, i) => sql` and (select count from ${sql.raw(`rl${i}`)}) <= ${rule.limit}`);
@@ -154,17 +157,17 @@ async function countAndStore(
   const rows = rowsOf<Record<string, number | string>>(
     await tx.execute(sql`
       with ${sql.join(hits)} ins as (
-        insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, response_status,
-          response_headers, response_body, created_at, expires_at)
-        select ${s.orgId}, ${s.method}, ${s.path}, ${s.key}, ${fingerprint}, 'completed', ${res.status},
-          ${JSON.stringify(res.headers)}::jsonb, ${res.body}, now(),
+        insert into idempotency_keys as k (org_id, actor, method, path, key, request_hash, state,
+          response_status, response_headers, response_body, response_sealed, created_at, expires_at)
+        select ${s.orgId}, ${s.actor}, ${s.method}, ${s.path}, ${s.key}, ${fingerprint}, 'completed',
+          ${res.status}, ${JSON.stringify(res.headers)}::jsonb, ${bodyToStore(res.body, seal)}, ${seal}, now(),
           now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
         where true${sql.join(allowed)}
-        on conflict (org_id, method, path, key) do update set
+        on conflict (org_id, actor, method, path, key) do update set
           request_hash = excluded.request_hash, state = 'completed',
           response_status = excluded.response_status,
           response_headers = excluded.response_headers, response_body = excluded.response_body,
-          created_at = now(), expires_at = excluded.expires_at
+          response_sealed = excluded.response_sealed, created_at = now(), expires_at = excluded.expires_at
         where k.expires_at <= now()
           or (k.state = 'in_progress'
             and k.created_at < now() - make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))
@@ -178,12 +181,4 @@ async function countAndStore(
     ),
     kept: Number(row.kept) === 1,
   };
-}
-
-function storedOf(row: KeyRow): StoredResponse {
-  const headers =
-    typeof row.response_headers === "string"
-      ? (JSON.parse(row.response_headers) as Record<string, string>)
-      : (row.response_headers ?? {});
-  return { status: Number(row.response_status), headers, body: row.response_body ?? "" };
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
+import { actorId, type Actor } from "@/server/context";
+import { decryptSecret, encryptSecret } from "@/server/crypto/encryption";
 import { sha256Hex } from "@/server/crypto/hash";
 import { rowsOf, type Db } from "@/server/db/client";
 import { log } from "@/server/log";
@@ -10,6 +12,12 @@ import type { ApiEnv } from "./types";
  * The Idempotency-Key store (docs/errors.md, Idempotency; IETF httpapi Idempotency-Key draft) on
  * the idempotency_keys table. Every step is one statement keyed by the primary key, so two app
  * instances on one Postgres agree on who runs a request: the INSERT ... ON CONFLICT decides.
+ *
+ * A key belongs to the credential's holder (the actor), not only to the organization: a replay
+ * answers only the caller that stored it, after the kit authenticated it and checked its
+ * permission; anyone else with the same key runs the route, with its own checks (the cardholder
+ * of another account gets its 404, never the first caller's answer). The answer of a route that
+ * carries a secret is stored sealed with ENCRYPTION_KEY.
  */
 
 export type IdempotencyMode = "required" | "optional" | "none";
@@ -52,13 +60,22 @@ export function requestFingerprint(query: string, body: string): string {
 
 export interface IdempotencyScope {
   orgId: string;
+  /** actorKeyOf(ctx.actor). */
+  actor: string;
   method: string;
   path: string;
   key: string;
 }
 
+/** Who a key belongs to, as stored: "apiKey:<key id>", "user:<user id>", "cardholder:<customer id>". */
+export function actorKeyOf(actor: Actor): string {
+  return `${actor.type}:${actorId(actor) ?? (actor.type === "system" ? actor.reason : "")}`;
+}
+
 export interface IdempotencyClaim extends IdempotencyScope {
   fingerprint: string;
+  /** The route's answer carries a secret: its body is stored sealed (RouteSpec.carriesSecret). */
+  seal: boolean;
   /** created_at of our claim in microseconds: completes/releases only the claim we own. */
   claimedAt: string;
 }
@@ -81,50 +98,43 @@ export async function claimIdempotencyKey(
   db: Db,
   scope: IdempotencyScope,
   fingerprint: string,
+  seal: boolean,
 ): Promise<ClaimOutcome> {
-  const { orgId, method, path, key } = scope;
+  const { orgId, actor, method, path, key } = scope;
   // A row may vanish between the two statements (released after a 5xx): then claim again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimed = rowsOf<{ claimed_at: string | number | bigint }>(
       await db.execute(sql`
-        insert into idempotency_keys as k (org_id, method, path, key, request_hash, state, created_at,
+        insert into idempotency_keys as k (org_id, actor, method, path, key, request_hash, state, created_at,
           expires_at)
-        values (${orgId}, ${method}, ${path}, ${key}, ${fingerprint}, 'in_progress', now(), now() +
+        values (${orgId}, ${actor}, ${method}, ${path}, ${key}, ${fingerprint}, 'in_progress', now(), now() +
           make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-        on conflict (org_id, method, path, key) do update set
+        on conflict (org_id, actor, method, path, key) do update set
           request_hash = excluded.request_hash, state = 'in_progress', response_status = null,
-          response_headers = null, response_body = null, created_at = now(), expires_at = excluded.expires_at
+          response_headers = null, response_body = null, response_sealed = false, created_at = now(),
+          expires_at = excluded.expires_at
         where k.expires_at <= now()
           or (k.state = 'in_progress' and k.created_at < now() - make_interval(secs =>
             ${IDEMPOTENCY_LEASE_SECONDS}))
         returning (extract(epoch from k.created_at) * 1000000)::bigint::text as claimed_at`),
     );
     if (claimed[0])
-      return { kind: "claimed", claim: { ...scope, fingerprint, claimedAt: String(claimed[0].claimed_at) } };
+      return {
+        kind: "claimed",
+        claim: { ...scope, fingerprint, seal, claimedAt: String(claimed[0].claimed_at) },
+      };
 
-    const [row] = rowsOf<{
-      request_hash: string;
-      state: string;
-      response_status: number | null;
-      response_headers: Record<string, string> | string | null;
-      response_body: string | null;
-    }>(
+    const [row] = rowsOf<StoredRow & { request_hash: string; state: string }>(
       await db.execute(sql`
-        select request_hash, state, response_status, response_headers, response_body from idempotency_keys
-        where org_id = ${orgId} and method = ${method} and path = ${path} and key = ${key} and expires_at
-          > now()`),
+        select request_hash, state, response_status, response_headers, response_body, response_sealed
+        from idempotency_keys
+        where org_id = ${orgId} and actor = ${actor} and method = ${method} and path = ${path}
+          and key = ${key} and expires_at > now()`),
     );
     if (!row) continue;
     if (row.request_hash !== fingerprint) throw keyMismatch();
     if (row.state !== "completed" || row.response_status === null) throw keyInUse();
-    const headers =
-      typeof row.response_headers === "string"
-        ? (JSON.parse(row.response_headers) as Record<string, string>)
-        : (row.response_headers ?? {});
-    return {
-      kind: "replay",
-      response: { status: Number(row.response_status), headers, body: row.response_body ?? "" },
-    };
+    return { kind: "replay", response: storedResponseFromRow(row) };
   }
   throw new ServiceError(
     "IDEMPOTENCY_KEY_IN_USE",
@@ -145,9 +155,35 @@ export const keyInUse = () =>
     "A request with this Idempotency-Key is still being processed. Retry shortly.",
   );
 
+/** A completed row's answer as the table holds it. */
+export interface StoredRow {
+  response_status: number | null;
+  response_headers: Record<string, string> | string | null;
+  response_body: string | null;
+  response_sealed: boolean | null;
+}
+
+export function storedResponseFromRow(row: StoredRow): StoredResponse {
+  const headers =
+    typeof row.response_headers === "string"
+      ? (JSON.parse(row.response_headers) as Record<string, string>)
+      : (row.response_headers ?? {});
+  const body = row.response_body ?? "";
+  return {
+    status: Number(row.response_status),
+    headers,
+    body: row.response_sealed ? decryptSecret(body) : body,
+  };
+}
+
+/** The body as stored: sealed with ENCRYPTION_KEY when the route's answer carries a secret. */
+export function bodyToStore(body: string, seal: boolean): string {
+  return seal ? encryptSecret(body) : body;
+}
+
 const OWN_CLAIM = (claim: IdempotencyClaim) => sql`
-  org_id = ${claim.orgId} and method = ${claim.method} and path = ${claim.path} and key = ${claim.key}
-  and state = 'in_progress' and (extract(epoch from created_at) * 1000000)::bigint =
+  org_id = ${claim.orgId} and actor = ${claim.actor} and method = ${claim.method} and path = ${claim.path}
+  and key = ${claim.key} and state = 'in_progress' and (extract(epoch from created_at) * 1000000)::bigint =
     ${claim.claimedAt}::bigint`;
 
 export async function completeIdempotencyKey(
@@ -157,7 +193,8 @@ export async function completeIdempotencyKey(
 ): Promise<void> {
   await db.execute(sql`
     update idempotency_keys set state = 'completed', response_status = ${response.status},
-      response_headers = ${JSON.stringify(response.headers)}::jsonb, response_body = ${response.body}
+      response_headers = ${JSON.stringify(response.headers)}::jsonb,
+      response_body = ${bodyToStore(response.body, claim.seal)}, response_sealed = ${claim.seal}
     where ${OWN_CLAIM(claim)}`);
 }
 

@@ -64,6 +64,8 @@ export interface KitFeatures {
   hasInput: boolean;
   hasBody: boolean;
   idempotency: IdempotencyMode;
+  /** The answer kept under an Idempotency-Key is sealed (RouteSpec.carriesSecret). */
+  sealsAnswer: boolean;
   rateLimits: readonly RouteRateLimit[];
   errors: readonly ErrorCode[];
   /** A 2FA step-up route (RouteSpec.stepUp). */
@@ -136,6 +138,7 @@ export function extensionsOf(f: KitFeatures): Record<string, unknown> {
         ? { "x-user-token-only": true, "x-required-role": f.access.role, "x-two-factor": f.access.twoFactor }
         : { "x-public": true };
   if (f.idempotency !== "none") out["x-idempotency"] = f.idempotency;
+  if (f.sealsAnswer) out["x-idempotency-sealed"] = true;
   if (f.rateLimits.length) {
     out["x-rate-limit"] = f.rateLimits.map((l) => ({
       limit: l.limit,

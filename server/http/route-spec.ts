@@ -75,6 +75,12 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   auth: A;
   /** Default: "optional" on authenticated POSTs, else "none". */
   idempotency?: IdempotencyMode;
+  /**
+   * The answer carries a secret (an API secret, a signing secret, a URL holding a single-use token,
+   * in its success or its error body): the body kept under its Idempotency-Key is sealed with
+   * ENCRYPTION_KEY, never stored as sent (docs/errors.md, Idempotency; `x-idempotency-sealed`).
+   */
+  carriesSecret?: boolean;
   rateLimit?: RouteRateLimit | RouteRateLimit[];
   /**
    * With a required Idempotency-Key: the rate-limit count, the key's claim, the handler's writes and
@@ -88,6 +94,8 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
    * A 2FA step-up: the route reads a TOTP code from X-2FA-Token or the body's two_factor_token
    * (docs/rest-api.md) and hands it to the handler as `twoFactorCode`; the document gets the
    * header and the step-up errors. Whether a code is needed (a user token) is the use case's rule.
+   * Default: the permission table's `stepUp` for `auth` (lib/contracts/permissions.ts); a route
+   * that contradicts it fails at startup.
    */
   stepUp?: boolean;
   /** Route-specific error codes, for the document (the kit adds its own). */

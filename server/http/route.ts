@@ -8,6 +8,7 @@ import { requireScope, requireUser, resolveCredential } from "./credentials";
 import { familyOf } from "./family";
 import { errorResponse } from "./error-response";
 import {
+  actorKeyOf,
   claimIdempotencyKey,
   idempotencyKeyOf,
   replayResponse,
@@ -15,6 +16,7 @@ import {
   settleIdempotency,
   type IdempotencyClaim,
   type IdempotencyMode,
+  type IdempotencyScope,
 } from "./idempotency";
 import type { Access, KitFeatures } from "./openapi";
 import { accessLog, logAccess } from "./access-log";
@@ -23,7 +25,7 @@ import { applyRateLimits } from "./rate-limit";
 import { routeConfig } from "./route-document";
 import type { ApiRoute, AuthSpec, HandlerArgs, RequestSpec, RouteInput, RouteSpec } from "./route-spec";
 import { startKit } from "./kit-state";
-import { stepUpCodeOf } from "./step-up";
+import { routeStepUp, stepUpCodeOf } from "./step-up";
 import { PERMISSIONS, type Permission } from "@/lib/contracts/permissions";
 import { isKitResponse, withKitHeaders } from "./responses";
 import type { ApiApp, ApiEnv, KitState } from "./types";
@@ -59,9 +61,10 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     hasInput: Boolean(request.params || request.query || request.headers || request.body),
     hasBody: Boolean(request.body),
     idempotency,
+    sealsAnswer: idempotency !== "none" && spec.carriesSecret === true,
     rateLimits,
     errors: spec.errors ?? [],
-    stepUp: spec.stepUp ?? false,
+    stepUp: routeStepUp(spec.path, spec.auth, spec.stepUp),
   };
   return {
     method: spec.method,
@@ -219,11 +222,12 @@ function buildHandler(
       args.input = input;
       if (f.stepUp) args.twoFactorCode = stepUpCodeOf(c, input.body);
       if (key && args.ctx) {
-        const scopeOfKey = { orgId: args.ctx.orgId, method: c.req.method, path: c.req.path, key };
+        // Reached only once the credential and its permission passed; the key is the actor's own.
         const outcome = await claimIdempotencyKey(
           args.ctx.db,
-          scopeOfKey,
+          keyScope(c, args.ctx, key),
           requestFingerprint(new URL(c.req.url).search, rawBody),
+          f.sealsAnswer,
         );
         if (outcome.kind === "replay")
           return withKitHeaders(kit, replayResponse(outcome.response, kit.requestId));
@@ -258,8 +262,9 @@ function buildHandler(
       db: ctx.db,
       rateLimits,
       who,
-      scope: { orgId: ctx.orgId, method: c.req.method, path: c.req.path, key },
+      scope: keyScope(c, ctx, key),
       fingerprint: requestFingerprint(new URL(c.req.url).search, parsed.rawBody),
+      seal: f.sealsAnswer,
       requestId: args.requestId,
       run: async (tx) => {
         args.ctx = { ...ctx, db: tx };
@@ -270,6 +275,11 @@ function buildHandler(
 }
 
 type Who = { orgId?: string; ip?: string };
+
+/** An Idempotency-Key belongs to the caller: organization, actor, method and path (docs/errors.md). */
+function keyScope(c: Context<ApiEnv>, ctx: Ctx, key: string): IdempotencyScope {
+  return { orgId: ctx.orgId, actor: actorKeyOf(ctx.actor), method: c.req.method, path: c.req.path, key };
+}
 
 async function settleAsync(c: Context<ApiEnv>, kit: KitState, out: Promise<Response>): Promise<Response> {
   try {

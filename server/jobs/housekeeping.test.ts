@@ -32,6 +32,7 @@ describe("housekeeping", () => {
     await db.insert(idempotencyKeys).values([
       {
         orgId,
+        actor: `user:${admin.userId}`,
         method: "POST",
         path: "/x",
         key: `old-${tag}`,
@@ -41,6 +42,7 @@ describe("housekeeping", () => {
       },
       {
         orgId,
+        actor: `user:${admin.userId}`,
         method: "POST",
         path: "/x",
         key: `live-${tag}`,

@@ -15,9 +15,10 @@ export const OPEN_DISPUTE_STATUSES = [
 ] as const satisfies readonly DisputeStatus[];
 
 /**
- * A cardholder's or the program's dispute of a settled purchase. At most one open dispute per
- * transaction (the partial unique index); a won dispute credits the disputed amount (in the
- * card account's currency) to the customer's balance through the balance ledger.
+ * A cardholder's or the program's dispute of a settled purchase. At most one open dispute and at
+ * most one won dispute per transaction (the partial unique indexes); a won dispute credits what it
+ * won (in the card account's currency) to the customer's balance through the balance ledger, and
+ * with the purchase's refunds never more than the purchase (docs/money.md, "Disputes").
  */
 export const cardDisputes = pgTable(
   "card_disputes",
@@ -38,10 +39,13 @@ export const cardDisputes = pgTable(
     transactionId: text("transaction_id").notNull(),
     reasonCode: text("reason_code").notNull(),
     description: text("description").notNull(),
-    /** Disputed amount in the transaction's (merchant) currency, minor units. */
+    /**
+     * Disputed amount in the transaction's (merchant) currency, minor units; once won, what the win
+     * credited (less when a refund came in while the dispute was open).
+     */
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").$type<CardCurrency>().notNull(),
-    /** What a win credits: the disputed amount in the card account's (billing) currency. */
+    /** What a win credits (once won: credited), the amount in the card account's (billing) currency. */
     creditMinor: integer("credit_minor").notNull(),
     creditCurrency: text("credit_currency").$type<CardCurrency>().notNull(),
     status: text("status").$type<DisputeStatus>().notNull().default("submitted"),
@@ -55,6 +59,10 @@ export const cardDisputes = pgTable(
     uniqueIndex("card_disputes_one_open_key")
       .on(t.transactionId)
       .where(sql`status in ('submitted', 'under_review')`),
+    // The last line of defence against a purchase won twice (the purchase's row lock is the first).
+    uniqueIndex("card_disputes_one_won_key")
+      .on(t.transactionId)
+      .where(sql`status = 'won'`),
     index("card_disputes_org_created_idx").on(t.orgId, t.createdAt, t.id),
     index("card_disputes_org_status_idx").on(t.orgId, t.status, t.createdAt, t.id),
     index("card_disputes_transaction_idx").on(t.transactionId),

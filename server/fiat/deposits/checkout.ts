@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
+import { sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { fiatDeposits } from "@/server/db/schema/fiat";
 import { emitDepositEvent } from "@/server/fiat/events";
@@ -10,14 +11,18 @@ import type { DepositRow } from "./view";
 
 /**
  * The hosted sandbox checkout (docs/fiat.md "Deposits"): the page a payer opens from
- * checkout_url. Its token is the credential (long, random, single use): "Pay" completes the
- * deposit and credits the wallet, "Cancel" cancels it; both in one transaction with their event,
- * then the payer goes to redirect_url with ?deposit_id=...&status=....
+ * checkout_url. Its token is the credential (long, random, single use; stored as its SHA-256,
+ * looked up by it): "Pay" completes the deposit and credits the wallet, "Cancel" cancels it; both
+ * in one transaction with their event, then the payer goes to redirect_url with
+ * ?deposit_id=...&status=....
  */
 
 export async function depositByToken(db: Db, token: string): Promise<DepositRow> {
   requireSandbox();
-  const [row] = await db.select().from(fiatDeposits).where(eq(fiatDeposits.checkoutToken, token));
+  const [row] = await db
+    .select()
+    .from(fiatDeposits)
+    .where(eq(fiatDeposits.checkoutTokenHash, sha256Hex(token)));
   if (!row) throw new ServiceError("NOT_FOUND", "There is no such checkout.");
   return row;
 }
@@ -36,7 +41,9 @@ export async function finishCheckout(
         updatedAt: sql`now()`,
         completedAt: input.outcome === "complete" ? sql`now()` : null,
       })
-      .where(and(eq(fiatDeposits.checkoutToken, input.token), eq(fiatDeposits.status, "pending")))
+      .where(
+        and(eq(fiatDeposits.checkoutTokenHash, sha256Hex(input.token)), eq(fiatDeposits.status, "pending")),
+      )
       .returning();
     if (!row) return null;
     if (row.status === "completed") await creditWallet(tx, row.orgId, row.currency, row.creditAmount);
@@ -53,10 +60,10 @@ export async function finishCheckout(
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The checkout page: what is paid, what is credited, and the two buttons. */
-export function renderCheckout(d: DepositRow): string {
+/** The checkout page of the token the payer opened: what is paid, what is credited, and the two buttons. */
+export function renderCheckout(d: DepositRow, token: string): string {
   const method = methodById(d.gateway)?.method_name ?? "Payment";
-  const action = (o: string) => `/api/v1/sandbox/checkout/${esc(d.checkoutToken)}/${o}`;
+  const action = (o: string) => `/api/v1/sandbox/checkout/${esc(encodeURIComponent(token))}/${o}`;
   const body =
     d.status === "pending"
       ? `<p>Pay <strong data-testid="amount-due">${esc(d.amountDue)} ${esc(d.payCurrency)}</strong>

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { DepositBody, DepositView } from "@/lib/contracts/fiat-payments";
 import { ServiceError, type ErrorDetail } from "@/lib/errors";
-import { newId, randomBase62 } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
+import { encryptSecret } from "@/server/crypto/encryption";
+import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import { recordAudit } from "@/server/platform/audit";
 import { fiatDeposits, fiatWallets } from "@/server/db/schema/fiat";
 import { invalidField, requireFiatScope } from "@/server/fiat/access";
@@ -37,6 +39,8 @@ export async function createDeposit({ ctx, input }: { ctx: Ctx; input: DepositBo
   if (!method || method.type !== "payin")
     throw invalidField("gateway", `There is no payin method ${input.gateway}.`);
   const id = newId("dep");
+  // The checkout's credential: shown in checkout_url, stored only hashed (lookup) and sealed.
+  const token = newOpaqueToken("cko_");
   const row = await ctx.db.transaction(async (tx) => {
     const quote = await consumeQuote(tx, ctx.orgId, input.quote_id, id);
     const wrong = mismatches(quote, input);
@@ -67,7 +71,8 @@ export async function createDeposit({ ctx, input }: { ctx: Ctx; input: DepositBo
         creditAmount: pd.customer_receive_amount,
         rate: quote.body.rate,
         redirectUrl: input.redirect_url,
-        checkoutToken: newId("cko") + randomBase62(12),
+        checkoutTokenHash: sha256Hex(token),
+        checkoutTokenSealed: encryptSecret(token),
       })
       .returning();
     await emitDepositEvent(tx, "created", deposit!);

@@ -3,6 +3,7 @@ import type { DepositView } from "@/lib/contracts/fiat-payments";
 import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
+import { decryptSecret } from "@/server/crypto/encryption";
 import { fiatDeposits, type DepositStatus } from "@/server/db/schema/fiat";
 import { requireFiatScope } from "@/server/fiat/access";
 import { methodById } from "@/server/fiat/methods/catalog";
@@ -28,7 +29,11 @@ export function depositView(d: DepositRow): DepositView {
     currency: d.currency,
     credit_amount: d.creditAmount,
     rate: d.rate,
-    checkout_url: d.status === "pending" ? checkoutUrl(d.checkoutToken) : null,
+    // Deposits made before the token was sealed have no copy of it left to show.
+    checkout_url:
+      d.status === "pending" && d.checkoutTokenSealed
+        ? checkoutUrl(decryptSecret(d.checkoutTokenSealed))
+        : null,
     redirect_url: d.redirectUrl,
     created_at: d.createdAt.toISOString(),
     completed_at: d.completedAt?.toISOString() ?? null,

@@ -1,30 +1,28 @@
-import { and, eq, gte, sql } from "drizzle-orm";
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
 import { ServiceError } from "@/lib/errors";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { toMajor } from "@/lib/money";
 import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
-import type { Db } from "@/server/db/client";
-import { cardTransactions } from "@/server/db/schema/money";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { providers } from "@/server/providers/current";
 import { auditNetworkEvent } from "./audit";
+import { billingOfCredit, creditableMinor, creditsOf } from "./credits";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, requireStatus } from "./find";
-import { toBillingMinor } from "./fx";
 import { insertTransaction } from "./rows";
 import { cardTransactionView, type CardTransactionRow } from "./view";
 import { walletAddressOf } from "./wallet";
 
 /**
  * A merchant refund (refunds appear only after clearing, docs/money.md): of a settled
- * purchase only, at most what was settled less earlier refunds of it (merchant currency). It is
- * a new transaction of type refund, settled at once: the tokens come back to the wallet on
- * chain, the ledger grows by the billing amount. Its billing amount is the conversion of all the
- * purchase's refunds so far less that of the earlier ones, so partial refunds never sum to more
- * than a full one would. transaction.refund.created, then customer.balance.updated and
- * wallet.deposit.confirmed (the ledger grew).
+ * purchase only, at most what was settled less what was already credited back, by earlier refunds
+ * and a won dispute (merchant currency; ./credits.ts). It is a new transaction of type refund,
+ * settled at once: the tokens come back to the wallet on chain, the ledger grows by the billing
+ * amount. Its billing amount is the conversion of all the purchase's credits so far less that of
+ * the earlier ones, so partial credits never sum to more than a full refund would.
+ * transaction.refund.created, then customer.balance.updated and wallet.deposit.confirmed (the
+ * ledger grew).
  */
 export async function refundCardTransaction({
   ctx,
@@ -36,7 +34,8 @@ export async function refundCardTransaction({
   requireCardScope(ctx, "write");
   refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
-    // Locking the purchase serializes its refunds: two at once cannot both take the last of it.
+    // Locking the purchase serializes its credits (refunds and disputes): two at once cannot both take
+    // the last of it.
     const purchase = await lockTransaction(tx, ctx.orgId, input.transactionId);
     if (purchase.type !== "purchase")
       throw new ServiceError(
@@ -44,21 +43,27 @@ export async function refundCardTransaction({
         `Only a purchase can be refunded; this transaction is a ${purchase.type}.`,
       );
     requireStatus(purchase, ["settled"], "refunded");
-    const refunded = await refundedSoFar(tx, purchase);
-    const refundable = purchase.amountMinor - refunded;
-    if (refundable <= 0) throw new ServiceError("CONFLICT", "The purchase is already refunded in full.");
+    const credits = await creditsOf(tx, purchase);
+    const refundable = creditableMinor(purchase, credits);
+    if (refundable <= 0)
+      throw new ServiceError(
+        "CONFLICT",
+        credits.wonDisputeId
+          ? `The purchase is already credited back in full, by its refunds and dispute ${credits.wonDisputeId} (won).`
+          : "The purchase is already refunded in full.",
+      );
     const amountMinor = input.amount ?? refundable;
     if (amountMinor > refundable) {
       throw new ServiceError(
         "VALIDATION_ERROR",
-        `At most ${toMajor(refundable)} ${purchase.currency} of this purchase is left to refund.`,
+        `At most ${toMajor(refundable)} ${purchase.currency} of this purchase is left to refund` +
+          (credits.wonDisputeId ? ` (its won dispute ${credits.wonDisputeId} credited the rest).` : "."),
         {
           details: [{ path: "amount", message: `At most ${toMajor(refundable)}.` }],
         },
       );
     }
-    const billingMinor =
-      toBillingMinor(refunded + amountMinor, purchase.fxRate) - toBillingMinor(refunded, purchase.fxRate);
+    const billingMinor = billingOfCredit(purchase, credits.creditedMinor, amountMinor);
     const { txHash } = await providers().chain.moveFunds(tx, {
       orgId: ctx.orgId,
       address: await walletAddressOf(tx, purchase),
@@ -121,24 +126,4 @@ export async function refundCardTransaction({
     await auditNetworkEvent(ctx, tx, "refunded", refund!);
     return cardTransactionView(refund!);
   });
-}
-
-/**
- * Merchant minor units already refunded of this purchase. Its refunds are the customer's
- * transactions since the settlement: the (org, svc_card_id, created_at) index finds them.
- */
-async function refundedSoFar(tx: Db, purchase: CardTransactionRow): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string | number | null>`sum(${cardTransactions.amountMinor})` })
-    .from(cardTransactions)
-    .where(
-      and(
-        eq(cardTransactions.orgId, purchase.orgId),
-        eq(cardTransactions.svcCardId, purchase.svcCardId),
-        gte(cardTransactions.createdAt, purchase.settledAt ?? purchase.createdAt),
-        eq(cardTransactions.originalTransactionId, purchase.id),
-        eq(cardTransactions.type, "refund"),
-      ),
-    );
-  return Number(row?.total ?? 0);
 }

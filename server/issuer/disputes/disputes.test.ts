@@ -105,8 +105,8 @@ describe("disputes", () => {
           decideDispute({ ctx: p.ctx, input: { disputeId: filed.dispute_id, status: "lost" } }),
         ),
       ).toBe("DISPUTE_CLOSED");
-      // A closed dispute frees the transaction for a new one.
-      expect((await p.file(txn.transaction_id)).status).toBe("submitted");
+      // A won dispute closes the purchase to disputes: it is credited by one at most.
+      expect(await errorCodeOf(p.file(txn.transaction_id))).toBe("PURCHASE_ALREADY_CREDITED");
     },
   );
 

@@ -9,16 +9,18 @@ import { requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
 import { cardDisputes, OPEN_DISPUTE_STATUSES } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
-import { toBillingMinor } from "@/server/issuer/card-network/fx";
+import { billingOfCredit, creditableMinor, creditsOf } from "@/server/issuer/card-network/credits";
 import { recordAudit } from "@/server/platform/audit";
 import { disputeView, emitDisputeEvent } from "./view";
 
 /**
  * Files a dispute of one of the customer's transactions (docs/money.md, "Disputes"): a settled
  * purchase only (DISPUTE_NOT_ALLOWED otherwise: authorized, declined, reversed, a refund...),
- * at most its amount, one open dispute per transaction (DISPUTE_ALREADY_OPEN; the partial unique
- * index backs the check against a race). Staff, API keys and the cardholder (their own
- * transactions) may file. Writes the dispute, dispute.created and an audit entry in one transaction.
+ * one open dispute per transaction (DISPUTE_ALREADY_OPEN; the partial unique index backs the check
+ * against a race), none once a dispute of it was won or it was refunded in full
+ * (PURCHASE_ALREADY_CREDITED), at most what its refunds left (default all of that). Staff, API keys
+ * and the cardholder (their own transactions, from My card too) may file. Writes the dispute,
+ * dispute.created and an audit entry in one transaction.
  */
 export async function fileDispute({
   ctx,
@@ -30,6 +32,8 @@ export async function fileDispute({
   requireCardScope(ctx, "write");
   const customer = await findCustomer(ctx, input.svcCardId);
   return ctx.db.transaction(async (tx) => {
+    // The purchase's row lock serializes everything that credits it back (refunds, filings,
+    // decisions; ../card-network/credits.ts): what is read below stays true until commit.
     const [txn] = await tx
       .select()
       .from(cardTransactions)
@@ -47,13 +51,6 @@ export async function fileDispute({
         "DISPUTE_NOT_ALLOWED",
         `Only a settled purchase can be disputed; this ${txn.type} is ${txn.status.replace("_", " ")}.`,
       );
-    const amountMinor = input.amount ?? txn.amountMinor;
-    if (amountMinor > txn.amountMinor)
-      throw new ServiceError(
-        "VALIDATION_ERROR",
-        `At most the transaction's amount, ${toMajor(txn.amountMinor)} ${txn.currency}, can be disputed.`,
-        { details: [{ path: "amount", message: `At most ${toMajor(txn.amountMinor)}.` }] },
-      );
     const [open] = await tx
       .select({ id: cardDisputes.id })
       .from(cardDisputes)
@@ -68,9 +65,33 @@ export async function fileDispute({
           data: { dispute_id: open.id },
         },
       );
+    const credits = await creditsOf(tx, txn);
+    if (credits.wonDisputeId)
+      throw new ServiceError(
+        "PURCHASE_ALREADY_CREDITED",
+        `A dispute of this purchase was already won (${credits.wonDisputeId}); a purchase is credited by ` +
+          `one dispute at most.`,
+        { data: { dispute_id: credits.wonDisputeId } },
+      );
+    const disputable = creditableMinor(txn, credits);
+    if (disputable <= 0)
+      throw new ServiceError(
+        "PURCHASE_ALREADY_CREDITED",
+        "The purchase was already refunded in full; nothing is left to dispute.",
+      );
+    const amountMinor = input.amount ?? disputable;
+    if (amountMinor > disputable)
+      throw new ServiceError(
+        "VALIDATION_ERROR",
+        disputable === txn.amountMinor
+          ? `At most the transaction's amount, ${toMajor(txn.amountMinor)} ${txn.currency}, can be disputed.`
+          : `At most ${toMajor(disputable)} ${txn.currency} can be disputed: the rest of the purchase was ` +
+              `already refunded.`,
+        { details: [{ path: "amount", message: `At most ${toMajor(disputable)}.` }] },
+      );
     const now = new Date();
-    const creditMinor =
-      amountMinor === txn.amountMinor ? txn.billingAmountMinor : toBillingMinor(amountMinor, txn.fxRate);
+    // What a win would credit as things stand; the decision credits what is left then (decide.ts).
+    const creditMinor = billingOfCredit(txn, credits.creditedMinor, amountMinor);
     const [row] = await tx
       .insert(cardDisputes)
       .values({

@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createCardholderSession } from "@/server/cards/cardholder/session";
+import { decideDispute } from "@/server/issuer/disputes/decide";
+import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
+import { refundCardTransaction } from "@/server/issuer/card-network/refund";
+import { settleCardTransaction } from "@/server/issuer/card-network/settle";
+import { balanceOf, keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { withTestDatabase } from "@/server/testing/database";
+import { createTestOrg } from "@/server/testing/fixtures";
+import { CARDHOLDER_COOKIE } from "./cardholder-session";
+import { fileMyDisputeAction } from "./cardholder-card";
+
+// The cardholder's browser: its session cookie (the one thing Next provides that is missing here).
+let cookie: string | undefined;
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (name === CARDHOLDER_COOKIE && cookie ? { value: cookie } : undefined),
+  }),
+  headers: async () => new Headers(),
+}));
+
+const database = withTestDatabase();
+beforeEach(() => {
+  cookie = undefined;
+});
+
+/** My card's Dispute (fileMyDisputeAction) obeys the rule of issue 23, defect 1, as REST does. */
+describe("My card's dispute action", () => {
+  it("files once; a won or fully refunded purchase is refused with PURCHASE_ALREADY_CREDITED", async () => {
+    const org = await createTestOrg(database.db);
+    const staff = keyCtx(database.db, org.orgId);
+    const { customer, card } = await spendingCustomer(database.db, org.orgId, { fundMinor: 10_000 });
+    cookie = (await createCardholderSession(database.db, { orgId: org.orgId, customerId: customer.id }))
+      .token;
+    const purchase = async (amount: number) => {
+      const t = await authorizeCardTransaction({
+        ctx: staff,
+        input: { card_id: card.id, amount, currency: "EUR", merchant: "Lamp Store", type: "purchase" },
+      });
+      return (await settleCardTransaction({ ctx: staff, input: { transactionId: t.transaction_id } }))
+        .transaction_id;
+    };
+    const file = (transactionId: string) =>
+      fileMyDisputeAction({ transactionId, reason_code: "not_received", description: "Never arrived" });
+
+    const txn = await purchase(4000);
+    const filed = await file(txn);
+    if (!filed.ok) throw new Error(JSON.stringify(filed.error));
+    const before = (await balanceOf(database.db, customer.id)).ledgerMinor;
+    await decideDispute({ ctx: staff, input: { disputeId: filed.data.dispute_id, status: "won" } });
+    expect((await balanceOf(database.db, customer.id)).ledgerMinor).toBe(before + 4000);
+    const again = await file(txn);
+    expect(again).toMatchObject({ ok: false, error: { code: "PURCHASE_ALREADY_CREDITED" } });
+
+    const refunded = await purchase(1500);
+    await refundCardTransaction({ ctx: staff, input: { transactionId: refunded } });
+    expect(await file(refunded)).toMatchObject({ ok: false, error: { code: "PURCHASE_ALREADY_CREDITED" } });
+    // The refund gave back what the purchase took: the ledger is where the win left it.
+    expect((await balanceOf(database.db, customer.id)).ledgerMinor).toBe(before + 4000);
+  });
+});
