@@ -58,7 +58,19 @@ const schema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   DEMO_SEED: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: flag.default(false),
+  /**
+   * How many proxies you run in front of the app, each appending the address it saw to
+   * X-Forwarded-For: off (0, the socket is the client), on (1) or a count. The client address is
+   * the entry that many hops from the right (server/http/forwarded-for.ts); what a client writes
+   * further left is never believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(on|off|true|false|[0-9]|10)$/, "must be off, on or the number of trusted proxies (0-10)")
+    .optional()
+    .transform((v) =>
+      v === undefined || v === "off" || v === "false" ? 0 : v === "on" || v === "true" ? 1 : Number(v),
+    ),
   /**
    * Sandbox only: webhook URLs may also be http://localhost or http://127.0.0.1 (local development, tests).
    */

@@ -12,6 +12,7 @@ import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { secrets } from "@/server/config/secrets";
 import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
+import { rewriteForwardedFor } from "@/server/http/forwarded-for";
 import { migrateDatabase } from "@/server/db/migrate";
 import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
@@ -72,9 +73,8 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (isRestApiPath(req.url ?? "/")) return void api(req, res);
-    // Next only fills X-Forwarded-For when it is missing: without a trusted proxy in front, a
-    // client could pick its own IP and slip the per-IP sign-in limit. The socket decides.
-    if (!e.TRUST_PROXY) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+    // The dashboard's client address: the socket, or what our trusted proxies wrote; never the client.
+    rewriteForwardedFor(req, e.TRUST_PROXY);
     void handleNext(req, res);
   });
   if (dev) server.on("upgrade", nextApp.getUpgradeHandler());

@@ -1,17 +1,15 @@
+import { clientAddress } from "@/server/http/forwarded-for";
+
 interface HeaderReader {
   get(name: string): string | null;
 }
 
 /**
- * The client's IP for rate limits and the audit log, from X-Forwarded-For's last entry.
- * Next only fills that header from the socket when the request has none, so a client could
- * pick its own IP; server/main.ts therefore overwrites it with the socket address unless
- * TRUST_PROXY is on, in which case the last entry is the one the trusted proxy appended.
+ * The client's IP for rate limits and the audit log. server/main.ts rewrites X-Forwarded-For to
+ * the one address the shared rule resolves (clientAddress: the socket, or the entry our last
+ * trusted proxy wrote) before Next sees the request, so the header holds that address and nothing
+ * a client wrote. Read as one hop: were there several, the nearest (last) one.
  */
 export function clientIp(headers: HeaderReader): string {
-  const hops = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? "unknown";
+  return clientAddress(headers.get("x-forwarded-for"), undefined, 1) ?? "unknown";
 }

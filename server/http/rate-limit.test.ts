@@ -111,10 +111,11 @@ describe("rate limits", () => {
       // Another address is counted apart.
       expect((await app.request("/api/v1/screener-test", {}, fromSocket(`${ip}0`))).status).toBe(200);
 
+      // Behind one trusted proxy: the entry it appended (the last), not what the client wrote.
       setEnvForTests({ TRUST_PROXY: "on" });
       const proxied = await app.request(
         "/api/v1/screener-test",
-        { headers: { "X-Forwarded-For": "198.51.100.4, 10.0.0.1" } },
+        { headers: { "X-Forwarded-For": "203.0.113.9, 198.51.100.4" } },
         fromSocket(ip),
       );
       expect(proxied.status).toBe(200);
