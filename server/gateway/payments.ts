@@ -81,11 +81,17 @@ export async function optionsOf(db: Db, ids: string[]): Promise<Map<string, Opti
   return out;
 }
 
-export async function findPayment(db: Db, orgId: string, paymentId: string): Promise<PaymentRow> {
-  const [row] = await db
+export async function findPayment(
+  db: Db,
+  orgId: string,
+  paymentId: string,
+  opts: { lock?: boolean } = {},
+): Promise<PaymentRow> {
+  const query = db
     .select()
     .from(gatewayPayments)
     .where(and(eq(gatewayPayments.id, paymentId), eq(gatewayPayments.orgId, orgId)));
+  const [row] = opts.lock ? await query.for("update") : await query;
   if (!row) throw new ServiceError("NOT_FOUND", "No such payment.");
   return row;
 }
@@ -159,8 +165,8 @@ function statusFor(settled: Decimal, requested: Decimal): GatewayPaymentStatus {
 
 /**
  * Sandbox: funds arrive at one option's address. They add to what already arrived (an underpaid
- * payment can be topped up); the total decides the status. A paid, overpaid or expired payment
- * takes no more (409 CONFLICT).
+ * payment can be topped up; arrivals at once are counted one after the other, each exactly once);
+ * the total decides the status. A paid, overpaid or expired payment takes no more (409 CONFLICT).
  */
 export async function payPayment({
   ctx,
@@ -172,7 +178,9 @@ export async function payPayment({
   requireSandbox();
   requireIssuerScope(ctx, "write");
   return ctx.db.transaction(async (tx) => {
-    const current = await findPayment(tx, ctx.orgId, input.payment_id);
+    // Locked: arrivals at one payment add up one after the other. Without the lock two top-ups of
+    // an underpaid payment both read the same total and the second overwrote the first's.
+    const current = await findPayment(tx, ctx.orgId, input.payment_id, { lock: true });
     const options = (await optionsOf(tx, [current.id])).get(current.id)!;
     const option = options.find(
       (o) => o.assetCode.toLowerCase() === input.asset_code.toLowerCase() && o.network === input.network,
