@@ -31,6 +31,22 @@ async function recentFunding(
   return row ?? null;
 }
 
+/**
+ * Locks the customer's balance row for the rest of `tx`; true when the customer has one. Call it
+ * BEFORE reading the wallet from the chain for applyReconciledBalance: every ledger change
+ * (applyBalanceChange) takes this lock after its chain transfer and before it commits, so under it
+ * the chain read and the ledger agree. Read first, a change committed between the read and the
+ * write would be lost from the ledger: a settlement's debit undone (spendable again) or a funding's
+ * credit dropped, until the next reconciliation.
+ */
+export async function lockBalanceForChainRead(tx: Db, orgId: string, customerId: string): Promise<boolean> {
+  const rows = rowsOf<{ customer_id: string }>(
+    await tx.execute(sql`select customer_id from customer_balances
+      where customer_id = ${customerId} and org_id = ${orgId} for update`),
+  );
+  return rows.length > 0;
+}
+
 interface ReconcileRow {
   svc_card_id: string;
   currency: CardCurrency;
@@ -46,7 +62,8 @@ interface ReconcileRow {
  * balance_source "reconciliation" and null pending fields when something changed (the ledger,
  * or the balance leaving realtime), with trigger/transfer_id/tx_hash of a funding of the last
  * 10 minutes, else null; wallet.deposit.confirmed when the ledger increased. Null when the
- * customer has no balance.
+ * customer has no balance. `onChainMinor` must have been read under the balance's lock
+ * (lockBalanceForChainRead, or the sweep's FOR UPDATE).
  */
 export async function applyReconciledBalance(
   tx: Db,

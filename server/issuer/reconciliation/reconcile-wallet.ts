@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { applyReconciledBalance } from "@/server/balances/reconcile";
+import { applyReconciledBalance, lockBalanceForChainRead } from "@/server/balances/reconcile";
 import { enqueueJob } from "@/server/jobs/queue";
 import { providers } from "@/server/providers/current";
 
@@ -51,6 +51,8 @@ export async function reconcileWalletIn(
     .from(cardCustomers)
     .where(and(eq(cardCustomers.orgId, orgId), eq(cardCustomers.id, customerId)));
   if (!customer?.safeAddress) return false;
+  // The chain is read under the balance's lock, so no ledger change slips between read and write.
+  if (!(await lockBalanceForChainRead(tx, orgId, customerId))) return true;
   const { balanceMinor } = await providers().chain.balanceOf(tx, { orgId, address: customer.safeAddress });
   await applyReconciledBalance(tx, { orgId, customerId, onChainMinor: balanceMinor, confirmLive });
   return true;
