@@ -12,12 +12,21 @@ import { ROLE_SCOPES, ROLES, type Role, type Scope } from "@/lib/scopes";
  *   `cardholder: true` also admits a cardholder's session (limited to their own account).
  * - `{ user }`: dashboard users only (a user token in REST; API keys get USER_TOKEN_REQUIRED) of
  *   at least that role, with 2FA enabled unless `twoFactor: false`.
+ * - `stepUp` (docs/api-scopes.md, 2FA step-up): a person confirms with a current TOTP code.
+ *   `true`: the dashboard asks once per 5-minute window of the session (the action kit), a user
+ *   token sends the code on every call (X-2FA-Token, read by the REST kit); the use case checks
+ *   it (server/auth/step-up.ts requireSecondFactor). API keys (no person, no TOTP: their scope is
+ *   the control) and a cardholder on their own card pass. `"every-call"`: the code is part of
+ *   the request in the dashboard too, and the service checks it each time (key management).
  *
  * The domains check again what they must (server/<domain>/access.ts): the table is what the
  * transports refuse before any work.
  */
+export type StepUp = true | "every-call";
+
 export type Permission =
-  { scope: Scope; cardholder?: boolean; role?: Role } | { user: Role; twoFactor?: boolean };
+  | { scope: Scope; cardholder?: boolean; role?: Role; stepUp?: StepUp }
+  | { user: Role; twoFactor?: boolean; stepUp?: StepUp };
 
 export const PERMISSIONS = {
   // account
@@ -28,17 +37,17 @@ export const PERMISSIONS = {
   listAuditEntries: { user: "admin", twoFactor: false },
   auditCsv: { user: "admin", twoFactor: false },
   // apikeys
-  createApiKey: { user: "admin" },
+  createApiKey: { user: "admin", stepUp: "every-call" },
   listApiKeys: { user: "admin", twoFactor: false },
   getApiKey: { user: "admin", twoFactor: false },
-  revokeApiKey: { user: "admin" },
-  rotateApiKey: { user: "admin" },
-  setApiKeyPermissions: { user: "admin" },
+  revokeApiKey: { user: "admin", stepUp: "every-call" },
+  rotateApiKey: { user: "admin", stepUp: "every-call" },
+  setApiKeyPermissions: { user: "admin", stepUp: "every-call" },
   // card-issuer-money
   getMasterWallet: { scope: "read" },
   setLowBalanceThreshold: { scope: "write" },
   listMasterWalletDeposits: { scope: "read" },
-  fundCustomer: { scope: "transactions" },
+  fundCustomer: { scope: "transactions", stepUp: true },
   listFundings: { scope: "read" },
   getFunding: { scope: "read" },
   receiveDeposit: { scope: "write" },
@@ -74,12 +83,12 @@ export const PERMISSIONS = {
   // cards
   getMyAccount: { scope: "read", cardholder: true },
   createVirtualCard: { scope: "write", cardholder: true },
-  freezeCard: { scope: "write", cardholder: true },
-  unfreezeCard: { scope: "write", cardholder: true },
-  voidCard: { scope: "write", cardholder: true },
-  reportCard: { scope: "write", cardholder: true },
-  blockCard: { scope: "write" },
-  unblockCard: { scope: "write" },
+  freezeCard: { scope: "write", cardholder: true, stepUp: true },
+  unfreezeCard: { scope: "write", cardholder: true, stepUp: true },
+  voidCard: { scope: "write", cardholder: true, stepUp: true },
+  reportCard: { scope: "write", cardholder: true, stepUp: true },
+  blockCard: { scope: "write", stepUp: true },
+  unblockCard: { scope: "write", stepUp: true },
   createViewToken: { scope: "write", cardholder: true },
   listDisputeReasons: { scope: "read", cardholder: true },
   getIbanStatus: { scope: "read", cardholder: true },
@@ -99,7 +108,7 @@ export const PERMISSIONS = {
   // fiat-payouts
   createWallet: { scope: "write" },
   listWallets: { scope: "read" },
-  createPayout: { scope: "transactions" },
+  createPayout: { scope: "transactions", stepUp: true },
   listPayouts: { scope: "read" },
   getPayout: { scope: "read" },
   createBeneficiary: { scope: "write" },
@@ -138,7 +147,7 @@ export const PERMISSIONS = {
   listSwapAssets: { scope: "read" },
   listSwapRoutes: { scope: "read" },
   createSwapQuote: { scope: "transactions" },
-  executeSwap: { scope: "transactions" },
+  executeSwap: { scope: "transactions", stepUp: true },
   swapHistory: { scope: "read" },
   listWalletAssets: { scope: "read" },
   depositAsset: { scope: "write" },
@@ -170,6 +179,12 @@ export type UseCase = keyof typeof PERMISSIONS;
 
 export function isUseCase(name: string): name is UseCase {
   return Object.hasOwn(PERMISSIONS, name);
+}
+
+/** The 2FA step-up the use case asks of a person (see `stepUp` above), or undefined. */
+export function stepUpOf(useCase: UseCase): StepUp | undefined {
+  const permission: Permission = PERMISSIONS[useCase];
+  return permission.stepUp;
 }
 
 /** The least dashboard role that may run the use case. */

@@ -5,7 +5,7 @@ import { isServiceError } from "@/lib/errors";
 import { outOfRangeDateIssues, unstorableInputIssues, type InputIssue } from "@/lib/storable-input";
 import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { newId } from "@/lib/ids";
-import { dashboardRoleOf, type UseCase } from "@/lib/contracts/permissions";
+import { dashboardRoleOf, stepUpOf, type UseCase } from "@/lib/contracts/permissions";
 import { roleAtLeast } from "@/lib/scopes";
 import { requireStepUp } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
@@ -27,7 +27,8 @@ export interface ActionOptions<S extends z.ZodType> {
    * 2FA step-up (docs/dashboard.md, Adding a guarded action): passes within 5 minutes of a good
    * code in this session, or with `twoFactorCode` in the input, which opens the window. Otherwise
    * the action fails with TWO_FACTOR_REQUIRED and the UI asks for a code
-   * (components/two-factor-dialog.tsx).
+   * (components/two-factor-dialog.tsx). Default: the permission table's `stepUp: true` for `can`,
+   * the entry the REST route reads too; an action that states otherwise fails at definition.
    */
   stepUp?: boolean;
   /** For the log line of an unexpected error. */
@@ -67,16 +68,32 @@ export async function runUserAction<S extends z.ZodType, R>(
     }
     // Only a step-up action takes the code out of the input; otherwise it is an ordinary field
     // of the schema (e.g. key management, whose service checks a code on every call).
-    const { twoFactorCode, rest } = opts.stepUp
+    const stepUp = actionStepUp(opts);
+    const { twoFactorCode, rest } = stepUp
       ? splitStepUpCode(rawInput)
       : { twoFactorCode: undefined, rest: rawInput };
     const parsed = parseInput(opts.input, rest);
     if (!parsed.success) return fail(validationError(parsed.issues));
-    if (opts.stepUp) await requireStepUp(ctx, twoFactorCode);
+    if (stepUp) await requireStepUp(ctx, twoFactorCode);
     return { ok: true, data: await handler({ ctx, input: parsed.data }) };
   } catch (err) {
     return fail(toActionError(err, opts.name));
   }
+}
+
+/**
+ * Whether the action asks for the session's step-up window: what the permission table states for
+ * its use case (lib/contracts/permissions.ts), so the dashboard and the REST API guard the same
+ * use cases. A `"every-call"` entry (key management) takes its code as a field of the input instead.
+ */
+export function actionStepUp(opts: Pick<ActionOptions<z.ZodType>, "can" | "stepUp" | "name">): boolean {
+  const fromTable = opts.can ? stepUpOf(opts.can) === true : undefined;
+  if (opts.stepUp !== undefined && fromTable !== undefined && opts.stepUp !== fromTable)
+    throw new Error(
+      `action ${opts.name ?? opts.can}: stepUp ${opts.stepUp} disagrees with ` +
+        `lib/contracts/permissions.ts (${opts.can})`,
+    );
+  return opts.stepUp ?? fromTable ?? false;
 }
 
 /** The same error handling for actions without a session (sign-in step 1). */

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { PERMISSIONS, type Permission } from "@/lib/contracts/permissions";
 import type { ErrorCode } from "@/lib/errors";
+import type { AuthSpec } from "./route-spec";
 import type { ApiEnv } from "./types";
 
 /** The header a 2FA step-up code travels in (docs/rest-api.md); the body may carry it as two_factor_token. */
@@ -27,4 +29,19 @@ export function stepUpCodeOf(c: Context<ApiEnv>, body: unknown): string | undefi
   if (header) return header;
   const fromBody = (body as { two_factor_token?: unknown } | null | undefined)?.two_factor_token;
   return typeof fromBody === "string" && fromBody ? fromBody : undefined;
+}
+
+/**
+ * Whether a route takes the 2FA code: what the permission table states for its use case
+ * (lib/contracts/permissions.ts, `stepUp`), the entry the dashboard's action reads too, so the two
+ * transports guard the same use cases. A route may restate it; contradicting the table fails at
+ * startup. The use case checks the code (server/auth/step-up.ts, requireSecondFactor).
+ */
+export function routeStepUp(path: string, auth: AuthSpec, stated: boolean | undefined): boolean {
+  const permission: Permission | undefined =
+    auth === "public" ? undefined : typeof auth === "string" ? PERMISSIONS[auth] : auth;
+  const fromTable = permission ? permission.stepUp !== undefined : undefined;
+  if (stated !== undefined && fromTable !== undefined && stated !== fromTable)
+    throw new Error(`${path}: stepUp ${stated} disagrees with lib/contracts/permissions.ts`);
+  return stated ?? fromTable ?? false;
 }

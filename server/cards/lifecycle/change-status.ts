@@ -27,19 +27,18 @@ export interface CardTarget {
   cardId: string;
 }
 
+/** A status change's input: the card, and the 2FA code a user access token sends with it. */
+type GuardedTarget = CardTarget & { twoFactorCode?: string };
+
 /**
  * Looks the card up first (404 before anything else, so no 2FA code is spent on an unknown
- * card), runs `guard` (the second factor), then changes it under lock.
+ * card), asks a person for the second factor (every status change: lib/contracts/permissions.ts,
+ * stepUp; API keys and cardholders pass), then changes it under lock.
  */
-async function change(
-  ctx: Ctx,
-  input: CardTarget,
-  action: CardAction,
-  guard?: () => Promise<void>,
-): Promise<AppliedChange> {
+async function change(ctx: Ctx, input: GuardedTarget, action: CardAction): Promise<AppliedChange> {
   requireCardScope(ctx, "write");
   await findCard(ctx, await findCustomer(ctx, input.svcCardId), input.cardId);
-  if (guard) await guard();
+  await requireSecondFactor(ctx, input.twoFactorCode);
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx });
     const card = await findCard(ctx, customer, input.cardId, { db: tx, forUpdate: true });
@@ -47,17 +46,8 @@ async function change(
   });
 }
 
-/** 2FA for a dashboard user or a user access token; API keys and cardholders pass. */
-export async function freezeCard({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: CardTarget & { twoFactorCode?: string };
-}): Promise<FrozenCard> {
-  const { customer, card, at } = await change(ctx, input, "freeze", () =>
-    requireSecondFactor(ctx, input.twoFactorCode),
-  );
+export async function freezeCard({ ctx, input }: { ctx: Ctx; input: GuardedTarget }): Promise<FrozenCard> {
+  const { customer, card, at } = await change(ctx, input, "freeze");
   return { svc_card_id: customer.svcCardId, card_id: card.id, is_frozen: true, frozen_at: at.toISOString() };
 }
 
@@ -66,11 +56,9 @@ export async function unfreezeCard({
   input,
 }: {
   ctx: Ctx;
-  input: CardTarget & { twoFactorCode?: string };
+  input: GuardedTarget;
 }): Promise<UnfrozenCard> {
-  const { customer, card, at } = await change(ctx, input, "unfreeze", () =>
-    requireSecondFactor(ctx, input.twoFactorCode),
-  );
+  const { customer, card, at } = await change(ctx, input, "unfreeze");
   return {
     svc_card_id: customer.svcCardId,
     card_id: card.id,
@@ -80,7 +68,7 @@ export async function unfreezeCard({
 }
 
 /** Virtual cards only; permanent (cancelled on the card network at once). */
-export async function voidCard({ ctx, input }: { ctx: Ctx; input: CardTarget }): Promise<VoidedCard> {
+export async function voidCard({ ctx, input }: { ctx: Ctx; input: GuardedTarget }): Promise<VoidedCard> {
   const { customer, card, at } = await change(ctx, input, "void");
   return { svc_card_id: customer.svcCardId, card_id: card.id, is_void: true, voided_at: at.toISOString() };
 }
@@ -91,7 +79,7 @@ export async function reportCard({
   input,
 }: {
   ctx: Ctx;
-  input: CardTarget & { reason: "lost" | "stolen" };
+  input: GuardedTarget & { reason: "lost" | "stolen" };
 }): Promise<ReportedCard> {
   const { customer, card, at } = await change(
     ctx,
@@ -110,7 +98,7 @@ export async function reportCard({
 }
 
 /** The program's block (compliance). Not for cardholders. */
-export async function blockCard({ ctx, input }: { ctx: Ctx; input: CardTarget }): Promise<BlockedCard> {
+export async function blockCard({ ctx, input }: { ctx: Ctx; input: GuardedTarget }): Promise<BlockedCard> {
   refuseCardholder(ctx);
   const { customer, card, at } = await change(ctx, input, "block");
   return {
@@ -122,7 +110,13 @@ export async function blockCard({ ctx, input }: { ctx: Ctx; input: CardTarget })
 }
 
 /** Lifts the program's block: the card goes back to frozen if it was frozen before, else to active. */
-export async function unblockCard({ ctx, input }: { ctx: Ctx; input: CardTarget }): Promise<UnblockedCard> {
+export async function unblockCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: GuardedTarget;
+}): Promise<UnblockedCard> {
   refuseCardholder(ctx);
   const { customer, card, at } = await change(ctx, input, "unblock");
   return {

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
@@ -7,22 +7,30 @@ import { errorCodeOf } from "@/server/testing/errors";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { startTotpClock } from "@/server/testing/totp-clock";
 import { bumpCardCount } from "./card-counts";
 import { blockCard, unblockCard } from "./change-status";
 import { getIssuerCard } from "./detail";
 import { listCards } from "./list";
 
 const database = withTestDatabase();
+const clock = startTotpClock();
+afterAll(() => clock.restore());
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 async function program() {
   const org = await createTestOrg(database.db);
-  const ctx: Ctx = userCtx(database.db, org.orgId, {
-    userId: org.admin.userId,
-    email: org.admin.email,
-    role: "admin",
-  });
+  const ctx: Ctx = userCtx(
+    database.db,
+    org.orgId,
+    {
+      userId: org.admin.userId,
+      email: org.admin.email,
+      role: "admin",
+    },
+    { twoFactorEnabled: true },
+  );
   let minute = 1000;
   const currencyOf = new Map<string, CardCurrency>();
   async function customer(over: Partial<typeof cardCustomers.$inferInsert> = {}) {
@@ -182,8 +190,16 @@ describe("getIssuerCard", () => {
       const p = await program();
       const holder = await createReadyCustomer(database.db, p.org.orgId);
       const card = await createTestCard(database.db, holder);
-      await blockCard({ ctx: p.ctx, input: { svcCardId: holder.svcCardId, cardId: card.id } });
-      await unblockCard({ ctx: p.ctx, input: { svcCardId: holder.svcCardId, cardId: card.id } });
+      // A user token's card changes carry a current 2FA code (lib/contracts/permissions.ts, stepUp).
+      const target = { svcCardId: holder.svcCardId, cardId: card.id };
+      await blockCard({
+        ctx: p.ctx,
+        input: { ...target, twoFactorCode: clock.nextCode(p.org.admin.totpSecret) },
+      });
+      await unblockCard({
+        ctx: p.ctx,
+        input: { ...target, twoFactorCode: clock.nextCode(p.org.admin.totpSecret) },
+      });
 
       const view = await getIssuerCard({ ctx: p.ctx, input: { cardId: card.id } });
       expect(view).toMatchObject({ card_id: card.id, status: "active", customer_email: holder.email });
