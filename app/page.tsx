@@ -2,5 +2,6 @@ import { redirect } from "next/navigation";
 import { getOptionalSession } from "@/server/actions/session";
 
 export default async function HomePage() {
-  redirect((await getOptionalSession()) ? "/overview" : "/sign-in");
+  // Signed in is enough here: the Overview shows the 2FA enrolment to a member who must enrol.
+  redirect((await getOptionalSession({ beforeTwoFactor: true })) ? "/overview" : "/sign-in");
 }

@@ -29,7 +29,9 @@ function ModeBadge({ sandbox }: { sandbox: boolean }) {
 
 /** The staff console: every page under it needs a signed-in user (reading the session makes it dynamic). */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { ctx, user, org, mustEnrolTwoFactor } = await requireSession();
+  // The frame only: each page reads its own data through requireSession(), which refuses a member
+  // who must enrol 2FA; meanwhile the frame shows the enrolment instead of the page.
+  const { ctx, user, org, mustEnrolTwoFactor } = await requireSession({ beforeTwoFactor: true });
   const sandbox = isSandbox();
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">

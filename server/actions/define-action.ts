@@ -1,17 +1,23 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { ServiceError } from "@/lib/errors";
 import { clientIp } from "./request-ip";
-import { runPublicAction, runUserAction, type ActionHandler, type ActionOptions } from "./run-action";
-import { getOptionalSession } from "./session";
+import {
+  actionStepUp,
+  runPublicAction,
+  runUserAction,
+  toActionError,
+  type ActionHandler,
+  type ActionOptions,
+} from "./run-action";
+import { getOptionalSession, type SessionInfo } from "./session";
 
 /** The input a guarded action accepts: its own fields plus the optional code. */
 export type StepUpInput<I> = I & { twoFactorCode?: string };
 
 /**
  * The dashboard's server-action kit: authenticated, bound to the user's organization,
- * role-checked, zod-validated, optionally 2FA-guarded (opts.stepUp), and only safe errors
+ * role-checked, zod-validated, 2FA-guarded where the permission table says so, and only safe errors
  * reach the browser. Handlers call service functions in server/<domain>/ and return plain,
  * serialisable data shaped for the UI. Export the result from a "use server" file.
  */
@@ -19,20 +25,18 @@ export function defineAction<S extends z.ZodType, R>(
   opts: ActionOptions<S>,
   handler: ActionHandler<S, R>,
 ): (input: StepUpInput<z.input<S>>) => Promise<ActionResult<R>> {
+  // At definition: an action whose stepUp disagrees with the permission table fails to load.
+  actionStepUp(opts);
   return async (rawInput) => {
-    const session = await getOptionalSession();
-    if (session?.mustEnrolTwoFactor && !opts.beforeTwoFactor)
-      return runUserAction(session.ctx, opts, twoFactorFirst, rawInput);
+    let session: SessionInfo | null;
+    try {
+      // The 2FA requirement of the organization (docs/team.md) is enforced in the session read.
+      session = await getOptionalSession({ beforeTwoFactor: opts.beforeTwoFactor });
+    } catch (err) {
+      return { ok: false, error: toActionError(err, opts.name) };
+    }
     return runUserAction(session?.ctx ?? null, opts, handler, rawInput);
   };
-}
-
-/** The organization requires 2FA (docs/team.md): nothing but enrolling until the user has it. */
-async function twoFactorFirst(): Promise<never> {
-  throw new ServiceError(
-    "TWO_FACTOR_NOT_ENABLED",
-    "Your program requires two-factor authentication. Set it up in Settings -> Security first.",
-  );
 }
 
 /** For the few actions used before there is a session (sign-in step 1). */

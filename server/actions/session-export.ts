@@ -8,8 +8,9 @@ import { getOptionalSession } from "./session";
 
 /**
  * A dashboard page's "Export CSV" for the signed-in user. The REST exports take a bearer token or
- * an API key, which a browser session does not hold. A refusal, a failing first query or an ended
- * session is a plain-text answer; a failure on our side is logged with a reference to quote.
+ * an API key, which a browser session does not hold. A refusal (2FA not enrolled where the
+ * organization requires it included), a failing first query or an ended session is a plain-text
+ * answer; a failure on our side is logged with a reference to quote.
  */
 export async function sessionCsvExport({
   name,
@@ -22,10 +23,11 @@ export async function sessionCsvExport({
   filename: string;
   rows: (ctx: UserCtx) => AsyncIterable<string>;
 }): Promise<Response> {
-  const session = await getOptionalSession();
-  if (!session) return plainText(401, "Your session has ended. Sign in again, then export.");
   const reference = newId("req");
   try {
+    // Refuses (403 TWO_FACTOR_NOT_ENABLED) a member who must enrol 2FA first (docs/team.md).
+    const session = await getOptionalSession();
+    if (!session) return plainText(401, "Your session has ended. Sign in again, then export.");
     return await csvResponse(
       rows(session.ctx),
       `${filename}-${new Date().toISOString().slice(0, 10)}.csv`,

@@ -3,6 +3,7 @@ import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { isServiceError, ServiceError } from "@/lib/errors";
 import type { Role } from "@/lib/scopes";
 import { userActor } from "@/server/context";
 import { authOptions } from "@/server/auth/next-auth";
@@ -21,13 +22,26 @@ export interface SessionInfo {
   mustEnrolTwoFactor: boolean;
 }
 
+/** Where a member who must enrol 2FA is sent: the page of the enrolment (docs/team.md). */
+export const TWO_FACTOR_ENROLMENT_PATH = "/settings/security";
+
+/**
+ * What the caller serves. By default, anything of the organization: refused while the member
+ * must enrol 2FA. `beforeTwoFactor: true` only for what such a member may still reach
+ * (docs/team.md, Require 2FA for every member): the enrolment, their password, their own
+ * sessions, sign-out, and the console's frame (the layout, which shows the gate).
+ */
+export interface SessionAccess {
+  beforeTwoFactor?: boolean;
+}
+
 /**
  * The signed-in dashboard user, or null. The JWT only says who signed in; the user and the
  * session row are read again, so a deactivated user or a revoked session (sign out everywhere)
  * is out on the next request and a role change applies at once (docs/team.md).
  * cache(): the layout and the page of one request share the lookup.
  */
-export const getOptionalSession = cache(async (): Promise<SessionInfo | null> => {
+const lookUpSession = cache(async (): Promise<SessionInfo | null> => {
   const session = await getServerSession(authOptions);
   const userId = session?.user?.id;
   if (!userId || !session.sid) return null;
@@ -74,14 +88,45 @@ export const getOptionalSession = cache(async (): Promise<SessionInfo | null> =>
   };
 });
 
-/** For dashboard pages and layouts: the session, or a redirect to the sign-in page. */
-export async function requireSession(): Promise<SessionInfo> {
-  const info = await getOptionalSession();
+/**
+ * The one gate of "Require 2FA for every member" for everything a browser session reaches: pages
+ * (requireSession), route handlers (exports, receipts) and server actions (defineAction) all read
+ * the session here. While the organization requires 2FA and the member has none, it throws
+ * TWO_FACTOR_NOT_ENABLED (403) unless the caller serves the enrolment (`beforeTwoFactor`), so no
+ * organization data is read for such a member: the layout alone cannot stop it, as Next renders
+ * a page's data beside its layout whether or not the layout shows the page.
+ */
+export async function getOptionalSession(access: SessionAccess = {}): Promise<SessionInfo | null> {
+  const info = await lookUpSession();
+  if (info?.mustEnrolTwoFactor && !access.beforeTwoFactor) throw twoFactorFirst();
+  return info;
+}
+
+function twoFactorFirst(): ServiceError {
+  return new ServiceError(
+    "TWO_FACTOR_NOT_ENABLED",
+    "Your program requires two-factor authentication. Set it up in Settings -> Security first.",
+  );
+}
+
+/**
+ * For dashboard pages and layouts: the session, or a redirect to the sign-in page. A member who
+ * must enrol 2FA is sent to the enrolment before the page reads anything (the layout shows the
+ * enrolment in place of any page meanwhile).
+ */
+export async function requireSession(access: SessionAccess = {}): Promise<SessionInfo> {
+  let info: SessionInfo | null;
+  try {
+    info = await getOptionalSession(access);
+  } catch (err) {
+    if (isServiceError(err) && err.code === "TWO_FACTOR_NOT_ENABLED") redirect(TWO_FACTOR_ENROLMENT_PATH);
+    throw err;
+  }
   if (!info) redirect("/sign-in");
   return info;
 }
 
-/** The service context of the signed-in user (redirects to /sign-in when there is none). */
-export async function getSessionCtx(): Promise<SessionInfo["ctx"]> {
-  return (await requireSession()).ctx;
+/** The service context of the signed-in user (redirects as requireSession does). */
+export async function getSessionCtx(access: SessionAccess = {}): Promise<SessionInfo["ctx"]> {
+  return (await requireSession(access)).ctx;
 }

@@ -15,7 +15,8 @@ export default async function SignInPage({
 }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl);
-  if (await getOptionalSession()) redirect(callbackUrl);
+  // Signed in is enough: a member who must enrol 2FA is shown the enrolment there.
+  if (await getOptionalSession({ beforeTwoFactor: true })) redirect(callbackUrl);
   const error = typeof params.error === "string" ? params.error : undefined;
   return (
     <Card>

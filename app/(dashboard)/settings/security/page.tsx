@@ -17,7 +17,8 @@ import { listMySessions } from "@/server/team/sessions";
 export const metadata: Metadata = { title: "Security" };
 
 export default async function SecurityPage() {
-  const ctx = await getSessionCtx();
+  // The enrolment, the password and the own sessions: reachable before 2FA (docs/team.md).
+  const ctx = await getSessionCtx({ beforeTwoFactor: true });
   const status = await twoFactorStatus({ ctx });
   const pending = status.enabled ? null : await pendingTwoFactorEnrollment({ ctx });
   const { sessions } = await listMySessions({ ctx });

@@ -14,10 +14,11 @@ export async function GET(
   _request: Request,
   { params }: { params: Promise<{ id: string }> },
 ): Promise<Response> {
-  const session = await getOptionalSession();
-  if (!session) return plainText(401, "Your session has ended. Sign in again, then download the receipt.");
-  const { id } = await params;
   try {
+    // Refuses (403 TWO_FACTOR_NOT_ENABLED) a member who must enrol 2FA first (docs/team.md).
+    const session = await getOptionalSession();
+    if (!session) return plainText(401, "Your session has ended. Sign in again, then download the receipt.");
+    const { id } = await params;
     const { pdf, filename } = await transactionReceipt({ ctx: session.ctx, input: { id } });
     return new Response(Buffer.from(pdf), {
       headers: {
