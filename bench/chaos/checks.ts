@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/server/db/client";
+import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
 
 export interface ClientTally {
   /** Logical operations that ended in a 2xx, by kind (each carried one Idempotency-Key). */
-  succeeded: { fund: number; authorize: number; settle: number };
+  succeeded: Tally;
   /** Answers >= 500 or failed connections seen by a client, outside / inside a Postgres restart. */
   errors: number;
   errorsDuringPgRestart: number;
@@ -13,8 +14,20 @@ export interface ClientTally {
    * Requests whose last answer was 409 IDEMPOTENCY_KEY_IN_USE: an attempt cut off by a kill still
    * holds the key (for the key's lease), so whether it took effect is unknown (0 or 1 effect).
    */
-  unknown: { fund: number; authorize: number; settle: number };
+  unknown: Tally;
 }
+
+/** By kind: fundings, authorizations, settlements, refunds, disputes filed, dispute decisions. */
+export interface Tally {
+  fund: number;
+  authorize: number;
+  settle: number;
+  refund: number;
+  dispute: number;
+  decide: number;
+}
+
+export const noTally = (): Tally => ({ fund: 0, authorize: 0, settle: 0, refund: 0, dispute: 0, decide: 0 });
 
 export type Invariants = Record<string, number>;
 
@@ -41,8 +54,12 @@ export async function backlog(db: Db, orgId: string): Promise<number> {
  * - events lost: an event of the organization without a succeeded delivery to every subscription
  *   (every subscription takes every type, and the receivers always answer 200);
  * - deliveries stuck: deliveries still pending/retrying after the drain, or failed;
- * - duplicate effects: more fundings / transactions / settlements than idempotent requests that
- *   succeeded or whose outcome is unknown (a retry through another instance must replay, not repeat);
+ * - duplicate effects: more fundings / transactions / settlements / refunds / disputes / won
+ *   disputes than idempotent requests that succeeded or whose outcome is unknown (a retry through
+ *   another instance must replay, not repeat);
+ * - purchases credited beyond their amount: for every purchase, sum(won dispute credits) +
+ *   sum(refunds) <= amount, in the merchant's and the card account's currency
+ *   (overCreditedPurchases, docs/money.md "Credits of a purchase");
  * - balances disagreeing with the ledger: a customer's pending amount against the sum of its open
  *   authorizations, and the organization's totals against the sum of its customers;
  * - negative balances: ledger or available below zero;
@@ -64,10 +81,23 @@ export async function checkInvariants(db: Db, orgId: string, tally: ClientTally)
     db,
     sql`select count(*) n from customer_fundings where org_id = ${orgId} and status = 'completed'`,
   );
-  const transactions = await count(db, sql`select count(*) n from card_transactions where org_id = ${orgId}`);
+  const transactions = await count(
+    db,
+    sql`select count(*) n from card_transactions where org_id = ${orgId} and type <> 'refund'`,
+  );
+  const refunds = await count(
+    db,
+    sql`select count(*) n from card_transactions where org_id = ${orgId} and type = 'refund'`,
+  );
+  const disputes = await count(db, sql`select count(*) n from card_disputes where org_id = ${orgId}`);
+  const won = await count(
+    db,
+    sql`select count(*) n from card_disputes where org_id = ${orgId} and status = 'won'`,
+  );
   const settled = await count(
     db,
-    sql`select count(*) n from card_transactions where org_id = ${orgId} and status = 'settled'`,
+    sql`select count(*) n from card_transactions where org_id = ${orgId} and status = 'settled'
+        and type <> 'refund'`,
   );
   const pendingMismatch = await count(
     db,
@@ -98,6 +128,10 @@ export async function checkInvariants(db: Db, orgId: string, tally: ClientTally)
       transactions - tally.succeeded.authorize - tally.unknown.authorize,
     ),
     "duplicate settlements": Math.max(0, settled - tally.succeeded.settle - tally.unknown.settle),
+    "duplicate refunds": Math.max(0, refunds - tally.succeeded.refund - tally.unknown.refund),
+    "duplicate disputes": Math.max(0, disputes - tally.succeeded.dispute - tally.unknown.dispute),
+    "disputes won more often than decided": Math.max(0, won - tally.succeeded.decide - tally.unknown.decide),
+    "purchases credited beyond their amount": await overCreditedPurchases(db, orgId),
     "balances disagreeing with the ledger": pendingMismatch + totalsMismatch,
     "negative balances": negative,
     "5xx / failed connections seen by clients (outside the Postgres restart)": tally.errors,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ClientTally } from "./checks";
+import type { ClientTally, Tally } from "./checks";
 
 export interface LoadPlan {
   url: string;
   headers: Record<string, string>;
-  /** svc_card_id of fundable customers (GBP) and card ids of their cards. */
+  /** svc_card_id of fundable customers (GBP) and card ids of their cards (cards[i] is customers[i]'s). */
   customers: string[];
   cards: string[];
   connections: number;
@@ -17,7 +17,7 @@ interface Outcome {
   status: number;
   /** 409 IDEMPOTENCY_KEY_IN_USE: an earlier attempt of this request may or may not have taken effect. */
   inUse?: boolean;
-  body?: { data?: { transaction_id?: string; status?: string } };
+  body?: { data?: { transaction_id?: string; dispute_id?: string; status?: string } };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -60,7 +60,56 @@ async function send(plan: LoadPlan, tally: ClientTally, path: string, body: unkn
 
 const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
-/** Funding calls, card authorizations and their settlements, in a loop per connection. */
+/** One idempotent request of a kind, counted in the tally: its outcome. */
+async function counted(
+  plan: LoadPlan,
+  tally: ClientTally,
+  kind: keyof Tally,
+  path: string,
+  body: unknown,
+): Promise<Outcome> {
+  const r = await send(plan, tally, path, body);
+  if (r.status >= 200 && r.status < 300) tally.succeeded[kind]++;
+  if (r.inUse) tally.unknown[kind]++;
+  return r;
+}
+
+/**
+ * Everything that credits a settled purchase back, at once (docs/money.md, "Credits of a
+ * purchase"): a dispute is filed, then decided won twice, the purchase refunded twice in part and
+ * disputed again, in parallel through whichever instances the balancer picks. Each request counts
+ * as 1 logical request; 409s and 400s are the expected refusals.
+ */
+async function creditRace(
+  plan: LoadPlan,
+  tally: ClientTally,
+  svcCardId: string,
+  txn: string,
+): Promise<number> {
+  const dispute = { reason_code: "not_received", description: "Chaos: never arrived" };
+  const filePath = `/api/v1/svc-card/${svcCardId}/transactions/${txn}/disputes`;
+  const filed = await counted(plan, tally, "dispute", filePath, dispute);
+  const disputeId = filed.body?.data?.dispute_id;
+  const decide = () =>
+    disputeId
+      ? counted(plan, tally, "decide", `/api/v1/sandbox/disputes/${disputeId}/decide`, { status: "won" })
+      : Promise.resolve(undefined);
+  const refund = () =>
+    counted(plan, tally, "refund", `/api/v1/sandbox/card-transactions/${txn}/refund`, { amount: 0.02 });
+  await Promise.all([
+    decide(),
+    decide(),
+    refund(),
+    refund(),
+    counted(plan, tally, "dispute", filePath, dispute),
+  ]);
+  return 6;
+}
+
+/**
+ * Funding calls, card authorizations and their settlements, and on a quarter of the settled
+ * purchases a race of refunds and disputes (creditRace), in a loop per connection.
+ */
 export async function runLoad(plan: LoadPlan, tally: ClientTally): Promise<number> {
   let requests = 0;
   const loop = async () => {
@@ -77,8 +126,9 @@ export async function runLoad(plan: LoadPlan, tally: ClientTally): Promise<numbe
         if (r.inUse) tally.unknown.fund++;
         continue;
       }
+      const i = Math.floor(Math.random() * plan.cards.length);
       const auth = await send(plan, tally, "/api/v1/sandbox/card-transactions", {
-        card_id: pick(plan.cards),
+        card_id: plan.cards[i],
         amount: 0.05,
         currency: "GBP",
         merchant: "Chaos Cafe",
@@ -96,6 +146,8 @@ export async function runLoad(plan: LoadPlan, tally: ClientTally): Promise<numbe
       );
       if (settle.status >= 200 && settle.status < 300) tally.succeeded.settle++;
       if (settle.inUse) tally.unknown.settle++;
+      if (settle.status >= 200 && settle.status < 300 && Math.random() < 0.25)
+        requests += await creditRace(plan, tally, plan.customers[i]!, auth.body.data.transaction_id!);
     }
   };
   await Promise.all(Array.from({ length: plan.connections }, loop));

@@ -8,6 +8,8 @@ import { totpCode } from "@/server/auth/totp";
 import { openDatabase, type Database } from "@/server/db/client";
 import { cards } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
+import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
+import { balanceOf, spendingCustomer } from "@/server/issuer/card-network/testing";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
 import { createTestCard } from "@/server/testing/card-customers";
 import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
@@ -186,6 +188,47 @@ describe("the cluster", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("refunds and disputes of one purchase, raced over every instance, credit it back once", async () => {
+    const p = await adminWithKey(["read", "write"]);
+    const { customer, card } = await spendingCustomer(database.db, p.org.orgId, {
+      currency: "GBP",
+      fundMinor: 10_000,
+    });
+    const post = async (app: string, path: string, body: unknown) => {
+      const res = await fetch(`${app}${path}`, json(body, p.key));
+      return { status: res.status, body: (await res.json()) as { data: Record<string, string> } };
+    };
+    const authorized = await post(apps[0]!, "/api/v1/sandbox/card-transactions", {
+      card_id: card.id,
+      amount: 40,
+      currency: "GBP",
+      merchant: "Cluster Lamps",
+    });
+    const txn = authorized.body.data.transaction_id!;
+    expect((await post(apps[1]!, `/api/v1/sandbox/card-transactions/${txn}/settle`, {})).status).toBe(200);
+    const start = (await balanceOf(database.db, customer.id)).ledgerMinor;
+    const filePath = `/api/v1/svc-card/${customer.svcCardId}/transactions/${txn}/disputes`;
+    const dispute = { reason_code: "not_received", description: "Never arrived" };
+    const filed = await post(apps[2]!, filePath, dispute);
+    expect(filed.status).toBe(201);
+    // On every instance at once: the dispute decided won twice, 10 refunded twice, a new dispute filed.
+    const answers = await Promise.all(
+      [...apps, url].flatMap((app) => [
+        post(app, `/api/v1/sandbox/disputes/${filed.body.data.dispute_id!}/decide`, { status: "won" }),
+        post(app, `/api/v1/sandbox/disputes/${filed.body.data.dispute_id!}/decide`, { status: "won" }),
+        post(app, `/api/v1/sandbox/card-transactions/${txn}/refund`, { amount: 10 }),
+        post(app, `/api/v1/sandbox/card-transactions/${txn}/refund`, { amount: 10 }),
+        post(app, filePath, dispute),
+      ]),
+    );
+    expect(answers.every((a) => a.status < 500)).toBe(true);
+    // At most one win (none when the refunds took all of it first), crediting what the refunds
+    // before it left; the refunds take only what the win left: exactly the purchase comes back.
+    expect(answers.filter((a) => a.body.data?.status === "won").length).toBeLessThanOrEqual(1);
+    expect(await overCreditedPurchases(database.db, p.org.orgId)).toBe(0);
+    expect((await balanceOf(database.db, customer.id)).ledgerMinor).toBe(start + 4000);
+  });
+
   it("a dashboard session signed in on one instance is accepted by every other", async () => {
     const org = await createTestOrg(database.db);
     const session = await signIn(apps[0]!, org.admin.email, totpCode(org.admin.totpSecret));
@@ -264,5 +307,10 @@ describe("the cluster", () => {
     const check = (app: string) => fetch(`${app}/api/v1/screener/check`, json(address, client));
     for (let n = 0; n < 60; n++) expect((await check(apps[n % apps.length]!)).status).toBe(200);
     for (const app of apps) expect((await check(app)).status, `${app} let the 61st check through`).toBe(429);
+  });
+
+  // Last: the money invariants over everything the cluster's tests moved, in every organization.
+  it("no purchase is credited back beyond its amount (won disputes plus refunds)", async () => {
+    expect(await overCreditedPurchases(database.db)).toBe(0);
   });
 });

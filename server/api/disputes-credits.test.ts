@@ -1,3 +1,4 @@
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
@@ -243,5 +244,33 @@ describe("20 at once (issue 23, defect 1)", () => {
     // Each purchase was credited back exactly its 40 (a win takes what the refunds left, and the
     // refunds what the win left), so the ledger grew by 4 x 40, no more.
     expect(await p.ledger()).toBe(start + 4 * 4000);
+  });
+});
+
+describe("the invariant's SQL check (chaos run, cluster tests)", () => {
+  it("counts a purchase whose won disputes and refunds exceed it, and nothing else", async () => {
+    const p = await program();
+    const txn = await p.purchase(40);
+    const filed = await p.file(txn);
+    await p.decide(filed.body.data.dispute_id as string, "won");
+    expect(await overCreditedPurchases(database.db, p.org.orgId)).toBe(0);
+    // What the defect wrote: a second won dispute of the same purchase (the index refuses it now,
+    // so it is written as the defect left it, with the index out of the way for this statement).
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`drop index card_disputes_one_won_key`);
+        await tx.execute(sql`insert into card_disputes (id, org_id, customer_id, svc_card_id, transaction_id,
+          reason_code, description, amount_minor, currency, credit_minor, credit_currency, status, filed_by)
+        select 'dsp_again_' || substr(md5(random()::text), 1, 10), org_id, customer_id, svc_card_id,
+          transaction_id, reason_code, description, amount_minor, currency, credit_minor, credit_currency,
+          'won', filed_by
+        from card_disputes where id = ${filed.body.data.dispute_id as string}`);
+        expect(await overCreditedPurchases(tx, p.org.orgId)).toBe(1);
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    expect(await overCreditedPurchases(database.db, p.org.orgId)).toBe(0);
   });
 });
