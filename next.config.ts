@@ -11,6 +11,11 @@ const nextConfig: NextConfig = {
   // next dev logs every server function call with its arguments: that would print passwords
   // and one-time codes (sign-in, 2FA) to the terminal.
   logging: { serverFunctions: false },
+  // The build's static files (scripts, styles, icons) as well: never sniffed into another type.
+  // Pages get the rest of their security headers from proxy.ts, per request.
+  async headers() {
+    return [{ source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
+  },
 };
 
 export default nextConfig;

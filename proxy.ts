@@ -1,23 +1,31 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { env, secureFrameOrigins } from "@/lib/env";
+import { appUrl, env, secureFrameOrigins } from "@/lib/env";
+import { HSTS, pageSecurityHeaders } from "@/server/http/security-headers";
 import { newCspNonce, securePageHeaders } from "@/server/providers/sandbox/secure-page-csp";
 
 /**
- * Next's proxy (formerly middleware), for the hosted secure page only (see the matcher): a
- * strict, per-response nonce CSP cannot come from next.config.ts headers, which are static.
- * The nonce travels to the render in the request's Content-Security-Policy header (Next takes
- * it from there for its own scripts) and in x-nonce (for the page's theme <style>); anything a
- * client sent in those headers is overwritten. The rest of the app is untouched.
+ * Next's proxy (formerly middleware): the security headers of every page (server/http/security-
+ * headers.ts), with a nonce CSP, which next.config.ts headers cannot give (they are static). The
+ * nonce travels to the render in the request's Content-Security-Policy header (Next takes it from
+ * there for its own scripts) and in x-nonce (the root layout hands it to the theme script, the
+ * secure page to its theme <style>); anything a client sent in those headers is overwritten. Every
+ * page renders per request (the root layout reads headers()), so each gets its own nonce.
+ *
+ * The hosted secure page (/secure/*) keeps its own stricter policy and its frame rule
+ * (server/providers/sandbox/secure-page-csp.ts): only the console's origins may frame it.
  */
 export function proxy(request: NextRequest) {
   const nonce = newCspNonce();
-  const headers = securePageHeaders({
-    nonce,
-    frameOrigins: secureFrameOrigins(),
-    dev: env().NODE_ENV === "development",
-  });
+  const dev = env().NODE_ENV === "development";
+  const url = appUrl();
+  const headers: Record<string, string> = request.nextUrl.pathname.startsWith("/secure/")
+    ? {
+        ...securePageHeaders({ nonce, frameOrigins: secureFrameOrigins(), dev }),
+        ...(url.startsWith("https:") ? { "Strict-Transport-Security": HSTS } : {}),
+      }
+    : pageSecurityHeaders({ nonce, dev, appUrl: url });
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
+  requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]!);
   requestHeaders.set("x-nonce", nonce);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
@@ -25,5 +33,17 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/secure/:path*"],
+  matcher: [
+    {
+      // Every page and route handler but the build's static files (next.config.ts gives those
+      // nosniff). The REST API (/api/* but /api/auth/*) never reaches Next: server/main.ts hands
+      // it to the Hono app, whose kit sets the API's headers.
+      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)",
+      // Link prefetches carry no document to protect (Next's CSP guide).
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
 };

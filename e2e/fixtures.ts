@@ -52,7 +52,32 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(await axeFindings(page), "axe-core critical/serious violations").toEqual([]);
 }
 
-export const test = base.extend<{ axeWatch: void }>({
+/**
+ * What Chromium logs when a Content-Security-Policy refuses something (issue 23: every page runs
+ * under a nonce CSP, proxy.ts), from the page or any of its frames.
+ */
+export function isCspViolation(text: string): boolean {
+  return /Content Security Policy|Refused to (load|execute|apply|frame|connect|run)/i.test(text);
+}
+
+export const test = base.extend<{ axeWatch: void; cspWatch: void }>({
+  cspWatch: [
+    async ({ context }, run) => {
+      const violations: string[] = [];
+      const attach = (page: Page) =>
+        page.on("console", (message) => {
+          // Only the console's own pages: a spec may play another site that tries to frame one.
+          const host = new URL(page.url()).hostname;
+          if (host !== "localhost" && host !== "127.0.0.1") return;
+          if (isCspViolation(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+        });
+      context.pages().forEach(attach);
+      context.on("page", attach);
+      await run();
+      expect(violations, "Content-Security-Policy violations in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
   axeWatch: [
     async ({ context, browser }, run) => {
       const findings: AxeFinding[] = [];

@@ -80,6 +80,11 @@ const schema = z.object({
    * their disputes and daily counts. Default 84 (7 years, a common record-keeping period for card programs).
    */
   CARD_TRANSACTION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(84),
+  /**
+   * The most data rows one CSV export sends (docs/rest-api.md, "CSV exports"); past it the file ends
+   * with an #EXPORT_TRUNCATED line asking for narrower filters.
+   */
+  CSV_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Tests only: the 6 retry delays in seconds (decimals allowed), replacing 60,300,1800,7200,43200,86400. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -16,7 +16,9 @@ import { getDeposit, listDeposits } from "@/server/fiat/deposits/view";
 import { forcePayoutOutcome } from "@/server/fiat/payouts/lifecycle";
 import { transactionReceipt } from "@/server/fiat/receipts/receipt";
 import { created, ok } from "@/server/http/envelopes";
+import { send } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
+import { htmlPageCsp } from "@/server/http/security-headers";
 import { sandboxOnly } from "./sandbox";
 
 /** Fiat deposits, receipts, and the sandbox's checkout page and payout outcomes (docs/fiat.md). */
@@ -115,7 +117,17 @@ export const sandboxFiatRoutes = sandboxOnly([
     response: { contentType: "text/html" },
     errors: ["NOT_FOUND"],
     handler: async ({ c, input }) =>
-      c.html(renderCheckout(await depositByToken(await getDb(), input.params.token), input.params.token)),
+      send(
+        c,
+        200,
+        renderCheckout(await depositByToken(await getDb(), input.params.token), input.params.token),
+        {
+          "content-type": "text/html; charset=utf-8",
+          // A page without scripts; its token is a credential, so it is never cached.
+          "content-security-policy": htmlPageCsp(),
+          "cache-control": "no-store",
+        },
+      ),
   }),
   ...(["complete", "cancel"] as const).map((outcome) =>
     defineRoute({

@@ -8,6 +8,8 @@ import { ServiceError } from "@/lib/errors";
 import { log } from "@/server/log";
 import { documentCache } from "@/server/http/openapi";
 import { send } from "@/server/http/responses";
+import { htmlPageCsp } from "@/server/http/security-headers";
+import { newCspNonce } from "@/server/providers/sandbox/secure-page-csp";
 import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
 import type { ApiApp, ApiEnv } from "@/server/http/types";
@@ -109,8 +111,15 @@ export function referenceRoutes(app: ApiApp): ApiRoute[] {
       async handler({ c }) {
         const page = await scalarPage(c, async () => {});
         if (!page) return c.text("", 500);
-        return send(c, 200, withConsoleFrame(await page.text()), {
+        // Scalar's page starts itself with an inline script: it runs under this response's nonce.
+        const nonce = newCspNonce();
+        const html = withConsoleFrame(await page.text()).replace(
+          /<script(?=[\s>])/g,
+          `<script nonce="${nonce}"`,
+        );
+        return send(c, 200, html, {
           "content-type": "text/html; charset=utf-8",
+          "content-security-policy": htmlPageCsp(nonce),
         });
       },
     }),

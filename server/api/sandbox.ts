@@ -1,8 +1,8 @@
 import { isSandbox } from "@/lib/env";
 import { cardCustomerViewSchema, customerTargetSchema } from "@/lib/contracts/cards";
 import { kycDecisionSchema, outboxQuerySchema, outboxSchema } from "@/lib/contracts/sandbox";
-import { ServiceError } from "@/lib/errors";
 import { errorResponse } from "@/server/http/error-response";
+import { noSuchEndpoint } from "@/server/http/not-found";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
@@ -27,13 +27,7 @@ export function sandboxOnly(routes: readonly ApiRoute[]): ApiRoute[] {
     get hidden() {
       return route.hidden || !isSandbox();
     },
-    handle: (c) =>
-      isSandbox()
-        ? route.handle(c)
-        : errorResponse(
-            c,
-            new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`),
-          ),
+    handle: (c) => (isSandbox() ? route.handle(c) : errorResponse(c, noSuchEndpoint())),
   }));
 }
 

@@ -19,6 +19,14 @@ function patternOf(path: string): RegExp {
 }
 
 /**
+ * The answer for a path nothing serves. It does not repeat the path: an answer that echoes what
+ * the client sent is one step from reflecting markup or a token someone else's link carried.
+ */
+export function noSuchEndpoint(): ServiceError {
+  return new ServiceError("NOT_FOUND", "There is no such endpoint. The API reference is at /api/reference.");
+}
+
+/**
  * 404 NOT_FOUND for an unknown path; 405 METHOD_NOT_ALLOWED with Allow when the path exists
  * under other methods. The table is built on the first miss, once every route is mounted.
  */
@@ -29,19 +37,12 @@ export function notFoundHandler(app: ApiApp): (c: Context<ApiEnv>) => Response {
     const allowed = new Set<string>();
     for (const entry of table)
       if (entry.pattern.test(c.req.path)) for (const m of entry.methods) allowed.add(m);
-    if (allowed.size === 0)
-      return errorResponse(
-        c,
-        new ServiceError("NOT_FOUND", `There is no endpoint ${c.req.method} ${c.req.path}.`),
-      );
+    if (allowed.size === 0) return errorResponse(c, noSuchEndpoint());
     if (allowed.has("GET")) allowed.add("HEAD");
     const allow = [...allowed].sort().join(", ");
     return errorResponse(
       c,
-      new ServiceError(
-        "METHOD_NOT_ALLOWED",
-        `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${allow}.`,
-      ),
+      new ServiceError("METHOD_NOT_ALLOWED", `This method is not allowed on this path. Allowed: ${allow}.`),
       { allow },
     );
   };

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import { appUrl } from "@/lib/env";
 import { kitOf } from "./kit-state";
+import { apiSecurityHeaders } from "./security-headers";
 import type { ApiEnv, KitState } from "./types";
 
 /**
@@ -8,7 +10,18 @@ import type { ApiEnv, KitState } from "./types";
  * conversion per response. The last response built here is remembered on the request's state
  * (not in a WeakSet: its entries cost the garbage collector more than the rest of the kit), so
  * the route handler knows it already carries X-Request-Id; anything else gets it added at the end.
+ * Every answer carries the API's security headers (security-headers.ts); a route's own headers
+ * (an HTML page's Content-Security-Policy) take their place.
  */
+
+let security: { appUrl: string; headers: Record<string, string> } | undefined;
+
+/** The API's security headers, worked out again only when APP_URL changes (tests). */
+function securityHeaders(): Record<string, string> {
+  const url = appUrl();
+  if (security?.appUrl !== url) security = { appUrl: url, headers: apiSecurityHeaders({ appUrl: url }) };
+  return security.headers;
+}
 
 /**
  * A response of the kit. Extra headers come from `headers` and from setResponseHeader(); Hono's
@@ -28,7 +41,7 @@ export function send(
         "}) or use setResponseHeader(c, name, value).",
     );
   }
-  const all: Record<string, string> = { "x-request-id": kit.requestId };
+  const all: Record<string, string> = { "x-request-id": kit.requestId, ...securityHeaders() };
   if (headers) for (const name in headers) all[name] = headers[name]!;
   if (kit.headers) for (const name in kit.headers) all[name] = kit.headers[name]!;
   const res = new Response(body as BodyInit | null, { status, headers: all });
@@ -53,7 +66,7 @@ export function sendJson(
   // The common case, one object literal of a fixed shape.
   const res = new Response(JSON.stringify(value), {
     status,
-    headers: { "content-type": "application/json", "x-request-id": kit.requestId },
+    headers: { "content-type": "application/json", "x-request-id": kit.requestId, ...securityHeaders() },
   });
   kit.sent = res;
   return res;
@@ -64,7 +77,10 @@ export function isKitResponse(kit: KitState, res: Response): boolean {
   return kit.sent === res;
 }
 
-/** Adds X-Request-Id and the request's headers to a response that was not built by send(). */
+/**
+ * Adds X-Request-Id, the request's headers and the security headers to a response that was not
+ * built by send(); a header the response has already is kept.
+ */
 export function withKitHeaders(kit: KitState, res: Response): Response {
   let out = res;
   const apply = () => {
@@ -72,6 +88,8 @@ export function withKitHeaders(kit: KitState, res: Response): Response {
     if (kit.headers)
       for (const [name, value] of Object.entries(kit.headers))
         if (!out.headers.has(name)) out.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders()))
+      if (!out.headers.has(name)) out.headers.set(name, value);
   };
   try {
     apply();
