@@ -167,6 +167,43 @@ describe("Idempotency-Key replays stay with the caller that stored them", () => 
   });
 });
 
+describe("a step-up route's Idempotency-Key", () => {
+  it("a replay asks for the second factor again before it gives the stored API secret", async () => {
+    const p = await program();
+    const k = key();
+    const body = { name: "guarded", permissions: ["read"] };
+    const made = await call("/api/apikey/create", post(body, { ...p.admin, "x-2fa-token": p.code(), ...k }));
+    expect(made.status).toBe(201);
+    const bare = await call("/api/apikey/create", post(body, { ...p.admin, ...k }));
+    expect(bare.status).toBe(403);
+    expect(bare.body.error_code).toBe("TWO_FACTOR_REQUIRED");
+    expect(bare.text).not.toContain(String(made.body.api_secret));
+    const wrong = await call("/api/apikey/create", post(body, { ...p.admin, "x-2fa-token": "000000", ...k }));
+    expect(wrong.body.error_code).toBe("INVALID_2FA_TOKEN");
+    const confirmed = await call(
+      "/api/apikey/create",
+      post(body, { ...p.admin, "x-2fa-token": p.code(), ...k }),
+    );
+    expect(confirmed.replayed).toBe("true");
+    expect(confirmed.body.api_secret).toBe(made.body.api_secret);
+  });
+
+  it("a refused second factor is not kept: the same key with a right code runs the operation", async () => {
+    const p = await program();
+    const k = key();
+    const body = { name: "retried", permissions: ["read"] };
+    const refused = await call(
+      "/api/apikey/create",
+      post(body, { ...p.admin, "x-2fa-token": "000000", ...k }),
+    );
+    expect(refused.status).toBe(403);
+    const ran = await call("/api/apikey/create", post(body, { ...p.admin, "x-2fa-token": p.code(), ...k }));
+    expect(ran.status).toBe(201);
+    expect(ran.replayed).toBeNull();
+    expect(ran.body.api_secret).toEqual(expect.any(String));
+  });
+});
+
 describe("answers that carry a secret are kept sealed under their Idempotency-Key", () => {
   async function expectSealed(orgId: string, k: string, secret: string) {
     const rows = await storedRows(orgId, k);

@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_TTL_HOURS,
   keyInUse as inUse,
   keyMismatch as mismatch,
+  releasesKey,
   replayResponse,
   settleIdempotency,
   storedResponseFromRow,
@@ -37,7 +38,8 @@ import type { ApiEnv } from "./types";
  *   advisory lock on the key, tried without waiting, stands for the in-progress claim);
  * - the key completed with the same body: the stored response, byte for byte; another body: 422;
  * - a handler's 4xx is stored under the key as before (through the ordinary claim, after the
- *   transaction rolled back, so nothing the handler wrote survives it); a 5xx or 429 stores nothing.
+ *   transaction rolled back, so nothing the handler wrote survives it); a 5xx, 429, 401 or 403
+ *   stores nothing.
  */
 
 export interface AtomicRequest {
@@ -101,7 +103,7 @@ export async function runAtomic(r: AtomicRequest): Promise<Response> {
   } catch (err) {
     if (!(err instanceof Rollback)) return errorResponse(c, err);
     if (!err.res) return errorResponse(c, inUse());
-    if (err.res.status >= 500 || err.res.status === 429) return err.res;
+    if (releasesKey(err.res.status)) return err.res;
     return storeRefusal(r, err.res);
   }
 }

@@ -198,7 +198,16 @@ export async function completeIdempotencyKey(
     where ${OWN_CLAIM(claim)}`);
 }
 
-/** After a 5xx (or 429) the operation did not happen: free the key so the client can retry. */
+/**
+ * After a 5xx, a 429, a 401 or a 403 the operation did not happen: free the key so the client can
+ * retry. A refusal of the caller (a missing or wrong 2FA code, a permission) is not the operation's
+ * outcome: kept, it would be replayed to the same caller once it sends the right code.
+ */
+export function releasesKey(status: number): boolean {
+  return status >= 500 || status === 429 || status === 401 || status === 403;
+}
+
+/** Frees the key of a claim whose request did not happen (releasesKey). */
 export async function releaseIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<void> {
   await db.execute(sql`delete from idempotency_keys where ${OWN_CLAIM(claim)}`);
 }
@@ -215,7 +224,7 @@ const NOT_REPLAYED = new Set([
 
 /** Stores the outcome of a claimed request (or releases the key) and returns the response to send. */
 export async function settleIdempotency(db: Db, claim: IdempotencyClaim, res: Response): Promise<Response> {
-  if (res.status >= 500 || res.status === 429) {
+  if (releasesKey(res.status)) {
     await releaseIdempotencyKey(db, claim).catch((err: unknown) =>
       log.error({ err, key: claim.key }, "could not release an idempotency key"),
     );

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ErrorDetail } from "@/lib/errors";
+import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { getDb, type Db } from "@/server/db/client";
 import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
@@ -45,6 +46,8 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
   if (spec.atomic && idempotency !== "required")
     throw new Error(`${spec.path}: an atomic route needs idempotency: "required"`);
+  if (spec.atomic && routeStepUp(spec.path, spec.auth, spec.stepUp))
+    throw new Error(`${spec.path}: an atomic route cannot ask for a step-up (its replay would skip it)`);
   if (!authenticated && idempotency !== "none")
     throw new Error(
       `${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`,
@@ -229,8 +232,12 @@ function buildHandler(
           requestFingerprint(new URL(c.req.url).search, rawBody),
           f.sealsAnswer,
         );
-        if (outcome.kind === "replay")
+        if (outcome.kind === "replay") {
+          // Answered only to a caller who may make the request now: a step-up route asks for its
+          // second factor again (the stored answer holds what the step-up guards, an API secret).
+          if (f.stepUp) await requireSecondFactor(args.ctx, args.twoFactorCode);
           return withKitHeaders(kit, replayResponse(outcome.response, kit.requestId));
+        }
         claim = outcome.claim;
       }
       res = await handler(args as HandlerArgs<RequestSpec, AuthSpec>);
