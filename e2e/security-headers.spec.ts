@@ -36,6 +36,12 @@ test("pages: sign-in, cardholder, invite, pay and KYC answer with the security h
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
   }
+  // A prefetched document is a document too.
+  const prefetched = await request.get("/sign-in", {
+    headers: { purpose: "prefetch", "sec-purpose": "prefetch" },
+  });
+  expect(prefetched.headers()["x-frame-options"]).toBe("DENY");
+  expect(prefetched.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 });
 
 test("the nonce is the page's own, new on every answer", async ({ page }) => {

@@ -75,6 +75,9 @@ async function main(): Promise<void> {
     if (isRestApiPath(req.url ?? "/")) return void api(req, res);
     // The dashboard's client address: the socket, or what our trusted proxies wrote; never the client.
     rewriteForwardedFor(req, e.TRUST_PROXY);
+    // The page's nonce comes only from proxy.ts, which sets these two; a client's copies never reach Next.
+    delete req.headers["x-nonce"];
+    delete req.headers["content-security-policy"];
     void handleNext(req, res);
   });
   if (dev) server.on("upgrade", nextApp.getUpgradeHandler());
