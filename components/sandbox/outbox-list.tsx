@@ -23,6 +23,14 @@ function Message({ message, path }: { message: OutboxEntry; path: string }) {
             {message.to}
           </Link>
           <Timestamp iso={message.createdAt} className="text-xs whitespace-nowrap text-muted" />
+          {message.staffAccess ? (
+            <span
+              className="rounded-full border border-warning-border bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning"
+              title="It lets its reader join the team: only admins see it here."
+            >
+              Admins only
+            </span>
+          ) : null}
         </div>
         {message.subject ? <p className="text-sm font-medium">{message.subject}</p> : null}
         <p className="text-sm break-words whitespace-pre-wrap text-muted">{message.body}</p>

@@ -5,6 +5,8 @@ export interface OutboxEntry {
   to: string;
   subject: string | null;
   body: string;
+  /** Mail that grants access to the console (an invitation): only admins are shown it. */
+  staffAccess: boolean;
   createdAt: string;
 }
 

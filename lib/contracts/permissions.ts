@@ -73,7 +73,7 @@ export const PERMISSIONS = {
   createIssuerCustomer: { scope: "write" },
   resendEmailCode: { scope: "write", cardholder: true },
   verifyEmailOtp: { scope: "write", cardholder: true },
-  getKycLink: { scope: "read", cardholder: true },
+  getKycLink: { scope: "write", cardholder: true },
   getKycStatus: { scope: "read", cardholder: true },
   getSourceOfFunds: { scope: "read", cardholder: true },
   submitSourceOfFunds: { scope: "write", cardholder: true },

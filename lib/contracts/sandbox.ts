@@ -50,6 +50,11 @@ export const outboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
+  staff_access: z
+    .boolean()
+    .describe(
+      "Mail that grants access to the console (an invitation link): listed to admins' user tokens only.",
+    ),
   created_at: z.string(),
 });
 export const outboxSchema = z.object({ messages: z.array(outboxMessageSchema) });

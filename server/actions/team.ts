@@ -12,6 +12,7 @@ import {
   sessionIdSchema,
   userIdSchema,
 } from "@/lib/contracts/team";
+import { ServiceError } from "@/lib/errors";
 import { getDb } from "@/server/db/client";
 import { acceptInvitation, inviteMember, revokeInvitation } from "@/server/team/invitations";
 import { changeMemberRole, deactivateMember, reactivateMember } from "@/server/team/members";
@@ -19,6 +20,7 @@ import { changePassword } from "@/server/team/password";
 import { revokeMySession, signOutEverywhere } from "@/server/team/sessions";
 import { updateSecuritySettings } from "@/server/team/settings";
 import { defineAction, definePublicAction } from "./define-action";
+import { getOptionalSession } from "./session";
 
 /* Settings -> Team (admins) and the user's own password and sessions (docs/team.md). */
 
@@ -72,8 +74,24 @@ export const signOutEverywhereAction = defineAction(
   async ({ ctx }) => signOutEverywhere({ ctx, input: { keepCurrent: true } }),
 );
 
-/** The invitation link's page: no session yet. */
+/**
+ * The invitation link's page: no session yet. A browser signed in as someone (necessarily someone
+ * else: the invitee has no account) does not accept it, whatever link it holds (docs/team.md).
+ */
 export const acceptInvitationAction = definePublicAction(
   { input: acceptInvitationSchema, name: "acceptInvitation" },
-  async ({ input, ip }) => acceptInvitation(await getDb(), input, { ip }),
+  async ({ input, ip }) => {
+    await refuseSignedIn();
+    return acceptInvitation(await getDb(), input, { ip });
+  },
 );
+
+async function refuseSignedIn(): Promise<void> {
+  // Whoever it is, even a member who must enrol 2FA first: only their address is read.
+  const session = await getOptionalSession({ beforeTwoFactor: true });
+  if (session)
+    throw new ServiceError(
+      "CONFLICT",
+      `You are signed in as ${session.user.email}. Sign out, then open the invitation link again.`,
+    );
+}

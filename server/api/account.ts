@@ -55,12 +55,15 @@ export const accountRoutes = [
     method: "post",
     path: "/api/v1/me/password",
     summary: "Change my password",
-    description: "Needs the current password. Every dashboard session and user token of the user ends.",
+    description:
+      "Needs the current password. Every dashboard session and user token of the user ends. " +
+      "The current password counts against the sign-in limits (10 per account, 50 per IP, " +
+      "per 15 minutes): past them, 429 RATE_LIMITED with Retry-After. A wrong one is audited.",
     tags: ["Account"],
     auth: "changePassword",
     request: { body: changePasswordSchema },
     response: { data: passwordChangedSchema },
-    errors: ["VALIDATION_ERROR"],
+    errors: ["VALIDATION_ERROR", "RATE_LIMITED"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await changePassword({ ctx, input: input.body }), { message: "Password changed" }),
   }),

@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { newId } from "@/lib/ids";
+import { MAX_TOKENS_PER_KEY } from "@/server/apikeys/authenticate";
+import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
+import { auditLog } from "@/server/db/schema/platform";
 import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
@@ -275,5 +279,80 @@ describe("API keys over HTTP", () => {
     await new Promise((r) => setTimeout(r, 100));
     const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(row!.lastUsedAt).not.toBeNull();
+  });
+});
+
+describe("POST /api/apikey/token (issue 23, defect 8)", () => {
+  it(
+    "a wrong secret is 401 and audited; past the sign-in limit of the key the answer is 429 " +
+      "RATE_LIMITED with Retry-After, for the right secret too",
+    async () => {
+      const a = await admin();
+      const key = await a.createKey(["read"]);
+      for (let i = 0; i < 10; i++) {
+        const { res } = await exchange({ api_key: key.api_key, api_secret: `sk_test_guess${i}` });
+        expect(res.status).toBe(401);
+      }
+      const { res: limited, body: refused } = await exchange(key);
+      expect(limited.status).toBe(429);
+      expect(refused).toMatchObject({ success: false, error_code: "RATE_LIMITED" });
+      const retryAfter = Number(limited.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect(await database.db.select().from(apiTokens).where(eq(apiTokens.keyId, key.id))).toHaveLength(0);
+
+      const entries = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.orgId, a.org.orgId), eq(auditLog.action, "api_key.token_exchange_failed")));
+      expect(entries).toHaveLength(10);
+      expect(entries[0]).toMatchObject({
+        actorType: "apiKey",
+        actorId: key.id,
+        targetType: "api_key",
+        targetId: key.id,
+        detail: { reason: "wrong_secret" },
+      });
+      expect(JSON.stringify(entries)).not.toContain("sk_test_guess");
+    },
+  );
+
+  it("a revoked key's exchange is audited too", async () => {
+    const a = await admin();
+    const key = await a.createKey(["read"]);
+    await database.db.update(apiKeys).set({ status: "revoked" }).where(eq(apiKeys.id, key.id));
+    expect((await exchange(key)).res.status).toBe(401);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, key.id), eq(auditLog.action, "api_key.token_exchange_failed")));
+    expect(entry).toMatchObject({ detail: { reason: "revoked" } });
+  });
+
+  it("a key keeps its newest MAX_TOKENS_PER_KEY tokens: the table cannot grow with exchanges", async () => {
+    const a = await admin();
+    const key = await a.createKey(["read"]);
+    const { body: first } = await exchange(key);
+    // Earlier exchanges (older windows), some of them expired.
+    const now = Date.now();
+    await database.db.insert(apiTokens).values(
+      Array.from({ length: 15 }, (_, i) => ({
+        id: newId("atk"),
+        tokenHash: sha256Hex(`old-${key.id}-${i}`),
+        keyId: key.id,
+        secretGeneration: 1,
+        createdAt: new Date(now - (20 - i) * 3_600_000),
+        expiresAt: new Date(now - (20 - i) * 3_600_000 + 900_000),
+      })),
+    );
+    const { res, body: newest } = await exchange(key);
+    expect(res.status).toBe(200);
+    const kept = await database.db.select().from(apiTokens).where(eq(apiTokens.keyId, key.id));
+    expect(kept).toHaveLength(MAX_TOKENS_PER_KEY);
+    const hashes = kept.map((t) => t.tokenHash);
+    expect(hashes).toContain(sha256Hex(newest.access_token));
+    expect(hashes).toContain(sha256Hex(first.access_token));
+    expect(hashes).not.toContain(sha256Hex(`old-${key.id}-0`));
+    expect((await app.request("/api/v1/me", { headers: bearer(newest.access_token) })).status).toBe(200);
   });
 });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { newKeyPair } from "@/server/apikeys/key-material";
+import { sha256Hex } from "@/server/crypto/hash";
+import { apiKeys } from "@/server/db/schema/apikeys";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import {
   allowResend,
@@ -12,6 +16,7 @@ import {
 import { bearer } from "@/server/http/testing";
 import { startWorker } from "@/server/jobs/worker";
 import { SAFE_READY_JOB } from "@/server/providers/sandbox/chain";
+import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
@@ -394,6 +399,57 @@ describe("card onboarding over REST", () => {
     },
   );
 
+  it(
+    "kyc-link mints a credential: a read key or a viewer is refused and the applicant's link " +
+      "keeps working; write and the cardholder get one (issue 23, defect 11)",
+    async () => {
+      const { org, auth, orgId } = await program();
+      const email = uniqueEmail("kyc-link");
+      const { svc_card_id: id } = await start(auth, email);
+      const verified = await call("POST", `/api/v1/svc-card/${id}/verify-otp`, auth, {
+        otp: await lastCode(database.db, orgId, email),
+      });
+      expect(verified.status).toBe(200);
+      const ownToken = bearer(
+        (
+          await createCardholderSession(database.db, {
+            orgId,
+            customerId: (await customerOf(database.db, id)).id,
+          })
+        ).token,
+      );
+      const mine = await call("GET", `/api/v1/svc-card/${id}/kyc-link`, ownToken);
+      expect(mine.status).toBe(200);
+      const linkToken = new URL(mine.body.data.url as string).pathname.split("/").at(-1)!;
+      expect(await openApplicantLink(database.db, linkToken)).not.toBeNull();
+
+      const { apiKey, apiSecret } = newKeyPair();
+      await database.db.insert(apiKeys).values({
+        id: newId("key"),
+        orgId,
+        name: "read only",
+        apiKey,
+        secretHash: sha256Hex(apiSecret),
+        permissions: ["read"],
+      });
+      const readKey = { "x-api-key": apiKey, "x-api-secret": apiSecret };
+      const viewer = bearer(await org.token((await org.user("viewer")).userId));
+      for (const reader of [readKey, viewer]) {
+        const refused = await call("GET", `/api/v1/svc-card/${id}/kyc-link`, reader);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error_code).toBe("INSUFFICIENT_PERMISSION");
+        expect(JSON.stringify(refused.body)).not.toContain("/kyc/");
+        // Reading the status stays open to them.
+        expect((await call("GET", `/api/v1/svc-card/${id}/kyc-status`, reader)).status).toBe(200);
+      }
+      // The cardholder's link was not replaced by the refused calls.
+      expect(await openApplicantLink(database.db, linkToken)).not.toBeNull();
+
+      const operator = bearer(await org.token((await org.user("operator")).userId));
+      expect((await call("GET", `/api/v1/svc-card/${id}/kyc-link`, operator)).status).toBe(200);
+    },
+  );
+
   it("Idempotency-Key on the start replays the first answer and sends one email", async () => {
     const { auth, orgId } = await program();
     const email = uniqueEmail("idem");
@@ -415,7 +471,7 @@ describe("card onboarding over REST", () => {
       ["/api/v1/card-issuer/customers", "post", "write"],
       ["/api/v1/svc-card/{svcCardId}/otp/resend", "post", "write"],
       ["/api/v1/svc-card/{svcCardId}/verify-otp", "post", "write"],
-      ["/api/v1/svc-card/{svcCardId}/kyc-link", "get", "read"],
+      ["/api/v1/svc-card/{svcCardId}/kyc-link", "get", "write"],
       ["/api/v1/svc-card/{svcCardId}/kyc-status", "get", "read"],
       ["/api/v1/svc-card/customers/{svcCardId}/source-of-funds", "get", "read"],
       ["/api/v1/svc-card/customers/{svcCardId}/source-of-funds", "post", "write"],

@@ -184,7 +184,9 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     summary: "Link to the hosted identity verification page",
     description:
       "Step 2. After the email is verified; a new link may be requested when " +
-      "the previous one (or the verification) expired.",
+      "the previous one (or the verification) expired. Needs write although " +
+      "a GET: each call mints a new link (the previous one stops working), and " +
+      "the link is a credential to the applicant's verification.",
     tags: TAGS,
     auth: "getKycLink",
     request: { params: customerTargetSchema, query: kycLinkQuerySchema },

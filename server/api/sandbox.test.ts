@@ -1,10 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { newKeyPair } from "@/server/apikeys/key-material";
+import { sha256Hex } from "@/server/crypto/hash";
+import { apiKeys } from "@/server/db/schema/apikeys";
 import { bearer, postJson } from "@/server/http/testing";
 import { sandboxMessaging } from "@/server/providers/sandbox/messaging";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
+import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();
@@ -191,6 +195,7 @@ describe("GET /api/v1/sandbox/outbox", () => {
         "channel",
         "created_at",
         "id",
+        "staff_access",
         "subject",
         "to",
       ]);
@@ -210,6 +215,57 @@ describe("GET /api/v1/sandbox/outbox", () => {
       expect((await call("/api/v1/sandbox/outbox?limit=0", { headers: auth })).status).toBe(400);
       expect((await call("/api/v1/sandbox/outbox", { headers: viewerAuth })).status).toBe(403);
       expect((await call("/api/v1/sandbox/outbox")).status).toBe(401);
+    },
+  );
+});
+
+describe("team invitations in the dev outbox (issue 23, defect 2)", () => {
+  it(
+    "an admin's invitation of an admin reaches admins only: never an operator, a viewer or an " +
+      "API key of any scopes, so none of them can accept it",
+    async () => {
+      const { org, auth, viewerAuth } = await setup();
+      const operator = await org.user("operator");
+      const operatorAuth = bearer(await org.token(operator.userId));
+      const { apiKey, apiSecret } = newKeyPair();
+      await database.db.insert(apiKeys).values({
+        id: newId("key"),
+        orgId: org.orgId,
+        name: "every scope",
+        apiKey,
+        secretHash: sha256Hex(apiSecret),
+        permissions: ["read", "write", "transactions", "webhooks"],
+      });
+      const keyAuth = { "x-api-key": apiKey, "x-api-secret": apiSecret };
+      const email = uniqueEmail("new-admin");
+      await sandboxMessaging.sendSms(database.db, {
+        orgId: org.orgId,
+        to: "+447700900999",
+        text: "Code 424242",
+      });
+      const invited = await call("/api/v1/team/invitations", postJson({ email, role: "admin" }, auth));
+      expect(invited.status).toBe(201);
+
+      for (const reader of [operatorAuth, keyAuth]) {
+        for (const query of ["", `?to=${encodeURIComponent(email)}`]) {
+          const res = await call(`/api/v1/sandbox/outbox${query}`, { headers: reader });
+          expect(res.status).toBe(200);
+          const text = JSON.stringify(res.body);
+          expect(text).not.toContain("/invite/");
+          expect(text).not.toContain(email);
+        }
+        // The rest of the outbox is still theirs.
+        const all = await call("/api/v1/sandbox/outbox", { headers: reader });
+        expect(all.body.data.messages!.map((m) => m.body)).toEqual(["Code 424242"]);
+      }
+      expect((await call("/api/v1/sandbox/outbox", { headers: viewerAuth })).status).toBe(403);
+
+      const forAdmin = await call(`/api/v1/sandbox/outbox?to=${encodeURIComponent(email)}`, {
+        headers: auth,
+      });
+      expect(forAdmin.body.data.messages).toHaveLength(1);
+      expect(forAdmin.body.data.messages![0]).toMatchObject({ staff_access: true, to: email });
+      expect(forAdmin.body.data.messages![0]!.body).toMatch(/\/invite\/svc_inv_/);
     },
   );
 });

@@ -60,7 +60,9 @@ export const sandboxRoutes = sandboxOnly([
     summary: "Read the dev outbox",
     description:
       "The emails and text messages the sandbox would have sent (one-time " +
-      "codes among them, hence the write scope), newest first.",
+      "codes among them, hence the write scope), newest first. Team " +
+      "invitations (staff_access) are listed only to an admin's user token: " +
+      "never to API keys, operators or viewers.",
     tags: TAGS,
     auth: "readOutbox",
     request: { query: outboxQuerySchema },

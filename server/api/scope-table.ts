@@ -69,9 +69,10 @@ export function scopeTable(doc: { paths?: Record<string, Record<string, Operatio
     "",
     "| scope | grants |",
     "|---|---|",
-    "| read | every GET of the card, issuer, swap, gateway and fiat APIs (not webhook management) |",
-    "| write | onboarding steps, card changes, view tokens, wallet deployment, fiat wallet creation, " +
-      "settings |",
+    "| read | every GET of the card, issuer, swap, gateway and fiat APIs (not webhook management, and not " +
+      "the two GETs that hand out a credential: `kyc-link` and the sandbox outbox) |",
+    "| write | onboarding steps (the KYC link included), card changes, view tokens, wallet deployment, " +
+      "fiat wallet creation, settings, the sandbox outbox (team invitations in it: admins' user tokens only) |",
     "| transactions | exchange-rate, payout, deposits, sendmoney quote, swap quote and execute, " +
       "fund-customer |",
     "| webhooks | all of webhook management, deliveries and retry |",

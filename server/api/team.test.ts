@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { bearer } from "@/server/http/testing";
+import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";
@@ -72,4 +74,79 @@ describe("team REST endpoints", () => {
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect((await csv.text()).split("\r\n")[0]).toMatch(/^created_at,action,/);
   });
+
+  it(
+    "inviting another program's user answers as for an unknown address and changes nothing of " +
+      "theirs; only the invitee learns, on accepting, that the address is taken (issue 23, defect 10)",
+    async () => {
+      const a = await createTestOrg(database.db);
+      const b = await createTestOrg(database.db);
+      const bAuth = bearer(await b.token(b.admin.userId));
+      const [before] = await database.db.select().from(users).where(eq(users.id, a.admin.userId));
+      const invite = (email: string) =>
+        app.request("/api/v1/team/invitations", {
+          method: "POST",
+          headers: { ...bAuth, "content-type": "application/json" },
+          ...json({ email, role: "admin" }),
+        });
+
+      const unknown = await invite(uniqueEmail("nobody"));
+      const taken = await invite(a.admin.email);
+      expect(taken.status).toBe(unknown.status);
+      expect(taken.status).toBe(201);
+      const [u, t] = [(await unknown.json()) as Shape, (await taken.json()) as Shape];
+      expect(Object.keys(t).sort()).toEqual(Object.keys(u).sort());
+      expect(Object.keys(t.data).sort()).toEqual(Object.keys(u.data).sort());
+      expect(t).toMatchObject({
+        success: true,
+        message: u.message,
+        data: { status: "pending", role: "admin" },
+      });
+
+      // The invitee (the link's holder) is told, and nothing is made or changed.
+      const [mail] = await listOutbox(database.db, {
+        orgId: b.orgId,
+        to: a.admin.email,
+        limit: 1,
+        withStaffAccess: true,
+      });
+      const token = /\/invite\/(svc_inv_[A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+      // From an address of this run alone: the route's per-IP limit lives in the database, which a
+      // Postgres run shares between runs.
+      const octet = () => Math.floor(Math.random() * 250) + 1;
+      const accepted = await app.request(
+        "/api/v1/team/invitations/accept",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          ...json({ token, password: "a brand new password", two_factor_code: "123456" }),
+        },
+        {
+          incoming: {
+            socket: {
+              remoteAddress: `10.${octet()}.${octet()}.${octet()}`,
+              remotePort: 50000,
+              remoteFamily: "IPv4",
+            },
+          },
+        },
+      );
+      expect(accepted.status).toBe(409);
+      expect(await accepted.json()).toMatchObject({ error_code: "EMAIL_IN_USE" });
+      const [after] = await database.db.select().from(users).where(eq(users.id, a.admin.userId));
+      expect(after).toEqual(before);
+      expect(await database.db.select().from(users).where(eq(users.email, a.admin.email))).toHaveLength(1);
+
+      // Within the program the admin may be told: the member is on their own list.
+      const member = await invite(b.admin.email);
+      expect(member.status).toBe(409);
+      expect(await member.json()).toMatchObject({ error_code: "EMAIL_IN_USE" });
+    },
+  );
 });
+
+interface Shape {
+  success: boolean;
+  message: string;
+  data: Record<string, unknown>;
+}

@@ -96,8 +96,11 @@ export const teamRoutes = [
     path: `${BASE}/invitations`,
     summary: "Invite a member",
     description:
-      "Emails a single-use link, valid 7 days (in sandbox: to the dev outbox). " +
-      "A pending invitation to the same address is replaced.",
+      "Emails a single-use link, valid 7 days (in sandbox: to the dev outbox, " +
+      "listed to admins only). A pending invitation to the same address is " +
+      "replaced. EMAIL_IN_USE names a member of this program only: an address " +
+      "of another program's user is answered like an unknown one (its " +
+      "acceptance is refused to the invitee).",
     tags: TAGS,
     auth: "inviteMember",
     request: { body: inviteMemberSchema },
@@ -124,13 +127,21 @@ export const teamRoutes = [
     summary: "Accept an invitation",
     description:
       "No credential: the token from the invitation link, a password, and a first code of the TOTP " +
-      "secret shown on the link's page. Single use.",
+      "secret shown on the link's page. Single use. EMAIL_IN_USE: the address " +
+      "has an account already (an account belongs to one program).",
     tags: TAGS,
     auth: "public",
     rateLimit: { name: "invitation-accept", limit: 20, windowSeconds: 900, per: "ip" },
     request: { body: acceptInvitationSchema },
     response: { status: 201, data: acceptedInvitationSchema },
-    errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVITATION_USED", "INVITATION_EXPIRED", "INVALID_2FA_TOKEN"],
+    errors: [
+      "VALIDATION_ERROR",
+      "NOT_FOUND",
+      "INVITATION_USED",
+      "INVITATION_EXPIRED",
+      "INVALID_2FA_TOKEN",
+      "EMAIL_IN_USE",
+    ],
     handler: async ({ c, input, ip }) =>
       ok(c, await acceptInvitation(await getDb(), input.body, { ip }), {
         status: 201,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { API_TOKEN_TTL_SECONDS } from "@/lib/contracts/api-keys";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -8,9 +8,16 @@ import type { RequestMeta } from "@/server/context";
 import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
-import { cachedCredential, credentialEpoch, storeCredential } from "@/server/auth/credential-cache";
+import { enforceSignInLimits } from "@/server/auth/attempt-limits";
+import {
+  cachedCredential,
+  credentialEpoch,
+  credentialsChanged,
+  storeCredential,
+} from "@/server/auth/credential-cache";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { log } from "@/server/log";
+import { recordAudit } from "@/server/platform/audit";
 import { API_TOKEN_PREFIX } from "./key-material";
 import type { ApiKeyRow } from "./view";
 
@@ -137,21 +144,89 @@ export async function resolveApiToken(
   return credential;
 }
 
-/** POST /api/apikey/token: a key pair for a 900 s bearer token. */
+/**
+ * The tokens kept per key, newest first: an exchange deletes the key's older ones. With the
+ * exchange's limit (10 per key per 15 minutes, a token's whole life) a key's clients never hold
+ * more live tokens than this in normal use, and the table holds at most this many rows per key
+ * (revoked and rotated keys: none), whatever the rate of exchanges.
+ */
+export const MAX_TOKENS_PER_KEY = 10;
+
+type ExchangeFailure = "wrong_secret" | "revoked" | "expired";
+
+/**
+ * A failed exchange for a known key, in its organization's audit log (`api_key.token_exchange_failed`,
+ * never the secret tried): the key is the actor, as a failed sign-in's user is. An unknown key has
+ * no organization to log under (the limits still count it). A write of its own: nothing else changed.
+ */
+async function auditExchangeFailure(
+  db: Db,
+  row: ApiKeyRow,
+  meta: RequestMeta & { requestId?: string },
+  reason: ExchangeFailure,
+): Promise<void> {
+  await recordAudit(
+    {
+      db,
+      orgId: row.orgId,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      actor: { type: "apiKey", keyId: row.id, scopes: row.permissions },
+    },
+    { action: "api_key.token_exchange_failed", targetType: "api_key", targetId: row.id, detail: { reason } },
+  );
+}
+
+/**
+ * POST /api/apikey/token: a key pair for a 900 s bearer token. Limited as a sign-in is, per key and
+ * per client IP (server/auth/attempt-limits.ts: 429 RATE_LIMITED with Retry-After), every failure
+ * on a known key audited, and at most MAX_TOKENS_PER_KEY tokens kept per key.
+ */
 export async function exchangeApiToken(
   db: Db,
   input: { api_key: string; api_secret: string },
-  meta: RequestMeta = {},
+  meta: RequestMeta & { requestId?: string } = {},
 ): Promise<IssuedToken> {
-  const row = await keyForPair(db, input.api_key, input.api_secret);
+  await enforceSignInLimits(
+    db,
+    { account: { apiKey: input.api_key }, ip: meta.ip },
+    "Too many token requests for this API key or from this address. Wait a few minutes and try again.",
+  );
+  const [row] = await keyByPublicKey(db).execute({ apiKey: input.api_key });
+  const presented = sha256Hex(input.api_secret);
+  if (!row || !safeEqual(row.secretHash, presented)) {
+    if (row) await auditExchangeFailure(db, row, meta, "wrong_secret");
+    throw new ServiceError("UNAUTHENTICATED", "The API key or secret is not valid.");
+  }
+  try {
+    usable(row);
+  } catch (err) {
+    await auditExchangeFailure(db, row, meta, row.status !== "active" ? "revoked" : "expired");
+    throw err;
+  }
   const token = newOpaqueToken(API_TOKEN_PREFIX);
-  await db.insert(apiTokens).values({
-    id: newId("atk"),
-    tokenHash: sha256Hex(token),
-    keyId: row.id,
-    secretGeneration: row.secretGeneration,
-    expiresAt: new Date(Date.now() + API_TOKEN_TTL_SECONDS * 1000),
+  const evictedLive = await db.transaction(async (tx) => {
+    await tx.insert(apiTokens).values({
+      id: newId("atk"),
+      tokenHash: sha256Hex(token),
+      keyId: row.id,
+      secretGeneration: row.secretGeneration,
+      expiresAt: new Date(Date.now() + API_TOKEN_TTL_SECONDS * 1000),
+    });
+    const older = tx
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(eq(apiTokens.keyId, row.id))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .offset(MAX_TOKENS_PER_KEY);
+    const evicted = await tx
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.keyId, row.id), inArray(apiTokens.id, older)))
+      .returning({ expiresAt: apiTokens.expiresAt });
+    return evicted.some((e) => e.expiresAt.getTime() > Date.now());
   });
+  // A live token deleted: no process may go on accepting it from its cache.
+  if (evictedLive) credentialsChanged();
   touchLastUsed(db, row.id, meta);
   return { access_token: token, expires_in: API_TOKEN_TTL_SECONDS, token_type: "Bearer" };
 }

@@ -5,15 +5,13 @@ import { newId } from "@/lib/ids";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { signInTickets, users } from "@/server/db/schema/identity";
-import { enforceRateLimits } from "@/server/platform/rate-limit";
+import { enforceSignInLimits } from "./attempt-limits";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { openDashboardSession } from "@/server/team/sessions";
 import { auditSignIn, type SignInFailure, type SignInMeta } from "./sign-in-audit";
 import { verifyUserTotp } from "./totp";
 
 const TICKET_TTL_MS = 5 * 60_000;
-/** Sign-in attempts: per email and per client IP, in 15-minute windows. */
-export const SIGN_IN_LIMITS = { perEmail: 10, perIp: 50, windowSeconds: 900 };
 
 export const passwordStepSchema = z.object({
   email: z.email("Enter a valid email address.").transform((v) => v.trim().toLowerCase()),
@@ -26,7 +24,7 @@ export interface PasswordStepResult {
   twoFactorRequired: boolean;
 }
 
-/** Step 1: email and password. Rate limited per email and per IP. */
+/** Step 1: email and password. Rate limited per email and per IP (./attempt-limits.ts). */
 export async function checkPassword(
   db: Db,
   input: z.input<typeof passwordStepSchema>,
@@ -34,22 +32,7 @@ export async function checkPassword(
   meta: Omit<SignInMeta, "ip"> = {},
 ): Promise<PasswordStepResult> {
   const { email, password } = passwordStepSchema.parse(input);
-  await enforceRateLimits(
-    db,
-    [
-      {
-        bucket: `sign-in:email:${email}`,
-        limit: SIGN_IN_LIMITS.perEmail,
-        windowSeconds: SIGN_IN_LIMITS.windowSeconds,
-      },
-      {
-        bucket: `sign-in:ip:${ip}`,
-        limit: SIGN_IN_LIMITS.perIp,
-        windowSeconds: SIGN_IN_LIMITS.windowSeconds,
-      },
-    ],
-    "Too many sign-in attempts. Wait a few minutes and try again.",
-  );
+  await enforceSignInLimits(db, { account: { email }, ip });
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) {
     await burnPasswordCheck(password);

@@ -9,24 +9,42 @@ export interface OutboxMessageView {
   to: string;
   subject: string | null;
   body: string;
+  /** Mail that grants access to the console (an invitation link); only admins are given it. */
+  staff_access: boolean;
   created_at: string;
 }
 
 /**
- * GET /api/v1/sandbox/outbox: sandbox mode's email and SMS, which are never sent. The bodies hold
- * one-time codes: write scope, never a cardholder.
+ * Who may read staff-access mail (an invitation link, which makes its reader a member with the
+ * invitation's role): the program's admins, who could invite anyone with any role anyway. Never an
+ * operator or viewer, never an API key whatever its scopes (keys cannot manage people), never a
+ * cardholder. docs/team.md, Invitations.
+ */
+export function readsStaffMail(ctx: Ctx): boolean {
+  return ctx.actor.type === "user" && ctx.actor.role === "admin";
+}
+
+/**
+ * GET /api/v1/sandbox/outbox and the Sandbox page: sandbox mode's email and SMS, which are never
+ * sent. The bodies hold one-time codes: write scope, never a cardholder; staff-access mail only for
+ * admins (readsStaffMail).
  */
 export async function readOutbox({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { to?: string; limit: number };
+  input: { to?: string | null; limit: number };
 }): Promise<{ messages: OutboxMessageView[] }> {
   requireSandbox();
   refuseCardholder(ctx);
   requireCardScope(ctx, "write");
-  const rows = await listOutbox(ctx.db, { orgId: ctx.orgId, to: input.to, limit: input.limit });
+  const rows = await listOutbox(ctx.db, {
+    orgId: ctx.orgId,
+    to: input.to,
+    limit: input.limit,
+    withStaffAccess: readsStaffMail(ctx),
+  });
   return {
     messages: rows.map((m) => ({
       id: m.id,
@@ -34,6 +52,7 @@ export async function readOutbox({
       to: m.to,
       subject: m.subject,
       body: m.body,
+      staff_access: m.staffAccess,
       created_at: m.createdAt.toISOString(),
     })),
   };

@@ -80,7 +80,15 @@ export interface KycPort {
 }
 
 export interface MessagingPort {
-  sendEmail(db: Db, input: { orgId: string; to: string; subject: string; text: string }): Promise<void>;
+  /**
+   * `staffAccess`: the mail grants access to the console (an invitation link; any future password
+   * reset or staff sign-in code). Only its recipient may read it: the sandbox outbox shows it to the
+   * program's admins only, never to operators, viewers or API keys (docs/team.md).
+   */
+  sendEmail(
+    db: Db,
+    input: { orgId: string; to: string; subject: string; text: string; staffAccess?: boolean },
+  ): Promise<void>;
   sendSms(db: Db, input: { orgId: string; to: string; text: string }): Promise<void>;
 }
 

@@ -24,7 +24,7 @@ async function adminOrg() {
 
 /** The invitation link's token, read from the email in the sandbox outbox. */
 async function tokenFromOutbox(orgId: string, email: string): Promise<string> {
-  const [message] = await listOutbox(database.db, { orgId, to: email, limit: 1 });
+  const [message] = await listOutbox(database.db, { orgId, to: email, limit: 1, withStaffAccess: true });
   const token = /\/invite\/(svc_inv_[A-Za-z0-9_-]+)/.exec(message?.body ?? "")?.[1];
   if (!token) throw new Error("no invitation link in the outbox");
   return token;

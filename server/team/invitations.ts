@@ -52,8 +52,13 @@ export function invitationLink(token: string): string {
 
 /**
  * Invites a colleague: the link goes out by email through the messaging port (in sandbox, the
- * dev outbox), in the same transaction as the invitation. A newer invitation to the same address
- * replaces a pending one.
+ * dev outbox, where it is staff-access mail: admins only), in the same transaction as the
+ * invitation. A newer invitation to the same address replaces a pending one.
+ *
+ * An address of a member of this program is EMAIL_IN_USE (the admin can list the members anyway).
+ * An address of a user of another program is not revealed: the invitation is made and sent exactly
+ * as for an unknown address (same answer, same statements), and only its acceptance is refused,
+ * to the invitee (an account belongs to one program). The other user is never touched.
  */
 export async function inviteMember({
   ctx,
@@ -66,8 +71,9 @@ export async function inviteMember({
   const { email, role } = inviteMemberSchema.parse(input);
   const token = newOpaqueToken(TOKEN_PREFIX);
   const row = await ctx.db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (taken) throw new ServiceError("EMAIL_IN_USE", "A user with this email already exists.");
+    const [taken] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.email, email));
+    if (taken?.orgId === ctx.orgId)
+      throw new ServiceError("EMAIL_IN_USE", "A member of this program already has this email address.");
     const [org] = await tx
       .select({ name: organizations.name })
       .from(organizations)
@@ -98,6 +104,7 @@ export async function inviteMember({
       .returning();
     await providers().messaging.sendEmail(tx, {
       orgId: ctx.orgId,
+      staffAccess: true,
       to: email,
       subject: `You are invited to ${org?.name ?? "a card program"} on Card Console`,
       text:
@@ -191,9 +198,25 @@ export interface InvitationPreview {
   otpauth_url: string;
 }
 
+/**
+ * An invitation to an address that already has an account (in another program, or one that joined
+ * since) cannot be accepted: an account belongs to one program. Said only to the link's holder, the
+ * invitee, never to the inviting admin (inviteMember).
+ */
+async function refuseTakenEmail(db: Db, email: string): Promise<void> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken)
+    throw new ServiceError(
+      "EMAIL_IN_USE",
+      "This email address already has a Card Console account, and an account belongs to one program. " +
+        "Ask the admin who invited you to invite another address.",
+    );
+}
+
 /** For the acceptance page: what the link is for. Errors as acceptInvitation's. */
 export async function previewInvitation(db: Db, input: { token: string }): Promise<InvitationPreview> {
   const row = await findByToken(db, input.token);
+  await refuseTakenEmail(db, row.email);
   const [org] = await db
     .select({ name: organizations.name })
     .from(organizations)
@@ -229,6 +252,7 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
     const row = await findByToken(tx, data.token, true);
+    await refuseTakenEmail(tx, row.email);
     const secret = decryptSecret(row.totpSecretEnc);
     const step = matchTotpStep(secret, data.two_factor_code);
     if (step === null)
@@ -236,8 +260,6 @@ export async function acceptInvitation(
         "INVALID_2FA_TOKEN",
         "That code is not right. Enter the current code from your app.",
       );
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
-    if (taken) throw new ServiceError("EMAIL_IN_USE", "A user with this email already exists.");
     const userId = newId("usr");
     await tx.insert(users).values({
       id: userId,

@@ -29,7 +29,7 @@ import {
 import { requireSession } from "@/server/actions/session";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
-import { listOutbox } from "@/server/providers/sandbox/messaging";
+import { readOutbox } from "@/server/cards/sandbox-outbox";
 
 export const metadata: Metadata = { title: "Sandbox" };
 
@@ -66,14 +66,16 @@ export default async function SandboxPage({
   const canRead = roleAtLeast(user.role, "operator");
   // ?card=crd_... (a link from a customer's page) puts that card first in the picker.
   const preselect = one(params.card)?.slice(0, 64);
+  // The same rule as GET /api/v1/sandbox/outbox: invitations (staff-access mail) to admins only.
   const messages: OutboxEntry[] = canRead
-    ? (await listOutbox(ctx.db, { orgId: ctx.orgId, to, limit: OUTBOX_SIZE })).map((m) => ({
+    ? (await readOutbox({ ctx, input: { to, limit: OUTBOX_SIZE } })).messages.map((m) => ({
         id: m.id,
         channel: m.channel,
         to: m.to,
         subject: m.subject,
         body: m.body,
-        createdAt: m.createdAt.toISOString(),
+        staffAccess: m.staff_access,
+        createdAt: m.created_at,
       }))
     : [];
   const cardholderPath = `/card/${org.id}`;
@@ -100,6 +102,7 @@ export default async function SandboxPage({
             <CardDescription>
               The newest {OUTBOX_SIZE} emails and text messages of this program, refreshed every few seconds.
               Also at <code className="font-mono text-xs">GET /api/v1/sandbox/outbox</code>.
+              {user.role === "admin" ? null : " Team invitations are shown to admins only."}
             </CardDescription>
           </CardHeader>
           {canRead ? (

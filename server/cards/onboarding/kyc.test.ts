@@ -240,7 +240,8 @@ describe("kyc-link and kyc-status (step 2)", () => {
   );
 
   it(
-    "cross-organization 404, a cardholder on someone else's id 404, and " + "the read scope is enough",
+    "cross-organization 404, a cardholder on someone else's id 404; the status needs read, a link " +
+      "write (it mints a credential), and the cardholder gets their own",
     async () => {
       const a = await program();
       const b = await program();
@@ -261,7 +262,15 @@ describe("kyc-link and kyc-status (step 2)", () => {
         "pending",
       );
       const viewer = userCtx(a.db, a.orgId, await a.org.user("viewer"));
-      expect((await getKycLink({ ctx: viewer, input: { svcCardId: c.svcCardId } })).url).toMatch(/\/kyc\//);
+      expect((await getKycStatus({ ctx: viewer, input: { svcCardId: c.svcCardId } })).kyc_status).toBe(
+        "pending",
+      );
+      expect((await refusal(getKycLink({ ctx: viewer, input: { svcCardId: c.svcCardId } }))).code).toBe(
+        "INSUFFICIENT_PERMISSION",
+      );
+      expect((await getKycLink({ ctx: own, input: { svcCardId: c.svcCardId } })).url).toMatch(/\/kyc\//);
+      const operator = userCtx(a.db, a.orgId, await a.org.user("operator"));
+      expect((await getKycLink({ ctx: operator, input: { svcCardId: c.svcCardId } })).url).toMatch(/\/kyc\//);
     },
   );
 });

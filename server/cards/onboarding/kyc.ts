@@ -31,6 +31,10 @@ const FINAL: readonly KycStatus[] = ["approved", "rejected"];
  * GET /v1/svc-card/{svcCardId}/kyc-link: the hosted KYC page for step 2. The first call makes the
  * applicant; after a link expired (or verification expired) a new one may be requested
  * (docs/card-program.md, Onboarding). `returnTo` is passed to the page as ?return_to=.
+ *
+ * A GET (the interface's shape) that is not a read: it mints a link, which is a bearer credential
+ * to the applicant's verification (in sandbox its page decides KYC), replaces the previous link and
+ * is audited. So it needs `write` like every other onboarding step; the cardholder gets their own.
  */
 export async function getKycLink({
   ctx,
@@ -39,7 +43,7 @@ export async function getKycLink({
   ctx: Ctx;
   input: { svcCardId: string; returnTo?: string };
 }): Promise<KycLink> {
-  requireCardScope(ctx, "read");
+  requireCardScope(ctx, "write");
   return ctx.db.transaction(async (tx) => {
     let customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     if (!customer.emailVerifiedAt)

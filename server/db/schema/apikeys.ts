@@ -36,7 +36,7 @@ export const apiKeys = pgTable(
   ],
 );
 
-/** Bearer tokens minted by POST /api/apikey/token (900 s). Stored as SHA-256. */
+/** Bearer tokens minted by POST /api/apikey/token (900 s). Stored as SHA-256; at most a few per key. */
 export const apiTokens = pgTable(
   "api_tokens",
   {
@@ -49,5 +49,10 @@ export const apiTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("api_tokens_hash_key").on(t.tokenHash),
+    index("api_tokens_expiry_idx").on(t.expiresAt),
+    // A key's tokens, newest first: the exchange keeps at most MAX_TOKENS_PER_KEY of them.
+    index("api_tokens_key_idx").on(t.keyId, t.createdAt),
+  ],
 );

@@ -1,4 +1,14 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { SecurePageTheme } from "./cards";
 import { organizations } from "./identity";
 
@@ -114,7 +124,10 @@ export const simKycApplicants = pgTable(
   ],
 );
 
-/** Sandbox email and SMS: nothing is sent; messages land here (the dev outbox). */
+/**
+ * Sandbox email and SMS: nothing is sent; messages land here (the dev outbox). `staff_access` marks
+ * mail that grants access to the console (an invitation link): the outbox shows it to admins only.
+ */
 export const devOutboxMessages = pgTable(
   "dev_outbox_messages",
   {
@@ -126,6 +139,7 @@ export const devOutboxMessages = pgTable(
     to: text("to").notNull(),
     subject: text("subject"),
     body: text("body").notNull(),
+    staffAccess: boolean("staff_access").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

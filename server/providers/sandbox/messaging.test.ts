@@ -39,26 +39,34 @@ describe("messaging simulator (dev outbox)", () => {
         logs.stop();
       }
 
-      const all = await listOutbox(db, { orgId, limit: 50 });
+      const all = await listOutbox(db, { orgId, limit: 50, withStaffAccess: false });
       expect(all.map((m) => m.body)).toEqual(["Hello Bob 918273", "Code 234234", "Your code is 481516."]);
       expect(all[1]).toMatchObject({ channel: "sms", to: "+447700900123", subject: null });
       expect(all[2]).toMatchObject({ channel: "email", to: "ada@example.test", subject: "Your code" });
       expect(all.every((m) => m.id.startsWith("msg_"))).toBe(true);
 
       expect(
-        (await listOutbox(db, { orgId, to: " ADA@example.test ", limit: 50 })).map((m) => m.body),
+        (await listOutbox(db, { orgId, to: " ADA@example.test ", limit: 50, withStaffAccess: false })).map(
+          (m) => m.body,
+        ),
       ).toEqual(["Your code is 481516."]);
-      expect((await listOutbox(db, { orgId, to: "+447700900123", limit: 50 })).map((m) => m.channel)).toEqual(
-        ["sms"],
-      );
-      expect(await listOutbox(db, { orgId, to: "nobody@example.test", limit: 50 })).toEqual([]);
-      expect((await listOutbox(db, { orgId, limit: 2 })).map((m) => m.body)).toEqual([
+      expect(
+        (await listOutbox(db, { orgId, to: "+447700900123", limit: 50, withStaffAccess: false })).map(
+          (m) => m.channel,
+        ),
+      ).toEqual(["sms"]);
+      expect(
+        await listOutbox(db, { orgId, to: "nobody@example.test", limit: 50, withStaffAccess: false }),
+      ).toEqual([]);
+      expect((await listOutbox(db, { orgId, limit: 2, withStaffAccess: false })).map((m) => m.body)).toEqual([
         "Hello Bob 918273",
         "Code 234234",
       ]);
-      expect((await listOutbox(db, { orgId: stranger.orgId, limit: 50 })).map((m) => m.body)).toEqual([
-        "Other org 555555",
-      ]);
+      expect(
+        (await listOutbox(db, { orgId: stranger.orgId, limit: 50, withStaffAccess: false })).map(
+          (m) => m.body,
+        ),
+      ).toEqual(["Other org 555555"]);
 
       // The log says a message was stored (id, channel), never what it said.
       const text = logs.lines.join("\n");
@@ -66,4 +74,34 @@ describe("messaging simulator (dev outbox)", () => {
       for (const secret of ["481516", "234234", "918273", "Your code"]) expect(text).not.toContain(secret);
     },
   );
+});
+
+describe("staff-access mail", () => {
+  it("is stored as such and listed only when the caller asks for it", async () => {
+    const db = database.db;
+    const { orgId } = await createTestOrg(db);
+    await sandboxMessaging.sendEmail(db, {
+      orgId,
+      to: "new.admin@example.test",
+      subject: "You are invited",
+      text: "Accept: http://localhost/invite/svc_inv_x",
+      staffAccess: true,
+    });
+    await sandboxMessaging.sendEmail(db, {
+      orgId,
+      to: "ada@example.test",
+      subject: "Code",
+      text: "Code 101010",
+    });
+    const without = await listOutbox(db, { orgId, limit: 50, withStaffAccess: false });
+    expect(without.map((m) => m.body)).toEqual(["Code 101010"]);
+    expect(
+      await listOutbox(db, { orgId, to: "new.admin@example.test", limit: 50, withStaffAccess: false }),
+    ).toEqual([]);
+    const all = await listOutbox(db, { orgId, limit: 50, withStaffAccess: true });
+    expect(all.map((m) => [m.subject, m.staffAccess])).toEqual([
+      ["Code", false],
+      ["You are invited", true],
+    ]);
+  });
 });
