@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
 import { auditLog } from "@/server/db/schema/platform";
 import { createBeneficiary } from "@/server/fiat/beneficiaries/saved";
-import { fiatProgram, SEPA_BENEFICIARY } from "@/server/fiat/testing";
+import { fiatProgram, SEPA_BENEFICIARY } from "@/server/testing/fiat";
 import { withTestDatabase } from "@/server/testing/database";
 import { createPayout } from "./create";
 import { advancePayout, forcePayoutOutcome } from "./lifecycle";

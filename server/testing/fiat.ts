@@ -4,9 +4,9 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { fiatWallets } from "@/server/db/schema/fiat";
 import { outboxEvents } from "@/server/db/schema/platform";
+import { createQuote } from "@/server/fiat/quotes/create";
+import { createWallet, creditWallet } from "@/server/fiat/wallets/manage";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { createQuote } from "./quotes/create";
-import { createWallet, creditWallet } from "./wallets/manage";
 
 /** Test helpers of the fiat tests (not used by the app). */
 
