@@ -3,12 +3,13 @@
  * wiring (server/main.ts, server/boot.ts, server/process, the worker and CLI entry points,
  * instrumentation.ts) -> app and components
  * -> transports (server/api, server/actions) -> domains (server/cards, server/issuer, ...) ->
- * platform (server/db, events, http, jobs, platform, providers ports, config, crypto, log) -> lib.
+ * platform (server/db, events, http and action-kit (the two transports' kits), jobs, platform,
+ * providers ports, config, crypto, log) -> lib.
  * An import may only point down (or sideways inside one domain); type-only imports count too.
  */
 const DOMAINS = "server/(apikeys|balances|cards|issuer|webhooks|providers/sandbox)/";
 const PLATFORM =
-  "server/(db|events|http|jobs/(?!standalone)|platform|auth|config|crypto|providers/(ports|inbound|current)\\.ts|log\\.ts|context\\.ts)";
+  "server/(db|events|http|action-kit|jobs/(?!standalone)|platform|auth|config|crypto|providers/(ports|inbound|current)\\.ts|log\\.ts|context\\.ts)";
 const WIRING =
   "server/(main|boot)\\.ts$|server/jobs/standalone\\.ts$|server/(cli|process)/|instrumentation\\.ts$";
 const TRANSPORTS = "server/(api|actions)/";

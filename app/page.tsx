@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { getOptionalSession } from "@/server/actions/session";
+import { getOptionalSession } from "@/server/action-kit/session";
 
 export default async function HomePage() {
   // Signed in is enough here: the Overview shows the 2FA enrolment to a member who must enrol.

@@ -49,7 +49,7 @@ export async function signInCardholder(
 /**
  * A new cardholder from their email to their first card, at `base` (the console's host as the
  * browser reaches it), up to the wizard's PIN step. The hosted KYC page opens on that same host
- * (server/actions/browser-origin.ts), so its Continue link brings the cardholder back signed in.
+ * (server/action-kit/browser-origin.ts), so its Continue link brings the cardholder back signed in.
  */
 export async function onboardToPinStep(
   page: Page,

@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@/lib/errors";
 
 /**
- * What every server action returns to the browser (server/actions/define-action.ts). Kept
+ * What every server action returns to the browser (server/action-kit/define-action.ts). Kept
  * isomorphic so client components can type the actions they are handed as props.
  */
 export interface ActionError {

@@ -10,7 +10,7 @@ import { StepUpProvider } from "@/components/step-up-provider";
 import { isSandbox } from "@/lib/env";
 import { decideDisputeAction, fileDisputeAction, transactionDisputesAction } from "@/server/actions/disputes";
 import { globalSearchAction } from "@/server/actions/search";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { stepUpAction } from "@/server/actions/step-up";
 
 function ModeBadge({ sandbox }: { sandbox: boolean }) {

@@ -2,7 +2,7 @@ import { PasswordForm } from "@/components/settings/password-form";
 import { SessionsList } from "@/components/settings/sessions-list";
 import { TwoFactorSetupLazy as TwoFactorSetup } from "@/components/settings/two-factor-setup-lazy";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { UserCtx } from "@/server/actions/run-action";
+import type { UserCtx } from "@/server/action-kit/run-action";
 import { changePasswordAction, revokeMySessionAction, signOutEverywhereAction } from "@/server/actions/team";
 import {
   confirmTwoFactorEnrollmentAction,

@@ -3,7 +3,7 @@ import { ROLE_SCOPES, ROLES, type Role, type Scope } from "@/lib/scopes";
 /**
  * Who may run each use case, stated once and read by both transports: the REST kit
  * (server/http/route.ts: a route's `auth` names its use case) and the action kit
- * (server/actions/run-action.ts: an action's `can`). docs/api-scopes.md is generated from the
+ * (server/action-kit/run-action.ts: an action's `can`). docs/api-scopes.md is generated from the
  * routes, so it shows this table as the API sees it.
  *
  * - `{ scope }`: an API credential holding the scope; a user token acts with its role's scopes.

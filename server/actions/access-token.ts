@@ -2,7 +2,7 @@
 
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { noInputSchema } from "@/lib/contracts/common";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** Developers -> Access token: a 1 h bearer token for the REST API, acting with the user's role. */
 export const createAccessTokenAction = defineAction(

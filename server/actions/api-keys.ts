@@ -14,7 +14,7 @@ import {
   rotateApiKey,
   setApiKeyPermissions,
 } from "@/server/apikeys/manage";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Developers -> API keys. No `stepUp` here: key management needs a fresh code on every call

@@ -2,7 +2,7 @@
 
 import { secureThemeSchema } from "@/lib/contracts/cards";
 import { updateSecureTheme } from "@/server/cards/settings";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Settings -> Card PIN. Program settings are an admin's; no 2FA step-up: the guard covers the money and

@@ -6,7 +6,7 @@ import { isServiceError } from "@/lib/errors";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { fileDispute } from "@/server/issuer/disputes/file";
-import { onBrowsersOrigin } from "./browser-origin";
+import { onBrowsersOrigin } from "@/server/action-kit/browser-origin";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*

@@ -12,7 +12,7 @@ import { getKycLink } from "@/server/cards/onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
 import { deploySafe, getSafeDeployment } from "@/server/cards/onboarding/safe";
 import { submitSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
-import { onBrowsersOrigin } from "./browser-origin";
+import { onBrowsersOrigin } from "@/server/action-kit/browser-origin";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*

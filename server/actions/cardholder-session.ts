@@ -11,8 +11,8 @@ import { getDb } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { organizations } from "@/server/db/schema/identity";
 import { newRequestId } from "@/server/http/request-id";
-import { clientIp } from "./request-ip";
-import { runPublicAction } from "./run-action";
+import { clientIp } from "@/server/action-kit/request-ip";
+import { runPublicAction } from "@/server/action-kit/run-action";
 
 /** The cardholder pages' cookie: the session token of server/cards/cardholder/session.ts. */
 export const CARDHOLDER_COOKIE = "svc_cardholder";

@@ -10,7 +10,7 @@ import { endCardholderSession } from "@/server/cards/cardholder/session";
 import { requestCardholderCode, verifyCardholderCode } from "@/server/cards/cardholder/sign-in";
 import { getDb } from "@/server/db/client";
 import { clearCardholderCookie, readCardholderCookie, setCardholderCookie } from "./cardholder-session";
-import { definePublicAction } from "./define-action";
+import { definePublicAction } from "@/server/action-kit/define-action";
 
 /* The cardholder sign-in page (app/(cardholder)/card/[orgId]): email -> code -> session cookie. */
 

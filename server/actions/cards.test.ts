@@ -7,11 +7,11 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { freezeCardAction, reportCardAction, unfreezeCardAction, voidCardAction } from "./cards";
-import type { UserCtx } from "./run-action";
-import { getOptionalSession } from "./session";
+import type { UserCtx } from "@/server/action-kit/run-action";
+import { getOptionalSession } from "@/server/action-kit/session";
 
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
-vi.mock("./session", () => ({ getOptionalSession: vi.fn() }));
+vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));
 
 const database = withTestDatabase();
 const clock = startTotpClock();

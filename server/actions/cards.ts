@@ -9,7 +9,7 @@ import {
   unfreezeCard,
   voidCard,
 } from "@/server/cards/lifecycle/change-status";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Customers -> a customer's cards. Operators and admins act on cards (docs/team.md, Roles). Every

@@ -7,7 +7,7 @@ import { createPayment } from "@/server/gateway/payments";
 import { screenFromDashboard } from "@/server/screening/check";
 import { executeSwap } from "@/server/swaps/execute";
 import { createSwapQuote } from "@/server/swaps/quote";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** The Screening page: a check made from the dashboard is kept in the organization's last checks. */
 export const screenAddressAction = defineAction(

@@ -12,7 +12,7 @@ import { fileDispute } from "@/server/issuer/disputes/file";
 import { listDisputes } from "@/server/issuer/disputes/read";
 import { ServiceError } from "@/lib/errors";
 import { isSandbox } from "@/lib/env";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads.

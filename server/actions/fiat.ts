@@ -12,7 +12,7 @@ import { createDeposit } from "@/server/fiat/deposits/create";
 import { createPayout } from "@/server/fiat/payouts/create";
 import { createQuote, estimateQuote } from "@/server/fiat/quotes/create";
 import { createWallet } from "@/server/fiat/wallets/manage";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * The Payments pages (docs/fiat.md). The estimate is a read (any role) that binds nothing and does

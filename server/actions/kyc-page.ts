@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { kycPageDecisionSchema } from "@/lib/contracts/sandbox";
 import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { definePublicAction } from "./define-action";
+import { definePublicAction } from "@/server/action-kit/define-action";
 
 /*
  * The hosted KYC page (app/kyc/[token]): the KYC provider's, simulated in sandbox. The applicant

@@ -17,7 +17,7 @@ import {
   overviewAction,
   setLowBalanceThresholdAction,
 } from "./money";
-import type { UserCtx } from "./run-action";
+import type { UserCtx } from "@/server/action-kit/run-action";
 import {
   expireTransactionAction,
   refundTransactionAction,
@@ -27,10 +27,10 @@ import {
   settleTransactionAction,
   simulatePurchaseAction,
 } from "./sandbox-card-network";
-import { getOptionalSession } from "./session";
+import { getOptionalSession } from "@/server/action-kit/session";
 
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
-vi.mock("./session", () => ({ getOptionalSession: vi.fn() }));
+vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));
 
 const database = withTestDatabase();
 const clock = startTotpClock();

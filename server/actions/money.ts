@@ -18,7 +18,7 @@ import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overv
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
 import { overviewRangeSchema } from "@/lib/contracts/overview";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Overview, Transactions, Balances and a customer's money. The reads are what the pages poll

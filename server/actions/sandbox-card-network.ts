@@ -13,7 +13,7 @@ import { reverseCardTransaction } from "@/server/issuer/card-network/reverse";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { receiveDeposit, settleDepositNow } from "@/server/issuer/master-wallet/deposits";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Sandbox -> Card network and Master wallet deposit: what a merchant, the card network and the

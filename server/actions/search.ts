@@ -2,7 +2,7 @@
 
 import { globalSearchSchema } from "@/lib/contracts/search";
 import { globalSearch } from "@/server/search/global";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** The header's global search (Ctrl/Cmd+K): every signed-in role may read. */
 export const globalSearchAction = defineAction(

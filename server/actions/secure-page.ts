@@ -5,7 +5,7 @@ import { ServiceError } from "@/lib/errors";
 import { getDb } from "@/server/db/client";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { submitPin } from "@/server/providers/sandbox/secure-page";
-import { definePublicAction } from "./define-action";
+import { definePublicAction } from "@/server/action-kit/define-action";
 
 /*
  * The PIN form of the simulated card provider's secure page (/secure/view/[token]). No session:

@@ -2,7 +2,7 @@
 
 import { getDb } from "@/server/db/client";
 import { checkPassword, passwordStepSchema } from "@/server/auth/sign-in";
-import { definePublicAction } from "./define-action";
+import { definePublicAction } from "@/server/action-kit/define-action";
 
 /**
  * Sign-in step 1: email and password -> a 5-minute ticket. Step 2 is next-auth's "ticket"

@@ -2,7 +2,7 @@
 
 import { stepUp } from "@/server/auth/step-up";
 import { totpCodeInputSchema } from "@/lib/contracts/two-factor";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** Opens this session's 5-minute 2FA window for guarded actions (components/two-factor-dialog.tsx). */
 export const stepUpAction = defineAction(

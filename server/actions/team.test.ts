@@ -17,7 +17,7 @@ import { acceptInvitationAction, changePasswordAction } from "./team";
 
 /*
  * The dashboard side of issue 23's defects 2 and 7: the real session (a session row, read by
- * server/actions/session.ts); only next-auth's cookie decoding and Next's request headers are stood
+ * server/action-kit/session.ts); only next-auth's cookie decoding and Next's request headers are stood
  * in for. The client address is one of this run alone: the limits live in the database, which a
  * Postgres run shares between runs.
  */

@@ -19,8 +19,8 @@ import { changeMemberRole, deactivateMember, reactivateMember } from "@/server/t
 import { changePassword } from "@/server/team/password";
 import { revokeMySession, signOutEverywhere } from "@/server/team/sessions";
 import { updateSecuritySettings } from "@/server/team/settings";
-import { defineAction, definePublicAction } from "./define-action";
-import { getOptionalSession } from "./session";
+import { defineAction, definePublicAction } from "@/server/action-kit/define-action";
+import { getOptionalSession } from "@/server/action-kit/session";
 
 /* Settings -> Team (admins) and the user's own password and sessions (docs/team.md). */
 

@@ -23,7 +23,7 @@ import { startTwoFactorEnrollmentAction } from "./two-factor";
 /*
  * "Require 2FA for every member" (docs/team.md) against everything a browser session reaches:
  * pages, the layout, route handlers and server actions. The session itself is real (a session
- * row, the user and the setting read from the database by server/actions/session.ts); only
+ * row, the user and the setting read from the database by server/action-kit/session.ts); only
  * next-auth's cookie decoding and Next's request headers are stood in for.
  */
 vi.mock("next-auth", () => ({ getServerSession: vi.fn() }));

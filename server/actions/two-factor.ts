@@ -7,7 +7,7 @@ import {
 } from "@/server/auth/two-factor";
 import { noInputSchema } from "@/lib/contracts/common";
 import { totpCodeInputSchema } from "@/lib/contracts/two-factor";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 export const startTwoFactorEnrollmentAction = defineAction(
   { input: noInputSchema, name: "startTwoFactorEnrollment", beforeTwoFactor: true },

@@ -15,7 +15,7 @@ import {
   rotateWebhookSecret,
   updateWebhook,
 } from "@/server/webhooks/manage";
-import { defineAction } from "./define-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Developers -> Webhooks. Admins only (docs/team.md, Roles; the services also need the `webhooks`

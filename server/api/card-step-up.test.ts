@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PERMISSIONS, stepUpOf, type UseCase } from "@/lib/contracts/permissions";
-import { actionStepUp } from "@/server/actions/run-action";
+import { actionStepUp } from "@/server/action-kit/run-action";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { cards } from "@/server/db/schema/cards";
 import { documentCache } from "@/server/http/openapi";

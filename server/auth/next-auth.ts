@@ -47,7 +47,7 @@ export const SIGN_IN_ERROR_CODES = [
 
 /**
  * The last X-Forwarded-For entry, which server/main.ts sets from the socket (or a trusted proxy
- * appended), as server/actions/request-ip.ts reads it: for the session list.
+ * appended), as server/action-kit/request-ip.ts reads it: for the session list.
  */
 function clientIpOf(headers: Record<string, string | undefined>): string | null {
   const hops = (headers["x-forwarded-for"] ?? "").split(",").map((h) => h.trim());

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z as zod } from "zod";
-import { runUserAction, type UserCtx } from "@/server/actions/run-action";
+import { runUserAction, type UserCtx } from "@/server/action-kit/run-action";
 import { captureLogs } from "@/server/log";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

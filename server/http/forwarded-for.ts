@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 /**
  * The one rule for the client's address (rate limits, the audit log, the session list), used by
  * the REST kit (client-ip.ts) and, through server/main.ts's rewrite of X-Forwarded-For, by Next
- * (server/actions/request-ip.ts).
+ * (server/action-kit/request-ip.ts).
  *
  * Each proxy appends the address it received the request from, so with `trustedProxies` proxies
  * of ours in front the client is the entry that many places from the right; everything further

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { getOptionalSession } from "@/server/actions/session";
+import { getOptionalSession } from "@/server/action-kit/session";
 import { beginSignIn } from "@/server/actions/sign-in";
 import { safeCallbackPath } from "./callback-path";
 

@@ -3,7 +3,7 @@ import { BalancesDashboard } from "@/components/balances/balances-dashboard";
 import { PageHeader } from "@/components/page-header";
 import { roleAtLeast } from "@/lib/scopes";
 import { balancesAction, fundCustomerAction, setLowBalanceThresholdAction } from "@/server/actions/money";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { listMasterWalletDeposits } from "@/server/issuer/master-wallet/deposits";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";

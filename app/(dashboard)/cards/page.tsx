@@ -4,7 +4,7 @@ import { CardTable } from "@/components/cards/card-table";
 import { parseCardFilters } from "@/components/cards/filters";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listCards } from "@/server/cards/lifecycle/list";
 
 export const metadata: Metadata = { title: "Cards" };

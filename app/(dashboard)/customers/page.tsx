@@ -4,7 +4,7 @@ import { CustomerTable } from "@/components/customers/customer-list";
 import { parseCustomerFilters } from "@/components/customers/filters";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listCustomers } from "@/server/cards/customers/list";
 
 export const metadata: Metadata = { title: "Customers" };

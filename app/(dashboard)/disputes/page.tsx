@@ -12,7 +12,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { ScrollHint } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listDisputes } from "@/server/issuer/disputes/read";
 import { isSandbox } from "@/lib/env";
 

@@ -8,7 +8,7 @@ import { GATEWAY_CURRENCIES, GATEWAY_STATUSES, gatewayListQuerySchema } from "@/
 import { isSandbox } from "@/lib/env";
 import { roleAtLeast } from "@/lib/scopes";
 import { createGatewayPaymentAction } from "@/server/actions/crypto";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listPayments } from "@/server/gateway/list";
 import { ACCEPTED } from "@/server/gateway/payments";
 

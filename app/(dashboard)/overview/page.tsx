@@ -3,7 +3,7 @@ import { OverviewDashboard } from "@/components/overview/overview-dashboard";
 import { parseOverviewRange } from "@/components/overview/types";
 import { PageHeader } from "@/components/page-header";
 import { overviewAction } from "@/server/actions/money";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overview";

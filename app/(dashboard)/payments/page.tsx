@@ -13,7 +13,7 @@ import {
   lockQuoteAction,
   payoutAction,
 } from "@/server/actions/fiat";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
 import { listDeposits } from "@/server/fiat/deposits/view";
 import { beneficiaryForm, listPaymentMethods } from "@/server/fiat/methods/view";

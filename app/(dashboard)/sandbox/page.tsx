@@ -26,7 +26,7 @@ import {
   settleTransactionAction,
   simulatePurchaseAction,
 } from "@/server/actions/sandbox-card-network";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 import { readOutbox } from "@/server/cards/sandbox-outbox";

@@ -9,7 +9,7 @@ import { explorerTxUrl, isChainId } from "@/lib/chains/chains";
 import { SWAP_HISTORY_STATUSES, swapHistoryQuerySchema } from "@/lib/contracts/swaps";
 import { roleAtLeast } from "@/lib/scopes";
 import { executeSwapAction, quoteSwapAction } from "@/server/actions/crypto";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { swapHistory } from "@/server/swaps/history";
 import { listWalletAssets } from "@/server/swaps/holdings";
 

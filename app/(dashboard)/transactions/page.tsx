@@ -10,7 +10,7 @@ import {
 import { TransactionFilterForm } from "@/components/transactions/transaction-filters";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { listTransactionsAction } from "@/server/actions/money";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 
 export const metadata: Metadata = { title: "Transactions" };

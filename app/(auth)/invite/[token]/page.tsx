@@ -6,7 +6,7 @@ import { InviteSignOut } from "@/components/team/invite-sign-out";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardDescription, CardHeader } from "@/components/ui/card";
 import { isServiceError } from "@/lib/errors";
-import { getOptionalSession } from "@/server/actions/session";
+import { getOptionalSession } from "@/server/action-kit/session";
 import { acceptInvitationAction } from "@/server/actions/team";
 import { getDb } from "@/server/db/client";
 import { previewInvitation } from "@/server/team/invitations";

@@ -16,7 +16,7 @@ import { cardName } from "@/components/customers/labels";
 import { CARD_ACTION_NAMES } from "@/components/customers/types";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { findCardInOrg } from "@/server/cards/lifecycle/find-card";
 import { decide } from "@/server/cards/lifecycle/transitions";

@@ -26,7 +26,7 @@ import {
   customerTransactionsAction,
   fundCustomerAction,
 } from "@/server/actions/money";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { decide } from "@/server/cards/lifecycle/transitions";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import { getIssuerCustomerDetail } from "@/server/cards/customers/view";

@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { appUrl } from "@/lib/env";
 import { ROLE_SCOPES, SCOPE_MEANINGS } from "@/lib/scopes";
 import { createAccessTokenAction } from "@/server/actions/access-token";
-import { getSessionCtx } from "@/server/actions/session";
+import { getSessionCtx } from "@/server/action-kit/session";
 
 export const metadata: Metadata = { title: "Access token" };
 

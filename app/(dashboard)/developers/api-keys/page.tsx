@@ -11,7 +11,7 @@ import {
   rotateApiKeyAction,
   setApiKeyPermissionsAction,
 } from "@/server/actions/api-keys";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listApiKeys } from "@/server/apikeys/manage";
 import { listAuditEntries } from "@/server/platform/audit-list";
 

@@ -10,7 +10,7 @@ import { WebhookList } from "@/components/webhooks/webhook-list";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { createWebhookAction, retryDeliveryAction, updateWebhookAction } from "@/server/actions/webhooks";
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";

@@ -6,7 +6,7 @@ import { PaymentOptions } from "@/components/crypto/payment-options";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { isServiceError } from "@/lib/errors";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { getPayment } from "@/server/gateway/list";
 
 export const metadata: Metadata = { title: "Gateway payment" };

@@ -6,7 +6,7 @@ import { auditQuery, parseAuditFilters } from "@/components/audit/filters";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/team/admins-only";
 import { Card, CardBody } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { listAuditEntries } from "@/server/platform/audit-list";
 
 export const metadata: Metadata = { title: "Audit log" };

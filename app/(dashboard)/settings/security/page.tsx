@@ -5,7 +5,7 @@ import { PasswordForm } from "@/components/settings/password-form";
 import { SessionsList } from "@/components/settings/sessions-list";
 import { TwoFactorSetup } from "@/components/settings/two-factor-setup";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { getSessionCtx } from "@/server/actions/session";
+import { getSessionCtx } from "@/server/action-kit/session";
 import {
   confirmTwoFactorEnrollmentAction,
   startTwoFactorEnrollmentAction,

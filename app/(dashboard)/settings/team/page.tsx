@@ -6,7 +6,7 @@ import { InviteForm } from "@/components/team/invite-form";
 import { MembersTable } from "@/components/team/members-table";
 import { RequireTwoFactor } from "@/components/team/require-two-factor";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import {
   changeMemberRoleAction,
   deactivateMemberAction,

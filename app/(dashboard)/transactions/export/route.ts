@@ -1,5 +1,5 @@
 import { parseTransactionFilters } from "@/components/transactions/filters";
-import { sessionCsvExport } from "@/server/actions/session-export";
+import { sessionCsvExport } from "@/server/action-kit/session-export";
 import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
 
 /**

@@ -12,7 +12,7 @@ import { ReplayForm } from "@/components/webhooks/replay-form";
 import { Timestamp } from "@/components/ui/timestamp";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import {
   createWebhookAction,
   deleteWebhookAction,

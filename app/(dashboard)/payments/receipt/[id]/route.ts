@@ -1,7 +1,7 @@
 import { ERROR_STATUS, isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { getOptionalSession } from "@/server/actions/session";
-import { plainText } from "@/server/actions/session-export";
+import { getOptionalSession } from "@/server/action-kit/session";
+import { plainText } from "@/server/action-kit/session-export";
 import { transactionReceipt } from "@/server/fiat/receipts/receipt";
 import { log } from "@/server/log";
 

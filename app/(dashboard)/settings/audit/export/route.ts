@@ -1,5 +1,5 @@
 import { parseAuditFilters } from "@/components/audit/filters";
-import { sessionCsvExport } from "@/server/actions/session-export";
+import { sessionCsvExport } from "@/server/action-kit/session-export";
 import { auditCsv } from "@/server/platform/audit-list";
 
 /**

@@ -11,7 +11,7 @@ import { RetryButton } from "@/components/webhooks/retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/webhooks/status-badges";
 import { Timestamp } from "@/components/ui/timestamp";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireSession } from "@/server/actions/session";
+import { requireSession } from "@/server/action-kit/session";
 import { retryDeliveryAction } from "@/server/actions/webhooks";
 import { getDelivery } from "@/server/webhooks/deliveries";
 import { orNotFound } from "@/app/(dashboard)/or-not-found";
