@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "@/server/db/schema/platform";
 import { creditWallet } from "@/server/fiat/wallets/manage";
-import { fiatHttpSuite, idem, pdfText } from "./fiat-testing";
+import { fiatHttpSuite, idem, pdfText } from "@/server/testing/fiat-http";
 
 const { app, db, call, post, program, QUOTE, BENEFICIARY } = fiatHttpSuite();
 

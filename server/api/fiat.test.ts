@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
-import { fiatHttpSuite, idem } from "./fiat-testing";
+import { fiatHttpSuite, idem } from "@/server/testing/fiat-http";
 
 const { db, call, post, program, QUOTE } = fiatHttpSuite();
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
+import { createApiApp } from "@/server/api/app";
 import { setDatabase, type Database } from "@/server/db/client";
 import { bearer } from "@/server/http/testing";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
-import { createApiApp } from "./app";
 
 export { pdfText } from "@/lib/pdf-text";
 
