@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "@/server/db/client";
 import { cards } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
 import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
-import { balanceOf, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { balanceOf, spendingCustomer } from "@/server/testing/card-network";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
 import { createTestCard } from "@/server/testing/card-customers";
 import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";

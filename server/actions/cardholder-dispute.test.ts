@@ -4,7 +4,7 @@ import { decideDispute } from "@/server/issuer/disputes/decide";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
-import { balanceOf, keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { balanceOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { CARDHOLDER_COOKIE } from "./cardholder-session";

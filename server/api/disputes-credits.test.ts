@@ -5,7 +5,7 @@ import { createCardholderSession } from "@/server/cards/cardholder/session";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { bearer, postJson } from "@/server/http/testing";
 import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
-import { balanceOf, totalsVersusBalances, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { balanceOf, totalsVersusBalances, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { bearer, postJson } from "@/server/http/testing";
-import { balanceOf, spendingCustomer, TRANSACTION_VIEW_FIELDS } from "@/server/issuer/card-network/testing";
+import { balanceOf, spendingCustomer, TRANSACTION_VIEW_FIELDS } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { createApiApp } from "./app";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { bearer, deferred, postJson } from "@/server/http/testing";
-import { balanceOf, chainBalanceOf, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { balanceOf, chainBalanceOf, spendingCustomer } from "@/server/testing/card-network";
 import { reconcileWallet } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { providers, setProvidersForTests } from "@/server/providers/current";
 import { withTestDatabase } from "@/server/testing/database";

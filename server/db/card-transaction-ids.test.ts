@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { monthStart } from "@/server/jobs/partitions";
-import { keyCtx } from "@/server/issuer/card-network/testing";
+import { keyCtx } from "@/server/testing/card-network";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 import { globalSearch } from "@/server/search/global";
 import { withTestDatabase } from "@/server/testing/database";

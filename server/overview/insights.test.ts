@@ -7,7 +7,7 @@ import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
 import { reverseCardTransaction } from "@/server/issuer/card-network/reverse";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
-import { spendingCustomer } from "@/server/issuer/card-network/testing";
+import { spendingCustomer } from "@/server/testing/card-network";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { fundableCustomer } from "@/server/issuer/funding/testing";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";

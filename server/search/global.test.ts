@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
-import { keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";

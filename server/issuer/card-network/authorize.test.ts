@@ -16,7 +16,7 @@ import {
   totalsVersusBalances,
   TRANSACTION_EVENT_FIELDS,
   TRANSACTION_VIEW_FIELDS,
-} from "./testing";
+} from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 

@@ -5,7 +5,7 @@ import { sandboxChain } from "@/server/providers/sandbox/chain";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
-import { chainBalanceOf } from "./testing";
+import { chainBalanceOf } from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 

@@ -18,7 +18,7 @@ import {
   spendingCustomer,
   totalsVersusBalances,
   TRANSACTION_EVENT_FIELDS,
-} from "./testing";
+} from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 

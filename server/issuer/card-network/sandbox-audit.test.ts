@@ -12,7 +12,7 @@ import { expireCardTransaction, failCardTransaction } from "./expire-fail";
 import { refundCardTransaction } from "./refund";
 import { reverseCardTransaction } from "./reverse";
 import { settleCardTransaction } from "./settle";
-import { spendingCustomer } from "./testing";
+import { spendingCustomer } from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 

@@ -11,7 +11,7 @@ import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";
 import { refundCardTransaction } from "./refund";
 import { settleCardTransaction } from "./settle";
-import { keyCtx, spendingCustomer } from "./testing";
+import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 const app = createApiApp();

@@ -3,7 +3,7 @@ import type { Ctx } from "@/server/context";
 import { getMyActivity } from "@/server/cards/my-activity";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
-import { eventsOf, keyCtx, spendingCustomer } from "@/server/issuer/card-network/testing";
+import { eventsOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";

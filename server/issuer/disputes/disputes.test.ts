@@ -8,7 +8,7 @@ import {
   keyCtx,
   spendingCustomer,
   totalsVersusBalances,
-} from "@/server/issuer/card-network/testing";
+} from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
