@@ -9,6 +9,7 @@ import { registerCardTransactionRetention } from "@/server/issuer/transactions/r
 import { addHousekeepingTask, registerHousekeeping } from "@/server/jobs/housekeeping";
 import { registerPartitionMaintenance } from "@/server/jobs/partitions";
 import { installProviders } from "@/server/providers/current";
+import { liveProviders } from "@/server/providers/live";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { sandboxProviders } from "@/server/providers/sandbox/providers";
 import { registerSwapJobs } from "@/server/swaps/jobs";
@@ -20,12 +21,13 @@ import { registerWebhookHandlers } from "@/server/webhooks/register";
  * (server/jobs/standalone.ts), the admin CLI, Next's instrumentation hook and the tests
  * (server/testing/boot.ts). Nothing registers itself as a side effect of being imported.
  *
- * boot() is what any process needs before it calls a use case: the providers (the simulators in
- * sandbox mode, none yet in live mode) and the handlers of upstream news, which a provider call
- * may deliver at once, in the caller's transaction.
+ * boot() is what any process needs before it calls a use case: every provider port (the
+ * simulators in sandbox mode; in live mode the real adapters, none of which exists yet) and the
+ * handlers of upstream news, which a provider call may deliver at once, in the caller's
+ * transaction.
  */
 export function boot(): void {
-  installProviders(isSandbox() ? sandboxProviders : undefined);
+  installProviders(isSandbox() ? sandboxProviders : liveProviders);
   registerCardInboundHandlers();
   // Purges owned by domains; the platform's own (tokens, rate limits, jobs) are built in.
   addHousekeepingTask("api_tokens", purgeExpiredApiTokens);

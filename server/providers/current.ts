@@ -1,10 +1,11 @@
-import { isSandbox } from "@/lib/env";
 import type { Providers } from "./ports";
 
 /**
- * The upstreams the domains call, installed by the composition root (server/boot.ts): the
- * built-in simulators in sandbox mode; in live mode real adapters, of which none exists yet, so a
- * provider call fails loudly instead of pretending (Providers, in the architecture doc under docs/).
+ * The one registry of the upstreams the domains call (card network, chain, KYC, messaging, FX
+ * rates, swap venue, screening), filled by the composition root (server/boot.ts): the built-in
+ * simulators in sandbox mode (./sandbox/providers.ts); in live mode the real adapters
+ * (./live.ts), of which none exists yet, so a provider call fails loudly instead of pretending
+ * (Providers, in the architecture doc under docs/).
  *
  * Kept on globalThis, like the database (server/db/client.ts): server/main.ts (run by tsx) and
  * Next's bundles load their own copies of this module in one process, and all must see the set
@@ -26,17 +27,11 @@ export function providers(): Providers {
   const { installed, replaced } = slot();
   if (replaced) return replaced;
   if (installed) return installed;
-  if (!isSandbox()) {
-    throw new Error(
-      "SVC_MODE=live but no live provider adapters " +
-        "(card network, chain, KYC, messaging, FX rates) are configured.",
-    );
-  }
   throw new Error("No providers installed: the process must start through server/boot.ts.");
 }
 
-/** The composition root's one call; `undefined` leaves none (live mode without adapters). */
-export function installProviders(p: Providers | undefined): void {
+/** The composition root's one call. */
+export function installProviders(p: Providers): void {
   slot().installed = p;
 }
 

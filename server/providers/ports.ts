@@ -1,12 +1,14 @@
 import type Decimal from "decimal.js";
+import type { ChainId } from "@/lib/chains/chains";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency, KycStatus, SecurePageTheme } from "@/server/db/schema/cards";
 
 /**
- * Ports to the upstreams of the card program (card provider, chain, KYC, messaging). The sandbox
- * simulators in ./sandbox implement them; a live adapter would implement the same interface.
- * Every method takes the caller's db (or transaction), so a provider call and our own change
- * commit together in the simulators. Upstream news comes back through ./inbound.ts.
+ * Ports to the upstreams (card provider, chain, KYC, messaging, FX rates, swap venue, screening).
+ * The sandbox simulators in ./sandbox implement them; a live adapter would implement the same
+ * interface. The card program's methods take the caller's db (or transaction), so a provider call
+ * and our own change commit together in the simulators. Upstream news comes back through
+ * ./inbound.ts. What a port needs of our data comes as its arguments: a simulator imports no domain.
  */
 
 export type SecureView = "pin_setup" | "pin_change" | "details_and_pin";
@@ -104,10 +106,60 @@ export interface RateProvider {
   currencies(): readonly string[];
 }
 
+/** An asset as the swap venue needs it: the swaps catalogue's SwapAsset carries more. */
+export interface VenueAsset {
+  /** The token's symbol (USDC, EURe, ETH...). */
+  ticker: string;
+  chain: ChainId;
+  decimals: number;
+}
+
+export interface VenuePrice {
+  /** All in base units. */
+  expectedOutput: string;
+  minOutput: string;
+  networkFee: string;
+  protocolFee: string;
+  /** Destination tokens per source token, before fees. */
+  rate: string;
+  slippageBps: number;
+}
+
+export type VenueOutcome = { status: "completed"; toTxHash: string } | { status: "failed"; reason: string };
+
+/**
+ * The swap venue port (an aggregator such as LI.FI or Squid): prices a route and carries a swap
+ * out on chain. The sandbox venue prices at fixed USD prices (docs/crypto.md "Swaps").
+ */
+export interface SwapVenuePort {
+  price(from: VenueAsset, to: VenueAsset, amountUnits: string): Promise<VenuePrice>;
+  /** Sends the source transaction; its hash. */
+  submit(from: VenueAsset): Promise<{ txHash: string }>;
+  /** How the swap ended (the destination leg landed, or the route reverted). */
+  settle(swap: { from: VenueAsset; to: VenueAsset; fromAmountUnits: string }): Promise<VenueOutcome>;
+}
+
+export interface ExposureChecks {
+  fraud: boolean;
+  darknet: boolean;
+  mixer: boolean;
+}
+
+/**
+ * The screening port: exposure checks other than sanctions (fraud, darknet, mixer), as a
+ * blockchain-analytics vendor answers them. Sanctions come from the list in the database, not
+ * from here (docs/crypto.md "Screening").
+ */
+export interface ScreeningPort {
+  exposure(address: string): Promise<ExposureChecks>;
+}
+
 export interface Providers {
   cards: CardProviderPort;
   chain: ChainPort;
   kyc: KycPort;
   messaging: MessagingPort;
   rates: RateProvider;
+  swapVenue: SwapVenuePort;
+  screening: ScreeningPort;
 }

@@ -6,8 +6,8 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { screeningChecks } from "@/server/db/schema/crypto";
+import { providers } from "@/server/providers/current";
 import { activeList, listedAssets, listInfo } from "./list-store";
-import { screeningProvider } from "./provider";
 
 /** The risk rules of docs/crypto.md "Risk levels". */
 export function riskLevelOf(checks: ScreeningResult["checks"]): RiskLevel {
@@ -27,7 +27,7 @@ export async function screenAddress({ db, input }: { db: Db; input: { address: s
   const list = await activeList(db);
   const sanctioned = (await listedAssets(db, list.id, addressKey(address))).length > 0;
   if (!sanctioned) requireKnownAddress(address);
-  const exposure = await screeningProvider().exposure(address);
+  const exposure = await providers().screening.exposure(address);
   const checks = { sanctions: sanctioned, ...exposure };
   const riskLevel = riskLevelOf(checks);
   const result: ScreeningResult = {

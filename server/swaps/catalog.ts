@@ -4,8 +4,8 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 
 /**
  * What the simulated venue trades (docs/crypto.md "Swaps"): tokens per chain with their real
- * contract addresses and decimals, and which pairs route. Prices are the sandbox venue's fixed
- * USD prices; a real venue (LI.FI, Squid...) would quote live.
+ * contract addresses and decimals, and which pairs route. The venue prices them
+ * (providers().swapVenue: the sandbox's at fixed USD prices; a real venue, LI.FI or Squid, live).
  */
 
 export const SWAP_TICKERS = ["USDC", "USDT", "ETH", "EURe", "GBPe", "USDCe"] as const;
@@ -79,27 +79,6 @@ export const CARD_TOKEN_CURRENCY: Partial<Record<SwapTicker, CardCurrency>> = {
   USDCe: "USD",
   EURe: "EUR",
   GBPe: "GBP",
-};
-
-/** The sandbox venue's fixed prices in USD. */
-export const USD_PRICE: Record<SwapTicker, string> = {
-  USDC: "1",
-  USDT: "1",
-  USDCe: "1",
-  ETH: "3000",
-  EURe: "1.08",
-  GBPe: "1.27",
-};
-
-/** A chain's network fee for one swap leg, in USD. */
-export const NETWORK_FEE_USD: Partial<Record<ChainId, string>> = {
-  ethereum: "2",
-  arbitrum: "0.1",
-  base: "0.05",
-  polygon: "0.02",
-  gnosis: "0.01",
-  solana: "0.01",
-  tron: "1",
 };
 
 export interface SwapRoute {

@@ -4,9 +4,9 @@ import { swaps, type SwapStatus } from "@/server/db/schema/crypto";
 import { masterWallets } from "@/server/db/schema/money";
 import { ensureMasterWallets } from "@/server/issuer/master-wallet/view";
 import { enqueueJob } from "@/server/jobs/queue";
+import { providers } from "@/server/providers/current";
 import { CARD_TOKEN_CURRENCY, findAsset } from "./catalog";
 import { creditAsset, isMasterWalletAddress } from "./holdings";
-import { swapVenue } from "./venue";
 import type { SwapRow } from "./view";
 
 /**
@@ -38,7 +38,7 @@ async function findSwap(db: Db, orgId: string, swapId: string): Promise<SwapRow 
 export async function submitSwap(db: Db, orgId: string, swapId: string): Promise<SwapRow | undefined> {
   const row = await findSwap(db, orgId, swapId);
   if (!row || row.status !== "pending") return row;
-  const { txHash } = await swapVenue().submit(findAsset(row.fromAssetId)!);
+  const { txHash } = await providers().swapVenue.submit(findAsset(row.fromAssetId)!);
   await db.transaction(async (tx) => {
     if (await moveStatus(tx, row, "pending", { status: "processing", fromTxHash: txHash }))
       await enqueueJob(tx, {
@@ -75,7 +75,7 @@ async function creditOutput(tx: Db, row: SwapRow): Promise<string> {
 export async function settleSwap(db: Db, orgId: string, swapId: string): Promise<SwapRow | undefined> {
   const row = await findSwap(db, orgId, swapId);
   if (!row || row.status !== "processing") return row;
-  const outcome = await swapVenue().settle({
+  const outcome = await providers().swapVenue.settle({
     from: findAsset(row.fromAssetId)!,
     to: findAsset(row.toAssetId)!,
     fromAmountUnits: row.fromAmount,

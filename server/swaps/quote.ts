@@ -5,9 +5,9 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { swapQuotes } from "@/server/db/schema/crypto";
 import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
+import { providers } from "@/server/providers/current";
 import { fromBaseUnits, toBaseUnits } from "./amounts";
 import { findAsset, findAssetOn, routeBetween, type SwapAsset } from "./catalog";
-import { swapVenue } from "./venue";
 
 /** A swap quote holds for 2 minutes (docs/crypto.md "Swaps"). */
 export const QUOTE_TTL_MS = 2 * 60_000;
@@ -83,7 +83,7 @@ export async function createSwapQuote({
   const fromAddress = requireAddressOn(from.chain, input.from_address, "from_address");
   const toAddress = requireAddressOn(to.chain, input.to_address, "to_address");
   const amount = toBaseUnits(input.amount, from.decimals);
-  const price = await swapVenue().price(from, to, amount);
+  const price = await providers().swapVenue.price(from, to, amount);
   const [row] = await ctx.db
     .insert(swapQuotes)
     .values({

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isTxHashOf } from "@/lib/chains/chains";
 import { checkAddressOnChain } from "@/lib/chains/addresses";
 import type { Ctx } from "@/server/context";
+import { SANDBOX_NETWORK_FEES_USD, SANDBOX_USD_PRICES } from "@/server/providers/sandbox/swap-venue";
 import { swapQuotes } from "@/server/db/schema/crypto";
 import { masterWallets } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
@@ -66,6 +67,13 @@ describe("swap catalog", () => {
       expect(chains).toContain(c);
     for (const t of ["USDC", "USDT", "ETH", "EURe", "GBPe", "USDCe"])
       expect(SWAP_ASSETS.some((a) => a.ticker === t)).toBe(true);
+  });
+
+  it("every asset has a sandbox venue price and its chain a network fee", () => {
+    for (const asset of SWAP_ASSETS) {
+      expect(SANDBOX_USD_PRICES, asset.asset_id).toHaveProperty(asset.ticker);
+      expect(SANDBOX_NETWORK_FEES_USD, asset.asset_id).toHaveProperty(asset.chain);
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import { sandboxChain } from "./chain";
 import { SANDBOX_MID_RATES } from "./fx-rates";
 import { sandboxKyc } from "./kyc";
 import { sandboxMessaging } from "./messaging";
+import { sandboxScreening } from "./screening";
+import { sandboxSwapVenue } from "./swap-venue";
 
 /** Every upstream as a built-in simulator: what server/boot.ts installs in sandbox mode. */
 export const sandboxProviders: Providers = {
@@ -13,4 +15,6 @@ export const sandboxProviders: Providers = {
   kyc: sandboxKyc,
   messaging: sandboxMessaging,
   rates: tableRateProvider(SANDBOX_MID_RATES),
+  swapVenue: sandboxSwapVenue,
+  screening: sandboxScreening,
 };
