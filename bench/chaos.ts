@@ -20,7 +20,7 @@ import { boot } from "@/server/boot";
 import { totpCode } from "@/server/auth/totp";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { fundableCustomer } from "@/server/issuer/funding/testing";
+import { fundableCustomer } from "@/server/testing/funding";
 import { createTestCard } from "@/server/testing/card-customers";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { createWebhook } from "@/server/webhooks/manage";

@@ -10,7 +10,7 @@ import { cards } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
 import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
 import { balanceOf, spendingCustomer } from "@/server/testing/card-network";
-import { fundableCustomer } from "@/server/issuer/funding/testing";
+import { fundableCustomer } from "@/server/testing/funding";
 import { createTestCard } from "@/server/testing/card-customers";
 import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as exportTransactions } from "@/app/(dashboard)/transactions/export/route";
 import { exportHref, parseTransactionFilters, transactionsHref } from "@/components/transactions/filters";
 import { newId } from "@/lib/ids";
-import { fundableCustomer } from "@/server/issuer/funding/testing";
+import { fundableCustomer } from "@/server/testing/funding";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { customerFundings } from "@/server/db/schema/money";
 import { bearer } from "@/server/http/testing";
-import { chainBalance, eventsOf, fundableCustomer } from "@/server/issuer/funding/testing";
+import { chainBalance, eventsOf, fundableCustomer } from "@/server/testing/funding";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";

@@ -9,7 +9,7 @@ import { reverseCardTransaction } from "@/server/issuer/card-network/reverse";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { spendingCustomer } from "@/server/testing/card-network";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
-import { fundableCustomer } from "@/server/issuer/funding/testing";
+import { fundableCustomer } from "@/server/testing/funding";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

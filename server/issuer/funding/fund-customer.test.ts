@@ -11,7 +11,7 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { fundCustomer } from "./fund-customer";
 import { getFunding, listFundings } from "./list";
-import { chainBalance, eventsOf, fundableCustomer, systemCtx } from "./testing";
+import { chainBalance, eventsOf, fundableCustomer, systemCtx } from "@/server/testing/funding";
 
 const database = withTestDatabase({ install: false });
 

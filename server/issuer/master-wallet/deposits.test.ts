@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { masterWalletDeposits } from "@/server/db/schema/money";
 import { auditLog, jobs } from "@/server/db/schema/platform";
-import { eventsOf, systemCtx, waitFor } from "@/server/issuer/funding/testing";
+import { eventsOf, systemCtx, waitFor } from "@/server/testing/funding";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";

@@ -4,7 +4,7 @@ import { simSafes } from "@/server/db/schema/providers";
 import { balanceTotals, customerBalances, customerFundings } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
-import { eventsOf, fundableCustomer, systemCtx, waitFor } from "@/server/issuer/funding/testing";
+import { eventsOf, fundableCustomer, systemCtx, waitFor } from "@/server/testing/funding";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
 import { jobHandler } from "@/server/jobs/job-handlers";
