@@ -78,9 +78,14 @@ describe("swap routes", () => {
       status: "success",
       data: { status: "pending", from_chain: "base", to_chain: "tron" },
     });
-    // The same Idempotency-Key replays the answer; a new execute of the quote is 409.
-    const replay = await app.request("/api/v1/swap/execute", postJson(body, headers));
+    // The same Idempotency-Key replays the answer to a caller who confirms again with a current code
+    // (docs/errors.md, Idempotency): the code already used is refused, a new one gets the stored answer.
+    const stale = await call("/api/v1/swap/execute", postJson(body, headers));
+    expect(stale).toMatchObject({ status: 403, body: { error_code: "INVALID_2FA_TOKEN" } });
+    const replay = await call("/api/v1/swap/execute", postJson(body, { ...headers, "x-2fa-token": code() }));
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay).toMatchObject({ status: 200, body: done.body });
+    // A new execute of the quote is 409.
     const again = await call("/api/v1/swap/execute", postJson(body, { ...admin, "x-2fa-token": code() }));
     expect(again).toMatchObject({ status: 409, body: { error_code: "QUOTE_ALREADY_USED" } });
     const history = await call("/api/swap/history?limit=5", { headers: admin });
