@@ -18,6 +18,11 @@ function disputeErrorText(error: ActionError): string {
       return "This payment already has an open dispute. We will tell you when it is decided.";
     case "DISPUTE_NOT_ALLOWED":
       return "Only a completed purchase can be disputed; this payment cannot be.";
+    case "PURCHASE_ALREADY_CREDITED":
+      return (
+        "This payment was already paid back to your card, by a refund or an earlier dispute, " +
+        "so it cannot be disputed again."
+      );
     case "NOT_FOUND":
       return "We could not find this payment on your card any more.";
     case "VALIDATION_ERROR":
