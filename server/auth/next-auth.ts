@@ -4,6 +4,7 @@ import { isServiceError } from "@/lib/errors";
 import type { Role } from "@/lib/scopes";
 import { secrets } from "@/server/config/secrets";
 import { getDb } from "@/server/db/client";
+import { clientAddress } from "@/server/http/forwarded-for";
 import { log } from "@/server/log";
 import { closeDashboardSession } from "@/server/team/sessions";
 import { completeSignIn } from "./sign-in";
@@ -46,12 +47,12 @@ export const SIGN_IN_ERROR_CODES = [
 ] as const;
 
 /**
- * The last X-Forwarded-For entry, which server/main.ts sets from the socket (or a trusted proxy
- * appended), as server/action-kit/request-ip.ts reads it: for the session list.
+ * The client's address for the session list, by the one rule (server/http/forwarded-for.ts):
+ * server/main.ts rewrote X-Forwarded-For to the address it resolves, read here as one hop, as
+ * server/action-kit/request-ip.ts reads it.
  */
 function clientIpOf(headers: Record<string, string | undefined>): string | null {
-  const hops = (headers["x-forwarded-for"] ?? "").split(",").map((h) => h.trim());
-  return hops.filter(Boolean).at(-1)?.slice(0, 64) ?? null;
+  return clientAddress(headers["x-forwarded-for"], undefined, 1)?.slice(0, 64) ?? null;
 }
 
 export const authOptions: NextAuthOptions = {
