@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A local webhook receiver for tests and the benchmark: records raw bytes, answers as told. */
+/** A local webhook receiver for the webhook tests: records raw bytes, answers as told. */
 export interface ReceivedRequest {
   method: string;
   path: string;

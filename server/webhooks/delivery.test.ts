@@ -10,6 +10,7 @@ import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvent } from "@/server/events/outbox";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { answer, startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import {
   getDelivery,
   listDeliveries,
@@ -25,7 +26,6 @@ import { claimDueDeliveries } from "./delivery-queue";
 import { registerWebhookHandlers } from "./register";
 import { newDeliveryId } from "./secret";
 import { signWebhookBody } from "./signature";
-import { answer, startTestReceiver, type TestReceiver } from "./test-receiver";
 
 const SCHEDULE = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
 const database = withTestDatabase({ install: false });

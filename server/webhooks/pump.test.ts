@@ -6,10 +6,10 @@ import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvents } from "@/server/events/outbox";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import { createWebhook } from "./manage";
 import { runDeliveryPump } from "./pump";
 import { registerWebhookHandlers } from "./register";
-import { startTestReceiver, type TestReceiver } from "./test-receiver";
 
 /** The continuous pump: per-endpoint limits with deliveries held ahead, and what it hands back. */
 

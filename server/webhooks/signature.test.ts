@@ -2,9 +2,9 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { computeWebhookSignature, verifyWebhookSignature } from "@/lib/webhooks/verify";
+import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import { attemptDelivery } from "./send";
 import { signWebhookBody } from "./signature";
-import { startTestReceiver, type TestReceiver } from "./test-receiver";
 import { systemResolver } from "./url-safety";
 
 const SECRET = "whsec_q7aH3Yd9u3p0k8Jz+f1V2w9cQeR6bT4nL0sM5xA7yUo=";

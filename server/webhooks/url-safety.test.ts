@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
+import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import { attemptDelivery } from "./send";
-import { startTestReceiver, type TestReceiver } from "./test-receiver";
 import { assertRegistrableUrl, blockedAddressReason, checkWebhookUrl, type Resolver } from "./url-safety";
 
 const PRIVATE = [

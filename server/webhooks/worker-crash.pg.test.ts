@@ -9,8 +9,8 @@ import { emitEvent } from "@/server/events/outbox";
 import { openTestDatabase } from "@/server/testing/database";
 import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import { createWebhook } from "./manage";
-import { startTestReceiver, type TestReceiver } from "./test-receiver";
 
 /**
  * Real processes on a real Postgres: a standalone worker is SIGKILLed while its webhook attempts
