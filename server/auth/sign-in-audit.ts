@@ -1,7 +1,7 @@
+import { newId } from "@/lib/ids";
 import { userActor } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { users } from "@/server/db/schema/identity";
-import { newRequestId } from "@/server/http/request-id";
 import { recordAudit } from "@/server/platform/audit";
 
 type UserRow = typeof users.$inferSelect;
@@ -33,7 +33,7 @@ export async function auditSignIn(
       db,
       orgId: user.orgId,
       ip: meta.ip ?? undefined,
-      requestId: meta.requestId ?? newRequestId(),
+      requestId: meta.requestId ?? newId("req"),
       actor: userActor(user, ok ? { sessionId: outcome.sessionId } : {}),
     },
     {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Db } from "./client";
+import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 
 const RECONNECT_MS = 1_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listenForNotifications } from "@/server/db/listen";
+import { listenForNotifications } from "@/server/events/listen";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { emitEvent, OUTBOX_CHANNEL } from "./outbox";

@@ -1,6 +1,6 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
-import { listenForNotifications } from "@/server/db/listen";
+import { listenForNotifications } from "@/server/events/listen";
 import { dispatchOutbox, type DispatchOptions } from "@/server/events/dispatch";
 import { OUTBOX_CHANNEL } from "@/server/events/outbox";
 import { log } from "@/server/log";

@@ -1,6 +1,6 @@
 /**
  * NOTIFY'd by the fan-out's insert, delivered when the dispatch transaction commits: the pumps of
- * other worker processes wake on it (server/db/listen.ts); this process's hear the signal below.
+ * other worker processes wake on it (server/events/listen.ts); this process's hear the signal below.
  */
 export const DELIVERIES_CHANNEL = "svc_deliveries";
 
