@@ -278,6 +278,40 @@ describe("webhook management over HTTP", () => {
     },
   );
 
+  it(
+    "the signing secret is answered by create, get and rotate-secret alone, and only to the webhooks " +
+      "scope (docs/webhooks.md): no other answer about the subscription carries it",
+    async () => {
+      const a = await admin();
+      const { body } = await create(a.auth);
+      const { webhook_id: id, secret } = body.data;
+      const base = `/api/v1/svc-card/webhooks/${id}`;
+      const money = await a.keyWith(["read", "write", "transactions"]);
+      const refused = await app.request(base, { headers: money });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).not.toContain(secret);
+
+      const test = (await (
+        await app.request(`${base}/test`, { method: "POST", headers: a.auth })
+      ).json()) as {
+        data: { delivery_id: string };
+      };
+      const answers = [
+        await app.request(base, send("PUT", { description: "renamed" }, a.auth)),
+        await app.request("/api/v1/svc-card/webhooks", { headers: a.auth }),
+        await app.request(`${base}/deliveries`, { headers: a.auth }),
+        await app.request("/api/v1/svc-card/webhooks/deliveries/all", { headers: a.auth }),
+        await app.request(`/api/v1/svc-card/webhooks/deliveries/${test.data.delivery_id}`, {
+          headers: a.auth,
+        }),
+      ];
+      for (const res of answers) {
+        expect(res.status, res.url).toBe(200);
+        expect(await res.text(), res.url).not.toContain(secret);
+      }
+    },
+  );
+
   it("refuses unsafe URLs at creation with a validation error on url", async () => {
     const a = await admin();
     for (const url of [
