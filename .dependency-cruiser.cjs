@@ -9,9 +9,8 @@
  */
 const DOMAINS = "server/(apikeys|balances|cards|issuer|webhooks|providers/sandbox)/";
 const PLATFORM =
-  "server/(db|events|http|action-kit|jobs/(?!standalone)|platform|auth|config|crypto|providers/(ports|inbound|current)\\.ts|log\\.ts|context\\.ts)";
-const WIRING =
-  "server/(main|boot)\\.ts$|server/jobs/standalone\\.ts$|server/(cli|process)/|instrumentation\\.ts$";
+  "server/(db|events|http|action-kit|jobs|platform|auth|config|crypto|providers/(ports|inbound|current)\\.ts|log\\.ts|context\\.ts)";
+const WIRING = "server/(main|boot|worker-main)\\.ts$|server/(cli|process)/|instrumentation\\.ts$";
 const TRANSPORTS = "server/(api|actions)/";
 
 module.exports = {

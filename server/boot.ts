@@ -18,7 +18,7 @@ import { registerWebhookHandlers } from "@/server/webhooks/register";
 /**
  * The composition root (docs/architecture.md): the one module above every domain that wires
  * them together. Every entry point starts through it: server/main.ts, the standalone worker
- * (server/jobs/standalone.ts), the admin CLI, Next's instrumentation hook and the tests
+ * (server/worker-main.ts), the admin CLI, Next's instrumentation hook and the tests
  * (server/testing/boot.ts). Nothing registers itself as a side effect of being imported.
  *
  * boot() is what any process needs before it calls a use case: every provider port (the

@@ -124,7 +124,7 @@ export class Cluster {
               [...APP_NODE_FLAGS, "--import", "tsx", "server/main.ts"],
               { PORT: String(m.port), WORKER: "off" },
             ]
-          : [process.execPath, ["--import", "tsx", "server/jobs/standalone.ts"], {}];
+          : [process.execPath, ["--import", "tsx", "server/worker-main.ts"], {}];
     m.child = spawn(cmd, args, {
       cwd: ROOT,
       detached: true,

@@ -8,7 +8,7 @@ import { startWorker, type WorkerHandle } from "./worker";
 /**
  * Starts the worker as configured by the environment (WORKER_CONCURRENCY, WORKER_POLL_MS) with
  * every handler bootWorker() (server/boot.ts) registered. The caller decides whether to run it:
- * server/main.ts when WORKER is on, server/jobs/standalone.ts always. Stop it with `handle.stop()` before
+ * server/main.ts when WORKER is on, server/process/standalone-worker.ts always. Stop it with `handle.stop()` before
  * closing the database.
  */
 export async function startWorkerFromEnv(db: Db): Promise<WorkerHandle> {

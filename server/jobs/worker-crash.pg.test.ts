@@ -9,7 +9,7 @@ import { jobs, workerHeartbeats } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
 import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { enqueueJob } from "./queue";
-import { TEST_SLEEP_KIND } from "./test-jobs";
+import { TEST_SLEEP_KIND } from "@/server/testing/test-jobs";
 
 /**
  * Real processes on a real Postgres: a standalone worker is SIGKILLed in the middle of its jobs;

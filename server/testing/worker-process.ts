@@ -20,7 +20,7 @@ export function workerProcesses() {
   const children: ChildProcess[] = [];
   return {
     spawn(vars: Record<string, string | undefined>, args: string[] = []): WorkerProcess {
-      const child = spawn("npx", ["tsx", "server/jobs/standalone.ts", ...args], {
+      const child = spawn("npx", ["tsx", "server/testing/worker-main.ts", ...args], {
         cwd: ROOT,
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],

@@ -2,15 +2,16 @@ import { bootWorker } from "@/server/boot";
 import { closeDatabase, getDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
+import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
-import { startWorkerFromEnv } from "./start";
-import { registerTestJobs } from "./test-jobs";
 
 /**
- * `npm run worker`: the worker as its own process (set WORKER=off on the app instances then).
- * Several of these may share one Postgres. `--test-jobs` adds the crash test's job kind.
+ * The worker as its own process (set WORKER=off on the app instances then): `npm run worker`
+ * (server/worker-main.ts). Several of these may share one Postgres. `registerMore` adds job
+ * kinds after bootWorker()'s: the multi-process tests' entry (server/testing/worker-main.ts)
+ * passes its test kind.
  */
-async function main(): Promise<void> {
+async function runStandaloneWorker(registerMore?: () => void): Promise<void> {
   let database;
   try {
     database = await getDatabase();
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   }
   await migrateDatabase(database);
   bootWorker();
-  if (process.argv.includes("--test-jobs")) registerTestJobs();
+  registerMore?.();
   const worker = await startWorkerFromEnv(database.db);
 
   let stopping = false;
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((err) => {
-  log.fatal({ err }, "worker failed to start");
-  process.exit(1);
-});
+/** Runs the worker process; a start-up failure is logged and exits 1. */
+export function startStandaloneWorker(registerMore?: () => void): void {
+  runStandaloneWorker(registerMore).catch((err) => {
+    log.fatal({ err }, "worker failed to start");
+    process.exit(1);
+  });
+}

@@ -1,11 +1,11 @@
 import { appendFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { registerJobHandler } from "./job-handlers";
+import { registerJobHandler } from "@/server/jobs/job-handlers";
 
 export const TEST_SLEEP_KIND = "test.sleep";
 
 /**
- * A job kind for the multi-process crash test only (`npm run worker -- --test-jobs`): sleeps
+ * A job kind for the multi-process crash test only (./worker-main.ts `--test-jobs`): sleeps
  * payload.ms, writing "start <job> <worker>" and "finish <job> <worker>" lines to payload.logFile,
  * so the test can tell which runs really finished. A short lease makes a dead worker's job
  * reclaimable quickly.
