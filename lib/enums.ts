@@ -1,6 +1,8 @@
 /**
- * Plain value lists of the contracts, kept apart from lib/contracts (which re-exports them) so a
- * browser component can use them without loading zod and the schemas.
+ * Plain value lists, each declared once: the contracts (z.enum; lib/contracts re-exports them),
+ * the database schema (the text columns' types) and the UI (labels keyed by them) use these. Kept
+ * apart from lib/contracts so a browser component can use them without loading zod and the
+ * schemas. The staff roles are the one list kept elsewhere, with their scopes: lib/scopes.ts.
  */
 
 /** The card program's currencies. */
@@ -15,6 +17,44 @@ export const CARD_TRANSACTION_STATUS_VALUES = [
   "failed",
   "expired",
 ] as const;
+export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUS_VALUES)[number];
+
+export const CARD_TRANSACTION_TYPE_VALUES = ["purchase", "refund", "withdrawal"] as const;
+export type CardTransactionType = (typeof CARD_TRANSACTION_TYPE_VALUES)[number];
+
+/** A card customer's flow_status: the onboarding stages (docs/card-program.md, Onboarding). */
+export const FLOW_STATUS_VALUES = [
+  "email_verification",
+  "identity_verification",
+  "source_of_funds",
+  "phone_verification",
+  "account_setup",
+  "active",
+  "rejected",
+] as const;
+export type FlowStatus = (typeof FLOW_STATUS_VALUES)[number];
+
+/** Identity verification as the interface reports it (docs/architecture.md, Providers). */
+export const KYC_STATUS_VALUES = [
+  "pending",
+  "in_progress",
+  "pending_review",
+  "approved",
+  "rejected",
+  "expired",
+] as const;
+export type KycStatus = (typeof KYC_STATUS_VALUES)[number];
+
+/** Our record of the account wallet (Safe): the customer's safe_state, the deployment's deploy_status. */
+export const SAFE_STATE_VALUES = ["not_deployed", "processing", "deployed", "failed"] as const;
+export type SafeState = (typeof SAFE_STATE_VALUES)[number];
+
+/**
+ * A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn
+ * before a decision.
+ */
+export const DISPUTE_STATUS_VALUES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUS_VALUES)[number];
 
 export const DISPUTE_REASON_CODES = [
   "unauthorized",
@@ -23,3 +63,4 @@ export const DISPUTE_REASON_CODES = [
   "incorrect_amount",
   "credit_not_processed",
 ] as const;
+export type DisputeReasonCode = (typeof DISPUTE_REASON_CODES)[number];

@@ -2,14 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { KycStatus } from "@/lib/enums";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { AutoRefresh } from "./auto-refresh";
 import { errorText } from "./error-text";
 import type { KycLinkAction } from "./types";
-
-type KycStatus = "pending" | "in_progress" | "pending_review" | "approved" | "rejected" | "expired";
 
 /**
  * Identity verification happens on the hosted KYC page, opened in this tab; its Continue link

@@ -1,6 +1,7 @@
 import type { Action } from "@/lib/action-result";
 import type { MyAccount } from "@/lib/contracts/card-account";
 import type { SafeDeployment } from "@/lib/contracts/cards";
+import type { DisputeReasonCode, DisputeStatus } from "@/lib/enums";
 
 /**
  * The server actions the cardholder pages hand to these client components
@@ -35,9 +36,7 @@ export interface SourceOfFundsQuestion {
   options: { value: string; label: string }[];
 }
 
-export type DisputeStatus = "submitted" | "under_review" | "won" | "lost" | "withdrawn";
-export type DisputeReasonCode =
-  "unauthorized" | "not_received" | "duplicate" | "incorrect_amount" | "credit_not_processed";
+export type { DisputeReasonCode, DisputeStatus };
 export type FileMyDisputeAction = Action<
   { transactionId: string; reason_code: DisputeReasonCode; description: string; amount?: string },
   { dispute_id: string; status: DisputeStatus }

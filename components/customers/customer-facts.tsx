@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUS_MEANINGS, TOKEN_OF_CURRENCY, type CardCustomerView } from "@/lib/contracts/cards";
+import type { SafeState } from "@/lib/enums";
 import { When } from "@/components/api-keys/key-cells";
 import { CopyButton } from "@/components/copy-button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,7 +10,7 @@ import { KycBadge, YesNo } from "./badges";
 export interface CustomerRecord {
   origin: "own" | "issuer";
   kycUpdatedAt: string | null;
-  safeState: "not_deployed" | "processing" | "deployed" | "failed";
+  safeState: SafeState;
   safeAddress: string | null;
   safeDeployedAt: string | null;
   accountStatus: number | null;
@@ -81,7 +82,7 @@ export function KycCard({ customer, record }: { customer: CardCustomerView; reco
   );
 }
 
-const SAFE_STATE_WORDS: Record<CustomerRecord["safeState"], string> = {
+const SAFE_STATE_WORDS: Record<SafeState, string> = {
   not_deployed: "Not deployed",
   processing: "Deploying (typically up to a minute)",
   deployed: "Deployed",

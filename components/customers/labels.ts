@@ -1,7 +1,5 @@
-import type { CardView, CustomerListQuery } from "@/lib/contracts/cards";
-
-type FlowStatus = NonNullable<CustomerListQuery["flow_status"]>;
-type KycStatus = NonNullable<CustomerListQuery["kyc_status"]>;
+import type { CardView } from "@/lib/contracts/cards";
+import type { FlowStatus, KycStatus } from "@/lib/enums";
 
 /** Onboarding stages in words; the API's value is shown beside them where it helps. */
 export const FLOW_LABELS: Record<FlowStatus, string> = {

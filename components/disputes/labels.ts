@@ -1,7 +1,7 @@
-import type { DisputeView } from "@/lib/contracts/disputes";
+import type { DisputeReasonCode, DisputeStatus } from "@/lib/enums";
 
 /** A dispute's status in staff words. */
-export const DISPUTE_STATUS_TEXT: Record<DisputeView["status"], string> = {
+export const DISPUTE_STATUS_TEXT: Record<DisputeStatus, string> = {
   submitted: "Submitted",
   under_review: "Under review",
   won: "Won (credited)",
@@ -16,4 +16,4 @@ export const DISPUTE_REASON_TEXT: Record<string, string> = {
   duplicate: "Charged more than once",
   incorrect_amount: "Wrong amount charged",
   credit_not_processed: "Refund not received",
-};
+} satisfies Record<DisputeReasonCode, string>;

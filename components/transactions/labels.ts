@@ -1,3 +1,4 @@
+import type { CardTransactionType } from "@/lib/enums";
 import type { TransactionStatus } from "./filters";
 
 /** Card transaction statuses (docs/money.md), as the console words them. */
@@ -67,4 +68,4 @@ export const TYPE_LABELS: Record<string, string> = {
   purchase: "Purchase",
   refund: "Refund",
   withdrawal: "Withdrawal",
-};
+} satisfies Record<CardTransactionType, string>;

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SCOPES } from "@/lib/scopes";
+import { ROLES, SCOPES } from "@/lib/scopes";
 
 /** GET /api/v1/me (who the credential is) and the health probes: the account-level answers. */
 
@@ -16,9 +16,7 @@ export const meSchema = z
       scopes: z.array(z.enum(SCOPES)),
       key_id: z.string().optional().describe("For api_key and api_token credentials."),
     }),
-    user: z
-      .object({ id: z.string(), email: z.string(), role: z.enum(["admin", "operator", "viewer"]) })
-      .nullable(),
+    user: z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES) }).nullable(),
   })
   .openapi("Me");
 export type Me = z.infer<typeof meSchema>;

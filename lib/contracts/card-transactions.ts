@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/enums";
+import { CARD_TRANSACTION_STATUS_VALUES, CARD_TRANSACTION_TYPE_VALUES } from "@/lib/enums";
 import { amountSchema } from "./amount";
 import { CURRENCY_VALUES } from "./cards";
 
@@ -8,8 +8,7 @@ import { CURRENCY_VALUES } from "./cards";
  * network answer with, the sandbox network's requests, and the decline reasons.
  */
 
-export { CARD_TRANSACTION_STATUS_VALUES };
-export const CARD_TRANSACTION_TYPE_VALUES = ["purchase", "refund", "withdrawal"] as const;
+export { CARD_TRANSACTION_STATUS_VALUES, CARD_TRANSACTION_TYPE_VALUES };
 
 /**
  * Why a card transaction was declined: the network's code (docs/architecture.md, Providers) and a

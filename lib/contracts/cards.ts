@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCY_VALUES } from "@/lib/enums";
+import { CURRENCY_VALUES, FLOW_STATUS_VALUES, KYC_STATUS_VALUES, SAFE_STATE_VALUES } from "@/lib/enums";
 
 /**
  * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
@@ -7,24 +7,7 @@ import { CURRENCY_VALUES } from "@/lib/enums";
  * actions, the dashboard and cardholder pages and OpenAPI.
  */
 
-export const FLOW_STATUS_VALUES = [
-  "email_verification",
-  "identity_verification",
-  "source_of_funds",
-  "phone_verification",
-  "account_setup",
-  "active",
-  "rejected",
-] as const;
-export const KYC_STATUS_VALUES = [
-  "pending",
-  "in_progress",
-  "pending_review",
-  "approved",
-  "rejected",
-  "expired",
-] as const;
-export { CURRENCY_VALUES };
+export { CURRENCY_VALUES, FLOW_STATUS_VALUES, KYC_STATUS_VALUES, SAFE_STATE_VALUES };
 export const CARD_STATUS_VALUES = ["active", "frozen", "blocked", "lost", "voided"] as const;
 
 export const svcCardIdSchema = z.string().min(1).max(64).describe("The customer's svc_card_id (sc_...).");
@@ -213,7 +196,7 @@ export const safeDeploymentSchema = z.object({
   account_status: z.number().int().nullable(),
   account_status_meaning: z.string().nullable(),
   is_ready: z.boolean(),
-  deploy_status: z.enum(["not_deployed", "processing", "deployed", "failed"]),
+  deploy_status: z.enum(SAFE_STATE_VALUES),
 });
 export type SafeDeployment = z.infer<typeof safeDeploymentSchema>;
 

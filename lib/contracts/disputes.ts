@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DISPUTE_REASON_CODES } from "@/lib/enums";
+import { DISPUTE_REASON_CODES, DISPUTE_STATUS_VALUES } from "@/lib/enums";
 import { amountSchema } from "./amount";
 import { transactionIdSchema } from "./card-transactions";
 import { svcCardIdSchema } from "./cards";
@@ -8,8 +8,7 @@ import { svcCardIdSchema } from "./cards";
  * Disputes of settled purchases (docs/money.md, "Disputes"): filing, reading, the sandbox's
  * decision. Amounts are major units as numbers (and minor units beside them), like transactions.
  */
-export const DISPUTE_STATUS_VALUES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
-export { DISPUTE_REASON_CODES };
+export { DISPUTE_REASON_CODES, DISPUTE_STATUS_VALUES };
 
 export const disputeIdSchema = z.string().min(1).max(64).describe("The dispute_id (dsp_...).");
 

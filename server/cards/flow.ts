@@ -1,3 +1,4 @@
+import type { FlowStatus } from "@/lib/enums";
 import type { CardCustomerRow } from "./customers/find";
 
 /**
@@ -13,7 +14,7 @@ export const STEP_OF_FLOW = {
   account_setup: 5,
   active: 6,
   rejected: 2,
-} as const;
+} as const satisfies Record<FlowStatus, number>;
 
 export type FlowStatusName = keyof typeof STEP_OF_FLOW;
 

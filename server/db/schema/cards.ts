@@ -11,37 +11,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { organizations } from "./identity";
-import { CURRENCY_VALUES } from "@/lib/enums";
+import { CURRENCY_VALUES, type FlowStatus, type KycStatus, type SafeState } from "@/lib/enums";
 
-/** A card customer's flow_status: the onboarding stages (docs/card-program.md, Onboarding). */
-export const FLOW_STATUSES = [
-  "email_verification",
-  "identity_verification",
-  "source_of_funds",
-  "phone_verification",
-  "account_setup",
-  "active",
-  "rejected",
-] as const;
-export type FlowStatus = (typeof FLOW_STATUSES)[number];
-
-export const KYC_STATUSES = [
-  "pending",
-  "in_progress",
-  "pending_review",
-  "approved",
-  "rejected",
-  "expired",
-] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
-
-/** One list, shared with the contracts and the browser (lib/enums.ts). */
+/**
+ * The value lists of these columns (flow_status, kyc_status, safe_state, currency) are declared once
+ * in lib/enums.ts, shared with the contracts and the browser. The wallet's safe_state is our record;
+ * the chain simulator keeps its own.
+ */
+export type { FlowStatus, KycStatus, SafeState };
 export const CARD_CURRENCIES = CURRENCY_VALUES;
 export type CardCurrency = (typeof CARD_CURRENCIES)[number];
-
-/** Our record of the account wallet (Safe); the chain simulator keeps its own. */
-export const SAFE_STATES = ["not_deployed", "processing", "deployed", "failed"] as const;
-export type SafeState = (typeof SAFE_STATES)[number];
 
 /**
  * A card customer (card account). `svc_card_id` is the canonical id the API speaks; `id` is the

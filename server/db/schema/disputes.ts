@@ -2,13 +2,10 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { cardCustomers, type CardCurrency } from "./cards";
 import { organizations } from "./identity";
+import type { DisputeStatus } from "@/lib/enums";
 
-/**
- * A dispute's life (docs/money.md, "Disputes"): submitted -> under_review -> won | lost; withdrawn before a
- * decision.
- */
-export const DISPUTE_STATUSES = ["submitted", "under_review", "won", "lost", "withdrawn"] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** A dispute's life: DISPUTE_STATUS_VALUES in lib/enums.ts. */
+export type { DisputeStatus };
 export const OPEN_DISPUTE_STATUSES = [
   "submitted",
   "under_review",

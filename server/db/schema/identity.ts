@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Role } from "@/lib/scopes";
 
 /** One organization is one card program (docs/decisions-foundation.md, Tenancy and roles). */
 export const organizations = pgTable("organizations", {
@@ -7,8 +8,8 @@ export const organizations = pgTable("organizations", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const USER_ROLES = ["admin", "operator", "viewer"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+/** A staff member's role: ROLES in lib/scopes.ts, with the scopes each grants. */
+export type UserRole = Role;
 
 export const users = pgTable(
   "users",

@@ -15,7 +15,11 @@ import {
 import type { CardCurrency } from "./cards";
 import { cardCustomers } from "./cards";
 import { organizations } from "./identity";
-import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/enums";
+import {
+  CARD_TRANSACTION_STATUS_VALUES,
+  type CardTransactionStatus,
+  type CardTransactionType,
+} from "@/lib/enums";
 
 /**
  * The money side of the card program (docs/money.md): customer wallet balances, card transactions,
@@ -97,11 +101,9 @@ export const programCounters = pgTable("program_counters", {
   customersWithWallets: integer("customers_with_wallets").notNull().default(0),
 });
 
-/** One list, shared with the contracts and the browser (lib/enums.ts). */
+/** The status and type lists are declared once in lib/enums.ts, shared with the contracts and the browser. */
 export const CARD_TRANSACTION_STATUSES = CARD_TRANSACTION_STATUS_VALUES;
-export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
-export const CARD_TRANSACTION_TYPES = ["purchase", "refund", "withdrawal"] as const;
-export type CardTransactionType = (typeof CARD_TRANSACTION_TYPES)[number];
+export type { CardTransactionStatus, CardTransactionType };
 
 /**
  * Card transactions. amount/currency are the merchant's; billing_* is what the card account is

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { appUrl } from "@/lib/env";
+import { KYC_STATUS_VALUES } from "@/lib/enums";
 import { sha256Hex } from "@/server/crypto/hash";
-import { KYC_STATUSES } from "@/server/db/schema/cards";
 import { jobs } from "@/server/db/schema/platform";
 import { simKycApplicants } from "@/server/db/schema/providers";
 import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
@@ -51,7 +51,7 @@ describe("KYC status mapping", () => {
     expect(KYC_STATUS_OF_UPSTREAM).toEqual(expected);
     expect(Object.keys(KYC_STATUS_OF_UPSTREAM).sort()).toEqual([...UPSTREAM_KYC_STATUSES].sort());
     for (const upstream of UPSTREAM_KYC_STATUSES) expect(kycStatusOf(upstream)).toBe(expected[upstream]);
-    expect(new Set(Object.values(KYC_STATUS_OF_UPSTREAM))).toEqual(new Set(KYC_STATUSES));
+    expect(new Set(Object.values(KYC_STATUS_OF_UPSTREAM))).toEqual(new Set(KYC_STATUS_VALUES));
     expect(kycStatusOf("somethingNew")).toBe("in_progress");
   });
 });
