@@ -12,10 +12,10 @@ import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { secrets } from "@/server/config/secrets";
 import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
-import { rewriteForwardedFor } from "@/server/http/forwarded-for";
 import { migrateDatabase } from "@/server/db/migrate";
 import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
+import { rewriteForwardedFor } from "@/server/platform/forwarded-for";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 

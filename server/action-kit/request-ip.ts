@@ -1,4 +1,4 @@
-import { clientAddress } from "@/server/http/forwarded-for";
+import { clientAddress } from "@/server/platform/forwarded-for";
 
 interface HeaderReader {
   get(name: string): string | null;

@@ -4,8 +4,8 @@ import { isServiceError } from "@/lib/errors";
 import type { Role } from "@/lib/scopes";
 import { secrets } from "@/server/config/secrets";
 import { getDb } from "@/server/db/client";
-import { clientAddress } from "@/server/http/forwarded-for";
 import { log } from "@/server/log";
+import { clientAddress } from "@/server/platform/forwarded-for";
 import { closeDashboardSession } from "@/server/team/sessions";
 import { completeSignIn } from "./sign-in";
 

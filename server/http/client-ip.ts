@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { env } from "@/lib/env";
-import { clientAddress } from "./forwarded-for";
+import { clientAddress } from "@/server/platform/forwarded-for";
 import type { ApiEnv } from "./types";
 
 /**

@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 
 /**
  * The one rule for the client's address (rate limits, the audit log, the session list), used by
- * the REST kit (client-ip.ts) and, through server/main.ts's rewrite of X-Forwarded-For, by Next
- * (server/action-kit/request-ip.ts).
+ * the REST kit (server/http/client-ip.ts), the dashboard sign-in (server/auth/next-auth.ts) and,
+ * through server/main.ts's rewrite of X-Forwarded-For, by Next (server/action-kit/request-ip.ts).
  *
  * Each proxy appends the address it received the request from, so with `trustedProxies` proxies
  * of ours in front the client is the entry that many places from the right; everything further
