@@ -1,6 +1,7 @@
 import { onboardingStateSchema, phoneRequestSchema, phoneVerifySchema } from "@/lib/contracts/cards";
 import { phoneCodeSentSchema } from "@/lib/contracts/card-onboarding";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
+import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
@@ -22,10 +23,7 @@ export const cardOnboardingPhoneRoutes: ApiRoute[] = [
     response: { data: phoneCodeSentSchema },
     errors: [
       "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
+      ...onboardingPreconditionErrors("source_of_funds"),
       "ONBOARDING_STEP_DONE",
       "RATE_LIMITED",
     ],

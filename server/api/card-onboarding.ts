@@ -17,6 +17,7 @@ import {
   startedSchema,
 } from "@/lib/contracts/card-onboarding";
 import { getKycLink, getKycStatus } from "@/server/cards/onboarding/kyc";
+import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
 import { deploySafe, getSafeDeployment, type SafePath } from "@/server/cards/onboarding/safe";
 import { getSourceOfFunds, submitSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
 import { createIssuerCustomer, resendEmailCode, startOnboarding } from "@/server/cards/onboarding/start";
@@ -42,14 +43,6 @@ const SAFE_DESCRIPTION =
   "DelayQueueNotEmpty: both ready) and is_ready. " +
   "Needs identity approval, the source-of-funds answers and a verified " +
   "phone (the first missing one is named).";
-const SAFE_ERRORS = [
-  "NOT_FOUND",
-  "EMAIL_NOT_VERIFIED",
-  "KYC_REJECTED",
-  "KYC_NOT_APPROVED",
-  "SOURCE_OF_FUNDS_REQUIRED",
-  "PHONE_NOT_VERIFIED",
-] as const;
 
 function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
   const who = b2b ? " (B2B card-issuer customer path)" : "";
@@ -67,7 +60,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
         data: safeDeploymentSchema,
         description: "Started or under way (202); the already-deployed form answers 200.",
       },
-      errors: [...SAFE_ERRORS],
+      errors: ["NOT_FOUND", ...onboardingPreconditionErrors("phone")],
       handler: async ({ c, ctx, input }) => {
         const { accepted: started, deployment } = await deploySafe({
           ctx,
@@ -249,14 +242,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     auth: "submitSourceOfFunds",
     request: { params: customerTargetSchema, body: sourceOfFundsAnswersSchema },
     response: { data: sourceOfFundsSubmittedSchema },
-    errors: [
-      "NOT_FOUND",
-      "INVALID_ANSWER",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "ONBOARDING_STEP_DONE",
-    ],
+    errors: ["NOT_FOUND", "INVALID_ANSWER", ...onboardingPreconditionErrors("kyc"), "ONBOARDING_STEP_DONE"],
     handler: async ({ c, ctx, input }) =>
       ok(
         c,

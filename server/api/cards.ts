@@ -31,6 +31,7 @@ import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 import { getIbanStatus } from "@/server/cards/lifecycle/iban";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { getMyAccount } from "@/server/cards/my-account";
+import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
 import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
@@ -80,11 +81,7 @@ export const cardRoutes = [
     response: { status: 201, data: createdCardSchema },
     errors: [
       "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
-      "PHONE_NOT_VERIFIED",
+      ...onboardingPreconditionErrors("phone"),
       "WALLET_NOT_DEPLOYED",
       "CARD_LIMIT_REACHED",
     ],

@@ -1,6 +1,7 @@
 import { activatedCardSchema, createdCardSchema } from "@/lib/contracts/card-account";
 import { cardIdParamsSchema, customerTargetSchema } from "@/lib/contracts/cards";
 import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/lifecycle/physical";
+import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { sandboxOnly } from "./sandbox";
@@ -24,15 +25,7 @@ export const sandboxCardRoutes = sandboxOnly([
     auth: "issuePhysicalCard",
     request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
-    errors: [
-      "NOT_FOUND",
-      "EMAIL_NOT_VERIFIED",
-      "KYC_REJECTED",
-      "KYC_NOT_APPROVED",
-      "SOURCE_OF_FUNDS_REQUIRED",
-      "PHONE_NOT_VERIFIED",
-      "CARD_LIMIT_REACHED",
-    ],
+    errors: ["NOT_FOUND", ...onboardingPreconditionErrors("phone"), "CARD_LIMIT_REACHED"],
     handler: async ({ c, ctx, input }) =>
       created(c, await issuePhysicalCard({ ctx, input: input.params }), "Physical card issued"),
   }),

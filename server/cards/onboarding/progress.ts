@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OnboardingState } from "@/lib/contracts/cards";
-import { ServiceError } from "@/lib/errors";
+import { ServiceError, type ErrorCode } from "@/lib/errors";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardsOf, type CardCustomerRow } from "../customers/find";
@@ -77,11 +77,28 @@ export async function onboardingStateOf(db: Db, c: CardCustomerRow): Promise<Onb
   };
 }
 
+/** What each stage of requireOnboardedUpTo (and a card's creation) is refused with, in onboarding order. */
+const PRECONDITION_ERRORS = {
+  kyc: ["EMAIL_NOT_VERIFIED", "KYC_REJECTED", "KYC_NOT_APPROVED"],
+  source_of_funds: ["SOURCE_OF_FUNDS_REQUIRED"],
+  phone: ["PHONE_NOT_VERIFIED"],
+} as const satisfies Record<string, readonly ErrorCode[]>;
+type OnboardingStage = keyof typeof PRECONDITION_ERRORS;
+
+/**
+ * The refusals of the onboarding preconditions up to `upTo`, in the order they are checked: the one
+ * list the routes that need them (a later step, the wallet, a card) declare in their `errors`.
+ */
+export function onboardingPreconditionErrors(upTo: OnboardingStage): ErrorCode[] {
+  const stages = Object.keys(PRECONDITION_ERRORS) as OnboardingStage[];
+  return stages.slice(0, stages.indexOf(upTo) + 1).flatMap((stage) => PRECONDITION_ERRORS[stage]);
+}
+
 /**
  * The first missing precondition of the steps after identity verification, in onboarding order
  * (docs/card-program.md, Onboarding; the order card creation names them in); `upTo` is the last one needed.
  */
-export function requireOnboardedUpTo(c: CardCustomerRow, upTo: "kyc" | "source_of_funds" | "phone"): void {
+export function requireOnboardedUpTo(c: CardCustomerRow, upTo: OnboardingStage): void {
   if (!c.emailVerifiedAt)
     throw new ServiceError("EMAIL_NOT_VERIFIED", "Verify the email address with the 6-digit code first.");
   if (c.kycStatus === "rejected")
