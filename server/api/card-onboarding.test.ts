@@ -12,7 +12,7 @@ import {
   messagesTo,
   VALID_ANSWERS,
   wrongCode,
-} from "@/server/cards/onboarding/testing";
+} from "@/server/testing/onboarding";
 import { bearer } from "@/server/http/testing";
 import { startWorker } from "@/server/jobs/worker";
 import { SAFE_READY_JOB } from "@/server/providers/sandbox/chain";

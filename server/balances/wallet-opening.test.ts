@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { deploySafe } from "@/server/cards/onboarding/safe";
-import { customerOf, walkTo } from "@/server/cards/onboarding/testing";
+import { customerOf, walkTo } from "@/server/testing/onboarding";
 import { balanceTotals, customerBalances, programCounters } from "@/server/db/schema/money";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { withTestDatabase } from "@/server/testing/database";

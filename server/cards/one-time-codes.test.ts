@@ -4,8 +4,8 @@ import { oneTimeCodes } from "@/server/db/schema/cards";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { allowResend, expireCode, refusal, wrongCode } from "@/server/testing/onboarding";
 import { consumeOneTimeCode, issueOneTimeCode, transactionKeepingTries } from "./one-time-codes";
-import { allowResend, expireCode, refusal, wrongCode } from "./onboarding/testing";
 
 const database = withTestDatabase();
 

@@ -7,7 +7,7 @@ import { cardholderSessions } from "@/server/db/schema/cards";
 import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
-import { walkTo } from "../onboarding/testing";
+import { walkTo } from "@/server/testing/onboarding";
 import { createCardholderSession, endCardholderSession } from "./session";
 
 const database = withTestDatabase();

@@ -6,6 +6,7 @@ import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { lastCode, refusal } from "@/server/testing/onboarding";
 import { freezeCard, unfreezeCard } from "../lifecycle/change-status";
 import { createVirtualCard } from "../lifecycle/create-virtual";
 import { createViewToken } from "../lifecycle/view-token";
@@ -15,7 +16,6 @@ import { getKycLink, getKycStatus } from "../onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "../onboarding/phone";
 import { deploySafe, getSafeDeployment } from "../onboarding/safe";
 import { getSourceOfFunds, submitSourceOfFunds } from "../onboarding/source-of-funds";
-import { lastCode, refusal } from "../onboarding/testing";
 import { resolveCardholderSession } from "./session";
 import { requestCardholderCode, verifyCardholderCode } from "./sign-in";
 

@@ -6,7 +6,7 @@ import { sha256Hex } from "@/server/crypto/hash";
 import { cardholderSessions } from "@/server/db/schema/cards";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
-import { refusal, walkTo } from "../onboarding/testing";
+import { refusal, walkTo } from "@/server/testing/onboarding";
 import {
   CARDHOLDER_SESSION_TTL_SECONDS,
   createCardholderSession,

@@ -5,8 +5,8 @@ import type { Ctx } from "@/server/context";
 import { cardCustomers, oneTimeCodes } from "@/server/db/schema/cards";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { allowResend, lastCode, messagesTo, refusal, walkTo, wrongCode } from "@/server/testing/onboarding";
 import { getMyAccount } from "../my-account";
-import { allowResend, lastCode, messagesTo, refusal, walkTo, wrongCode } from "../onboarding/testing";
 import { resolveCardholderSession } from "./session";
 import { CARDHOLDER_CODE_LIMITS, requestCardholderCode, verifyCardholderCode } from "./sign-in";
 

@@ -7,11 +7,11 @@ import { decideApplicant, expireApplicantLink } from "@/server/providers/sandbox
 import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { customerOf, lastCode, refusal, VALID_ANSWERS, walkTo } from "@/server/testing/onboarding";
 import { applyKycResult, getKycLink, getKycStatus } from "./kyc";
 import { lockCustomerByRecordId } from "./progress";
 import { submitSourceOfFunds } from "./source-of-funds";
 import { startOnboarding } from "./start";
-import { customerOf, lastCode, refusal, VALID_ANSWERS, walkTo } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
 const database = withTestDatabase();

@@ -5,13 +5,20 @@ import { auditLog } from "@/server/db/schema/platform";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import {
+  allowResend,
+  customerOf,
+  lastCode,
+  refusal,
+  VALID_ANSWERS,
+  wrongCode,
+} from "@/server/testing/onboarding";
 import { requestCardholderCode, verifyCardholderCode } from "../cardholder/sign-in";
 import { getKycLink } from "./kyc";
 import { requestPhoneVerification, verifyPhone } from "./phone";
 import { deploySafe } from "./safe";
 import { submitSourceOfFunds } from "./source-of-funds";
 import { createIssuerCustomer, resendEmailCode } from "./start";
-import { allowResend, customerOf, lastCode, refusal, VALID_ANSWERS, wrongCode } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
 const database = withTestDatabase();

@@ -8,12 +8,12 @@ import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { customerOf, lastCode, refusal, VALID_ANSWERS, walkTo } from "@/server/testing/onboarding";
 import { getKycStatus } from "./kyc";
 import { requestPhoneVerification, verifyPhone } from "./phone";
 import { deploySafe, getSafeDeployment } from "./safe";
 import { submitSourceOfFunds } from "./source-of-funds";
 import { createIssuerCustomer } from "./start";
-import { customerOf, lastCode, refusal, VALID_ANSWERS, walkTo } from "./testing";
 import { verifyEmailOtp } from "./verify-email";
 
 const database = withTestDatabase();

@@ -15,7 +15,7 @@ import {
   VALID_ANSWERS,
   walkTo,
   wrongCode,
-} from "./testing";
+} from "@/server/testing/onboarding";
 
 const database = withTestDatabase();
 

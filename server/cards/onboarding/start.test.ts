@@ -14,7 +14,7 @@ import {
   refusal,
   walkTo,
   wrongCode,
-} from "./testing";
+} from "@/server/testing/onboarding";
 import { verifyEmailOtp } from "./verify-email";
 
 const database = withTestDatabase();

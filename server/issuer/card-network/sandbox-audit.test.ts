@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
-import { walkTo } from "@/server/cards/onboarding/testing";
+import { walkTo } from "@/server/testing/onboarding";
 import type { Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
 import { receiveDeposit, settleDepositNow } from "@/server/issuer/master-wallet/deposits";

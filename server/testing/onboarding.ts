@@ -8,7 +8,13 @@ import { devOutboxMessages } from "@/server/db/schema/providers";
  * Test support for the onboarding steps (the walk itself is in sandbox-walk.ts, shared with the demo
  * program).
  */
-export { customerOf, lastCode, VALID_ANSWERS, walkTo, type WalkTarget } from "./sandbox-walk";
+export {
+  customerOf,
+  lastCode,
+  VALID_ANSWERS,
+  walkTo,
+  type WalkTarget,
+} from "@/server/cards/onboarding/sandbox-walk";
 
 export async function messagesTo(db: Db, orgId: string, to: string) {
   return db
