@@ -47,7 +47,7 @@ export const SIGN_IN_ERROR_CODES = [
 ] as const;
 
 /**
- * The client's address for the session list, by the one rule (server/http/forwarded-for.ts):
+ * The client's address for the session list, by the one rule (server/platform/forwarded-for.ts):
  * server/main.ts rewrote X-Forwarded-For to the address it resolves, read here as one hop, as
  * server/action-kit/request-ip.ts reads it.
  */
