@@ -20,6 +20,7 @@ import {
   Webhook,
   type LucideIcon,
 } from "lucide-react";
+import { can, type UseCase } from "@/lib/contracts/permissions";
 import type { Role } from "@/lib/scopes";
 
 export interface NavLink {
@@ -29,8 +30,8 @@ export interface NavLink {
   /** Served by the REST API, not by Next: a plain link with a full page load. */
   external?: boolean;
   sandboxOnly?: boolean;
-  /** Hidden from other roles (the page itself also refuses them). */
-  adminOnly?: boolean;
+  /** The page's use case: hidden from roles that may not run it (the page itself also refuses them). */
+  needs?: UseCase;
 }
 
 export interface NavGroup {
@@ -60,8 +61,8 @@ export const NAV: NavGroup[] = [
   {
     label: "Developers",
     links: [
-      { label: "API keys", href: "/developers/api-keys", icon: KeyRound, adminOnly: true },
-      { label: "Webhooks", href: "/developers/webhooks", icon: Webhook, adminOnly: true },
+      { label: "API keys", href: "/developers/api-keys", icon: KeyRound, needs: "listApiKeys" },
+      { label: "Webhooks", href: "/developers/webhooks", icon: Webhook, needs: "listWebhooks" },
       { label: "Access token", href: "/developers/access-token", icon: Code },
       { label: "API reference", href: "/api/reference", icon: BookOpen, external: true },
     ],
@@ -70,8 +71,8 @@ export const NAV: NavGroup[] = [
     label: "Settings",
     links: [
       { label: "Security", href: "/settings/security", icon: ShieldCheck },
-      { label: "Team", href: "/settings/team", icon: UsersRound, adminOnly: true },
-      { label: "Audit log", href: "/settings/audit", icon: ScrollText, adminOnly: true },
+      { label: "Team", href: "/settings/team", icon: UsersRound, needs: "listMembers" },
+      { label: "Audit log", href: "/settings/audit", icon: ScrollText, needs: "listAuditEntries" },
       { label: "Card PIN", href: "/settings/card-pin", icon: RectangleEllipsis },
     ],
   },
@@ -81,10 +82,9 @@ export const NAV: NavGroup[] = [
 ];
 
 /**
- * The links of a group this user should see: sandbox-only ones in sandbox mode, admin-only ones for admins.
+ * The links of a group this user should see: sandbox-only ones in sandbox mode, the others when
+ * the user's role may run the page's use case.
  */
 export function visibleLinks(group: NavGroup, viewer: { sandbox: boolean; role: Role }): NavLink[] {
-  return group.links.filter(
-    (l) => (viewer.sandbox || !l.sandboxOnly) && (viewer.role === "admin" || !l.adminOnly),
-  );
+  return group.links.filter((l) => (viewer.sandbox || !l.sandboxOnly) && (!l.needs || can(viewer, l.needs)));
 }

@@ -1,10 +1,11 @@
-import { ROLE_SCOPES, ROLES, type Role, type Scope } from "@/lib/scopes";
+import { ROLE_SCOPES, ROLES, roleAtLeast, type Role, type Scope } from "@/lib/scopes";
 
 /**
- * Who may run each use case, stated once and read by both transports: the REST kit
- * (server/http/route.ts: a route's `auth` names its use case) and the action kit
- * (server/action-kit/run-action.ts: an action's `can`). docs/api-scopes.md is generated from the
- * routes, so it shows this table as the API sees it.
+ * Who may run each use case (keyed by the domain function's name), stated once. One function
+ * enforces it, `authorize(ctx, useCase)` in server/auth/authorize.ts: the REST kit runs it for a
+ * route's `auth`, the action kit for an action's `can`, and each use case on entry (the worker and
+ * the simulators come through no transport). Pages and components ask `can(user, useCase)` below.
+ * docs/api-scopes.md is generated from the routes, so it shows this table as the API sees it.
  *
  * - `{ scope }`: an API credential holding the scope; a user token acts with its role's scopes.
  *   In the dashboard, the least role holding the scope (viewer: read; operator: write,
@@ -15,12 +16,13 @@ import { ROLE_SCOPES, ROLES, type Role, type Scope } from "@/lib/scopes";
  * - `stepUp` (docs/api-scopes.md, 2FA step-up): a person confirms with a current TOTP code.
  *   `true`: the dashboard asks once per 5-minute window of the session (the action kit), a user
  *   token sends the code on every call (X-2FA-Token, read by the REST kit); the use case checks
- *   it (server/auth/step-up.ts requireSecondFactor). API keys (no person, no TOTP: their scope is
- *   the control) and a cardholder on their own card pass. `"every-call"`: the code is part of
- *   the request in the dashboard too, and the service checks it each time (key management).
+ *   it where it wants it spent (server/auth/authorize.ts confirmStepUp, after its own 404). API
+ *   keys (no person, no TOTP: their scope is the control) and a cardholder on their own card pass.
+ *   `"every-call"`: the code is part of the request in the dashboard too, and the service checks
+ *   it each time (key management). Routes and actions state no step-up of their own.
  *
- * The domains check again what they must (server/<domain>/access.ts): the table is what the
- * transports refuse before any work.
+ * Not here, and left to the domain: the organization (every query filters by ctx.orgId) and a
+ * cardholder's own account (the lookups add that filter).
  */
 export type StepUp = true | "every-call";
 
@@ -34,6 +36,11 @@ export const PERMISSIONS = {
   revokeMySession: { user: "viewer", twoFactor: false },
   signOutEverywhere: { user: "viewer", twoFactor: false },
   changePassword: { user: "viewer", twoFactor: false },
+  issueUserAccessToken: { user: "viewer", twoFactor: false }, // Developers -> Access token (no route)
+  startTwoFactorEnrollment: { user: "viewer", twoFactor: false }, // the dashboard's enrolment (no route)
+  pendingTwoFactorEnrollment: { user: "viewer", twoFactor: false },
+  confirmTwoFactorEnrollment: { user: "viewer", twoFactor: false },
+  stepUp: { user: "viewer", twoFactor: false }, // opens the session's step-up window (no route)
   listAuditEntries: { user: "admin", twoFactor: false },
   auditCsv: { user: "admin", twoFactor: false },
   // apikeys
@@ -59,6 +66,11 @@ export const PERMISSIONS = {
   listCardTransactions: { scope: "read" },
   streamCardTransactionsCsv: { scope: "read" },
   listCustomerTransactions: { scope: "read", cardholder: true },
+  latestCardTransactions: { scope: "read" }, // the card page's latest transactions (no route)
+  getTransactionVolume: { scope: "read" }, // the Overview's figures (no route)
+  getDeclinesByReason: { scope: "read" },
+  getOverviewInsights: { scope: "read" },
+  listPickableCards: { scope: "read" }, // the sandbox's card picker (no route)
   // card-list
   listCards: { scope: "read" },
   globalSearch: { scope: "read" },
@@ -118,6 +130,7 @@ export const PERMISSIONS = {
   // fiat-quotes
   createQuote: { scope: "transactions" },
   createSendMoneyQuote: { scope: "transactions" },
+  estimateQuote: { scope: "read" }, // the dashboard's unbound estimate (no route)
   listPaymentMethods: { scope: "read" },
   beneficiaryForm: { scope: "read" },
   // gateway
@@ -143,6 +156,7 @@ export const PERMISSIONS = {
   // screening
   sanctionsListInfo: { scope: "read" },
   recentScreenings: { scope: "read" },
+  screenFromDashboard: { scope: "read" }, // a check kept in the organization's last checks (no route)
   // swaps
   listSwapAssets: { scope: "read" },
   listSwapRoutes: { scope: "read" },
@@ -173,6 +187,8 @@ export const PERMISSIONS = {
   rotateWebhookSecret: { scope: "webhooks" },
   sendTestEvent: { scope: "webhooks" },
   replayFailedDeliveries: { scope: "webhooks" },
+  deliveriesOverTime: { scope: "webhooks" }, // the webhooks page's charts (no route)
+  webhookSuccessRates: { scope: "webhooks" },
 } as const satisfies Record<string, Permission>;
 
 export type UseCase = keyof typeof PERMISSIONS;
@@ -189,9 +205,22 @@ export function stepUpOf(useCase: UseCase): StepUp | undefined {
 
 /** The least dashboard role that may run the use case. */
 export function dashboardRoleOf(useCase: UseCase): Role {
-  const permission: Permission = PERMISSIONS[useCase];
+  return leastRoleOf(PERMISSIONS[useCase]);
+}
+
+/** The least role of a permission: `user`, else `role`, else the least role holding the scope. */
+export function leastRoleOf(permission: Permission): Role {
   if ("user" in permission) return permission.user;
   if (permission.role) return permission.role;
   const least = [...ROLES].reverse().find((role) => ROLE_SCOPES[role].includes(permission.scope));
   return least ?? "admin";
+}
+
+/**
+ * Whether a dashboard user may run the use case, for pages and components deciding what to show
+ * (a button, a form, an admins-only notice): their role against the use case's least role. The
+ * server refuses the same way (server/auth/authorize.ts); this only keeps the UI from offering it.
+ */
+export function can(user: { role: Role }, useCase: UseCase): boolean {
+  return roleAtLeast(user.role, dashboardRoleOf(useCase));
 }

@@ -1,12 +1,13 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
+import { described } from "./described";
 import { clientIp } from "./request-ip";
 import {
-  actionStepUp,
   runPublicAction,
   runUserAction,
   toActionError,
+  namedUseCases,
   type ActionHandler,
   type ActionOptions,
 } from "./run-action";
@@ -16,18 +17,16 @@ import { getOptionalSession, type SessionInfo } from "./session";
 export type StepUpInput<I> = I & { twoFactorCode?: string };
 
 /**
- * The dashboard's server-action kit: authenticated, bound to the user's organization,
- * role-checked, zod-validated, 2FA-guarded where the permission table says so, and only safe errors
- * reach the browser. Handlers call service functions in server/<domain>/ and return plain,
+ * The dashboard's server-action kit: authenticated, bound to the user's organization, allowed by
+ * the permission table for the use case it names (`can`), zod-validated, 2FA-guarded where the
+ * table says so, and only safe errors reach the browser. Handlers call service functions in server/<domain>/ and return plain,
  * serialisable data shaped for the UI. Export the result from a "use server" file.
  */
 export function defineAction<S extends z.ZodType, R>(
-  opts: ActionOptions<S>,
+  opts: ActionOptions<S> & Required<Pick<ActionOptions<S>, "can">>,
   handler: ActionHandler<S, R>,
 ): (input: StepUpInput<z.input<S>>) => Promise<ActionResult<R>> {
-  // At definition: an action whose stepUp disagrees with the permission table fails to load.
-  actionStepUp(opts);
-  return async (rawInput) => {
+  const action = async (rawInput: StepUpInput<z.input<S>>): Promise<ActionResult<R>> => {
     let session: SessionInfo | null;
     try {
       // The 2FA requirement of the organization (docs/team.md) is enforced in the session read.
@@ -37,6 +36,7 @@ export function defineAction<S extends z.ZodType, R>(
     }
     return runUserAction(session?.ctx ?? null, opts, handler, rawInput);
   };
+  return described(action, { kind: "user", can: namedUseCases(opts), name: opts.name });
 }
 
 /** For the few actions used before there is a session (sign-in step 1). */
@@ -44,8 +44,9 @@ export function definePublicAction<S extends z.ZodType, R>(
   opts: { input: S; name?: string },
   handler: (args: { input: z.output<S>; ip: string }) => Promise<R>,
 ): (input: z.input<S>) => Promise<ActionResult<R>> {
-  return async (rawInput) => {
+  const action = async (rawInput: z.input<S>): Promise<ActionResult<R>> => {
     const ip = clientIp(await headers());
     return runPublicAction(opts, (input) => handler({ input, ip }), rawInput);
   };
+  return described(action, { kind: "public", can: [], name: opts.name });
 }

@@ -73,7 +73,7 @@ describe("runUserAction", () => {
       userCtx(database.db, org.orgId, admin, { sessionId: `ses_${org.orgId}`, twoFactorEnabled: true }),
     );
     let runs = 0;
-    const opts = { input: amountInput, stepUp: true };
+    const opts = { input: amountInput, can: "fundCustomer" as const };
     const handler = async () => ++runs;
 
     expect(await runUserAction(ctx, opts, handler, { amount: "5" })).toMatchObject({
@@ -124,10 +124,15 @@ describe("runUserAction", () => {
     const org = await createTestOrg(database.db);
     const operator = await org.user("operator");
     const ctx = sessionCtx(userCtx(database.db, org.orgId, operator, { sessionId: "ses_op" }));
-    const res = await runUserAction(ctx, { input: amountInput, stepUp: true }, async () => 1, {
-      amount: "5",
-      twoFactorCode: "123456",
-    });
+    const res = await runUserAction(
+      ctx,
+      { input: amountInput, can: "fundCustomer" as const },
+      async () => 1,
+      {
+        amount: "5",
+        twoFactorCode: "123456",
+      },
+    );
     expect(res).toMatchObject({ ok: false, error: { code: "TWO_FACTOR_NOT_ENABLED" } });
   });
 });

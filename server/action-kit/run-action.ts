@@ -5,8 +5,8 @@ import { isServiceError } from "@/lib/errors";
 import { outOfRangeDateIssues, unstorableInputIssues, type InputIssue } from "@/lib/storable-input";
 import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { newId } from "@/lib/ids";
-import { dashboardRoleOf, stepUpOf, type UseCase } from "@/lib/contracts/permissions";
-import { roleAtLeast } from "@/lib/scopes";
+import { stepUpOf, type UseCase } from "@/lib/contracts/permissions";
+import { authorize } from "@/server/auth/authorize";
 import { requireStepUp } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { log } from "@/server/log";
@@ -18,19 +18,15 @@ export interface ActionOptions<S extends z.ZodType> {
   /** Validates the whole input; its messages are shown next to the fields. */
   input: S;
   /**
-   * The use case the action runs: its least dashboard role (viewer < operator < admin) comes
-   * from the permission table (lib/contracts/permissions.ts), the one the REST routes read.
-   * Default: any signed-in user.
+   * The use case the action runs (several, for a page's combined read): who may run it (least
+   * dashboard role, 2FA enabled) and whether it asks the 2FA step-up come from the permission
+   * table (lib/contracts/permissions.ts), the entry the REST route reads too. A step-up
+   * (docs/dashboard.md, Adding a guarded action) passes within 5 minutes of a good code in this
+   * session, or with `twoFactorCode` in the input, which opens the window; otherwise the action
+   * fails with TWO_FACTOR_REQUIRED and the UI asks for a code (components/two-factor-dialog.tsx).
+   * defineAction requires it; only the kit's own tests run an action without one.
    */
-  can?: UseCase;
-  /**
-   * 2FA step-up (docs/dashboard.md, Adding a guarded action): passes within 5 minutes of a good
-   * code in this session, or with `twoFactorCode` in the input, which opens the window. Otherwise
-   * the action fails with TWO_FACTOR_REQUIRED and the UI asks for a code
-   * (components/two-factor-dialog.tsx). Default: the permission table's `stepUp: true` for `can`,
-   * the entry the REST route reads too; an action that states otherwise fails at definition.
-   */
-  stepUp?: boolean;
+  can?: UseCase | readonly UseCase[];
   /** For the log line of an unexpected error. */
   name?: string;
   /**
@@ -46,8 +42,9 @@ export type ActionHandler<S extends z.ZodType, R> = (args: {
 }) => Promise<R>;
 
 /**
- * The checks of a user action, in order: session, role, input, step-up, then the handler.
- * Validation runs before step-up so a one-time code is not spent on an input refused anyway.
+ * The checks of a user action, in order: session, permission (server/auth/authorize.ts, as the
+ * REST kit and the use case apply it), input, step-up, then the handler. Validation runs before
+ * step-up so a one-time code is not spent on an input refused anyway.
  */
 export async function runUserAction<S extends z.ZodType, R>(
   ctx: UserCtx | null,
@@ -57,15 +54,7 @@ export async function runUserAction<S extends z.ZodType, R>(
 ): Promise<ActionResult<R>> {
   try {
     if (!ctx) return fail({ code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." });
-    const role = opts.can ? dashboardRoleOf(opts.can) : undefined;
-    if (role && !roleAtLeast(ctx.actor.role, role)) {
-      return fail({
-        code: "FORBIDDEN_ROLE",
-        message:
-          `This needs the ${role} role; you are signed in as ${ctx.actor.role}. ` +
-          "Ask an admin of your organization.",
-      });
-    }
+    for (const useCase of namedUseCases(opts)) authorize(ctx, useCase);
     // Only a step-up action takes the code out of the input; otherwise it is an ordinary field
     // of the schema (e.g. key management, whose service checks a code on every call).
     const stepUp = actionStepUp(opts);
@@ -81,28 +70,32 @@ export async function runUserAction<S extends z.ZodType, R>(
   }
 }
 
-/**
- * Whether the action asks for the session's step-up window: what the permission table states for
- * its use case (lib/contracts/permissions.ts), so the dashboard and the REST API guard the same
- * use cases. A `"every-call"` entry (key management) takes its code as a field of the input instead.
- */
-export function actionStepUp(opts: Pick<ActionOptions<z.ZodType>, "can" | "stepUp" | "name">): boolean {
-  const fromTable = opts.can ? stepUpOf(opts.can) === true : undefined;
-  if (opts.stepUp !== undefined && fromTable !== undefined && opts.stepUp !== fromTable)
-    throw new Error(
-      `action ${opts.name ?? opts.can}: stepUp ${opts.stepUp} disagrees with ` +
-        `lib/contracts/permissions.ts (${opts.can})`,
-    );
-  return opts.stepUp ?? fromTable ?? false;
+/** The use cases an action names in `can`. */
+export function namedUseCases(opts: Pick<ActionOptions<z.ZodType>, "can">): readonly UseCase[] {
+  return opts.can === undefined ? [] : typeof opts.can === "string" ? [opts.can] : opts.can;
 }
 
-/** The same error handling for actions without a session (sign-in step 1). */
+/**
+ * Whether the action asks for the session's step-up window: the permission table's `stepUp: true`
+ * for a use case it names. A `"every-call"` entry (key management) takes its code as a field of
+ * the input instead, which the use case checks.
+ */
+export function actionStepUp(opts: Pick<ActionOptions<z.ZodType>, "can">): boolean {
+  return namedUseCases(opts).some((useCase) => stepUpOf(useCase) === true);
+}
+
+/**
+ * The same error handling for actions without a dashboard session (sign-in step 1, the cardholder
+ * pages, whose kit passes its permission check as `allow`, run before the input is read).
+ */
 export async function runPublicAction<S extends z.ZodType, R>(
   opts: { input: S; name?: string },
   handler: (input: z.output<S>) => Promise<R>,
   rawInput: unknown,
+  allow?: () => void,
 ): Promise<ActionResult<R>> {
   try {
+    allow?.();
     const parsed = parseInput(opts.input, rawInput);
     if (!parsed.success) return fail(validationError(parsed.issues));
     return { ok: true, data: await handler(parsed.data) };

@@ -21,7 +21,7 @@ const card = cardIdParamsSchema;
  * 2: the view-token call answers PIN_NOT_SET with the setup URL), else the PIN-change form.
  */
 export const pinFormAction = defineCardholderAction(
-  { input: card, name: "cardholderPinForm" },
+  { input: card, can: "createViewToken", name: "cardholderPinForm" },
   async ({ ctx, session, input }) => {
     try {
       const token = await createViewToken({
@@ -40,7 +40,7 @@ export const pinFormAction = defineCardholderAction(
 
 /** Card details plus PIN (only once a PIN is set; PIN_NOT_SET otherwise). */
 export const cardDetailsAction = defineCardholderAction(
-  { input: card, name: "cardholderCardDetails" },
+  { input: card, can: "createViewToken", name: "cardholderCardDetails" },
   async ({ ctx, session, input }) => {
     const token = await createViewToken({
       ctx,
@@ -51,7 +51,7 @@ export const cardDetailsAction = defineCardholderAction(
 );
 
 export const freezeCardAction = defineCardholderAction(
-  { input: card, name: "cardholderFreezeCard" },
+  { input: card, can: "freezeCard", name: "cardholderFreezeCard" },
   async ({ ctx, session, input }) => {
     await freezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
     return { frozen: true as const };
@@ -59,7 +59,7 @@ export const freezeCardAction = defineCardholderAction(
 );
 
 export const unfreezeCardAction = defineCardholderAction(
-  { input: card, name: "cardholderUnfreezeCard" },
+  { input: card, can: "unfreezeCard", name: "cardholderUnfreezeCard" },
   async ({ ctx, session, input }) => {
     await unfreezeCard({ ctx, input: { svcCardId: session.customer.svcCardId, cardId: input.cardId } });
     return { frozen: false as const };
@@ -72,7 +72,7 @@ export const unfreezeCardAction = defineCardholderAction(
  * session's own account (a transaction of anyone else is NOT_FOUND).
  */
 export const fileMyDisputeAction = defineCardholderAction(
-  { input: cardholderFileDisputeSchema, name: "cardholderFileDispute" },
+  { input: cardholderFileDisputeSchema, can: "fileDispute", name: "cardholderFileDispute" },
   async ({ ctx, session, input }) => {
     const { transactionId, ...dispute } = input;
     const filed = await fileDispute({

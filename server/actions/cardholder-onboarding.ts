@@ -24,7 +24,7 @@ const none = cardholderNoInputSchema;
 
 /** The hosted KYC page, on the host the browser is on, with a link back to the wizard (a path). */
 export const kycLinkAction = defineCardholderAction(
-  { input: none, name: "cardholderKycLink" },
+  { input: none, can: "getKycLink", name: "cardholderKycLink" },
   async ({ ctx, session }) => {
     const returnTo = `/card/${encodeURIComponent(session.org.id)}/onboarding?kyc=returned`;
     const link = await getKycLink({ ctx, input: { svcCardId: session.customer.svcCardId, returnTo } });
@@ -33,7 +33,7 @@ export const kycLinkAction = defineCardholderAction(
 );
 
 export const submitSourceOfFundsAction = defineCardholderAction(
-  { input: sourceOfFundsAnswersSchema, name: "cardholderSourceOfFunds" },
+  { input: sourceOfFundsAnswersSchema, can: "submitSourceOfFunds", name: "cardholderSourceOfFunds" },
   async ({ ctx, session, input }) => {
     await submitSourceOfFunds({
       ctx,
@@ -44,7 +44,7 @@ export const submitSourceOfFundsAction = defineCardholderAction(
 );
 
 export const requestPhoneCodeAction = defineCardholderAction(
-  { input: cardholderPhoneSchema, name: "cardholderPhoneCode" },
+  { input: cardholderPhoneSchema, can: "requestPhoneVerification", name: "cardholderPhoneCode" },
   async ({ ctx, session, input }) => {
     await requestPhoneVerification({
       ctx,
@@ -55,7 +55,7 @@ export const requestPhoneCodeAction = defineCardholderAction(
 );
 
 export const verifyPhoneAction = defineCardholderAction(
-  { input: cardholderPhoneCodeSchema, name: "cardholderVerifyPhone" },
+  { input: cardholderPhoneCodeSchema, can: "verifyPhone", name: "cardholderVerifyPhone" },
   async ({ ctx, session, input }) => {
     await verifyPhone({ ctx, input: { svcCardId: session.customer.svcCardId, code: input.code } });
     return { done: true as const };
@@ -63,7 +63,7 @@ export const verifyPhoneAction = defineCardholderAction(
 );
 
 export const deployWalletAction = defineCardholderAction(
-  { input: none, name: "cardholderDeployWallet" },
+  { input: none, can: "deploySafe", name: "cardholderDeployWallet" },
   async ({ ctx, session }) => {
     const { deployment } = await deploySafe({ ctx, input: { svcCardId: session.customer.svcCardId } });
     return deployment;
@@ -72,14 +72,14 @@ export const deployWalletAction = defineCardholderAction(
 
 /** Polled about once a second while the wallet deploys. */
 export const walletProgressAction = defineCardholderAction(
-  { input: none, name: "cardholderWalletProgress" },
+  { input: none, can: "getSafeDeployment", name: "cardholderWalletProgress" },
   async ({ ctx, session }) => {
     return getSafeDeployment({ ctx, input: { svcCardId: session.customer.svcCardId } });
   },
 );
 
 export const createFirstCardAction = defineCardholderAction(
-  { input: none, name: "cardholderCreateCard" },
+  { input: none, can: "createVirtualCard", name: "cardholderCreateCard" },
   async ({ ctx, session }) => {
     const card = await createVirtualCard({ ctx, input: { svcCardId: session.customer.svcCardId } });
     return { card_id: card.card_id, last_four: card.last_four };
@@ -91,6 +91,6 @@ export const createFirstCardAction = defineCardholderAction(
  * event).
  */
 export const myAccountAction = defineCardholderAction(
-  { input: none, name: "cardholderMyAccount" },
+  { input: none, can: "getMyAccount", name: "cardholderMyAccount" },
   async ({ ctx }) => getMyAccount({ ctx }),
 );

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
+import type { UseCase } from "@/lib/contracts/permissions";
 import { appUrl } from "@/lib/env";
 import { resolveCardholderSession } from "@/server/cards/cardholder/session";
 import type { Ctx } from "@/server/context";
@@ -12,7 +13,9 @@ import { cardCustomers } from "@/server/db/schema/cards";
 import { organizations } from "@/server/db/schema/identity";
 import { newRequestId } from "@/server/http/request-id";
 import { clientIp } from "@/server/action-kit/request-ip";
+import { described } from "@/server/action-kit/described";
 import { runPublicAction } from "@/server/action-kit/run-action";
+import { authorize } from "@/server/auth/authorize";
 
 /** The cardholder pages' cookie: the session token of server/cards/cardholder/session.ts. */
 export const CARDHOLDER_COOKIE = "svc_cardholder";
@@ -87,22 +90,29 @@ export async function clearCardholderCookie(): Promise<void> {
 }
 
 /**
- * The cardholder pages' server-action kit (mirrors define-action.ts): the cardholder's own
- * context from the cookie (UNAUTHENTICATED without one), zod-validated input, and only safe
- * errors reach the browser (lib/action-result.ts). The customer is always the session's: no
- * action takes a svc_card_id from the browser.
+ * The cardholder pages' server-action kit (mirrors the action kit's define-action.ts): the
+ * cardholder's own context from the cookie (UNAUTHENTICATED without one), a use case the
+ * permission table opens to cardholders (`can`, checked by server/auth/authorize.ts),
+ * zod-validated input, and only safe errors reach the browser (lib/action-result.ts). The
+ * customer is always the session's: no action takes a svc_card_id from the browser.
  */
 export function defineCardholderAction<S extends z.ZodType, R>(
-  opts: { input: S; name?: string },
+  opts: { input: S; can: UseCase; name?: string },
   handler: (args: { ctx: CardholderCtx; session: CardholderSessionInfo; input: z.output<S> }) => Promise<R>,
 ): (input: z.input<S>) => Promise<ActionResult<R>> {
-  return async (rawInput) => {
+  const action = async (rawInput: z.input<S>): Promise<ActionResult<R>> => {
     const session = await getCardholderSession();
     if (!session)
       return {
         ok: false,
         error: { code: "UNAUTHENTICATED", message: "Your session has ended. Sign in again." },
       };
-    return runPublicAction(opts, (input) => handler({ ctx: session.ctx, session, input }), rawInput);
+    return runPublicAction(
+      opts,
+      (input) => handler({ ctx: session.ctx, session, input }),
+      rawInput,
+      () => authorize(session.ctx, opts.can),
+    );
   };
+  return described(action, { kind: "cardholder", can: [opts.can], name: opts.name });
 }

@@ -20,17 +20,17 @@ import { defineAction } from "@/server/action-kit/define-action";
  */
 
 export const freezeCardAction = defineAction(
-  { input: cardTargetSchema, can: "freezeCard", stepUp: true, name: "freezeCard" },
+  { input: cardTargetSchema, can: "freezeCard", name: "freezeCard" },
   async ({ ctx, input }) => freezeCard({ ctx, input }),
 );
 
 export const unfreezeCardAction = defineAction(
-  { input: cardTargetSchema, can: "unfreezeCard", stepUp: true, name: "unfreezeCard" },
+  { input: cardTargetSchema, can: "unfreezeCard", name: "unfreezeCard" },
   async ({ ctx, input }) => unfreezeCard({ ctx, input }),
 );
 
 export const voidCardAction = defineAction(
-  { input: cardTargetSchema, can: "voidCard", stepUp: true, name: "voidCard" },
+  { input: cardTargetSchema, can: "voidCard", name: "voidCard" },
   async ({ ctx, input }) => voidCard({ ctx, input }),
 );
 
@@ -38,18 +38,17 @@ export const reportCardAction = defineAction(
   {
     input: cardTargetSchema.extend(reportCardSchema.shape),
     can: "reportCard",
-    stepUp: true,
     name: "reportCard",
   },
   async ({ ctx, input }) => reportCard({ ctx, input }),
 );
 
 export const blockCardAction = defineAction(
-  { input: cardTargetSchema, can: "blockCard", stepUp: true, name: "blockCard" },
+  { input: cardTargetSchema, can: "blockCard", name: "blockCard" },
   async ({ ctx, input }) => blockCard({ ctx, input }),
 );
 
 export const unblockCardAction = defineAction(
-  { input: cardTargetSchema, can: "unblockCard", stepUp: true, name: "unblockCard" },
+  { input: cardTargetSchema, can: "unblockCard", name: "unblockCard" },
   async ({ ctx, input }) => unblockCard({ ctx, input }),
 );

@@ -11,7 +11,7 @@ import { defineAction } from "@/server/action-kit/define-action";
 
 /** The Screening page: a check made from the dashboard is kept in the organization's last checks. */
 export const screenAddressAction = defineAction(
-  { input: screenerCheckBodySchema, name: "screenAddress" },
+  { input: screenerCheckBodySchema, can: "screenFromDashboard", name: "screenAddress" },
   async ({ ctx, input }) => screenFromDashboard({ ctx, input }),
 );
 
@@ -25,7 +25,6 @@ export const executeSwapAction = defineAction(
   {
     input: swapExecuteBodySchema.omit({ two_factor_token: true }),
     can: "executeSwap",
-    stepUp: true,
     name: "executeSwap",
   },
   async ({ ctx, input }) => executeSwap({ ctx, input }),

@@ -28,7 +28,7 @@ export const fileDisputeAction = defineAction(
 );
 
 export const transactionDisputesAction = defineAction(
-  { input: transactionParamsSchema, name: "transactionDisputes" },
+  { input: transactionParamsSchema, can: "listDisputes", name: "transactionDisputes" },
   async ({ ctx, input }) => listDisputes({ ctx, input: { transaction_id: input.transactionId, limit: 20 } }),
 );
 

@@ -21,7 +21,7 @@ import { defineAction } from "@/server/action-kit/define-action";
  */
 
 export const estimateQuoteAction = defineAction(
-  { input: exchangeRateBodySchema, name: "estimateFiatQuote" },
+  { input: exchangeRateBodySchema, can: "estimateQuote", name: "estimateFiatQuote" },
   async ({ ctx, input }) => estimateQuote({ ctx, input }),
 );
 
@@ -37,7 +37,7 @@ export const checkBeneficiaryAction = defineAction(
 );
 
 export const payoutAction = defineAction(
-  { input: payoutBodySchema, can: "createPayout", stepUp: true, name: "fiatPayout" },
+  { input: payoutBodySchema, can: "createPayout", name: "fiatPayout" },
   async ({ ctx, input }) => createPayout({ ctx, input }),
 );
 

@@ -30,7 +30,17 @@ import { defineAction } from "@/server/action-kit/define-action";
 
 /** The overview's figures in one call: one round trip per refresh. */
 export const overviewAction = defineAction(
-  { input: overviewRangeSchema, name: "overview" },
+  {
+    input: overviewRangeSchema,
+    can: [
+      "getTransactionVolume",
+      "getDeclinesByReason",
+      "getAggregateBalances",
+      "getMasterWallet",
+      "getOverviewInsights",
+    ],
+    name: "overview",
+  },
   async ({ ctx, input }) => {
     const [volume, declines, balances, masterWallet, insights] = await Promise.all([
       getTransactionVolume({ ctx, input }),
@@ -44,18 +54,22 @@ export const overviewAction = defineAction(
 );
 
 export const listTransactionsAction = defineAction(
-  { input: cardTransactionListQuerySchema, name: "listCardTransactions" },
+  { input: cardTransactionListQuerySchema, can: "listCardTransactions", name: "listCardTransactions" },
   async ({ ctx, input }) => listCardTransactions({ ctx, input }),
 );
 
 export const customerTransactionsAction = defineAction(
-  { input: customerTransactionsPageSchema, name: "listCustomerTransactions" },
+  {
+    input: customerTransactionsPageSchema,
+    can: "listCustomerTransactions",
+    name: "listCustomerTransactions",
+  },
   async ({ ctx, input }) => listCustomerTransactions({ ctx, input }),
 );
 
 /** The balance fields of the customer view, for the customer page's live balance. */
 export const customerBalanceAction = defineAction(
-  { input: customerTargetSchema, name: "customerBalance" },
+  { input: customerTargetSchema, can: "getIssuerCustomer", name: "customerBalance" },
   async ({ ctx, input }) => {
     const c = await getIssuerCustomer({ ctx, input: { customerId: input.svcCardId } });
     return {
@@ -74,17 +88,24 @@ export const customerBalanceAction = defineAction(
 const RECENT_DEPOSITS = 10;
 
 /** The Balances page's figures: customer balances by currency, the master wallets, the latest deposits. */
-export const balancesAction = defineAction({ input: noInputSchema, name: "balances" }, async ({ ctx }) => {
-  const [balances, masterWallet, deposits] = await Promise.all([
-    getAggregateBalances({ ctx }),
-    getMasterWallet({ ctx }),
-    listMasterWalletDeposits({ ctx, input: { limit: RECENT_DEPOSITS } }),
-  ]);
-  return { balances, masterWallet, deposits: deposits.deposits };
-});
+export const balancesAction = defineAction(
+  {
+    input: noInputSchema,
+    can: ["getAggregateBalances", "getMasterWallet", "listMasterWalletDeposits"],
+    name: "balances",
+  },
+  async ({ ctx }) => {
+    const [balances, masterWallet, deposits] = await Promise.all([
+      getAggregateBalances({ ctx }),
+      getMasterWallet({ ctx }),
+      listMasterWalletDeposits({ ctx, input: { limit: RECENT_DEPOSITS } }),
+    ]);
+    return { balances, masterWallet, deposits: deposits.deposits };
+  },
+);
 
 export const fundCustomerAction = defineAction(
-  { input: fundCustomerSchema, can: "fundCustomer", stepUp: true, name: "fundCustomer" },
+  { input: fundCustomerSchema, can: "fundCustomer", name: "fundCustomer" },
   async ({ ctx, input }) => fundCustomer({ ctx, input }),
 );
 

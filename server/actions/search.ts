@@ -6,6 +6,6 @@ import { defineAction } from "@/server/action-kit/define-action";
 
 /** The header's global search (Ctrl/Cmd+K): every signed-in role may read. */
 export const globalSearchAction = defineAction(
-  { input: globalSearchSchema, name: "globalSearch" },
+  { input: globalSearchSchema, can: "globalSearch", name: "globalSearch" },
   async ({ ctx, input }) => globalSearch({ ctx, input }),
 );

@@ -6,7 +6,7 @@ import { defineAction } from "@/server/action-kit/define-action";
 
 /** Opens this session's 5-minute 2FA window for guarded actions (components/two-factor-dialog.tsx). */
 export const stepUpAction = defineAction(
-  { input: totpCodeInputSchema, name: "stepUp" },
+  { input: totpCodeInputSchema, can: "stepUp", name: "stepUp" },
   async ({ ctx, input }) => {
     return stepUp({ ctx, input });
   },

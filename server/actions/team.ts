@@ -59,18 +59,18 @@ export const updateSecuritySettingsAction = defineAction(
 );
 
 export const changePasswordAction = defineAction(
-  { input: changePasswordSchema, name: "changePassword", beforeTwoFactor: true },
+  { input: changePasswordSchema, can: "changePassword", name: "changePassword", beforeTwoFactor: true },
   async ({ ctx, input }) => changePassword({ ctx, input }),
 );
 
 export const revokeMySessionAction = defineAction(
-  { input: sessionIdSchema, name: "revokeMySession", beforeTwoFactor: true },
+  { input: sessionIdSchema, can: "revokeMySession", name: "revokeMySession", beforeTwoFactor: true },
   async ({ ctx, input }) => revokeMySession({ ctx, input }),
 );
 
 /** Every other session and token ends; this browser stays signed in. */
 export const signOutEverywhereAction = defineAction(
-  { input: noInputSchema, name: "signOutEverywhere", beforeTwoFactor: true },
+  { input: noInputSchema, can: "signOutEverywhere", name: "signOutEverywhere", beforeTwoFactor: true },
   async ({ ctx }) => signOutEverywhere({ ctx, input: { keepCurrent: true } }),
 );
 

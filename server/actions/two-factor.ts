@@ -10,21 +10,36 @@ import { totpCodeInputSchema } from "@/lib/contracts/two-factor";
 import { defineAction } from "@/server/action-kit/define-action";
 
 export const startTwoFactorEnrollmentAction = defineAction(
-  { input: noInputSchema, name: "startTwoFactorEnrollment", beforeTwoFactor: true },
+  {
+    input: noInputSchema,
+    can: "startTwoFactorEnrollment",
+    name: "startTwoFactorEnrollment",
+    beforeTwoFactor: true,
+  },
   async ({ ctx }) => {
     return startTwoFactorEnrollment({ ctx });
   },
 );
 
 export const pendingTwoFactorEnrollmentAction = defineAction(
-  { input: noInputSchema, name: "pendingTwoFactorEnrollment", beforeTwoFactor: true },
+  {
+    input: noInputSchema,
+    can: "pendingTwoFactorEnrollment",
+    name: "pendingTwoFactorEnrollment",
+    beforeTwoFactor: true,
+  },
   async ({ ctx }) => {
     return pendingTwoFactorEnrollment({ ctx });
   },
 );
 
 export const confirmTwoFactorEnrollmentAction = defineAction(
-  { input: totpCodeInputSchema, name: "confirmTwoFactorEnrollment", beforeTwoFactor: true },
+  {
+    input: totpCodeInputSchema,
+    can: "confirmTwoFactorEnrollment",
+    name: "confirmTwoFactorEnrollment",
+    beforeTwoFactor: true,
+  },
   async ({ ctx, input }) => {
     await confirmTwoFactorEnrollment({ ctx, input });
     return { enabled: true as const };

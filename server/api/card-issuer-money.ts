@@ -108,7 +108,6 @@ export const cardIssuerMoneyRoutes = [
       "scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
     auth: "fundCustomer",
-    stepUp: true,
     request: { body: fundCustomerRequestSchema },
     response: { data: fundCustomerResultSchema },
     errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED"],

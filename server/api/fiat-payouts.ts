@@ -66,7 +66,6 @@ export const fiatPayoutRoutes = [
     tags: TAGS,
     auth: "createPayout",
     idempotency: "required",
-    stepUp: true,
     request: { body: payoutBodySchema },
     response: { status: 201, data: payoutViewSchema },
     errors: [

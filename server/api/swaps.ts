@@ -16,7 +16,6 @@ import { created, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { SWAP_ASSETS, SWAP_ROUTES } from "@/server/swaps/catalog";
 import { executeSwap } from "@/server/swaps/execute";
 import { swapHistory } from "@/server/swaps/history";
@@ -49,8 +48,7 @@ export const swapRoutes: ApiRoute[] = [
       tags: TAGS,
       auth: "listSwapAssets",
       response: { data: swapAssetListSchema },
-      handler: ({ c, ctx }) => {
-        requireIssuerScope(ctx, "read");
+      handler: ({ c }) => {
         return ok(c, { assets: SWAP_ASSETS });
       },
     }),
@@ -66,8 +64,7 @@ export const swapRoutes: ApiRoute[] = [
       auth: "listSwapRoutes",
       request: { query: swapRoutesQuerySchema },
       response: { data: swapRouteListSchema },
-      handler: ({ c, ctx, input }) => {
-        requireIssuerScope(ctx, "read");
+      handler: ({ c, input }) => {
         const { from_asset_id: from, to_asset_id: to } = input.query;
         const routes = SWAP_ROUTES.filter(
           (r) => (!from || r.from_asset_id === from) && (!to || r.to_asset_id === to),
@@ -113,7 +110,6 @@ export const swapRoutes: ApiRoute[] = [
         "(X-2FA-Token or two_factor_token). Idempotency-Key accepted.",
       tags: TAGS,
       auth: "executeSwap",
-      stepUp: true,
       request: { body: swapExecuteBodySchema },
       response: { body: swapExecutedSchema },
       errors: ["NOT_FOUND", "QUOTE_ALREADY_USED", "QUOTE_EXPIRED", "INSUFFICIENT_FUNDS"],

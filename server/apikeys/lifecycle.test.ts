@@ -171,7 +171,7 @@ describe("API key lifecycle", () => {
           ctx: userCtx(database.db, org.orgId, operator, { twoFactorEnabled: true }),
           input: { ...input, two_factor_token: "123456" },
         }),
-      ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+      ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
       const admin2 = await org.user("admin");
       await expect(
         createApiKey({

@@ -8,9 +8,9 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import { credentialsChanged } from "@/server/auth/credential-cache";
 import { recordAudit } from "@/server/platform/audit";
-import { requireKeyManager } from "./access";
 import { newKeyPair, newSecret } from "./key-material";
 import { apiKeyView, type ApiKeyRow } from "./view";
 
@@ -68,7 +68,8 @@ export async function createApiKey({
   ctx: Ctx;
   input: CreateApiKeyInput;
 }): Promise<CreatedApiKey> {
-  const { userId } = await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
+  authorize(ctx, "createApiKey");
+  await confirmStepUp(ctx, "createApiKey", input.two_factor_token);
   const { apiKey, apiSecret } = newKeyPair();
   const id = newId("key");
   const expiresAt = input.expires_in_days ? new Date(Date.now() + input.expires_in_days * 86_400_000) : null;
@@ -83,7 +84,7 @@ export async function createApiKey({
         secretHash: sha256Hex(apiSecret),
         permissions: input.permissions,
         expiresAt,
-        createdBy: userId,
+        createdBy: ctx.actor.type === "user" ? ctx.actor.userId : null,
       })
       .returning();
     await recordAudit(
@@ -114,7 +115,7 @@ export async function createApiKey({
 }
 
 export async function listApiKeys({ ctx }: { ctx: Ctx }): Promise<{ keys: ApiKeyView[] }> {
-  await requireKeyManager(ctx, { read: true });
+  authorize(ctx, "listApiKeys");
   const rows = await ctx.db
     .select()
     .from(apiKeys)
@@ -124,7 +125,7 @@ export async function listApiKeys({ ctx }: { ctx: Ctx }): Promise<{ keys: ApiKey
 }
 
 export async function getApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ApiKeyView> {
-  await requireKeyManager(ctx, { read: true });
+  authorize(ctx, "getApiKey");
   return apiKeyView(await findKey(ctx, input.id));
 }
 
@@ -136,7 +137,8 @@ export async function revokeApiKey({
   ctx: Ctx;
   input: { id: string } & WithCode;
 }): Promise<ApiKeyView> {
-  await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
+  authorize(ctx, "revokeApiKey");
+  await confirmStepUp(ctx, "revokeApiKey", input.two_factor_token);
   refuseRevoked(await findKey(ctx, input.id));
   return afterCommit(
     ctx.db.transaction(async (tx) => {
@@ -163,7 +165,8 @@ export async function rotateApiKey({
   ctx: Ctx;
   input: { id: string } & WithCode;
 }): Promise<RotatedApiKey> {
-  await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
+  authorize(ctx, "rotateApiKey");
+  await confirmStepUp(ctx, "rotateApiKey", input.two_factor_token);
   refuseRevoked(await findKey(ctx, input.id));
   const apiSecret = newSecret();
   return afterCommit(
@@ -197,7 +200,8 @@ export async function setApiKeyPermissions({
   ctx: Ctx;
   input: { id: string; permissions: Scope[] } & WithCode;
 }): Promise<ApiKeyView> {
-  await requireKeyManager(ctx, { twoFactorCode: input.two_factor_token });
+  authorize(ctx, "setApiKeyPermissions");
+  await confirmStepUp(ctx, "setApiKeyPermissions", input.two_factor_token);
   const before = await findKey(ctx, input.id);
   refuseRevoked(before);
   return afterCommit(

@@ -1,7 +1,7 @@
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
+import { authorize } from "@/server/auth/authorize";
 
 export interface OutboxMessageView {
   id: string;
@@ -37,8 +37,7 @@ export async function readOutbox({
   input: { to?: string | null; limit: number };
 }): Promise<{ messages: OutboxMessageView[] }> {
   requireSandbox();
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "write");
+  authorize(ctx, "readOutbox");
   const rows = await listOutbox(ctx.db, {
     orgId: ctx.orgId,
     to: input.to,

@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardProgramSettings } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
-import { refuseCardholder, requireCardScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 
 /**
  * The program's theme of the hosted secure page (Settings -> Card PIN; docs/card-program.md, PIN rule 5).
@@ -27,8 +27,7 @@ export async function getSecureTheme(db: Db, orgId: string): Promise<SecureTheme
 
 /** GET .../settings/secure-theme: read scope, not for cardholders. */
 export async function readSecureTheme({ ctx }: { ctx: Ctx }): Promise<SecureTheme> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "readSecureTheme");
   return getSecureTheme(ctx.db, ctx.orgId);
 }
 
@@ -44,8 +43,7 @@ export async function updateSecureTheme({
   ctx: Ctx;
   input: SecureTheme;
 }): Promise<SecureTheme> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "write");
+  authorize(ctx, "updateSecureTheme");
   if (ctx.actor.type === "user" && ctx.actor.role !== "admin") {
     throw new ServiceError("FORBIDDEN_ROLE", "Changing the card program's settings needs the admin role.");
   }

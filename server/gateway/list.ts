@@ -3,7 +3,7 @@ import type { GatewayListQuery } from "@/lib/contracts/gateway";
 import type { Ctx } from "@/server/context";
 import { gatewayPayments } from "@/server/db/schema/crypto";
 import { outboxEvents } from "@/server/db/schema/platform";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
+import { authorize } from "@/server/auth/authorize";
 import { findPayment, optionsOf, paymentView } from "./payments";
 
 /**
@@ -11,7 +11,7 @@ import { findPayment, optionsOf, paymentView } from "./payments";
  * paged.
  */
 export async function listPayments({ ctx, input }: { ctx: Ctx; input: GatewayListQuery }) {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "listPayments");
   const where: SQL[] = [eq(gatewayPayments.orgId, ctx.orgId)];
   if (input.status) where.push(eq(gatewayPayments.status, input.status));
   if (input.from) where.push(gte(gatewayPayments.createdAt, new Date(input.from)));
@@ -44,7 +44,7 @@ export async function listPayments({ ctx, input }: { ctx: Ctx; input: GatewayLis
 
 /** One payment with its options and its events (oldest first). Another organization's: 404. */
 export async function getPayment({ ctx, input }: { ctx: Ctx; input: { payment_id: string } }) {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "getPayment");
   const row = await findPayment(ctx.db, ctx.orgId, input.payment_id);
   const options = await optionsOf(ctx.db, [row.id]);
   const events = await ctx.db

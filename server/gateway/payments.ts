@@ -11,9 +11,9 @@ import { recordAudit } from "@/server/platform/audit";
 import type { Db } from "@/server/db/client";
 import { gatewayPaymentOptions, gatewayPayments, type GatewayPaymentStatus } from "@/server/db/schema/crypto";
 import { emitEvent } from "@/server/events/outbox";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { enqueueJob } from "@/server/jobs/queue";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
+import { authorize } from "@/server/auth/authorize";
 
 /**
  * Crypto gateway payments (docs/crypto.md "Crypto gateway"): a payment asks for an amount in a
@@ -114,7 +114,7 @@ async function raise(tx: Db, orgId: string, row: PaymentRow, what: string): Prom
 /** Sandbox: creates a payment with a fresh deposit address per accepted option. */
 export async function createPayment({ ctx, input }: { ctx: Ctx; input: GatewayCreateBody }) {
   requireSandbox();
-  requireIssuerScope(ctx, "write");
+  authorize(ctx, "createPayment");
   return ctx.db.transaction(async (tx) => {
     const id = newId("gwp");
     const expiresAt = new Date(Date.now() + input.expires_in_minutes * 60_000);
@@ -176,7 +176,7 @@ export async function payPayment({
   input: GatewayPayBody & { payment_id: string };
 }) {
   requireSandbox();
-  requireIssuerScope(ctx, "write");
+  authorize(ctx, "payPayment");
   return ctx.db.transaction(async (tx) => {
     // Locked: arrivals at one payment add up one after the other. Without the lock two top-ups of
     // an underpaid payment both read the same total and the second overwrote the first's.

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
-import { roleAtLeast, type Role, type Scope } from "@/lib/scopes";
+import type { Scope } from "@/lib/scopes";
 import type { Actor, RequestMeta, ResolvedCredential } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { resolveUserBearer } from "@/server/auth/tokens";
@@ -92,35 +92,4 @@ export async function resolveCredential(
 
 export function scopesOf(actor: Actor): readonly Scope[] {
   return actor.type === "user" || actor.type === "apiKey" ? actor.scopes : [];
-}
-
-/** 403 INSUFFICIENT_PERMISSION naming the scope the endpoint needs. */
-export function requireScope(actor: Actor, scope: Scope): void {
-  const scopes = scopesOf(actor);
-  if (scopes.includes(scope)) return;
-  const held = scopes.length ? scopes.join(", ") : "none";
-  throw new ServiceError(
-    "INSUFFICIENT_PERMISSION",
-    `This endpoint needs the "${scope}" scope; this credential has: ${held}.`,
-  );
-}
-
-/**
- * Key management and the like: a dashboard user's token (403 USER_TOKEN_REQUIRED for API-key
- * credentials) of at least `role` (403 FORBIDDEN_ROLE), with 2FA enabled when asked (403
- * TWO_FACTOR_NOT_ENABLED). The TOTP code itself is checked by the service, which consumes it.
- */
-export function requireUser(actor: Actor, role: Role, twoFactor: boolean): void {
-  if (actor.type !== "user")
-    throw new ServiceError(
-      "USER_TOKEN_REQUIRED",
-      "This endpoint needs a dashboard user's access token; API-key credentials cannot use it.",
-    );
-  if (!roleAtLeast(actor.role, role))
-    throw new ServiceError("FORBIDDEN_ROLE", `This endpoint needs a user with the ${role} role.`);
-  if (twoFactor && !actor.twoFactorEnabled)
-    throw new ServiceError(
-      "TWO_FACTOR_NOT_ENABLED",
-      "Enable two-factor authentication on your account to use this endpoint.",
-    );
 }

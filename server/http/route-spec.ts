@@ -43,8 +43,9 @@ export interface RouteInput<R extends RequestSpec> {
 export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
   c: Context<ApiEnv>;
   /**
-   * On a `stepUp` route: the TOTP code from X-2FA-Token, else from the body's two_factor_token
-   * (the header wins). The use case checks and consumes it; undefined when neither was sent.
+   * On a route whose use case asks a step-up (the permission table's `stepUp`): the TOTP code
+   * from X-2FA-Token, else from the body's two_factor_token (the header wins). The use case
+   * checks and consumes it; undefined when neither was sent.
    */
   twoFactorCode: string | undefined;
   /** The caller's context (organization, actor, db); null on public routes. */
@@ -71,7 +72,10 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   description?: string;
   tags: string[];
   operationId?: string;
-  /** The one place the route's scope (or user-only access) is stated. */
+  /**
+   * The use case whose permission the route needs (lib/contracts/permissions.ts: scope or
+   * user-only access, least role, 2FA step-up), or "public".
+   */
   auth: A;
   /** Default: "optional" on authenticated POSTs, else "none". */
   idempotency?: IdempotencyMode;
@@ -90,14 +94,6 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   atomic?: boolean;
   request?: R;
   response: ResponseSpec;
-  /**
-   * A 2FA step-up: the route reads a TOTP code from X-2FA-Token or the body's two_factor_token
-   * (docs/rest-api.md) and hands it to the handler as `twoFactorCode`; the document gets the
-   * header and the step-up errors. Whether a code is needed (a user token) is the use case's rule.
-   * Default: the permission table's `stepUp` for `auth` (lib/contracts/permissions.ts); a route
-   * that contradicts it fails at startup.
-   */
-  stepUp?: boolean;
   /** Route-specific error codes, for the document (the kit adds its own). */
   errors?: ErrorCode[];
   /** Serve it but leave it out of the OpenAPI document. */
@@ -112,5 +108,7 @@ export interface ApiRoute {
   readonly path: string;
   readonly config: RouteConfig;
   readonly hidden: boolean;
+  /** The use case whose permission the route needs (or "public"), for the table-driven test. */
+  readonly auth: AuthSpec;
   readonly handle: (c: Context<ApiEnv>) => Response | Promise<Response>;
 }

@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import type { ErrorDetail } from "@/lib/errors";
+import { requirePermission } from "@/server/auth/authorize";
 import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { getDb, type Db } from "@/server/db/client";
 import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
 import { clientIp } from "./client-ip";
-import { requireScope, requireUser, resolveCredential } from "./credentials";
+import { resolveCredential } from "./credentials";
 import { familyOf } from "./family";
 import { errorResponse } from "./error-response";
 import {
@@ -40,13 +41,14 @@ import { parseInputPart, validationError } from "./validation";
 export function defineRoute<R extends RequestSpec = Record<never, never>, A extends AuthSpec = AuthSpec>(
   spec: RouteSpec<R, A>,
 ): ApiRoute {
-  const access = accessOf(spec.auth);
+  const permission = permissionOf(spec.auth);
+  const access = accessOf(permission);
   const authenticated = access.kind !== "public";
   const idempotency: IdempotencyMode =
     spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
   if (spec.atomic && idempotency !== "required")
     throw new Error(`${spec.path}: an atomic route needs idempotency: "required"`);
-  if (spec.atomic && routeStepUp(spec.path, spec.auth, spec.stepUp))
+  if (spec.atomic && routeStepUp(spec.auth))
     throw new Error(`${spec.path}: an atomic route cannot ask for a step-up (its replay would skip it)`);
   if (!authenticated && idempotency !== "none")
     throw new Error(
@@ -67,30 +69,46 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     sealsAnswer: idempotency !== "none" && spec.carriesSecret === true,
     rateLimits,
     errors: spec.errors ?? [],
-    stepUp: routeStepUp(spec.path, spec.auth, spec.stepUp),
+    stepUp: routeStepUp(spec.auth),
   };
   return {
     method: spec.method,
     path: spec.path,
     hidden: spec.hidden ?? false,
+    auth: spec.auth,
     config: routeConfig(spec, features),
-    handle: buildHandler(spec as RouteSpec<RequestSpec, AuthSpec>, features),
+    handle: buildHandler(spec as RouteSpec<RequestSpec, AuthSpec>, features, permission),
   };
 }
 
-function accessOf(spec: AuthSpec): Access {
-  if (spec === "public") return { kind: "public" };
-  const auth: Permission = typeof spec === "string" ? PERMISSIONS[spec] : spec;
+/** The route's permission: its use case's entry in the table (an inline one in the kit's own tests). */
+function permissionOf(spec: AuthSpec): Permission | null {
+  if (spec === "public") return null;
+  return typeof spec === "string" ? PERMISSIONS[spec] : spec;
+}
+
+function accessOf(auth: Permission | null): Access {
+  if (!auth) return { kind: "public" };
   if ("scope" in auth) return { kind: "scope", scope: auth.scope, cardholder: auth.cardholder === true };
   return { kind: "user", role: auth.user, twoFactor: auth.twoFactor !== false };
 }
 
+const mounted = new WeakMap<ApiApp, ApiRoute[]>();
+
 /** Adds routes to the app: the handler to Hono's router, the contract to the document. */
 export function mountRoutes(app: ApiApp, routes: readonly ApiRoute[]): void {
+  const list = mounted.get(app) ?? [];
+  mounted.set(app, list);
   for (const route of routes) {
+    list.push(route);
     if (!route.hidden) app.openAPIRegistry.registerPath(route.config);
     app.on(route.method.toUpperCase(), route.path.replace(/\{([^}]+)\}/g, ":$1"), route.handle);
   }
+}
+
+/** The routes mounted on an app, hidden ones included (the permission table's test walks them). */
+export function mountedRoutes(app: ApiApp): readonly ApiRoute[] {
+  return mounted.get(app) ?? [];
 }
 
 function queryOf(c: Context<ApiEnv>): Record<string, string | string[]> {
@@ -166,6 +184,7 @@ class Args {
 function buildHandler(
   spec: RouteSpec<RequestSpec, AuthSpec>,
   f: KitFeatures,
+  permission: Permission | null,
 ): (c: Context<ApiEnv>) => Response | Promise<Response> {
   const request = spec.request ?? {};
   const { access, idempotency, rateLimits, family } = f;
@@ -196,13 +215,11 @@ function buildHandler(
     let db: Db | undefined;
     let res: Response;
     try {
-      if (access.kind !== "public") {
+      if (permission) {
         db = await getDb();
         const credential = await resolveCredential(c, db, { ip: args.ip });
-        if (access.kind === "scope") {
-          if (!(access.cardholder && credential.actor.type === "cardholder"))
-            requireScope(credential.actor, access.scope);
-        } else requireUser(credential.actor, access.role, access.twoFactor);
+        // The permission table's rule, as every transport and use case applies it.
+        requirePermission(credential.actor, permission);
         const ctx: Ctx = {
           orgId: credential.orgId,
           actor: credential.actor,

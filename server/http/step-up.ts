@@ -34,14 +34,11 @@ export function stepUpCodeOf(c: Context<ApiEnv>, body: unknown): string | undefi
 /**
  * Whether a route takes the 2FA code: what the permission table states for its use case
  * (lib/contracts/permissions.ts, `stepUp`), the entry the dashboard's action reads too, so the two
- * transports guard the same use cases. A route may restate it; contradicting the table fails at
- * startup. The use case checks the code (server/auth/step-up.ts, requireSecondFactor).
+ * transports guard the same use cases; a route states none of its own. The use case checks the
+ * code (server/auth/authorize.ts, confirmStepUp).
  */
-export function routeStepUp(path: string, auth: AuthSpec, stated: boolean | undefined): boolean {
-  const permission: Permission | undefined =
-    auth === "public" ? undefined : typeof auth === "string" ? PERMISSIONS[auth] : auth;
-  const fromTable = permission ? permission.stepUp !== undefined : undefined;
-  if (stated !== undefined && fromTable !== undefined && stated !== fromTable)
-    throw new Error(`${path}: stepUp ${stated} disagrees with lib/contracts/permissions.ts`);
-  return stated ?? fromTable ?? false;
+export function routeStepUp(auth: AuthSpec): boolean {
+  if (auth === "public") return false;
+  const permission: Permission = typeof auth === "string" ? PERMISSIONS[auth] : auth;
+  return permission.stepUp !== undefined;
 }

@@ -2,9 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { AggregateBalances } from "@/lib/contracts/money";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { balanceTotals, programCounters } from "@/server/db/schema/money";
+import { authorize } from "@/server/auth/authorize";
 
 /**
  * The program's balances by currency: two primary-key reads of the totals kept on every balance
@@ -14,8 +14,7 @@ import { balanceTotals, programCounters } from "@/server/db/schema/money";
  * total may be overstated.
  */
 export async function getAggregateBalances({ ctx }: { ctx: Ctx }): Promise<AggregateBalances> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getAggregateBalances");
   const [totals, counters] = await Promise.all([
     ctx.db
       .select()

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { overviewRangeSchema } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import {
   balanceTotals,
@@ -58,11 +58,6 @@ export interface DeclinesByReason {
 
 const zeros = (): ByStatus => Object.fromEntries(CARD_TRANSACTION_STATUSES.map((s) => [s, 0])) as ByStatus;
 
-function guard(ctx: Ctx): void {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
-}
-
 /** Card transactions per UTC day (of creation) and current status, with their billing amounts. */
 export async function getTransactionVolume({
   ctx,
@@ -73,7 +68,7 @@ export async function getTransactionVolume({
   input: z.input<typeof overviewRangeSchema>;
   now?: Date;
 }): Promise<TransactionVolume> {
-  guard(ctx);
+  authorize(ctx, "getTransactionVolume");
   const { days } = overviewRangeSchema.parse(input);
   const { from, to, dayList } = utcDayRange(days, now);
   const [rows, currencies] = await Promise.all([
@@ -129,7 +124,7 @@ export async function getDeclinesByReason({
   input: z.input<typeof overviewRangeSchema>;
   now?: Date;
 }): Promise<DeclinesByReason> {
-  guard(ctx);
+  authorize(ctx, "getDeclinesByReason");
   const { days } = overviewRangeSchema.parse(input);
   const { from, to } = utcDayRange(days, now);
   const n = count();

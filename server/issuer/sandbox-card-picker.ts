@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
+import { authorize } from "@/server/auth/authorize";
 
 /**
  * A card as the Sandbox page's "Card" picker offers it: enough to tell cards apart, never more than the last
@@ -29,8 +29,7 @@ export async function listPickableCards({
   ctx: Ctx;
   input: { limit: number; svcCardId?: string; cardId?: string };
 }): Promise<PickableCard[]> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listPickableCards");
   const where: SQL = and(
     eq(cards.orgId, ctx.orgId),
     input.svcCardId ? eq(cardCustomers.svcCardId, input.svcCardId) : undefined,

@@ -8,10 +8,10 @@ import {
   type OverviewRanked,
 } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import { overviewDaily } from "@/server/db/schema/overview";
+import { authorize } from "@/server/auth/authorize";
 
 const TOP = 8;
 /** Statuses a transaction reaches only once its authorization was approved. */
@@ -58,8 +58,7 @@ export async function getOverviewInsights({
   input: z.input<typeof overviewRangeSchema>;
   now?: Date;
 }): Promise<OverviewInsights> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getOverviewInsights");
   const { days } = overviewRangeSchema.parse(input);
   const { from, to, dayList: list } = utcDayRange(days, now);
   const rows = await ctx.db

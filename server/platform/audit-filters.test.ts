@@ -66,6 +66,6 @@ describe("audit log filters and CSV", () => {
     const operator = await org.user("operator");
     await expect(
       collect(auditCsv({ ctx: userCtx(database.db, org.orgId, operator), input: {} })),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
   });
 });

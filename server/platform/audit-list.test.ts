@@ -165,7 +165,7 @@ describe("listAuditEntries", () => {
     const operator = await org.user("operator");
     await expect(
       listAuditEntries({ ctx: userCtx(database.db, org.orgId, operator), input: {} }),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION", status: 403 });
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE", status: 403 });
     const apiKeyCtx = {
       ...ctx,
       actor: {
@@ -175,7 +175,7 @@ describe("listAuditEntries", () => {
       },
     };
     await expect(listAuditEntries({ ctx: apiKeyCtx, input: {} })).rejects.toMatchObject({
-      code: "INSUFFICIENT_PERMISSION",
+      code: "USER_TOKEN_REQUIRED",
     });
     await expect(listAuditEntries({ ctx, input: { limit: 201 } })).rejects.toMatchObject({
       code: "VALIDATION_ERROR",

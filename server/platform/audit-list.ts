@@ -7,6 +7,7 @@ import {
   type AuditPageQuery,
 } from "@/lib/contracts/audit";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
@@ -15,14 +16,6 @@ export type { AuditEntry } from "@/lib/contracts/audit";
 
 /** Kept for the API keys page's call shape: targetType is target_type. */
 export type ListAuditEntriesInput = AuditPageQuery & { targetType?: string };
-
-/** The audit log says who holds which keys and did what: admins only (docs/audit-log.md). */
-function requireAuditReader(ctx: Ctx): void {
-  const { actor } = ctx;
-  if (actor.type === "system") return;
-  if (actor.type !== "user" || actor.role !== "admin")
-    throw new ServiceError("INSUFFICIENT_PERMISSION", "Only an admin can read the audit log.");
-}
 
 /** A date alone means the whole day: `to` is then the start of the next day. */
 function boundOf(value: string, end: boolean): Date {
@@ -96,7 +89,8 @@ export async function listAuditEntries({
   ctx: Ctx;
   input: ListAuditEntriesInput;
 }): Promise<{ entries: AuditEntry[]; next_before: string | null }> {
-  requireAuditReader(ctx);
+  // Who holds which keys and did what: admins only (docs/audit-log.md).
+  authorize(ctx, "listAuditEntries");
   const { targetType, ...rest } = input;
   const parsed = auditPageQuerySchema.safeParse({ ...rest, target_type: rest.target_type ?? targetType });
   if (!parsed.success)
@@ -148,7 +142,7 @@ function csvCell(value: unknown): string {
 
 /** The entries the filters select, as CSV chunks of 1,000 rows, newest first. */
 export async function* auditCsv({ ctx, input }: { ctx: Ctx; input: AuditFilters }): AsyncGenerator<string> {
-  requireAuditReader(ctx);
+  authorize(ctx, "auditCsv");
   const parsed = auditFiltersSchema.safeParse(input);
   if (!parsed.success)
     throw new ServiceError("VALIDATION_ERROR", "The audit log filters are not valid.", {

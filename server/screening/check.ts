@@ -3,6 +3,7 @@ import { addressKey } from "@/lib/chains/addresses";
 import { requireKnownAddress } from "@/lib/chains/require-address";
 import type { RecentScreening, RiskLevel, ScreeningResult } from "@/lib/contracts/screening";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { screeningChecks } from "@/server/db/schema/crypto";
@@ -49,6 +50,7 @@ export async function screenFromDashboard({
   ctx: Ctx;
   input: { address: string };
 }): Promise<ScreeningResult> {
+  authorize(ctx, "screenFromDashboard");
   const result = await screenAddress({ db: ctx.db, input });
   await ctx.db.insert(screeningChecks).values({
     id: newId("scr"),
@@ -64,6 +66,7 @@ export async function screenFromDashboard({
 }
 
 export async function recentScreenings({ ctx }: { ctx: Ctx }): Promise<RecentScreening[]> {
+  authorize(ctx, "recentScreenings");
   const rows = await ctx.db
     .select()
     .from(screeningChecks)
@@ -83,5 +86,6 @@ export async function recentScreenings({ ctx }: { ctx: Ctx }): Promise<RecentScr
 
 /** The list in force, for the dashboard. */
 export async function sanctionsListInfo({ ctx }: { ctx: Ctx }) {
+  authorize(ctx, "sanctionsListInfo");
   return listInfo(await activeList(ctx.db));
 }

@@ -2,12 +2,12 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { globalSearchSchema, type SearchHit, type SearchResults } from "@/lib/contracts/search";
 import { formatMinor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
+import { authorize } from "@/server/auth/authorize";
 
 const PER_GROUP = 5;
 
@@ -31,8 +31,7 @@ export async function globalSearch({
   ctx: Ctx;
   input: { q: string };
 }): Promise<SearchResults> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "globalSearch");
   const { q } = globalSearchSchema.parse(input);
   const org = ctx.orgId;
   const lastFour = /^\d{4}$/.test(q);

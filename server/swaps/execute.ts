@@ -3,13 +3,12 @@ import { addressKey } from "@/lib/chains/addresses";
 import type { SwapView } from "@/lib/contracts/swaps";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { recordAudit } from "@/server/platform/audit";
 import { swapQuotes, swaps } from "@/server/db/schema/crypto";
 import { emitEvent } from "@/server/events/outbox";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { enqueueJob } from "@/server/jobs/queue";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import { findAsset } from "./catalog";
 import { debitAsset } from "./holdings";
 import { eventAmount, swapView } from "./view";
@@ -35,7 +34,7 @@ function mismatch(path: string, message: string): ServiceError {
  * A refusal rolls all of it back: the quote stays usable after INSUFFICIENT_FUNDS.
  */
 export async function executeSwap({ ctx, input }: { ctx: Ctx; input: ExecuteSwapInput }): Promise<SwapView> {
-  requireIssuerScope(ctx, "transactions");
+  authorize(ctx, "executeSwap");
   const [quote] = await ctx.db
     .select()
     .from(swapQuotes)
@@ -45,7 +44,7 @@ export async function executeSwap({ ctx, input }: { ctx: Ctx; input: ExecuteSwap
     throw mismatch("from_asset_id", `This quote swaps from ${quote.fromAssetId}.`);
   if (addressKey(input.to_address) !== addressKey(quote.toAddress))
     throw mismatch("to_address", "to_address must be the quote's recipient.");
-  await requireSecondFactor(ctx, input.twoFactorCode);
+  await confirmStepUp(ctx, "executeSwap", input.twoFactorCode);
 
   const row = await ctx.db.transaction(async (tx) => {
     const claimed = await tx

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SwapHistoryQuery } from "@/lib/contracts/swaps";
 import type { Ctx } from "@/server/context";
 import { swaps } from "@/server/db/schema/crypto";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
+import { authorize } from "@/server/auth/authorize";
 import { swapView } from "./view";
 
 /**
@@ -10,7 +10,7 @@ import { swapView } from "./view";
  * the total.
  */
 export async function swapHistory({ ctx, input }: { ctx: Ctx; input: SwapHistoryQuery }) {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "swapHistory");
   const where: SQL[] = [eq(swaps.orgId, ctx.orgId)];
   if (input.status) where.push(eq(swaps.status, input.status));
   const [rows, [count]] = await Promise.all([

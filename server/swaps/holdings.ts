@@ -6,9 +6,9 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { masterWalletAssets } from "@/server/db/schema/crypto";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
+import { authorize } from "@/server/auth/authorize";
 import { fromBaseUnits, toBaseUnits } from "./amounts";
 import { findAsset, SWAP_ASSETS, type SwapAsset } from "./catalog";
 
@@ -66,7 +66,7 @@ export async function debitAsset(tx: Db, orgId: string, assetId: string, units: 
 
 /** Every swap asset with the organization's balance (0 when never held) and its address on that chain. */
 export async function listWalletAssets({ ctx }: { ctx: Ctx }) {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "listWalletAssets");
   const rows = await ctx.db.select().from(masterWalletAssets).where(eq(masterWalletAssets.orgId, ctx.orgId));
   const held = new Map(rows.map((r) => [r.assetId, r.balance]));
   return SWAP_ASSETS.map((asset) => ({
@@ -85,7 +85,7 @@ export async function depositAsset({
   input: { asset_id: string; amount: string };
 }) {
   requireSandbox();
-  requireIssuerScope(ctx, "write");
+  authorize(ctx, "depositAsset");
   const asset = requireAsset(input.asset_id, "asset_id");
   const units = toBaseUnits(input.amount, asset.decimals);
   await ctx.db.transaction(async (tx) => {

@@ -4,8 +4,8 @@ import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { swapQuotes } from "@/server/db/schema/crypto";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { providers } from "@/server/providers/current";
+import { authorize } from "@/server/auth/authorize";
 import { fromBaseUnits, toBaseUnits } from "./amounts";
 import { findAsset, findAssetOn, routeBetween, type SwapAsset } from "./catalog";
 
@@ -69,7 +69,7 @@ export async function createSwapQuote({
   ctx: Ctx;
   input: SwapQuoteBody;
 }): Promise<SwapQuote> {
-  requireIssuerScope(ctx, "transactions");
+  authorize(ctx, "createSwapQuote");
   const from = assetOf(input.from_chain, input.from_token, "from_token");
   const to = assetOf(input.to_chain, input.to_token, "to_token");
   if (!routeBetween(from, to))

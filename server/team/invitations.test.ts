@@ -139,7 +139,7 @@ describe("invitations", () => {
     const ctx = userCtx(database.db, org.orgId, operator);
     await expect(
       inviteMember({ ctx, input: { email: uniqueEmail("x"), role: "viewer" } }),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
   });
 
   it("writes nothing when the email fails: invitation, message and audit share one transaction", async () => {

@@ -21,7 +21,7 @@ import { invitations } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { providers } from "@/server/providers/current";
-import { requireTeamAdmin } from "./access";
+import { authorize } from "@/server/auth/authorize";
 
 /** An invitation link works for 7 days, once (docs/team.md). */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -67,7 +67,8 @@ export async function inviteMember({
   ctx: Ctx;
   input: InviteMemberInput;
 }): Promise<InvitationView> {
-  const { userId } = requireTeamAdmin(ctx);
+  authorize(ctx, "inviteMember");
+  const userId = ctx.actor.type === "user" ? ctx.actor.userId : null;
   const { email, role } = inviteMemberSchema.parse(input);
   const token = newOpaqueToken(TOKEN_PREFIX);
   const row = await ctx.db.transaction(async (tx) => {
@@ -128,7 +129,7 @@ export async function inviteMember({
 }
 
 export async function listInvitations({ ctx }: { ctx: Ctx }): Promise<{ invitations: InvitationView[] }> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "listInvitations");
   const rows = await ctx.db
     .select()
     .from(invitations)
@@ -145,7 +146,7 @@ export async function revokeInvitation({
   ctx: Ctx;
   input: { invitationId: string };
 }): Promise<InvitationView> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "revokeInvitation");
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(invitations)

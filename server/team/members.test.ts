@@ -44,7 +44,7 @@ describe("roles and the last-admin rule", () => {
     const viewerCtx = userCtx(database.db, org.orgId, { ...op, role: "viewer" });
     await expect(
       changeMemberRole({ ctx: viewerCtx, input: { userId: org.admin.userId, role: "viewer" } }),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ROLE" });
   });
 
   it("never demotes or deactivates the last active admin", async () => {

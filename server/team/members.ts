@@ -7,7 +7,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
-import { requireTeamAdmin } from "./access";
+import { authorize } from "@/server/auth/authorize";
 import { endUserAccess } from "./sessions";
 
 type UserRow = typeof users.$inferSelect;
@@ -27,7 +27,7 @@ export function memberView(u: UserRow): MemberView {
 }
 
 export async function listMembers({ ctx }: { ctx: Ctx }): Promise<{ members: MemberView[] }> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "listMembers");
   const rows = await ctx.db
     .select()
     .from(users)
@@ -77,7 +77,7 @@ export async function changeMemberRole({
   ctx: Ctx;
   input: { userId: string; role: Role };
 }): Promise<MemberView> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "changeMemberRole");
   const updated = await ctx.db.transaction(async (tx) => {
     const member = await lockedMember(tx, ctx, input.userId);
     if (member.deactivatedAt)
@@ -114,7 +114,7 @@ export async function deactivateMember({
   ctx: Ctx;
   input: { userId: string };
 }): Promise<MemberView> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "deactivateMember");
   const updated = await ctx.db.transaction(async (tx) => {
     const member = await lockedMember(tx, ctx, input.userId);
     if (member.deactivatedAt) return member;
@@ -150,7 +150,7 @@ export async function reactivateMember({
   ctx: Ctx;
   input: { userId: string };
 }): Promise<MemberView> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "reactivateMember");
   const updated = await ctx.db.transaction(async (tx) => {
     const member = await lockedMember(tx, ctx, input.userId);
     if (!member.deactivatedAt) return member;

@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import type { Ctx } from "@/server/context";
 import { users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
-import { requireSelf } from "./access";
+import { authorize } from "@/server/auth/authorize";
+import { requireSelf } from "./self";
 import { endUserAccess } from "./sessions";
 
 /**
@@ -25,6 +26,7 @@ export async function changePassword({
   ctx: Ctx;
   input: ChangePasswordInput;
 }): Promise<{ changed: true; sessions_ended: number }> {
+  authorize(ctx, "changePassword");
   const { userId, sessionId } = requireSelf(ctx);
   const data = changePasswordSchema.parse(input);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));

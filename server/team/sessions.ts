@@ -8,7 +8,8 @@ import type { Db } from "@/server/db/client";
 import { accessTokens, stepUps } from "@/server/db/schema/identity";
 import { userSessions } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
-import { requireSelf } from "./access";
+import { authorize } from "@/server/auth/authorize";
+import { requireSelf } from "./self";
 
 /** A dashboard session lives as long as its JWT (next-auth's maxAge). */
 export const DASHBOARD_SESSION_SECONDS = 12 * 60 * 60;
@@ -57,6 +58,7 @@ export async function endUserAccess(tx: Db, userId: string, keep?: string): Prom
 
 /** The signed-in user's open dashboard sessions, newest first. */
 export async function listMySessions({ ctx }: { ctx: Ctx }): Promise<{ sessions: SessionView[] }> {
+  authorize(ctx, "listMySessions");
   const { userId, sessionId } = requireSelf(ctx);
   const rows = await ctx.db
     .select()
@@ -89,6 +91,7 @@ export async function revokeMySession({
   ctx: Ctx;
   input: { sessionId: string };
 }): Promise<{ session_id: string; revoked: true }> {
+  authorize(ctx, "revokeMySession");
   const { userId } = requireSelf(ctx);
   await ctx.db.transaction(async (tx) => {
     const done = await tx
@@ -122,6 +125,7 @@ export async function signOutEverywhere({
   ctx: Ctx;
   input?: { keepCurrent?: boolean };
 }): Promise<{ sessions_ended: number }> {
+  authorize(ctx, "signOutEverywhere");
   const { userId, sessionId } = requireSelf(ctx);
   const keep = input.keepCurrent ? sessionId : undefined;
   const ended = await ctx.db.transaction(async (tx) => {

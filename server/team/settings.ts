@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { orgSecuritySettings } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
-import { requireTeamAdmin } from "./access";
+import { authorize } from "@/server/auth/authorize";
 
 /** The organization's security settings; defaults when none were saved. No access check. */
 export async function securitySettingsOf(db: Db, orgId: string): Promise<SecuritySettings> {
@@ -14,7 +14,7 @@ export async function securitySettingsOf(db: Db, orgId: string): Promise<Securit
 }
 
 export async function getSecuritySettings({ ctx }: { ctx: Ctx }): Promise<SecuritySettings> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "getSecuritySettings");
   return securitySettingsOf(ctx.db, ctx.orgId);
 }
 
@@ -26,7 +26,7 @@ export async function updateSecuritySettings({
   ctx: Ctx;
   input: SecuritySettings;
 }): Promise<SecuritySettings> {
-  requireTeamAdmin(ctx);
+  authorize(ctx, "updateSecuritySettings");
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await securitySettingsOf(tx, ctx.orgId);
     await tx

@@ -15,7 +15,7 @@ import type { Db } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { enqueueJob } from "@/server/jobs/queue";
 import { recordAudit } from "@/server/platform/audit";
-import { requireWebhookScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 import { findWebhook } from "./manage";
 import { newDeliveryId } from "./secret";
 import { attemptView, deliveryView } from "./view";
@@ -31,7 +31,7 @@ export async function listDeliveries({
   ctx: Ctx;
   input: DeliveryFilters & { webhookId?: string };
 }): Promise<DeliveryPage> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "listDeliveries");
   const f = deliveryFiltersSchema.parse(input);
   if (input.webhookId) await findWebhook(ctx, input.webhookId);
   const where = and(
@@ -72,7 +72,7 @@ export async function getDelivery({
   ctx: Ctx;
   input: { deliveryId: string };
 }): Promise<WebhookDeliveryDetail> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "getDelivery");
   const row = await findDelivery(ctx, input.deliveryId);
   const attempts = await ctx.db
     .select()
@@ -94,7 +94,7 @@ export async function retryDelivery({
   ctx: Ctx;
   input: { deliveryId: string };
 }): Promise<WebhookDeliveryView> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "retryDelivery");
   const row = await findDelivery(ctx, input.deliveryId);
   if (row.lockedUntil && row.lockedUntil > new Date())
     throw new ServiceError("CONFLICT", "An attempt of this delivery is running; wait for its outcome.");
@@ -129,7 +129,7 @@ export async function sendTestEvent({
   ctx: Ctx;
   input: { webhookId: string };
 }): Promise<WebhookDeliveryView> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "sendTestEvent");
   const hook = await findWebhook(ctx, input.webhookId);
   if (!hook.enabled)
     throw new ServiceError("CONFLICT", "This webhook is disabled; enable it to send a test event.");
@@ -164,7 +164,7 @@ export async function replayFailedDeliveries({
   ctx: Ctx;
   input: { webhookId: string } & ReplayWindow;
 }): Promise<{ job_id: string; webhook_id: string; from: string; to: string }> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "replayFailedDeliveries");
   const { from, to } = replayWindowSchema.parse({ from: input.from, to: input.to });
   await findWebhook(ctx, input.webhookId);
   const job = await ctx.db.transaction(async (tx) => {

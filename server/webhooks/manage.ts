@@ -11,7 +11,7 @@ import {
 import type { Ctx } from "@/server/context";
 import { webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { recordAudit } from "@/server/platform/audit";
-import { requireWebhookScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 import { newWebhookId, newWebhookSecret, sealWebhookSecret } from "./secret";
 import { registrableUrl } from "./url-safety";
 import { webhookView, type SubscriptionRow } from "./view";
@@ -33,7 +33,7 @@ export async function createWebhook({
   ctx: Ctx;
   input: CreateWebhookInput;
 }): Promise<CreatedWebhook> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "createWebhook");
   const parsed = createWebhookSchema.parse(input);
   const { url, warnings } = await registrableUrl(parsed.url);
   const secret = newWebhookSecret();
@@ -72,7 +72,7 @@ export async function createWebhook({
 }
 
 export async function listWebhooks({ ctx }: { ctx: Ctx }): Promise<{ webhooks: WebhookView[] }> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "listWebhooks");
   const rows = await ctx.db
     .select()
     .from(webhookSubscriptions)
@@ -88,7 +88,7 @@ export async function getWebhook({
   ctx: Ctx;
   input: { webhookId: string };
 }): Promise<WebhookView> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "getWebhook");
   return webhookView(await findWebhook(ctx, input.webhookId), { withSecret: true });
 }
 
@@ -102,7 +102,7 @@ export async function updateWebhook({
   ctx: Ctx;
   input: { webhookId: string } & UpdateWebhookInput;
 }): Promise<WebhookView> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "updateWebhook");
   const { webhookId, ...rest } = input;
   const patch = updateWebhookSchema.parse(rest);
   await findWebhook(ctx, webhookId);
@@ -150,7 +150,7 @@ export async function deleteWebhook({
   ctx: Ctx;
   input: { webhookId: string };
 }): Promise<{ webhook_id: string; deleted: true }> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "deleteWebhook");
   await ctx.db.transaction(async (tx) => {
     // Attempts have no foreign key to their (partitioned) deliveries: removed here, with them.
     await tx.execute(
@@ -178,7 +178,7 @@ export async function rotateWebhookSecret({
   ctx: Ctx;
   input: { webhookId: string };
 }): Promise<WebhookView> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "rotateWebhookSecret");
   const secret = newWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx

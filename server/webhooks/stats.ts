@@ -3,7 +3,7 @@ import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/contracts/webhooks";
 import type { Ctx } from "@/server/context";
 import { rowsOf } from "@/server/db/client";
-import { requireWebhookScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 import { findWebhook } from "./manage";
 
 /*
@@ -57,7 +57,7 @@ export async function deliveriesOverTime({
   ctx: Ctx;
   input: { range?: ChartRange; webhookId?: string; now?: Date };
 }): Promise<DeliveriesOverTime> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "deliveriesOverTime");
   const range = chartRangeSchema.parse(input.range);
   const { bucketSeconds, buckets } = CHART_RANGES[range];
   if (input.webhookId) await findWebhook(ctx, input.webhookId);
@@ -116,7 +116,7 @@ export async function webhookSuccessRates({
   ctx: Ctx;
   input?: { hours?: number; now?: Date };
 }): Promise<Record<string, WebhookSuccessRate>> {
-  requireWebhookScope(ctx);
+  authorize(ctx, "webhookSuccessRates");
   const hours = z
     .number()
     .int()

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BalancesDashboard } from "@/components/balances/balances-dashboard";
 import { PageHeader } from "@/components/page-header";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import { balancesAction, fundCustomerAction, setLowBalanceThresholdAction } from "@/server/actions/money";
 import { requireSession } from "@/server/action-kit/session";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
@@ -35,7 +35,7 @@ export default async function BalancesPage() {
         read={balancesAction}
         fund={fundCustomerAction}
         setThreshold={setLowBalanceThresholdAction}
-        canAct={roleAtLeast(user.role, "operator")}
+        canAct={can(user, "fundCustomer")}
         twoFactorEnabled={user.twoFactorEnabled}
       />
     </>

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
 import { GATEWAY_CURRENCIES, GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
 import { isSandbox } from "@/lib/env";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import { createGatewayPaymentAction } from "@/server/actions/crypto";
 import { requireSession } from "@/server/action-kit/session";
 import { listPayments } from "@/server/gateway/list";
@@ -27,7 +27,7 @@ export default async function GatewayPage({
   searchParams: Promise<Record<string, string>>;
 }) {
   const { ctx, user } = await requireSession();
-  const canCreate = isSandbox() && roleAtLeast(user.role, "operator");
+  const canCreate = isSandbox() && can(user, "createPayment");
   const params = await searchParams;
   const parsed = gatewayListQuerySchema.safeParse({ ...params, limit: PAGE });
   const query = parsed.success ? parsed.data : { limit: PAGE, offset: 0 };

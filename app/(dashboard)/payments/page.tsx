@@ -4,7 +4,7 @@ import { DepositHistory, PayoutHistory, WalletsCard } from "@/components/payment
 import { OpenWalletForm } from "@/components/payments/open-wallet-form";
 import { PaymentsWorkbench } from "@/components/payments/payments-workbench";
 import { DEPOSIT_STATUSES, PAYOUT_STATUSES } from "@/lib/contracts/fiat-payments";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import {
   checkBeneficiaryAction,
   createWalletAction,
@@ -48,7 +48,7 @@ export default async function PaymentsPage({
     form: beneficiaryForm({ ctx, input: { payment_method_id: method.id } }),
   }));
   const payinMethods = listPaymentMethods({ ctx, input: { type: "payin" } }).methods;
-  const canAct = roleAtLeast(user.role, "operator");
+  const canAct = can(user, "createPayout");
   // Wallets on offer: the catalogue's currencies (what deposits credit, what payout fees are priced in).
   const held = new Set(wallets.wallets.map((w) => w.currency));
   const openable = [

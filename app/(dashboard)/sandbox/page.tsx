@@ -14,7 +14,7 @@ import { CardNetworkTransactions } from "@/components/sandbox/card-network-trans
 import { RECENT_LIMIT } from "@/components/sandbox/card-network-types";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { appUrl, isSandbox } from "@/lib/env";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import { listTransactionsAction } from "@/server/actions/money";
 import {
   expireTransactionAction,
@@ -63,11 +63,14 @@ export default async function SandboxPage({
   }
   const params = await searchParams;
   const to = one(params.to)?.slice(0, 320) ?? null;
-  const canRead = roleAtLeast(user.role, "operator");
+  // Each section is what its use cases allow (lib/contracts/permissions.ts): operators and admins.
+  const canReadOutbox = can(user, "readOutbox");
+  const canCharge = can(user, "authorizeCardTransaction");
+  const canDeposit = can(user, "receiveDeposit");
   // ?card=crd_... (a link from a customer's page) puts that card first in the picker.
   const preselect = one(params.card)?.slice(0, 64);
   // The same rule as GET /api/v1/sandbox/outbox: invitations (staff-access mail) to admins only.
-  const messages: OutboxEntry[] = canRead
+  const messages: OutboxEntry[] = canReadOutbox
     ? (await readOutbox({ ctx, input: { to, limit: OUTBOX_SIZE } })).messages.map((m) => ({
         id: m.id,
         channel: m.channel,
@@ -79,7 +82,7 @@ export default async function SandboxPage({
       }))
     : [];
   const cardholderPath = `/card/${org.id}`;
-  const [pickable, preselected, recent] = canRead
+  const [pickable, preselected, recent] = canCharge
     ? await Promise.all([
         listPickableCards({ ctx, input: { limit: PICKABLE_CARDS } }),
         preselect ? listPickableCards({ ctx, input: { limit: 1, cardId: preselect } }) : Promise.resolve([]),
@@ -94,7 +97,7 @@ export default async function SandboxPage({
   return (
     <>
       <PageHeader title="Sandbox" description={description} />
-      {canRead ? <AutoRefresh intervalMs={REFRESH_MS} /> : null}
+      {canReadOutbox || canCharge ? <AutoRefresh intervalMs={REFRESH_MS} /> : null}
       <div className="flex flex-col gap-6">
         <Card aria-labelledby="outbox-title">
           <CardHeader>
@@ -105,7 +108,7 @@ export default async function SandboxPage({
               {user.role === "admin" ? null : " Team invitations are shown to admins only."}
             </CardDescription>
           </CardHeader>
-          {canRead ? (
+          {canReadOutbox ? (
             <>
               <CardBody className="border-b border-border">
                 <OutboxFilter path={PATH} to={to} />
@@ -126,7 +129,7 @@ export default async function SandboxPage({
               <code className="font-mono text-xs">POST /api/v1/sandbox/card-transactions</code>.
             </CardDescription>
           </CardHeader>
-          {canRead && recent ? (
+          {canCharge && recent ? (
             <CardBody className="gap-6">
               <CardNetworkPurchase cards={cards} preselect={preselect} authorize={simulatePurchaseAction} />
               <CardNetworkTransactions
@@ -159,7 +162,7 @@ export default async function SandboxPage({
               <code className="font-mono text-xs">POST /api/v1/sandbox/master-wallet/deposit</code>.
             </CardDescription>
           </CardHeader>
-          {canRead ? (
+          {canDeposit ? (
             <CardBody>
               <CardNetworkDeposit actions={{ deposit: sandboxDepositAction, settle: settleDepositAction }} />
             </CardBody>

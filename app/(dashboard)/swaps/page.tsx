@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
 import { explorerTxUrl, isChainId } from "@/lib/chains/chains";
 import { SWAP_HISTORY_STATUSES, swapHistoryQuerySchema } from "@/lib/contracts/swaps";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import { executeSwapAction, quoteSwapAction } from "@/server/actions/crypto";
 import { requireSession } from "@/server/action-kit/session";
 import { swapHistory } from "@/server/swaps/history";
@@ -58,7 +58,7 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
       />
       <LiveRefresh active={history.swaps.some((s) => s.status === "pending" || s.status === "processing")} />
       <div className="flex flex-col gap-6">
-        {roleAtLeast(user.role, "operator") ? (
+        {can(user, "createSwapQuote") ? (
           <Card>
             <CardHeader>
               <CardTitle>New swap</CardTitle>

@@ -3,7 +3,7 @@ import { customerListQuerySchema, type CustomerList, type CustomerListQuery } fr
 import type { Ctx } from "@/server/context";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
-import { refuseCardholder, requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 
 /** LIKE's wildcards and its escape character, taken literally. */
 function likePrefix(text: string): string {
@@ -38,8 +38,7 @@ export async function listCustomers({
   ctx: Ctx;
   input: Partial<CustomerListQuery>;
 }): Promise<CustomerList> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listCustomers");
   const f = customerListQuerySchema.parse(input);
   const where = and(
     eq(cardCustomers.orgId, ctx.orgId),

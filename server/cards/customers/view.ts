@@ -2,7 +2,7 @@ import type { CardCustomerView, CardView } from "@/lib/contracts/cards";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { customerBalanceOf, type CustomerBalanceRow } from "@/server/balances/read";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { nextActionOf } from "../flow";
 import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "./find";
 
@@ -123,7 +123,7 @@ export async function getIssuerCustomerDetail({
   ctx: Ctx;
   input: { customerId: string };
 }): Promise<IssuerCustomerDetail> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getIssuerCustomer");
   const row = await findCustomerByAnyId(ctx, input.customerId);
   const [cards, balance] = await Promise.all([
     cardsOf(ctx.db, ctx.orgId, row.id),

@@ -6,9 +6,9 @@ import type {
   UnfrozenCard,
   VoidedCard,
 } from "@/lib/contracts/card-account";
-import { requireSecondFactor } from "@/server/auth/step-up";
+import type { UseCase } from "@/lib/contracts/permissions";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "../access";
 import { findCustomer } from "../customers/find";
 import { cardView } from "../customers/view";
 import { applyCardAction, type AppliedChange } from "./apply";
@@ -31,14 +31,20 @@ export interface CardTarget {
 type GuardedTarget = CardTarget & { twoFactorCode?: string };
 
 /**
- * Looks the card up first (404 before anything else, so no 2FA code is spent on an unknown
- * card), asks a person for the second factor (every status change: lib/contracts/permissions.ts,
- * stepUp; API keys and cardholders pass), then changes it under lock.
+ * Checks the caller against the use case's permission, looks the card up (404 before anything
+ * else, so no 2FA code is spent on an unknown card), asks a person for the second factor the
+ * permission table states (every status change; API keys and cardholders pass), then changes it
+ * under lock.
  */
-async function change(ctx: Ctx, input: GuardedTarget, action: CardAction): Promise<AppliedChange> {
-  requireCardScope(ctx, "write");
+async function change(
+  ctx: Ctx,
+  input: GuardedTarget,
+  useCase: UseCase,
+  action: CardAction,
+): Promise<AppliedChange> {
+  authorize(ctx, useCase);
   await findCard(ctx, await findCustomer(ctx, input.svcCardId), input.cardId);
-  await requireSecondFactor(ctx, input.twoFactorCode);
+  await confirmStepUp(ctx, useCase, input.twoFactorCode);
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx });
     const card = await findCard(ctx, customer, input.cardId, { db: tx, forUpdate: true });
@@ -47,7 +53,7 @@ async function change(ctx: Ctx, input: GuardedTarget, action: CardAction): Promi
 }
 
 export async function freezeCard({ ctx, input }: { ctx: Ctx; input: GuardedTarget }): Promise<FrozenCard> {
-  const { customer, card, at } = await change(ctx, input, "freeze");
+  const { customer, card, at } = await change(ctx, input, "freezeCard", "freeze");
   return { svc_card_id: customer.svcCardId, card_id: card.id, is_frozen: true, frozen_at: at.toISOString() };
 }
 
@@ -58,7 +64,7 @@ export async function unfreezeCard({
   ctx: Ctx;
   input: GuardedTarget;
 }): Promise<UnfrozenCard> {
-  const { customer, card, at } = await change(ctx, input, "unfreeze");
+  const { customer, card, at } = await change(ctx, input, "unfreezeCard", "unfreeze");
   return {
     svc_card_id: customer.svcCardId,
     card_id: card.id,
@@ -69,7 +75,7 @@ export async function unfreezeCard({
 
 /** Virtual cards only; permanent (cancelled on the card network at once). */
 export async function voidCard({ ctx, input }: { ctx: Ctx; input: GuardedTarget }): Promise<VoidedCard> {
-  const { customer, card, at } = await change(ctx, input, "void");
+  const { customer, card, at } = await change(ctx, input, "voidCard", "void");
   return { svc_card_id: customer.svcCardId, card_id: card.id, is_void: true, voided_at: at.toISOString() };
 }
 
@@ -84,6 +90,7 @@ export async function reportCard({
   const { customer, card, at } = await change(
     ctx,
     input,
+    "reportCard",
     input.reason === "lost" ? "report_lost" : "report_stolen",
   );
   const view = cardView(card);
@@ -99,8 +106,7 @@ export async function reportCard({
 
 /** The program's block (compliance). Not for cardholders. */
 export async function blockCard({ ctx, input }: { ctx: Ctx; input: GuardedTarget }): Promise<BlockedCard> {
-  refuseCardholder(ctx);
-  const { customer, card, at } = await change(ctx, input, "block");
+  const { customer, card, at } = await change(ctx, input, "blockCard", "block");
   return {
     svc_card_id: customer.svcCardId,
     card_id: card.id,
@@ -117,8 +123,7 @@ export async function unblockCard({
   ctx: Ctx;
   input: GuardedTarget;
 }): Promise<UnblockedCard> {
-  refuseCardholder(ctx);
-  const { customer, card, at } = await change(ctx, input, "unblock");
+  const { customer, card, at } = await change(ctx, input, "unblockCard", "unblock");
   return {
     svc_card_id: customer.svcCardId,
     card_id: card.id,

@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import { cardCustomers, cards, type CardCurrency } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { STEP_OF_FLOW } from "../flow";
 import { findCustomer, type CardCustomerRow, type CardRow } from "../customers/find";
 import { cardView } from "../customers/view";
@@ -95,7 +95,7 @@ export async function createVirtualCard({
   ctx: Ctx;
   input: { svcCardId: string };
 }): Promise<CreatedCard> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "createVirtualCard");
   const card = await ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     const currency = requireReadyForCard(customer);

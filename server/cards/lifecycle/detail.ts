@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
-import { refuseCardholder, requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCardInOrg } from "./find-card";
 import { cardListItem } from "./list";
 
@@ -21,8 +21,7 @@ export async function getIssuerCard({
   ctx: Ctx;
   input: { cardId: string };
 }): Promise<CardDetail> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getIssuerCard");
   const card = await findCardInOrg(ctx, input.cardId);
   const [customer] = await ctx.db
     .select()

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { disputeReasonSchema } from "@/lib/contracts/cards";
 import type { Ctx } from "@/server/context";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "../customers/find";
 
 export type DisputeReason = z.infer<typeof disputeReasonSchema>;
@@ -30,7 +30,7 @@ export async function listDisputeReasons({
   ctx: Ctx;
   input: { svcCardId: string };
 }): Promise<readonly DisputeReason[]> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listDisputeReasons");
   await findCustomer(ctx, input.svcCardId);
   return DISPUTE_REASONS;
 }

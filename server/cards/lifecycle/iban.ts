@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IbanStatus } from "@/lib/contracts/card-account";
 import { isSandbox } from "@/lib/env";
 import type { Ctx } from "@/server/context";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 
 /**
@@ -89,6 +89,6 @@ export async function getIbanStatus({
   ctx: Ctx;
   input: { svcCardId: string };
 }): Promise<IbanStatus> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getIbanStatus");
   return ibanStatusOf(await findCustomer(ctx, input.svcCardId));
 }

@@ -7,7 +7,7 @@ import {
 } from "@/lib/contracts/card-list";
 import type { Ctx } from "@/server/context";
 import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
-import { refuseCardholder, requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { countCards } from "./card-counts";
 
@@ -108,8 +108,7 @@ export async function listCards({
   ctx: Ctx;
   input: Partial<CardListQuery>;
 }): Promise<CardList> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listCards");
   const f = cardListQuerySchema.parse(input);
   const where = cardListWhere(ctx.orgId, f);
   const offset = (f.page - 1) * f.limit;

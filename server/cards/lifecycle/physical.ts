@@ -4,7 +4,7 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { refuseCardholder, requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "../customers/find";
 import { cardView } from "../customers/view";
 import { applyCardAction } from "./apply";
@@ -34,8 +34,7 @@ export async function issuePhysicalCard({
   input: { svcCardId: string };
 }): Promise<CreatedCard> {
   requireSandbox();
-  requireCardScope(ctx, "write");
-  refuseCardholder(ctx);
+  authorize(ctx, "issuePhysicalCard");
   const out = await ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     const currency = requireReadyForCard(customer, { wallet: false });
@@ -57,7 +56,7 @@ export async function activatePhysicalCard({
   input: { cardId: string };
 }): Promise<ActivatedCard> {
   requireSandbox();
-  requireCardScope(ctx, "write");
+  authorize(ctx, "activatePhysicalCard");
   await findCardInOrg(ctx, input.cardId);
   const out = await ctx.db.transaction(async (tx) => {
     const card = await findCardInOrg(ctx, input.cardId, { db: tx, forUpdate: true });

@@ -4,7 +4,7 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { SecureView } from "@/server/providers/ports";
 import { providers } from "@/server/providers/current";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "../customers/find";
 import { getSecureTheme } from "../settings";
 import { findCard } from "./find-card";
@@ -54,7 +54,7 @@ export async function createViewToken({
   ctx: Ctx;
   input: ViewTokenInput;
 }): Promise<ViewTokenResponse> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "createViewToken");
   const customer = await findCustomer(ctx, input.svcCardId);
   const card = await findCard(ctx, customer, input.cardId);
   if (CLOSED_STATES.has(card.status)) {

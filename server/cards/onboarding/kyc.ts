@@ -3,7 +3,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
 import { providers } from "@/server/providers/current";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { auditOnboardingStep } from "./audit";
 import { onboardingStateOf, saveProgress, type CustomerChanges } from "./progress";
@@ -43,7 +43,7 @@ export async function getKycLink({
   ctx: Ctx;
   input: { svcCardId: string; returnTo?: string };
 }): Promise<KycLink> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "getKycLink");
   return ctx.db.transaction(async (tx) => {
     let customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     if (!customer.emailVerifiedAt)
@@ -99,7 +99,7 @@ export async function getKycStatus({
   ctx: Ctx;
   input: { svcCardId: string };
 }): Promise<KycStatusView> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getKycStatus");
   let customer = await findCustomer(ctx, input.svcCardId);
   if (customer.kycApplicantId && !FINAL.includes(customer.kycStatus)) {
     const upstream = await providers().kyc.getStatus(ctx.db, {

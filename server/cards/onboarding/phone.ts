@@ -2,7 +2,7 @@ import type { OnboardingState } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { providers } from "@/server/providers/current";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import {
   CODE_TTL_SECONDS,
@@ -43,7 +43,7 @@ export async function requestPhoneVerification({
   ctx: Ctx;
   input: { svcCardId: string; phone: string };
 }): Promise<PhoneCodeSent> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "requestPhoneVerification");
   const phone = input.phone.trim();
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
@@ -83,7 +83,7 @@ export async function verifyPhone({
   ctx: Ctx;
   input: { svcCardId: string; code: string };
 }): Promise<OnboardingState> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "verifyPhone");
   return transactionKeepingTries(ctx.db, async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     requirePhoneStep(customer);

@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { openCustomerBalance } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { auditOnboardingStep } from "./audit";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
@@ -120,7 +120,7 @@ export async function deploySafe({
   ctx: Ctx;
   input: { svcCardId: string; path?: SafePath };
 }): Promise<{ accepted: boolean; deployment: SafeDeployment }> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "deploySafe");
   return ctx.db.transaction(async (tx) => {
     let customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     requireOnboardedUpTo(customer, "phone");
@@ -169,7 +169,7 @@ export async function getSafeDeployment({
   ctx: Ctx;
   input: { svcCardId: string; path?: SafePath };
 }): Promise<SafeDeployment> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getSafeDeployment");
   let customer = await findCustomer(ctx, input.svcCardId);
   requireCurrency(customer);
   if (customer.safeState === "processing" && customer.safeAddress) {

@@ -1,11 +1,11 @@
 import type { CardCustomerView } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardsOf, findCustomer } from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
+import { authorize } from "@/server/auth/authorize";
 import { decideApplicant, type KycDecision } from "../../providers/sandbox/kyc";
 import { COUNTRY_OF_CURRENCY } from "../../providers/sandbox/kyc-regions";
 import { requireSandbox } from "../../providers/sandbox/mode";
@@ -24,8 +24,7 @@ export async function decideCustomerKyc({
   input: { svcCardId: string; decision: KycDecision; currency?: CardCurrency };
 }): Promise<CardCustomerView> {
   requireSandbox();
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "write");
+  authorize(ctx, "decideCustomerKyc");
   const customer = await findCustomer(ctx, input.svcCardId);
   if (customer.flowStatus === "email_verification") {
     throw new ServiceError(

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from "@/lib/errors";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "../customers/find";
 import {
   SOURCE_OF_FUNDS_OPTIONS,
@@ -42,7 +42,7 @@ export async function getSourceOfFunds({
   ctx: Ctx;
   input: { svcCardId: string; locale?: string };
 }): Promise<SourceOfFundsQuestions> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getSourceOfFunds");
   const customer = await findCustomer(ctx, input.svcCardId);
   return {
     svc_card_id: customer.svcCardId,
@@ -63,7 +63,7 @@ export async function submitSourceOfFunds({
   ctx: Ctx;
   input: { svcCardId: string; answers: SourceOfFundsAnswer[] };
 }): Promise<SourceOfFundsSubmitted> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "submitSourceOfFunds");
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     if (customer.sourceOfFundsAt)

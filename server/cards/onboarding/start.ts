@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { countNewCustomer } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
-import { refuseCardholder, requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer, type CardCustomerRow } from "../customers/find";
 import { nextActionOf } from "../flow";
 import { auditOnboardingStep } from "./audit";
@@ -33,6 +33,9 @@ export async function startOnboarding({
   ctx: Ctx;
   input: StartInput;
 }): Promise<OnboardingStarted> {
+  // A cardholder acts on their own account only; a new account is started by the program (or
+  // by the cardholder pages as the system, before anyone is signed in).
+  authorize(ctx, "startOnboarding");
   return start(ctx, input, "own");
 }
 
@@ -44,6 +47,7 @@ export async function createIssuerCustomer({
   ctx: Ctx;
   input: { email: string; external_id: string };
 }): Promise<OnboardingStarted> {
+  authorize(ctx, "createIssuerCustomer");
   return start(ctx, input, "issuer");
 }
 
@@ -56,10 +60,6 @@ export async function createIssuerCustomer({
  * external_id is attached if it had none. A different external_id for it is EMAIL_IN_USE.
  */
 async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Promise<OnboardingStarted> {
-  requireCardScope(ctx, "write");
-  // A cardholder acts on their own account only; a new account is started by the program (or
-  // by the cardholder pages as the system, before anyone is signed in).
-  refuseCardholder(ctx);
   const email = input.email.trim().toLowerCase();
   const externalId = input.external_id?.trim() || null;
   return ctx.db.transaction(async (tx) => {
@@ -186,7 +186,7 @@ export async function resendEmailCode({
   ctx: Ctx;
   input: { svcCardId: string };
 }): Promise<OnboardingStarted> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "resendEmailCode");
   return ctx.db.transaction(async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     if (customer.emailVerifiedAt)

@@ -1,7 +1,7 @@
 import type { OnboardingState } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { requireCardScope } from "../access";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "../customers/find";
 import { consumeOneTimeCode, transactionKeepingTries } from "../one-time-codes";
 import { auditOnboardingStep, flowChange } from "./audit";
@@ -18,7 +18,7 @@ export async function verifyEmailOtp({
   ctx: Ctx;
   input: { svcCardId: string; otp: string };
 }): Promise<OnboardingState> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "verifyEmailOtp");
   return transactionKeepingTries(ctx.db, async (tx) => {
     const customer = await findCustomer(ctx, input.svcCardId, { db: tx, forUpdate: true });
     if (customer.emailVerifiedAt)

@@ -5,9 +5,10 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { recordAudit } from "@/server/platform/audit";
 import { fiatBeneficiaries } from "@/server/db/schema/fiat";
-import { invalidField, requireFiatScope } from "@/server/fiat/access";
+import { invalidField } from "@/server/fiat/invalid-field";
 import { methodById } from "@/server/fiat/methods/catalog";
 import type { PaymentMethod } from "@/server/fiat/methods/types";
+import { authorize } from "@/server/auth/authorize";
 import { maskBeneficiary } from "./mask";
 import { validateBeneficiary } from "./validate";
 
@@ -41,7 +42,7 @@ function view(row: Row): BeneficiaryView {
 export function checkBeneficiary({ ctx, input }: { ctx: Ctx; input: CreateBeneficiaryInput }): {
   fields: Record<string, string>;
 } {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "checkBeneficiary");
   const method = payoutMethod(input.payment_method_id, "payment_method_id");
   return { fields: maskBeneficiary(validateBeneficiary(method, input.fields)) };
 }
@@ -54,7 +55,7 @@ export async function createBeneficiary({
   ctx: Ctx;
   input: CreateBeneficiaryInput;
 }): Promise<BeneficiaryView> {
-  requireFiatScope(ctx, "write");
+  authorize(ctx, "createBeneficiary");
   const method = payoutMethod(input.payment_method_id, "payment_method_id");
   const fields = validateBeneficiary(method, input.fields);
   const row = await ctx.db.transaction(async (tx) => {
@@ -90,7 +91,7 @@ export async function listBeneficiaries({
   ctx: Ctx;
   input?: { paymentMethodId?: number };
 }): Promise<{ beneficiaries: BeneficiaryView[] }> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "listBeneficiaries");
   const rows = await ctx.db
     .select()
     .from(fiatBeneficiaries)
@@ -114,7 +115,7 @@ export async function deleteBeneficiary({
   ctx: Ctx;
   input: { beneficiary_id: string };
 }): Promise<{ beneficiary_id: string; deleted: true }> {
-  requireFiatScope(ctx, "write");
+  authorize(ctx, "deleteBeneficiary");
   const row = await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(fiatBeneficiaries)

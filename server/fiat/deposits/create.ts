@@ -7,10 +7,11 @@ import { encryptSecret } from "@/server/crypto/encryption";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import { recordAudit } from "@/server/platform/audit";
 import { fiatDeposits, fiatWallets } from "@/server/db/schema/fiat";
-import { invalidField, requireFiatScope } from "@/server/fiat/access";
+import { invalidField } from "@/server/fiat/invalid-field";
 import { emitDepositEvent } from "@/server/fiat/events";
 import { methodById } from "@/server/fiat/methods/catalog";
 import { consumeQuote, type QuoteRow } from "@/server/fiat/quotes/consume";
+import { authorize } from "@/server/auth/authorize";
 import { depositView } from "./view";
 
 function mismatches(quote: QuoteRow, input: DepositBody): ErrorDetail[] {
@@ -34,7 +35,7 @@ function mismatches(quote: QuoteRow, input: DepositBody): ErrorDetail[] {
  * moves before. The wallet of `currency` must exist (404 otherwise: create it first).
  */
 export async function createDeposit({ ctx, input }: { ctx: Ctx; input: DepositBody }): Promise<DepositView> {
-  requireFiatScope(ctx, "transactions");
+  authorize(ctx, "createDeposit");
   const method = methodById(input.gateway);
   if (!method || method.type !== "payin")
     throw invalidField("gateway", `There is no payin method ${input.gateway}.`);

@@ -5,8 +5,8 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { decryptSecret } from "@/server/crypto/encryption";
 import { fiatDeposits, type DepositStatus } from "@/server/db/schema/fiat";
-import { requireFiatScope } from "@/server/fiat/access";
 import { methodById } from "@/server/fiat/methods/catalog";
+import { authorize } from "@/server/auth/authorize";
 
 export type DepositRow = typeof fiatDeposits.$inferSelect;
 
@@ -56,7 +56,7 @@ export async function getDeposit({
   ctx: Ctx;
   input: { deposit_id: string };
 }): Promise<DepositView> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "getDeposit");
   return depositView(await findDeposit(ctx, input.deposit_id));
 }
 
@@ -67,7 +67,7 @@ export async function listDeposits({
   ctx: Ctx;
   input: { status?: DepositStatus; limit: number };
 }): Promise<{ deposits: DepositView[] }> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "listDeposits");
   const rows = await ctx.db
     .select()
     .from(fiatDeposits)

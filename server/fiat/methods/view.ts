@@ -1,7 +1,7 @@
 import type { BeneficiaryForm, PaymentMethodView } from "@/lib/contracts/fiat";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { requireFiatScope } from "@/server/fiat/access";
+import { authorize } from "@/server/auth/authorize";
 import { methodById, methodsOfType } from "./catalog";
 import type { MethodType, PaymentMethod } from "./types";
 
@@ -29,7 +29,7 @@ export function listPaymentMethods({
   ctx: Ctx;
   input: { type: MethodType; country?: string; currency?: string };
 }): { methods: PaymentMethodView[] } {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "listPaymentMethods");
   const methods = methodsOfType(input.type).filter(
     (m) =>
       (!input.country || m.country === input.country) && (!input.currency || m.currency === input.currency),
@@ -48,7 +48,7 @@ export function beneficiaryForm({
   ctx: Ctx;
   input: { payment_method_id: number };
 }): BeneficiaryForm {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "beneficiaryForm");
   const m = methodById(input.payment_method_id);
   if (!m || m.type !== "payout" || !m.fields)
     throw new ServiceError("NOT_FOUND", `There is no payout method ${input.payment_method_id}.`);

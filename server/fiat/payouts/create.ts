@@ -2,16 +2,15 @@ import Decimal from "decimal.js";
 import type { PayoutBody, PayoutView } from "@/lib/contracts/fiat-payments";
 import { ServiceError, type ErrorDetail } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { recordAudit } from "@/server/platform/audit";
 import { fiatPayouts } from "@/server/db/schema/fiat";
-import { requireFiatScope } from "@/server/fiat/access";
 import { payoutMethod, savedBeneficiaryValues } from "@/server/fiat/beneficiaries/saved";
 import { validateBeneficiary } from "@/server/fiat/beneficiaries/validate";
 import { emitPayoutEvent } from "@/server/fiat/events";
 import { consumeQuote, type QuoteRow } from "@/server/fiat/quotes/consume";
 import { debitWallet } from "@/server/fiat/wallets/manage";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import { schedulePayoutStep } from "./lifecycle";
 import { payoutView } from "./view";
 
@@ -50,8 +49,8 @@ export async function createPayout({
   ctx: Ctx;
   input: CreatePayoutInput;
 }): Promise<PayoutView> {
-  requireFiatScope(ctx, "transactions");
-  await requireSecondFactor(ctx, input.twoFactorCode);
+  authorize(ctx, "createPayout");
+  await confirmStepUp(ctx, "createPayout", input.twoFactorCode);
   const method = payoutMethod(input.payment_method_id, "payment_method_id");
   const beneficiary = input.beneficiary_id
     ? await savedBeneficiaryValues(ctx, input.beneficiary_id, method.id)

@@ -3,12 +3,12 @@ import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { fiatPayouts, type PayoutStatus } from "@/server/db/schema/fiat";
-import { requireFiatScope } from "@/server/fiat/access";
 import { emitPayoutEvent } from "@/server/fiat/events";
 import { creditWallet } from "@/server/fiat/wallets/manage";
 import { enqueueJob } from "@/server/jobs/queue";
 import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
+import { authorize } from "@/server/auth/authorize";
 import { payoutView, type PayoutRow } from "./view";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
 
@@ -89,7 +89,7 @@ export async function forcePayoutOutcome({
   input: { payout_id: string; outcome: "fail" | "return"; reason?: string };
 }): Promise<PayoutView> {
   requireSandbox();
-  requireFiatScope(ctx, "write");
+  authorize(ctx, "forcePayoutOutcome");
   const [from, to, reason]: [PayoutStatus[], PayoutStatus, string] =
     input.outcome === "fail"
       ? [["pending", "processing"], "failed", input.reason ?? "rejected_by_rail"]

@@ -3,9 +3,9 @@ import type { PayoutView } from "@/lib/contracts/fiat-payments";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { fiatPayouts, type PayoutStatus } from "@/server/db/schema/fiat";
-import { requireFiatScope } from "@/server/fiat/access";
 import { maskBeneficiary } from "@/server/fiat/beneficiaries/mask";
 import { methodById } from "@/server/fiat/methods/catalog";
+import { authorize } from "@/server/auth/authorize";
 
 export type PayoutRow = typeof fiatPayouts.$inferSelect;
 
@@ -48,7 +48,7 @@ export async function getPayout({
   ctx: Ctx;
   input: { payout_id: string };
 }): Promise<PayoutView> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "getPayout");
   return payoutView(await findPayout(ctx, input.payout_id));
 }
 
@@ -59,7 +59,7 @@ export async function listPayouts({
   ctx: Ctx;
   input: { status?: PayoutStatus; limit: number };
 }): Promise<{ payouts: PayoutView[] }> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "listPayouts");
   const rows = await ctx.db
     .select()
     .from(fiatPayouts)

@@ -2,11 +2,12 @@ import Decimal from "decimal.js";
 import type { ExchangeRateInput, FiatEstimate, FiatQuote, SendMoneyQuoteInput } from "@/lib/contracts/fiat";
 import type { Ctx } from "@/server/context";
 import { fiatQuotes } from "@/server/db/schema/fiat";
-import { requireFiatScope, invalidField } from "@/server/fiat/access";
+import { invalidField } from "@/server/fiat/invalid-field";
 import { amountForReceive, amountInBase, calculate } from "@/server/fiat/calculator";
 import { methodById } from "@/server/fiat/methods/catalog";
 import type { PaymentMethod } from "@/server/fiat/methods/types";
 import { providers } from "@/server/providers/current";
+import { authorize } from "@/server/auth/authorize";
 
 /** A quote binds for 5 minutes (docs/fiat.md "Quotes"). */
 export const QUOTE_TTL_MS = 5 * 60_000;
@@ -47,7 +48,7 @@ export function priceQuote(input: ExchangeRateInput, amountText?: string): FiatE
 
 /** A live estimate for the dashboard's calculator: neither binds nor counts against the limit. */
 export function estimateQuote({ ctx, input }: { ctx: Ctx; input: ExchangeRateInput }): FiatEstimate {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "estimateQuote");
   return priceQuote(input);
 }
 
@@ -62,7 +63,7 @@ export async function createQuote({
   ctx: Ctx;
   input: ExchangeRateInput;
 }): Promise<FiatQuote> {
-  requireFiatScope(ctx, "transactions");
+  authorize(ctx, "createQuote");
   return bindQuote(ctx, input, priceQuote(input));
 }
 
@@ -101,7 +102,7 @@ export async function createSendMoneyQuote({
   ctx: Ctx;
   input: SendMoneyQuoteInput;
 }): Promise<FiatQuote> {
-  requireFiatScope(ctx, "transactions");
+  authorize(ctx, "createSendMoneyQuote");
   const method = methodById(input.payment_method_id);
   if (!method || method.type !== "payout")
     throw invalidField("payment_method_id", `There is no payout method ${input.payment_method_id}.`);

@@ -3,11 +3,11 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import { organizations } from "@/server/db/schema/identity";
-import { requireFiatScope } from "@/server/fiat/access";
 import { maskBeneficiary } from "@/server/fiat/beneficiaries/mask";
 import { findDeposit } from "@/server/fiat/deposits/view";
 import { methodById } from "@/server/fiat/methods/catalog";
 import { findPayout } from "@/server/fiat/payouts/view";
+import { authorize } from "@/server/auth/authorize";
 
 /**
  * GET /business/transaction/receipt/{id}: a one-page PDF (pdf-lib) of a payout or a deposit:
@@ -71,7 +71,7 @@ export async function transactionReceipt({
   ctx: Ctx;
   input: { id: string };
 }): Promise<{ pdf: Uint8Array; filename: string }> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "transactionReceipt");
   const { title, lines } = await linesOf(ctx, input.id);
   const [org] = await ctx.db
     .select({ name: organizations.name })

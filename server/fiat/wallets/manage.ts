@@ -5,8 +5,9 @@ import type { Ctx } from "@/server/context";
 import { recordAudit } from "@/server/platform/audit";
 import type { Db } from "@/server/db/client";
 import { fiatWallets } from "@/server/db/schema/fiat";
-import { invalidField, requireFiatScope } from "@/server/fiat/access";
+import { invalidField } from "@/server/fiat/invalid-field";
 import { providers } from "@/server/providers/current";
+import { authorize } from "@/server/auth/authorize";
 
 type WalletRow = typeof fiatWallets.$inferSelect;
 
@@ -33,7 +34,7 @@ export async function createWallet({
   ctx: Ctx;
   input: { currency: string };
 }): Promise<WalletView> {
-  requireFiatScope(ctx, "write");
+  authorize(ctx, "createWallet");
   if (!providers().rates.currencies().includes(input.currency))
     throw invalidField("currency", `${input.currency} is not a currency of the fiat platform.`);
   const row = await ctx.db.transaction(async (tx) => {
@@ -57,7 +58,7 @@ export async function createWallet({
 }
 
 export async function listWallets({ ctx }: { ctx: Ctx }): Promise<{ wallets: WalletView[] }> {
-  requireFiatScope(ctx, "read");
+  authorize(ctx, "listWallets");
   const rows = await ctx.db
     .select()
     .from(fiatWallets)

@@ -7,12 +7,12 @@ import type {
 } from "@/lib/contracts/card-transactions";
 import { isServiceError, ServiceError } from "@/lib/errors";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { applyBalanceChange } from "@/server/balances/apply";
+import { authorize } from "@/server/auth/authorize";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
@@ -63,8 +63,7 @@ export async function authorizeCardTransaction({
   ctx: Ctx;
   input: AuthorizeCardTransactionInput;
 }): Promise<CardTransactionView> {
-  requireCardScope(ctx, "write");
-  refuseCardholder(ctx);
+  authorize(ctx, "authorizeCardTransaction");
   return ctx.db.transaction(async (tx) => {
     const { card, customer } = await findChargedCard(tx, ctx.orgId, input.card_id);
     // A card exists only once KYC assigned the account's currency; the fallback only keeps the types honest.

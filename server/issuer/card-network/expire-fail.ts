@@ -1,5 +1,5 @@
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { auditNetworkEvent } from "./audit";
@@ -19,8 +19,6 @@ async function endAuthorization(
   transactionId: string,
   end: "expired" | "failed",
 ): Promise<CardTransactionView> {
-  requireCardScope(ctx, "write");
-  refuseCardholder(ctx);
   return ctx.db.transaction(async (tx) => {
     const row = await lockTransaction(tx, ctx.orgId, transactionId);
     requireStatus(row, OPEN_STATUSES, end);
@@ -61,6 +59,7 @@ export async function expireCardTransaction({
   ctx: Ctx;
   input: { transactionId: string };
 }): Promise<CardTransactionView> {
+  authorize(ctx, "expireCardTransaction");
   return endAuthorization(ctx, input.transactionId, "expired");
 }
 
@@ -71,5 +70,6 @@ export async function failCardTransaction({
   ctx: Ctx;
   input: { transactionId: string };
 }): Promise<CardTransactionView> {
+  authorize(ctx, "failCardTransaction");
   return endAuthorization(ctx, input.transactionId, "failed");
 }

@@ -2,10 +2,10 @@ import type { CardTransactionView, TransactionAmountInput } from "@/lib/contract
 import { ServiceError } from "@/lib/errors";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { toMajor } from "@/lib/money";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { providers } from "@/server/providers/current";
+import { authorize } from "@/server/auth/authorize";
 import { auditNetworkEvent } from "./audit";
 import { billingOfCredit, creditableMinor, creditsOf } from "./credits";
 import { emitTransactionEvent } from "./events";
@@ -31,8 +31,7 @@ export async function refundCardTransaction({
   ctx: Ctx;
   input: { transactionId: string } & TransactionAmountInput;
 }): Promise<CardTransactionView> {
-  requireCardScope(ctx, "write");
-  refuseCardholder(ctx);
+  authorize(ctx, "refundCardTransaction");
   return ctx.db.transaction(async (tx) => {
     // Locking the purchase serializes its credits (refunds and disputes): two at once cannot both take
     // the last of it.

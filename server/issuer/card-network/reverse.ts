@@ -1,9 +1,9 @@
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
 import { ServiceError } from "@/lib/errors";
 import { toMajor } from "@/lib/money";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
+import { authorize } from "@/server/auth/authorize";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
@@ -26,8 +26,7 @@ export async function reverseCardTransaction({
   ctx: Ctx;
   input: { transactionId: string } & TransactionAmountInput;
 }): Promise<CardTransactionView> {
-  requireCardScope(ctx, "write");
-  refuseCardholder(ctx);
+  authorize(ctx, "reverseCardTransaction");
   return ctx.db.transaction(async (tx) => {
     const row = await lockTransaction(tx, ctx.orgId, input.transactionId);
     requireStatus(row, OPEN_STATUSES, "reversed");

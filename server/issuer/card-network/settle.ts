@@ -1,8 +1,8 @@
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { providers } from "@/server/providers/current";
+import { authorize } from "@/server/auth/authorize";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
@@ -26,8 +26,7 @@ export async function settleCardTransaction({
   ctx: Ctx;
   input: { transactionId: string } & TransactionAmountInput;
 }): Promise<CardTransactionView> {
-  requireCardScope(ctx, "write");
-  refuseCardholder(ctx);
+  authorize(ctx, "settleCardTransaction");
   return ctx.db.transaction(async (tx) => {
     const row = await lockTransaction(tx, ctx.orgId, input.transactionId);
     requireStatus(row, OPEN_STATUSES, "settled");

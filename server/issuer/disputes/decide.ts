@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { DisputeView } from "@/lib/contracts/disputes";
 import { isServiceError, ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
 import type { Db } from "@/server/db/client";
 import { cardDisputes, type DisputeStatus } from "@/server/db/schema/disputes";
@@ -13,6 +12,7 @@ import type { CardTransactionRow } from "@/server/issuer/card-network/view";
 import { walletAddressOf } from "@/server/issuer/card-network/wallet";
 import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
+import { authorize } from "@/server/auth/authorize";
 import { disputeView, emitDisputeEvent, type DisputeRow } from "./view";
 
 /**
@@ -154,8 +154,7 @@ export async function decideDispute({
   ctx: Ctx;
   input: { disputeId: string; status: "under_review" | "won" | "lost" };
 }): Promise<DisputeView> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "write");
+  authorize(ctx, "decideDispute");
   return ctx.db.transaction(async (tx) =>
     move(ctx, tx, await lockDispute(tx, ctx, input.disputeId), input.status),
   );
@@ -169,7 +168,7 @@ export async function withdrawDispute({
   ctx: Ctx;
   input: { svcCardId: string; disputeId: string };
 }): Promise<DisputeView> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "withdrawDispute");
   const customer = await findCustomer(ctx, input.svcCardId);
   return ctx.db.transaction(async (tx) =>
     move(ctx, tx, await lockDispute(tx, ctx, input.disputeId, customer.id), "withdrawn"),

@@ -5,12 +5,12 @@ import { newId } from "@/lib/ids";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
-import { requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
 import { cardDisputes, OPEN_DISPUTE_STATUSES } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { billingOfCredit, creditableMinor, creditsOf } from "@/server/issuer/card-network/credits";
 import { recordAudit } from "@/server/platform/audit";
+import { authorize } from "@/server/auth/authorize";
 import { disputeView, emitDisputeEvent } from "./view";
 
 /**
@@ -29,7 +29,7 @@ export async function fileDispute({
   ctx: Ctx;
   input: { svcCardId: string; transactionId: string } & FileDisputeInput;
 }): Promise<DisputeView> {
-  requireCardScope(ctx, "write");
+  authorize(ctx, "fileDispute");
   const customer = await findCustomer(ctx, input.svcCardId);
   return ctx.db.transaction(async (tx) => {
     // The purchase's row lock serializes everything that credits it back (refunds, filings,

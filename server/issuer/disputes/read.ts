@@ -7,11 +7,11 @@ import {
 } from "@/lib/contracts/disputes";
 import { ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { findCustomer } from "@/server/cards/customers/find";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
+import { authorize } from "@/server/auth/authorize";
 import { disputeView, type DisputeRow } from "./view";
 
 /** The disputes' views with their transactions' merchants (each transaction found by its id's month). */
@@ -34,7 +34,7 @@ export async function getDispute({
   ctx: Ctx;
   input: { disputeId: string };
 }): Promise<DisputeView> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "getDispute");
   const own = ctx.actor.type === "cardholder" ? eq(cardDisputes.customerId, ctx.actor.customerId) : undefined;
   const [row] = await ctx.db
     .select()
@@ -55,8 +55,7 @@ export async function listDisputes({
   ctx: Ctx;
   input: Partial<DisputeListQuery>;
 }): Promise<DisputeList> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listDisputes");
   const f = disputeListQuerySchema.parse(input);
   return pageOf(ctx, f, f.customer_id);
 }
@@ -69,7 +68,7 @@ export async function listCustomerDisputes({
   ctx: Ctx;
   input: { svcCardId: string } & Partial<Omit<DisputeListQuery, "customer_id">>;
 }): Promise<DisputeList> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listCustomerDisputes");
   const { svcCardId, ...rest } = input;
   const customer = await findCustomer(ctx, svcCardId);
   return pageOf(ctx, disputeListQuerySchema.parse(rest), customer.svcCardId);

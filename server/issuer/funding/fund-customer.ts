@@ -3,7 +3,6 @@ import type { FundCustomerResult } from "@/lib/contracts/money";
 import { ServiceError, type ErrorCode } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toMajor } from "@/lib/money";
-import { requireSecondFactor } from "@/server/auth/step-up";
 import { findCustomerByAnyId, type CardCustomerRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -13,12 +12,12 @@ import { emitEvent } from "@/server/events/outbox";
 import { recordAudit } from "@/server/platform/audit";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { openCustomerBalance } from "@/server/balances/open";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
 import { ensureMasterWallets } from "@/server/issuer/master-wallet/view";
 import { scheduleWalletReconciliation } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { log } from "@/server/log";
 import { countFundingOut } from "@/server/overview/funding";
 import { providers } from "@/server/providers/current";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 
 /**
  * POST /v1/card-issuer/fund-customer (docs/money.md, Master wallet, deposits and funding): moves money
@@ -131,9 +130,9 @@ export async function fundCustomer({
   ctx: Ctx;
   input: FundCustomerInput;
 }): Promise<FundCustomerResult> {
-  requireIssuerScope(ctx, "transactions");
+  authorize(ctx, "fundCustomer");
   const customer = await findCustomerByAnyId(ctx, input.customer_id);
-  await requireSecondFactor(ctx, input.twoFactorCode);
+  await confirmStepUp(ctx, "fundCustomer", input.twoFactorCode);
 
   const failure = preconditionFailure(customer, input.currency);
   if (failure) {

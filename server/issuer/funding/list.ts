@@ -6,7 +6,7 @@ import { findCustomerByAnyId } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
-import { requireIssuerScope } from "@/server/issuer/master-wallet/access";
+import { authorize } from "@/server/auth/authorize";
 
 /** The dashboard's and the API's view of fundings (completed and failed), newest first. */
 
@@ -44,7 +44,7 @@ export async function listFundings({
   ctx: Ctx;
   input: { customerId?: string; limit: number };
 }): Promise<{ fundings: FundingView[] }> {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "listFundings");
   const customer = input.customerId ? await findCustomerByAnyId(ctx, input.customerId) : null;
   const rows = await ctx.db
     .select(columns)
@@ -69,7 +69,7 @@ export async function getFunding({
   ctx: Ctx;
   input: { transferId: string };
 }): Promise<FundingView> {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "getFunding");
   const [row] = await ctx.db
     .select(columns)
     .from(customerFundings)

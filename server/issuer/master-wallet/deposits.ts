@@ -12,7 +12,7 @@ import { emitEvent } from "@/server/events/outbox";
 import { enqueueJob } from "@/server/jobs/queue";
 import { countFundingIn } from "@/server/overview/funding";
 import { recordAudit } from "@/server/platform/audit";
-import { requireIssuerScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 import { ensureMasterWallets } from "./view";
 
 /**
@@ -106,7 +106,7 @@ export async function receiveDeposit({
   ctx: Ctx;
   input: { currency: CardCurrency; amount: number; two_step: boolean };
 }): Promise<DepositView> {
-  requireIssuerScope(ctx, "write");
+  authorize(ctx, "receiveDeposit");
   await ensureMasterWallets(ctx.db, ctx.orgId);
   return ctx.db.transaction(async (tx) => {
     const twoStep = input.two_step;
@@ -198,7 +198,7 @@ export async function settleDepositNow({
   ctx: Ctx;
   input: { settlementId: string };
 }): Promise<DepositView> {
-  requireIssuerScope(ctx, "write");
+  authorize(ctx, "settleDepositNow");
   return ctx.db.transaction(async (tx) => {
     const view = await settleDeposit(tx, { orgId: ctx.orgId, settlementId: input.settlementId });
     if (!view) throw new ServiceError("NOT_FOUND", "No master-wallet deposit with this settlement_id.");
@@ -224,7 +224,7 @@ export async function listMasterWalletDeposits({
   ctx: Ctx;
   input: { limit: number; currency?: CardCurrency };
 }): Promise<{ deposits: DepositView[] }> {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "listMasterWalletDeposits");
   const rows = await ctx.db
     .select()
     .from(masterWalletDeposits)

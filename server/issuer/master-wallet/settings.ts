@@ -4,7 +4,7 @@ import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
 import { recordAudit } from "@/server/platform/audit";
-import { requireIssuerScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 import { ensureMasterWallets, masterWalletEntry } from "./view";
 
 /**
@@ -18,7 +18,7 @@ export async function setLowBalanceThreshold({
   ctx: Ctx;
   input: { currency: CardCurrency; threshold: number | null };
 }): Promise<MasterWalletEntry> {
-  requireIssuerScope(ctx, "write");
+  authorize(ctx, "setLowBalanceThreshold");
   await ensureMasterWallets(ctx.db, ctx.orgId);
   const wallet = and(eq(masterWallets.orgId, ctx.orgId), eq(masterWallets.currency, input.currency));
   const row = await ctx.db.transaction(async (tx) => {

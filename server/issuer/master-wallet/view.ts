@@ -5,7 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { CARD_CURRENCIES, type CardCurrency } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
-import { requireIssuerScope } from "./access";
+import { authorize } from "@/server/auth/authorize";
 
 export type MasterWalletRow = typeof masterWallets.$inferSelect;
 
@@ -42,7 +42,7 @@ const CURRENCY_ORDER = sql`array_position(array['USD','EUR','GBP']::text[], ${ma
  * GET /v1/card-issuer/master-wallet: the balance per currency (USD, EUR, GBP), with what is still processing.
  */
 export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWalletView> {
-  requireIssuerScope(ctx, "read");
+  authorize(ctx, "getMasterWallet");
   const read = () =>
     ctx.db
       .select()

@@ -1,9 +1,9 @@
 import { and, desc, sql } from "drizzle-orm";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactions } from "@/server/db/schema/money";
 import { isoTimestamp } from "@/server/db/timestamps";
+import { authorize } from "@/server/auth/authorize";
 import { filterOf } from "./list";
 import { pageColumns, type PageRow } from "./page-rows";
 import { searchFilterOf } from "./search";
@@ -69,8 +69,7 @@ export async function* streamCardTransactionsCsv({
   ctx: Ctx;
   input: Partial<CardTransactionFilters>;
 }): AsyncIterable<string> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "streamCardTransactionsCsv");
   const f = cardTransactionExportQuerySchema.parse(input);
   const where = filterOf(
     ctx.orgId,

@@ -7,8 +7,8 @@ import {
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
 import { findCustomer } from "@/server/cards/customers/find";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
+import { authorize } from "@/server/auth/authorize";
 import { firstPage, listedView, pageQuery, type ListedCardTransaction, type PageRow } from "./page-rows";
 import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
 import {
@@ -67,8 +67,7 @@ export async function listCardTransactions({
   ctx: Ctx;
   input: Partial<CardTransactionListQuery>;
 }): Promise<CardTransactionPage<ListedCardTransaction>> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listCardTransactions");
   const f = cardTransactionListQuerySchema.parse(input);
   const search = searchFilterOf(ctx.orgId, f);
   const range = rangeOf(f);
@@ -99,7 +98,7 @@ export async function listCustomerTransactions({
   ctx: Ctx;
   input: { svcCardId: string } & Partial<Omit<CardTransactionListQuery, "customer_id">>;
 }): Promise<CardTransactionPage> {
-  requireCardScope(ctx, "read");
+  authorize(ctx, "listCustomerTransactions");
   const { svcCardId, ...query } = input;
   const f = customerTransactionsQuerySchema.parse(query);
   const customer = await findCustomer(ctx, svcCardId);

@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
-import { refuseCardholder, requireCardScope } from "@/server/cards/access";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
+import { authorize } from "@/server/auth/authorize";
 
 /**
  * One card's latest transactions, newest first (the card's page): through the customer's
@@ -16,8 +16,7 @@ export async function latestCardTransactions({
   ctx: Ctx;
   input: { svcCardId: string; cardId: string; limit?: number };
 }): Promise<CardTransactionView[]> {
-  refuseCardholder(ctx);
-  requireCardScope(ctx, "read");
+  authorize(ctx, "latestCardTransactions");
   const t = cardTransactions;
   const rows = await ctx.db
     .select()

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { isServiceError } from "@/lib/errors";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { CardActionBar } from "@/components/cards/card-action-bar";
 import { CardHistory } from "@/components/cards/card-history";
@@ -91,7 +91,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
               svcCardId={card.svc_card_id}
               card={view}
               allowed={CARD_ACTION_NAMES.filter((a) => decide(a, row).kind === "move")}
-              canAct={roleAtLeast(user.role, "operator")}
+              canAct={can(user, "freezeCard")}
               twoFactorEnabled={user.twoFactorEnabled}
               actions={CARD_ACTIONS}
             />

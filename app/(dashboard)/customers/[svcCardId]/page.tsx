@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { CardCustomerView } from "@/lib/contracts/cards";
-import { roleAtLeast } from "@/lib/scopes";
+import { can } from "@/lib/contracts/permissions";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
 import { CardList } from "@/components/customers/card-list";
@@ -101,17 +101,20 @@ export default async function CustomerPage({
   if (row.svcCardId !== svcCardId) redirect(customerHref(row.svcCardId));
   const rawPage = Number((await searchParams).tx_page);
   const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
-  const canAct = roleAtLeast(user.role, "operator");
+  const canFund = can(user, "fundCustomer");
   const [transactions, masterWallet] = await Promise.all([
     listCustomerTransactions({
       ctx,
       input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
     }),
-    canAct ? getMasterWallet({ ctx }) : null,
+    canFund ? getMasterWallet({ ctx }) : null,
   ]);
   const record = recordOf(row);
   // In the sandbox, a way to charge one of this customer's cards (its newest live one).
-  const chargeable = isSandbox() && canAct ? cardRows.filter((c) => c.status === "active").at(-1) : undefined;
+  const chargeable =
+    isSandbox() && can(user, "authorizeCardTransaction")
+      ? cardRows.filter((c) => c.status === "active").at(-1)
+      : undefined;
 
   return (
     <>
@@ -217,7 +220,7 @@ export default async function CustomerPage({
             svcCardId={customer.svc_card_id}
             cards={customer.cards}
             allowed={Object.fromEntries(cardRows.map((c) => [c.id, allowedActions(c)]))}
-            canAct={roleAtLeast(user.role, "operator")}
+            canAct={can(user, "freezeCard")}
             twoFactorEnabled={user.twoFactorEnabled}
             actions={CARD_ACTIONS}
           />

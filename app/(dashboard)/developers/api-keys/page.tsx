@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { ApiKeysManager } from "@/components/api-keys/api-keys-manager";
 import { AuditLog } from "@/components/api-keys/audit-log";
 import { PageHeader } from "@/components/page-header";
+import { can } from "@/lib/contracts/permissions";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { Card, CardBody } from "@/components/ui/card";
 import {
@@ -39,7 +40,7 @@ export default async function ApiKeysPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { ctx, user } = await requireSession();
-  if (user.role !== "admin") {
+  if (!can(user, "listApiKeys")) {
     // Not the data, not even a count: the services would refuse anyway (INSUFFICIENT_PERMISSION).
     return (
       <>

@@ -15,6 +15,7 @@ import { createWebhookAction, retryDeliveryAction, updateWebhookAction } from "@
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";
 import { deliveriesOverTime, webhookSuccessRates } from "@/server/webhooks/stats";
+import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -30,7 +31,7 @@ export default async function WebhooksPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { ctx, user } = await requireSession();
-  if (user.role !== "admin") {
+  if (!can(user, "listWebhooks")) {
     return (
       <>
         <PageHeader title="Webhooks" description={description} />

@@ -8,6 +8,7 @@ import { AdminsOnly } from "@/components/team/admins-only";
 import { Card, CardBody } from "@/components/ui/card";
 import { requireSession } from "@/server/action-kit/session";
 import { listAuditEntries } from "@/server/platform/audit-list";
+import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -22,7 +23,7 @@ export default async function AuditPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { ctx, user } = await requireSession();
-  if (user.role !== "admin") {
+  if (!can(user, "listAuditEntries")) {
     return (
       <>
         <PageHeader title="Audit log" description={description} />

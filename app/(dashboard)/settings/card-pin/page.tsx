@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { requireSession } from "@/server/action-kit/session";
 import { updateSecureThemeAction } from "@/server/actions/card-settings";
 import { readSecureTheme } from "@/server/cards/settings";
+import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Card PIN" };
 
@@ -76,7 +77,7 @@ export default async function SettingsCardPinPage() {
           <CardBody>
             <CardPinThemeEditor
               saved={theme}
-              save={user.role === "admin" ? updateSecureThemeAction : undefined}
+              save={can(user, "updateSecureTheme") ? updateSecureThemeAction : undefined}
             />
           </CardBody>
         </Card>

@@ -18,6 +18,7 @@ import {
 import { listInvitations } from "@/server/team/invitations";
 import { listMembers } from "@/server/team/members";
 import { getSecuritySettings } from "@/server/team/settings";
+import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -25,7 +26,7 @@ const description = "Who can use the console, with which role. Only admins manag
 
 export default async function TeamPage() {
   const { ctx, user } = await requireSession();
-  if (user.role !== "admin") {
+  if (!can(user, "listMembers")) {
     return (
       <>
         <PageHeader title="Team" description={description} />

@@ -27,6 +27,7 @@ import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";
 import { deliveriesOverTime } from "@/server/webhooks/stats";
 import { orNotFound } from "@/app/(dashboard)/or-not-found";
+import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Webhook" };
 
@@ -40,7 +41,7 @@ export default async function WebhookPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { ctx, user } = await requireSession();
-  if (user.role !== "admin") {
+  if (!can(user, "getWebhook")) {
     return (
       <>
         <PageHeader title="Webhook" />

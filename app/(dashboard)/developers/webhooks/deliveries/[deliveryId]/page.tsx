@@ -16,12 +16,13 @@ import { retryDeliveryAction } from "@/server/actions/webhooks";
 import { getDelivery } from "@/server/webhooks/deliveries";
 import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { listWebhooks } from "@/server/webhooks/manage";
+import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
 
 export default async function DeliveryPage({ params }: { params: Promise<{ deliveryId: string }> }) {
   const { ctx, user } = await requireSession();
-  if (user.role !== "admin") {
+  if (!can(user, "getDelivery")) {
     return (
       <>
         <PageHeader title="Webhook delivery" />
