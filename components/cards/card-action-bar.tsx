@@ -4,9 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { CardView } from "@/lib/contracts/cards";
-import { CARD_ACTION_COPY } from "@/components/customers/card-action-copy";
 import { CardActionDialog } from "@/components/customers/card-action-dialog";
-import type { CardActionName, CardActions } from "@/components/customers/types";
+import { cardAction, type CardActionName, type CardActions } from "@/components/customers/card-action-list";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
@@ -53,11 +52,11 @@ export function CardActionBar({
           {allowed.map((a) => (
             <Button
               key={a}
-              variant={CARD_ACTION_COPY[a].permanent ? "danger" : "secondary"}
+              variant={cardAction(a).tone === "danger" ? "danger" : "secondary"}
               size="sm"
               onClick={() => setAction(a)}
             >
-              {CARD_ACTION_COPY[a].menu.replace("…", "")}
+              {cardAction(a).label.replace("…", "")}
             </Button>
           ))}
         </div>

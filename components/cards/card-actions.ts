@@ -1,4 +1,4 @@
-import type { CardActions } from "@/components/customers/types";
+import type { CardActions } from "@/components/customers/card-action-list";
 import {
   blockCardAction,
   freezeCardAction,
@@ -10,10 +10,10 @@ import {
 
 /** The dashboard's card actions (server actions), for the card page's bar and a customer's card list. */
 export const CARD_ACTIONS: CardActions = {
-  freeze: freezeCardAction,
-  unfreeze: unfreezeCardAction,
-  void: voidCardAction,
-  report: reportCardAction,
-  block: blockCardAction,
-  unblock: unblockCardAction,
+  freezeCard: freezeCardAction,
+  unfreezeCard: unfreezeCardAction,
+  blockCard: blockCardAction,
+  unblockCard: unblockCardAction,
+  voidCard: voidCardAction,
+  reportCard: reportCardAction,
 };

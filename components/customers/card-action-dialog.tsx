@@ -8,9 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { useAction } from "@/components/ui/use-action";
-import { CARD_ACTION_COPY } from "./card-action-copy";
+import { cardAction, type CardActionName, type CardActions } from "./card-action-list";
 import { cardName } from "./labels";
-import type { CardActionName, CardActions } from "./types";
 
 /**
  * Confirms one card change, saying exactly what it does, then runs it behind the 2FA step-up:
@@ -33,30 +32,12 @@ export function CardActionDialog({
   onDone: (notice: string) => void;
 }) {
   const guarded = useStepUp();
-  const copy = CARD_ACTION_COPY[action];
+  const copy = cardAction(action);
   const name = cardName(card);
 
-  function call() {
-    const target = { svcCardId, cardId: card.card_id };
-    switch (action) {
-      case "freeze":
-        return actions.freeze(target);
-      case "unfreeze":
-        return actions.unfreeze(target);
-      case "void":
-        return actions.void(target);
-      case "block":
-        return actions.block(target);
-      case "unblock":
-        return actions.unblock(target);
-      case "report_lost":
-        return actions.report({ ...target, reason: "lost" });
-      case "report_stolen":
-        return actions.report({ ...target, reason: "stolen" });
-    }
-  }
-
-  const change = useAction((_: void) => guarded(call));
+  const change = useAction((_: void) =>
+    guarded(() => copy.run(actions, { svcCardId, cardId: card.card_id })),
+  );
   const busy = change.pending;
 
   async function confirm() {
@@ -73,7 +54,7 @@ export function CardActionDialog({
       <DialogContent>
         <DialogTitle>{copy.title(name)}</DialogTitle>
         <DialogDescription>{copy.effect}</DialogDescription>
-        {copy.permanent ? (
+        {copy.irreversible ? (
           <Alert tone="warning" className="flex gap-2">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>This is permanent and cannot be undone.</span>
@@ -87,11 +68,11 @@ export function CardActionDialog({
         </p>
         <ActionErrorAlert error={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus={copy.permanent}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus={copy.irreversible}>
             Cancel
           </Button>
           <Button
-            variant={copy.permanent ? "danger" : "primary"}
+            variant={copy.tone === "danger" ? "danger" : "primary"}
             onClick={confirm}
             disabled={busy}
             aria-busy={busy}

@@ -11,10 +11,9 @@ import { Alert } from "@/components/ui/alert";
 import { cn } from "@/components/ui/cn";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { CardStatusBadge, YesNo } from "./badges";
-import { CARD_ACTION_COPY } from "./card-action-copy";
 import { CardActionDialog } from "./card-action-dialog";
+import { cardAction, type CardActionName, type CardActions } from "./card-action-list";
 import { cardName } from "./labels";
-import type { CardActionName, CardActions } from "./types";
 
 const itemClass =
   "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm " +
@@ -31,8 +30,17 @@ function CardMenu({
   onPick: (action: CardActionName) => void;
 }) {
   if (allowed.length === 0) return <span className="text-xs text-muted">No changes possible</span>;
-  const reversible = allowed.filter((a) => !CARD_ACTION_COPY[a].permanent);
-  const permanent = allowed.filter((a) => CARD_ACTION_COPY[a].permanent);
+  const reversible = allowed.filter((a) => !cardAction(a).irreversible);
+  const permanent = allowed.filter((a) => cardAction(a).irreversible);
+  const item = (a: CardActionName) => (
+    <Menu.Item
+      key={a}
+      className={cn(itemClass, cardAction(a).tone === "danger" && "text-danger")}
+      onSelect={() => onPick(a)}
+    >
+      {cardAction(a).label}
+    </Menu.Item>
+  );
   return (
     // Not modal: the confirmation dialog opens as the menu closes, and must get the focus.
     <Menu.Root modal={false}>
@@ -52,17 +60,9 @@ function CardMenu({
           sideOffset={4}
           className="z-50 min-w-44 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg"
         >
-          {reversible.map((a) => (
-            <Menu.Item key={a} className={itemClass} onSelect={() => onPick(a)}>
-              {CARD_ACTION_COPY[a].menu}
-            </Menu.Item>
-          ))}
+          {reversible.map(item)}
           {reversible.length && permanent.length ? <Menu.Separator className="my-1 h-px bg-border" /> : null}
-          {permanent.map((a) => (
-            <Menu.Item key={a} className={cn(itemClass, "text-danger")} onSelect={() => onPick(a)}>
-              {CARD_ACTION_COPY[a].menu}
-            </Menu.Item>
-          ))}
+          {permanent.map(item)}
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>
