@@ -33,7 +33,7 @@ function article(word: string | undefined): string {
 const STEP_UP_RULE = [
   "**2FA step-up.** Which use cases ask a person to confirm with a current TOTP code is stated once,",
   "in `lib/contracts/permissions.ts` (`stepUp`), read by the REST routes and the dashboard's actions",
-  'alike; the use case checks the code (`server/auth/step-up.ts`). "user token": a user access token',
+  'alike; the use case checks the code (`server/auth/authorize.ts`). "user token": a user access token',
   "sends the code in `X-2FA-Token` (or the body's `two_factor_token`) on every call, and the dashboard",
   'asks for it once per 5-minute window of the session. "every call": the dashboard sends it on every',
   "call too. Without a code: 403 `TWO_FACTOR_REQUIRED`; a wrong or reused one: 403",
