@@ -13,7 +13,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { customerHref } from "@/components/customers/filters";
 import { cardName } from "@/components/customers/labels";
-import { CARD_ACTION_NAMES } from "@/components/customers/types";
+import { CARD_ACTION_NAMES } from "@/components/customers/card-action-list";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/action-kit/session";

@@ -16,7 +16,7 @@ import {
 } from "@/components/customers/customer-facts";
 import { CUSTOMERS_PATH, customerHref } from "@/components/customers/filters";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
-import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/types";
+import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/card-action-list";
 import { YesNo } from "@/components/customers/badges";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";

@@ -1,1 +1,0 @@
-export { CARD_ACTION_NAMES, type CardActionName, type CardActions } from "./card-action-list";
