@@ -1,14 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { permissionsSchema, type ApiKeyView } from "@/lib/contracts/api-keys";
 import type { Scope } from "@/lib/scopes";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAction } from "@/components/ui/use-action";
-import { CodeField } from "@/components/ui/code-field";
-import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";
+import { KeyCodeField } from "./key-code-field";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
@@ -31,8 +29,7 @@ export function EditScopesDialog({
   const [scopes, setScopes] = useState<Scope[]>(apiKey.permissions);
   const [scopesError, setScopesError] = useState<string>();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     const parsed = permissionsSchema.safeParse(scopes);
     if (!parsed.success) {
       setScopesError(parsed.error.issues[0]?.message);
@@ -52,34 +49,18 @@ export function EditScopesDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
-        <DialogTitle>Scopes of {apiKey.name}</DialogTitle>
-        <DialogDescription>
-          What this key may do. The change applies to the key and its API tokens from their next request.
-        </DialogDescription>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <DialogError error={step.banner} />
-          <ScopeCheckboxes value={scopes} onChange={setScopes} error={scopesError} />
-          <CodeField
-            name="two_factor_token"
-            hint={KEY_CODE_HINT}
-            value={step.code}
-            onChange={step.setCode}
-            error={step.codeError}
-            inputRef={step.codeInput}
-            autoFocus={false}
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={action.pending} aria-busy={action.pending}>
-              Save scopes
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title={`Scopes of ${apiKey.name}`}
+      description="What this key may do. The change applies to the key and its API tokens from their next request."
+      error={<DialogError error={step.banner} />}
+      confirmLabel="Save scopes"
+      pending={action.pending}
+      onConfirm={submit}
+      onClose={onClose}
+      returnFocus={returnFocus}
+    >
+      <ScopeCheckboxes value={scopes} onChange={setScopes} error={scopesError} />
+      <KeyCodeField step={step} autoFocus={false} />
+    </ConfirmDialog>
   );
 }

@@ -1,13 +1,11 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { ApiKeyView, RotatedApiKey } from "@/lib/contracts/api-keys";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAction } from "@/components/ui/use-action";
-import { CodeField } from "@/components/ui/code-field";
-import { KEY_CODE_HINT } from "./use-code-step";
 import { DialogError } from "./dialog-error";
+import { KeyCodeField } from "./key-code-field";
 import { SecretOnce } from "./secret-once";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
 import { useCodeStep } from "./use-code-step";
@@ -30,8 +28,7 @@ export function RotateKeyDialog({
   const step = useCodeStep();
   const [rotated, setRotated] = useState<RotatedApiKey>();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     const data = await step.send((code) => action.run({ id: apiKey.id, two_factor_token: code }));
     if (!data) return;
     setRotated(data);
@@ -39,39 +36,27 @@ export function RotateKeyDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onCloseAutoFocus={returnFocus} onInteractOutside={(e) => rotated && e.preventDefault()}>
-        <DialogTitle>{rotated ? `New secret for ${apiKey.name}` : `Rotate ${apiKey.name}`}</DialogTitle>
-        <DialogDescription>
-          {rotated
-            ? "Put the new secret on your servers now. The API key itself has not changed."
-            : "You get a new secret. The current secret stops working at once, and " +
-              "so do API tokens made with it: update your servers straight away."}
-        </DialogDescription>
-        {rotated ? (
+    <ConfirmDialog
+      title={rotated ? `New secret for ${apiKey.name}` : `Rotate ${apiKey.name}`}
+      description={
+        rotated
+          ? "Put the new secret on your servers now. The API key itself has not changed."
+          : "You get a new secret. The current secret stops working at once, and " +
+            "so do API tokens made with it: update your servers straight away."
+      }
+      error={<DialogError error={step.banner} />}
+      confirmLabel="Rotate key"
+      pending={action.pending}
+      onConfirm={submit}
+      onClose={onClose}
+      returnFocus={returnFocus}
+      done={
+        rotated ? (
           <SecretOnce apiKey={rotated.api_key} apiSecret={rotated.api_secret} onDone={onClose} />
-        ) : (
-          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <DialogError error={step.banner} />
-            <CodeField
-              name="two_factor_token"
-              hint={KEY_CODE_HINT}
-              value={step.code}
-              onChange={step.setCode}
-              error={step.codeError}
-              inputRef={step.codeInput}
-            />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={action.pending} aria-busy={action.pending}>
-                Rotate key
-              </Button>
-            </div>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        ) : undefined
+      }
+    >
+      <KeyCodeField step={step} />
+    </ConfirmDialog>
   );
 }

@@ -35,6 +35,7 @@ export function useCodeStep() {
 
   return { code, setCode, codeError, banner, setBanner, codeInput, send };
 }
+export type CodeStep = ReturnType<typeof useCodeStep>;
 
 /** Key management asks for a fresh code on every change: no 5-minute window. */
 export const KEY_CODE_HINT = "From your authenticator app. Every change to API keys needs a new code.";
