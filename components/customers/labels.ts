@@ -21,13 +21,6 @@ export const KYC_LABELS: Record<KycStatus, string> = {
   expired: "Expired",
 };
 
-export const ONBOARDING_STEP_COUNT = 6;
-
-/** "Step 3 of 6 · Source of funds"; a rejected customer stays at step 2. */
-export function stepText(step: number, flow: FlowStatus): string {
-  return `Step ${step} of ${ONBOARDING_STEP_COUNT} · ${FLOW_LABELS[flow]}`;
-}
-
 /** The card's state in words: a stolen card reads as voided (with is_stolen), so say why. */
 export function cardStatusLabel(card: Pick<CardView, "status" | "is_stolen">): string {
   if (card.is_stolen) return "Voided (stolen)";

@@ -6,7 +6,6 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 function Overlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {

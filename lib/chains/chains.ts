@@ -33,7 +33,6 @@ export interface ChainInfo {
   txHashFormat: TxHashFormat;
   /** Explorer page of a transaction: the hash replaces {hash}. */
   explorerTx: string;
-  explorerAddress: string;
 }
 
 const evm = (id: ChainId, name: string, host: string): ChainInfo => ({
@@ -42,7 +41,6 @@ const evm = (id: ChainId, name: string, host: string): ChainInfo => ({
   format: "evm",
   txHashFormat: "0x-hex64",
   explorerTx: `https://${host}/tx/{hash}`,
-  explorerAddress: `https://${host}/address/{address}`,
 });
 
 export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
@@ -57,7 +55,6 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
     format: "solana",
     txHashFormat: "base58-sig",
     explorerTx: "https://solscan.io/tx/{hash}",
-    explorerAddress: "https://solscan.io/account/{address}",
   },
   tron: {
     id: "tron",
@@ -65,7 +62,6 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
     format: "tron",
     txHashFormat: "hex64",
     explorerTx: "https://tronscan.org/#/transaction/{hash}",
-    explorerAddress: "https://tronscan.org/#/address/{address}",
   },
   bitcoin: {
     id: "bitcoin",
@@ -73,7 +69,6 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
     format: "bitcoin",
     txHashFormat: "hex64",
     explorerTx: "https://mempool.space/tx/{hash}",
-    explorerAddress: "https://mempool.space/address/{address}",
   },
   litecoin: {
     id: "litecoin",
@@ -81,7 +76,6 @@ export const CHAINS: Readonly<Record<ChainId, ChainInfo>> = {
     format: "litecoin",
     txHashFormat: "hex64",
     explorerTx: "https://litecoinspace.org/tx/{hash}",
-    explorerAddress: "https://litecoinspace.org/address/{address}",
   },
 };
 
@@ -91,10 +85,6 @@ export function isChainId(value: string): value is ChainId {
 
 export function explorerTxUrl(chain: ChainId, hash: string): string {
   return CHAINS[chain].explorerTx.replace("{hash}", encodeURIComponent(hash));
-}
-
-export function explorerAddressUrl(chain: ChainId, address: string): string {
-  return CHAINS[chain].explorerAddress.replace("{address}", encodeURIComponent(address));
 }
 
 const TX_HASH_PATTERN: Record<TxHashFormat, RegExp> = {

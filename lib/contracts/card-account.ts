@@ -108,7 +108,6 @@ export const disputeReasonsBodySchema = z.object({
   message: z.string(),
   data: z.array(disputeReasonSchema),
 });
-export type DisputeReasonsBody = z.infer<typeof disputeReasonsBodySchema>;
 export type IbanStatus = z.infer<typeof ibanStatusSchema>;
 
 /**

@@ -32,8 +32,6 @@ export const DECLINE_REASONS = {
 } as const satisfies Record<string, { code: string; reason: string }>;
 export type DeclineSituation = keyof typeof DECLINE_REASONS;
 
-export const DECLINE_CODE_VALUES = ["UBT", "BNP", "BNR", "BND", "FRB", "CND", "810"] as const;
-
 // ---- The view ---------------------------------------------------------------------------
 
 export const cardTransactionViewSchema = z.object({

@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-/** The Overview's periods, in days (UTC days, today included). */
-export const OVERVIEW_PERIODS = [7, 30, 90] as const;
-
 export const OVERVIEW_MAX_DAYS = 90;
 
 /** The period of every Overview read: the last `days` UTC days, today included. */

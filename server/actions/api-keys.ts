@@ -6,14 +6,7 @@ import {
   twoFactorOnlySchema,
   updatePermissionsSchema,
 } from "@/lib/contracts/api-keys";
-import { noInputSchema } from "@/lib/contracts/common";
-import {
-  createApiKey,
-  listApiKeys,
-  revokeApiKey,
-  rotateApiKey,
-  setApiKeyPermissions,
-} from "@/server/apikeys/manage";
+import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
 import { defineAction } from "@/server/action-kit/define-action";
 
 /*
@@ -22,11 +15,6 @@ import { defineAction } from "@/server/action-kit/define-action";
  * `two_factor_token` and the service checks it. The role check refuses non-admins before anything
  * else (FORBIDDEN_ROLE).
  */
-
-export const listApiKeysAction = defineAction(
-  { input: noInputSchema, can: "listApiKeys", name: "listApiKeys" },
-  async ({ ctx }) => listApiKeys({ ctx }),
-);
 
 export const createApiKeyAction = defineAction(
   { input: createApiKeySchema, can: "createApiKey", name: "createApiKey" },

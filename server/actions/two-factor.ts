@@ -1,10 +1,6 @@
 "use server";
 
-import {
-  confirmTwoFactorEnrollment,
-  pendingTwoFactorEnrollment,
-  startTwoFactorEnrollment,
-} from "@/server/auth/two-factor";
+import { confirmTwoFactorEnrollment, startTwoFactorEnrollment } from "@/server/auth/two-factor";
 import { noInputSchema } from "@/lib/contracts/common";
 import { totpCodeInputSchema } from "@/lib/contracts/two-factor";
 import { defineAction } from "@/server/action-kit/define-action";
@@ -18,18 +14,6 @@ export const startTwoFactorEnrollmentAction = defineAction(
   },
   async ({ ctx }) => {
     return startTwoFactorEnrollment({ ctx });
-  },
-);
-
-export const pendingTwoFactorEnrollmentAction = defineAction(
-  {
-    input: noInputSchema,
-    can: "pendingTwoFactorEnrollment",
-    name: "pendingTwoFactorEnrollment",
-    beforeTwoFactor: true,
-  },
-  async ({ ctx }) => {
-    return pendingTwoFactorEnrollment({ ctx });
   },
 );
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -82,18 +82,5 @@ export async function createOrganizationWithAdmin(
 
 export async function findUserByEmail(db: Db, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  return user;
-}
-
-export async function getUserInOrg(db: Db, orgId: string, userId: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.orgId, orgId)));
-  return user;
-}
-
-export async function getUserById(db: Db, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;
 }

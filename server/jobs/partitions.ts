@@ -52,10 +52,6 @@ export function addPartitionedTable(spec: PartitionedTable): void {
   tables.set(spec.table, spec);
 }
 
-export function partitionedTables(): PartitionedTable[] {
-  return [...tables.values()];
-}
-
 /** First instant (UTC) of the month `offset` months after the month of `date`. */
 export function monthStart(date: Date, offset = 0): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));

@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { MasterWalletEntry, MasterWalletView } from "@/lib/contracts/money";
 import { toMajor } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { CARD_CURRENCIES, type CardCurrency } from "@/server/db/schema/cards";
+import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
 import { authorize } from "@/server/auth/authorize";
 
@@ -56,18 +56,4 @@ export async function getMasterWallet({ ctx }: { ctx: Ctx }): Promise<MasterWall
     rows = await read();
   }
   return { wallets: rows.map(masterWalletEntry), fetched_at: new Date().toISOString() };
-}
-
-/** One currency's wallet (made on first use). */
-export async function findMasterWallet(
-  db: Db,
-  orgId: string,
-  currency: CardCurrency,
-): Promise<MasterWalletRow> {
-  await ensureMasterWallets(db, orgId);
-  const [row] = await db
-    .select()
-    .from(masterWallets)
-    .where(and(eq(masterWallets.orgId, orgId), eq(masterWallets.currency, currency)));
-  return row!;
 }

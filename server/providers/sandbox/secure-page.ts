@@ -27,7 +27,6 @@ import { revealCardSecrets, storeCardPin } from "./card-provider";
  * reach the browser inside this page's response (details) or come from it (the PIN).
  */
 
-export const SECURE_VIEW_TTL_MINUTES = 10;
 const EXPIRED = "This secure link has expired or was already used. Ask for a new one.";
 const CLOSED_CARD_STATUSES = new Set(["voided", "lost", "stolen", "blocked"]);
 
