@@ -43,6 +43,13 @@ export interface Ctx {
   /** Client IP as the edge saw it, for audit and rate limits. */
   ip?: string;
   requestId?: string;
+  /**
+   * The transport already checked this request's 2FA step-up: the REST kit does on a route whose
+   * stored answer commits with its effect (server/http/atomic.ts), before opening the transaction
+   * the use case runs in, so a refused code is counted and never rolled back with the request.
+   * The use case's own check (server/auth/step-up.ts, requireSecondFactor) then passes.
+   */
+  secondFactorVerified?: boolean;
 }
 
 export function actorId(actor: Actor): string | null {

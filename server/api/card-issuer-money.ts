@@ -108,6 +108,7 @@ export const cardIssuerMoneyRoutes = [
       "scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
     auth: "fundCustomer",
+    atomic: true,
     request: { body: fundCustomerRequestSchema },
     response: { data: fundCustomerResultSchema },
     errors: ["NOT_FOUND", "INSUFFICIENT_FUNDS", "WALLET_NOT_DEPLOYED"],
@@ -167,6 +168,7 @@ export const sandboxMoneyRoutes = sandboxOnly([
       ".../deposits/{settlementId}/settle (master_wallet.deposit settled).",
     tags: SANDBOX_TAGS,
     auth: "receiveDeposit",
+    atomic: true,
     request: { body: sandboxDepositSchema },
     response: { status: 201, data: depositViewSchema },
     handler: async ({ c, ctx, input }) =>
@@ -182,6 +184,7 @@ export const sandboxMoneyRoutes = sandboxOnly([
       "deposit is answered as it is.",
     tags: SANDBOX_TAGS,
     auth: "settleDepositNow",
+    atomic: true,
     request: { params: settlementParamsSchema },
     response: { data: depositViewSchema },
     errors: ["NOT_FOUND"],

@@ -130,6 +130,7 @@ export const sandboxDisputeRoutes = sandboxOnly([
       "decisions at once credit once); a move back is CONFLICT.",
     tags: ["Sandbox"],
     auth: "decideDispute",
+    atomic: true,
     request: { params: disputeParamsSchema, body: decideDisputeSchema },
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND", "DISPUTE_CLOSED", "CONFLICT", "PURCHASE_ALREADY_CREDITED"],

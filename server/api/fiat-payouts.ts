@@ -65,6 +65,7 @@ export const fiatPayoutRoutes = [
       "refund the wallet. A user access token sends a current TOTP code in X-2FA-Token.",
     tags: TAGS,
     auth: "createPayout",
+    atomic: true,
     idempotency: "required",
     request: { body: payoutBodySchema },
     response: { status: 201, data: payoutViewSchema },

@@ -73,6 +73,7 @@ export const sandboxGatewayRoutes = sandboxOnly([
       "or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
     tags: ["Sandbox"],
     auth: "payPayment",
+    atomic: true,
     request: { params: gatewayPaymentParamsSchema, body: gatewayPayBodySchema },
     response: { data: gatewayPaymentSchema },
     errors: ["NOT_FOUND", "CONFLICT", "VALIDATION_ERROR"],

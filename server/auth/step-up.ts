@@ -70,7 +70,7 @@ export async function requireStepUp(ctx: Ctx, code?: string | null): Promise<voi
  * cardholders rely on their scopes and own-card checks instead.
  */
 export async function requireSecondFactor(ctx: Ctx, code?: string | null): Promise<void> {
-  if (ctx.actor.type !== "user") return;
+  if (ctx.actor.type !== "user" || ctx.secondFactorVerified) return;
   if (ctx.actor.sessionId) return requireStepUp(ctx, code);
   if (!ctx.actor.twoFactorEnabled)
     throw new ServiceError(

@@ -31,15 +31,23 @@ import type { ApiEnv } from "./types";
  * An `atomic` route (docs/errors.md, "Idempotency"): the rate-limit count, the idempotency
  * claim, the handler's writes and the stored response commit together, in one transaction, instead
  * of four commits one after the other: BEGIN, the key's lock and row (one statement), the handler's
- * statements, the counts and the stored response (one statement), COMMIT. What a client sees is the
- * same as on any idempotent route:
+ * statements, the counts and the stored response (one statement), COMMIT. Every route that moves
+ * money is one: there is no moment at which the effect is committed and its answer is not, so
+ * neither a process that dies after the handler (its claim taken over after the lease) nor a
+ * COMMIT whose acknowledgement is lost (a 5xx) lets a retry run the operation again. What a client
+ * sees is the same as on any idempotent route:
  *
  * - another request running with the key: 409 IDEMPOTENCY_KEY_IN_USE at once (a transaction-scoped
  *   advisory lock on the key, tried without waiting, stands for the in-progress claim);
  * - the key completed with the same body: the stored response, byte for byte; another body: 422;
- * - a handler's 4xx is stored under the key as before (through the ordinary claim, after the
- *   transaction rolled back, so nothing the handler wrote survives it); a 5xx, 429, 401 or 403
- *   stores nothing.
+ * - a handler's 4xx is stored with what the handler kept of it (a use case rolls back its own
+ *   change; what it records of a refusal, e.g. a failed funding, commits with the stored answer);
+ *   a handler that left the transaction unusable has its 4xx rolled back and stored the ordinary
+ *   way; a 5xx, 429, 401 or 403 rolls everything back and stores nothing.
+ *
+ * The handler's use case runs on the transaction (ctx.db; its own transactions become savepoints)
+ * and must write through it alone: another connection would not see the claim's lock, and on the
+ * embedded database would wait for this transaction forever.
  */
 
 export interface AtomicRequest {
@@ -88,12 +96,20 @@ export async function runAtomic(r: AtomicRequest): Promise<Response> {
       try {
         res = await r.run(tx);
       } catch (err) {
-        throw new Rollback(errorResponse(c, err));
+        res = errorResponse(c, err);
       }
-      if (res.status >= 400) throw new Rollback(res);
+      // The operation did not happen (a 5xx, a 429, a refusal of the caller): nothing is kept.
+      if (releasesKey(res.status)) throw new Rollback(res);
       const stored = await storedResponseOf(res);
       // Last, so the organization's counter row is locked only until the commit that follows.
-      const { states, kept } = await countAndStore(tx, rules, scope, fingerprint, stored, r.seal);
+      const { states, kept } = await countAndStore(tx, rules, scope, fingerprint, stored, r.seal).catch(
+        (err: unknown) => {
+          // A refusal whose handler left the transaction unusable (a failed statement): rolled back,
+          // then kept the ordinary way. A success's effect rolls back with it: the error answers.
+          if (res.status < 400) throw err;
+          throw new Rollback(new Response(stored.body, { status: res.status, headers: res.headers }));
+        },
+      );
       if (rules.length) reportRateLimits(c, states); // a 429 throws: the quote is rolled back
       // Under the lock no live row can appear; none stored means one did (a claim by a request of
       // another kind, or a commit between our snapshot and the lock): give way.

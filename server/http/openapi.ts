@@ -66,6 +66,8 @@ export interface KitFeatures {
   idempotency: IdempotencyMode;
   /** The answer kept under an Idempotency-Key is sealed (RouteSpec.carriesSecret). */
   sealsAnswer: boolean;
+  /** The answer kept under an Idempotency-Key commits with the effect (RouteSpec.atomic). */
+  atomic: boolean;
   rateLimits: readonly RouteRateLimit[];
   errors: readonly ErrorCode[];
   /** A 2FA step-up route (RouteSpec.stepUp). */
@@ -139,6 +141,7 @@ export function extensionsOf(f: KitFeatures): Record<string, unknown> {
         : { "x-public": true };
   if (f.idempotency !== "none") out["x-idempotency"] = f.idempotency;
   if (f.sealsAnswer) out["x-idempotency-sealed"] = true;
+  if (f.atomic) out["x-idempotency-atomic"] = true;
   if (f.rateLimits.length) {
     out["x-rate-limit"] = f.rateLimits.map((l) => ({
       limit: l.limit,

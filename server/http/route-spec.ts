@@ -87,9 +87,12 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   carriesSecret?: boolean;
   rateLimit?: RouteRateLimit | RouteRateLimit[];
   /**
-   * With a required Idempotency-Key: the rate-limit count, the key's claim, the handler's writes and
-   * the stored response commit in one transaction (server/http/atomic.ts). For a handler whose
-   * writes are one short change that needs no transaction of its own (a binding quote).
+   * Every route that moves money: with an Idempotency-Key (required, or optional and sent), the
+   * rate-limit count, the key's claim, the handler's writes and the stored response commit in one
+   * transaction (server/http/atomic.ts), so a retry never repeats the movement, whether the process
+   * died before the answer was stored or the commit's acknowledgement was lost. The handler's use
+   * case runs on that transaction (ctx.db; its own transactions become savepoints) and writes
+   * through it alone. A step-up route's code is checked by the kit before the transaction opens.
    */
   atomic?: boolean;
   request?: R;

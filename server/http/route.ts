@@ -46,10 +46,12 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
   const authenticated = access.kind !== "public";
   const idempotency: IdempotencyMode =
     spec.idempotency ?? (spec.method === "post" && authenticated ? "optional" : "none");
-  if (spec.atomic && idempotency !== "required")
-    throw new Error(`${spec.path}: an atomic route needs idempotency: "required"`);
-  if (spec.atomic && routeStepUp(spec.auth))
-    throw new Error(`${spec.path}: an atomic route cannot ask for a step-up (its replay would skip it)`);
+  if (spec.atomic && idempotency === "none")
+    throw new Error(`${spec.path}: an atomic route takes an Idempotency-Key (required or optional)`);
+  // The kit checks an atomic route's code before its transaction and the use case's check then
+  // passes; a code asked on every call is the use case's own check, which would spend it again.
+  if (spec.atomic && permission?.stepUp === "every-call")
+    throw new Error(`${spec.path}: an atomic route cannot ask for a code on every call`);
   if (!authenticated && idempotency !== "none")
     throw new Error(
       `${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`,
@@ -67,6 +69,7 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     hasBody: Boolean(request.body),
     idempotency,
     sealsAnswer: idempotency !== "none" && spec.carriesSecret === true,
+    atomic: spec.atomic === true,
     rateLimits,
     errors: spec.errors ?? [],
     stepUp: routeStepUp(spec.auth),
@@ -231,7 +234,9 @@ function buildHandler(
         c.set("ctx", ctx);
       }
       const who = { orgId: args.ctx?.orgId, ip: args.ip };
-      if (spec.atomic && args.ctx) {
+      // With its key, a money route's answer commits with its effect; without one (optional), it runs
+      // as any other route: each request is a new operation.
+      if (spec.atomic && args.ctx && (idempotency === "required" || c.req.header("idempotency-key"))) {
         const out = withKitHeaders(kit, await atomicRequest(c, args, args.ctx, who));
         if (accessLog) logAccess(c, kit.requestId, out.status, started, args.ctx);
         return out;
@@ -274,13 +279,18 @@ function buildHandler(
     try {
       key = idempotencyKeyOf(c, "required")!;
       parsed = await parseRequest(c, request);
+      if (f.stepUp) {
+        // Before the transaction, on a first call and a replay alike: a refused code is counted and
+        // never rolled back with the request; the use case's own check then passes.
+        args.twoFactorCode = stepUpCodeOf(c, parsed.input.body);
+        await requireSecondFactor(ctx, args.twoFactorCode);
+      }
     } catch (err) {
       // Refused before the transaction: still counted, as on other routes (a 429 wins).
       if (rateLimits.length) await applyRateLimits(c, ctx.db, rateLimits, who);
       throw err;
     }
     args.input = parsed.input;
-    if (f.stepUp) args.twoFactorCode = stepUpCodeOf(c, parsed.input.body);
     return runAtomic({
       c,
       db: ctx.db,
@@ -291,7 +301,7 @@ function buildHandler(
       seal: f.sealsAnswer,
       requestId: args.requestId,
       run: async (tx) => {
-        args.ctx = { ...ctx, db: tx };
+        args.ctx = f.stepUp ? { ...ctx, db: tx, secondFactorVerified: true } : { ...ctx, db: tx };
         return handler(args as HandlerArgs<RequestSpec, AuthSpec>);
       },
     });
