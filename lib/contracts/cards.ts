@@ -147,8 +147,8 @@ export const cardViewSchema = z.object({
 export type CardView = z.infer<typeof cardViewSchema>;
 
 /**
- * A card customer as the card issuer sees it. Balances are null until issue 6 keeps them (and until
- * the wallet exists).
+ * A card customer as the card issuer sees it. Balances are null while the customer has no balance
+ * (no deployed wallet, or no balance opened for it yet): never a made-up number.
  */
 export const cardCustomerViewSchema = z.object({
   svc_card_id: z.string(),

@@ -231,7 +231,7 @@ describe("GET /api/v1/card-issuer/customers/{customerId}", () => {
         kyc_status: "approved",
         currency: "EUR",
         safe_deployed: true,
-        // No balance ledger yet (issue 6): null, never a made-up number.
+        // No balance opened for this customer: null, never a made-up number.
         ledger_balance: null,
         available_balance_minor: null,
         balance_freshness: null,

@@ -221,7 +221,7 @@ export interface SecurePageTheme {
   logo_url?: string;
 }
 
-/** Per-program settings of the card program (the Card PIN page's theme for now). */
+/** Per-program settings of the card program: the Card PIN page's theme. */
 export const cardProgramSettings = pgTable("card_program_settings", {
   orgId: text("org_id")
     .primaryKey()
