@@ -10,7 +10,7 @@ import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { inviteMember, previewInvitation } from "@/server/team/invitations";
-import { openDashboardSession } from "@/server/team/sessions";
+import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { acceptInvitationAction, changePasswordAction } from "./team";

@@ -11,7 +11,7 @@ import { newId, randomBase62 } from "@/lib/ids";
 import type { Role } from "@/lib/scopes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { updateSecuritySettings } from "@/server/team/settings";
-import { openDashboardSession } from "@/server/team/sessions";
+import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

@@ -6,7 +6,7 @@ import { secrets } from "@/server/config/secrets";
 import { getDb } from "@/server/db/client";
 import { log } from "@/server/log";
 import { clientAddress } from "@/server/platform/forwarded-for";
-import { closeDashboardSession } from "@/server/team/sessions";
+import { closeDashboardSession } from "./dashboard-sessions";
 import { completeSignIn } from "./sign-in";
 
 declare module "next-auth" {

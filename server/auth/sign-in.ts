@@ -6,8 +6,8 @@ import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { signInTickets, users } from "@/server/db/schema/identity";
 import { enforceSignInLimits } from "./attempt-limits";
+import { openDashboardSession } from "./dashboard-sessions";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
-import { openDashboardSession } from "@/server/team/sessions";
 import { auditSignIn, type SignInFailure, type SignInMeta } from "./sign-in-audit";
 import { verifyUserTotp } from "./totp";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
+import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { checkPassword, completeSignIn } from "@/server/auth/sign-in";
 import { resolveUserBearer } from "@/server/auth/tokens";
 import { accessTokens } from "@/server/db/schema/identity";
@@ -9,7 +10,7 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD, userCtx } from "@/server/testing/fixtures";
 import { changeMemberRole, deactivateMember, listMembers, reactivateMember } from "./members";
 import { changePassword } from "./password";
-import { listMySessions, openDashboardSession, signOutEverywhere } from "./sessions";
+import { listMySessions, signOutEverywhere } from "./sessions";
 
 const database = withTestDatabase({ install: false });
 

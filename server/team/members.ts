@@ -3,12 +3,12 @@ import type { MemberView } from "@/lib/contracts/team";
 import { ServiceError } from "@/lib/errors";
 import type { Role } from "@/lib/scopes";
 import { credentialsChanged } from "@/server/auth/credential-cache";
+import { endUserAccess } from "@/server/auth/dashboard-sessions";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
 import { authorize } from "@/server/auth/authorize";
-import { endUserAccess } from "./sessions";
 
 type UserRow = typeof users.$inferSelect;
 

@@ -3,13 +3,13 @@ import { changePasswordSchema, type ChangePasswordInput } from "@/lib/contracts/
 import { ServiceError } from "@/lib/errors";
 import { enforceSignInLimits } from "@/server/auth/attempt-limits";
 import { credentialsChanged } from "@/server/auth/credential-cache";
+import { endUserAccess } from "@/server/auth/dashboard-sessions";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import type { Ctx } from "@/server/context";
 import { users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
 import { authorize } from "@/server/auth/authorize";
 import { requireSelf } from "./self";
-import { endUserAccess } from "./sessions";
 
 /**
  * Changes the signed-in user's password. Every other session and every user token of theirs ends
