@@ -2,11 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { idempotencyKeys } from "@/server/db/schema/platform";
+import { TOTP_MAX_FAILURES } from "@/server/auth/totp";
 import { IDEMPOTENCY_LEASE_SECONDS } from "@/server/http/idempotency";
 import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { MONEY_REQUESTS, type Answer, type Headers, type MoneyProgram } from "@/server/testing/money-routes";
+import {
+  MONEY_REQUESTS,
+  raised,
+  type Answer,
+  type Headers,
+  type MoneyProgram,
+} from "@/server/testing/money-routes";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
@@ -143,6 +150,35 @@ describe.each(Object.entries(MONEY_REQUESTS))("%s", (_, prepare) => {
     const again = await p.call(r.path, r.body, key);
     expect(again).toMatchObject({ status: retry.status, text: retry.text, replayed: "true" });
     expect(await r.moved()).toBe(before + 1);
+  });
+});
+
+describe("a money route's 2FA step-up and refusals under its key", () => {
+  it("a wrong code is counted before the transaction, never rolled back: the fifth locks the second factor", async () => {
+    const p = await program();
+    const r = await MONEY_REQUESTS["fund a customer (2FA step-up)"]!(p);
+    for (let i = 0; i < TOTP_MAX_FAILURES; i++) {
+      const wrong = await p.call(r.path, r.body, { "x-2fa-token": "000000", "idempotency-key": `k-${i}` });
+      expect(wrong.body.error_code).toBe("INVALID_2FA_TOKEN");
+    }
+    const locked = await p.call(r.path, r.body, { "idempotency-key": "k-right" });
+    expect(locked.body.error_code).toBe("TWO_FACTOR_LOCKED");
+    expect(await r.moved()).toBe(0);
+  });
+
+  it("a refused funding keeps its failed transfer and event with the stored refusal; the retry replays it", async () => {
+    const p = await program();
+    const r = await MONEY_REQUESTS["fund a customer (2FA step-up)"]!(p);
+    const tooMuch = { ...(r.body as Record<string, unknown>), amount: 1_000_000 };
+    const key = { "idempotency-key": `k-${randomBase62(16)}` };
+    const failed = raised(p.db, p.orgId, "customer.funding.failed");
+    const refused = await p.call(r.path, tooMuch, key);
+    expect(refused).toMatchObject({ status: 409, body: { error_code: "INSUFFICIENT_FUNDS" } });
+    expect(await failed()).toBe(1);
+    const again = await p.call(r.path, tooMuch, key);
+    expect(again).toMatchObject({ status: 409, text: refused.text, replayed: "true" });
+    expect(await failed()).toBe(1);
+    expect(await r.moved()).toBe(0);
   });
 });
 

@@ -43,7 +43,8 @@ function audited(db: Db, orgId: string, action: string) {
   };
 }
 
-function raised(db: Db, orgId: string, type: string) {
+/** The organization's events of a type (a LIKE pattern), as a count. */
+export function raised(db: Db, orgId: string, type: string) {
   return async () => {
     const [row] = await db
       .select({ n: count() })
