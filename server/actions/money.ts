@@ -14,7 +14,7 @@ import { listMasterWalletDeposits } from "@/server/issuer/master-wallet/deposits
 import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { getOverviewInsights } from "@/server/overview/insights";
-import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overview";
+import { getDeclinesByReason, getTransactionVolume } from "@/server/overview/transactions";
 import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
 import { overviewRangeSchema } from "@/lib/contracts/overview";

@@ -6,7 +6,7 @@ import { overviewAction } from "@/server/actions/money";
 import { requireSession } from "@/server/action-kit/session";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
-import { getDeclinesByReason, getTransactionVolume } from "@/server/issuer/overview";
+import { getDeclinesByReason, getTransactionVolume } from "@/server/overview/transactions";
 import { getOverviewInsights } from "@/server/overview/insights";
 
 export const metadata: Metadata = { title: "Overview" };

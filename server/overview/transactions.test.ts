@@ -15,7 +15,7 @@ import {
 } from "@/server/db/schema/money";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { getDeclinesByReason, getTransactionVolume } from "./overview";
+import { getDeclinesByReason, getTransactionVolume } from "./transactions";
 
 const database = withTestDatabase();
 
