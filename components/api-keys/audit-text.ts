@@ -1,4 +1,4 @@
-/** An audit entry as the page hands it to the log (server/platform/audit-list.ts's AuditEntry). */
+/** An audit entry as the page hands it to the log (server/team/audit-log.ts's AuditEntry). */
 export interface AuditEntryView {
   id: string;
   created_at: string;

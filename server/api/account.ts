@@ -10,7 +10,7 @@ import { auditFiltersSchema, auditPageQuerySchema, auditPageSchema } from "@/lib
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { csvResponse } from "@/server/http/csv-stream";
-import { auditCsv, listAuditEntries } from "@/server/platform/audit-list";
+import { auditCsv, listAuditEntries } from "@/server/team/audit-log";
 import { changePassword } from "@/server/team/password";
 import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/team/sessions";
 

@@ -14,7 +14,7 @@ import {
 } from "@/server/actions/api-keys";
 import { requireSession } from "@/server/action-kit/session";
 import { listApiKeys } from "@/server/apikeys/manage";
-import { listAuditEntries } from "@/server/platform/audit-list";
+import { listAuditEntries } from "@/server/team/audit-log";
 
 export const metadata: Metadata = { title: "API keys" };
 

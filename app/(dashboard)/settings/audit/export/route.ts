@@ -1,6 +1,6 @@
 import { parseAuditFilters } from "@/components/audit/filters";
 import { sessionCsvExport } from "@/server/action-kit/session-export";
-import { auditCsv } from "@/server/platform/audit-list";
+import { auditCsv } from "@/server/team/audit-log";
 
 /**
  * The Audit log page's "Export CSV": the entries the page's filters select. The REST export

@@ -3,7 +3,7 @@ import { newId } from "@/lib/ids";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { auditLog } from "@/server/db/schema/platform";
-import { auditCsv, listAuditEntries } from "./audit-list";
+import { auditCsv, listAuditEntries } from "./audit-log";
 
 const database = withTestDatabase({ install: false });
 

@@ -12,6 +12,12 @@ import type { Ctx } from "@/server/context";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 
+/**
+ * The organization's audit log as its admins read it (Settings -> Audit log and its CSV, the API
+ * keys page, GET /api/v1/audit-log); every domain writes its entries with recordAudit
+ * (server/platform/audit.ts) in the transaction of its change (docs/audit-log.md).
+ */
+
 export type { AuditEntry } from "@/lib/contracts/audit";
 
 /** Kept for the API keys page's call shape: targetType is target_type. */

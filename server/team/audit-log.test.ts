@@ -4,8 +4,8 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { auditLog } from "@/server/db/schema/platform";
-import { recordAudit } from "./audit";
-import { listAuditEntries } from "./audit-list";
+import { recordAudit } from "@/server/platform/audit";
+import { listAuditEntries } from "./audit-log";
 
 const database = withTestDatabase({ install: false });
 const clock = startTotpClock();
