@@ -3,7 +3,7 @@ import type { UseCase } from "@/lib/contracts/permissions";
 /**
  * What the kit knows of each action it built: who may call it (a signed-in dashboard user, a
  * cardholder's session, anyone) and the use cases it names. Read by the permission table's test
- * (server/action-kit/permissions.test.ts), which walks every "use server" export.
+ * (server/auth/authorize.test.ts), which walks every "use server" export.
  */
 export interface ActionDescription {
   kind: "user" | "cardholder" | "public";
