@@ -47,6 +47,18 @@ module.exports = {
       to: { path: `^(${WIRING})` },
     },
     {
+      name: "production-not-to-test-code",
+      severity: "error",
+      comment:
+        "Test helpers live in server/testing/ and tests in *.test.ts(x): the app, the worker and the CLI " +
+        "import neither, nor vitest.",
+      from: {
+        path: "^(server|app|components|lib)/|^instrumentation\\.ts$",
+        pathNot: "\\.test\\.tsx?$|^server/testing/",
+      },
+      to: { path: "^server/testing/|\\.test\\.tsx?$|(^|/)node_modules/(vitest|@vitest/[^/]+)/|^vitest(/|$)" },
+    },
+    {
       name: "domain-not-to-transport",
       severity: "error",
       comment: "A domain is called by the transports, never the other way round.",
@@ -83,7 +95,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|\\.next)/" },
+    // vitest stays in the graph (as a leaf: doNotFollow) so production-not-to-test-code can see it.
+    exclude: { path: "(^|/)(node_modules/(?!(vitest|@vitest)/)|\\.next/)" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
