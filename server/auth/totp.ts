@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { ServiceError } from "@/lib/errors";
 import { decryptSecret } from "@/server/crypto/encryption";
@@ -106,7 +106,8 @@ export async function verifyUserTotp(
       .update(users)
       .set({
         totpFailures: lock ? 0 : failures,
-        totpFailureWindowStart: lock ? null : windowFresh ? user.totpFailureWindowStart : sql`now()`,
+        // The clock `windowFresh` and the lock read (this process's), not the database's.
+        totpFailureWindowStart: lock ? null : windowFresh ? user.totpFailureWindowStart : new Date(now),
         totpLockedUntil: lock ? new Date(now + TOTP_LOCK_MS) : user.totpLockedUntil,
       })
       .where(eq(users.id, userId));
