@@ -1,17 +1,99 @@
 /**
- * The layer rules of docs/architecture.md, checked by `npm run lint`. From top to bottom:
- * wiring (server/main.ts, server/boot.ts, server/process, the worker and CLI entry points,
- * instrumentation.ts) -> app and components
- * -> transports (server/api, server/actions) -> domains (server/cards, server/issuer, ...) ->
- * platform (server/db, events, http and action-kit (the two transports' kits), jobs, platform,
- * providers ports, config, crypto, log) -> lib.
- * An import may only point down (or sideways inside one domain); type-only imports count too.
+ * The layer rules of docs/architecture.md ("Layers"), checked by `npm run lint`. From top to
+ * bottom: wiring (server/main.ts, server/boot.ts, server/worker-main.ts, server/process,
+ * server/cli, instrumentation.ts) -> app and components -> transports (server/api,
+ * server/actions) -> domains (DOMAIN_USES) -> platform (PLATFORM_TIERS) -> lib.
+ * An import may only point down (or sideways inside one folder); type-only imports count too.
+ * Inside the domains and inside the platform the order is stated too, one rule per part: the
+ * imports it must not make. Tests (and server/testing) may import across, to set up data.
  */
-const DOMAINS = "server/(apikeys|balances|cards|issuer|webhooks|providers/sandbox)/";
-const PLATFORM =
-  "server/(db|events|http|action-kit|jobs|platform|auth|config|crypto|providers/(ports|inbound|current)\\.ts|log\\.ts|context\\.ts)";
+
+/**
+ * Each domain (a folder of server/) and the domains it may use; an import of any other domain is
+ * refused. The simulators sit below every domain: any domain may use them (the sandbox-only guard
+ * and features), they use none.
+ */
+const SIMULATORS = "providers/sandbox";
+const DOMAIN_USES = {
+  [SIMULATORS]: {
+    uses: [],
+    why: "The simulators stand in for upstreams: they import no domain and report news by inbound events.",
+  },
+  balances: { uses: [], why: "The balance bookkeeping lies below cards and issuer, which both need it." },
+  cards: { uses: ["balances"], why: "The card program never imports the issuer console, which reads it." },
+  issuer: {
+    uses: ["cards", "balances", "overview"],
+    why: "The issuer console reads the card program and keeps the overview's counters on write.",
+  },
+  overview: {
+    uses: [],
+    why: "The overview's counters and reads: fed by the issuer, read by the transports.",
+  },
+  swaps: { uses: ["issuer"], why: "A swap is paid from and lands in the issuer's master wallets." },
+  gateway: { uses: [], why: "The crypto gateway keeps its own payments." },
+  fiat: { uses: [], why: "Fiat wallets, payouts and deposits stand apart from the card program." },
+  screening: { uses: [], why: "Address screening serves the transports and any domain, and uses none." },
+  search: { uses: [], why: "The global search reads the tables itself, never through another domain." },
+  apikeys: { uses: [], why: "API keys and their tokens: the REST kit authenticates with them." },
+  webhooks: { uses: [], why: "Webhooks deliver the events every domain emits, knowing none of them." },
+  team: {
+    uses: [],
+    why: "The organization's members, invitations, sessions, settings and audit log (its read).",
+  },
+};
+const DOMAIN_NAMES = Object.keys(DOMAIN_USES);
+const DOMAINS = `server/(${DOMAIN_NAMES.join("|")})/`;
+
+/**
+ * The platform from the bottom up: a part imports its own tier and those below, never above.
+ * The logger reads database errors to log them without values; the database layer logs nothing.
+ * auth (credentials, sessions, 2FA, who may do what) lies below the two transports' kits; the
+ * worker (jobs) on top, as it purges what the kits keep (tokens, idempotency keys).
+ */
+const PLATFORM_TIERS = [
+  { name: "storage", paths: ["db/", "config/", "crypto/"] },
+  { name: "log", paths: ["log\\.ts$"] },
+  { name: "services", paths: ["context\\.ts$", "platform/", "events/", "providers/[^/]+\\.ts$"] },
+  { name: "auth", paths: ["auth/"] },
+  { name: "kits", paths: ["http/", "action-kit/"] },
+  { name: "worker", paths: ["jobs/"] },
+];
+const tierPath = (tiers) => `^server/(${tiers.flatMap((t) => t.paths).join("|")})`;
+const PLATFORM = tierPath(PLATFORM_TIERS).slice(1);
+
 const WIRING = "server/(main|boot|worker-main)\\.ts$|server/(cli|process)/|instrumentation\\.ts$";
 const TRANSPORTS = "server/(api|actions)/";
+const TESTS = "\\.test\\.ts$|^server/testing/";
+
+const domainOrder = DOMAIN_NAMES.map((domain) => {
+  const { uses, why } = DOMAIN_USES[domain];
+  const allowed = new Set([domain, ...uses, SIMULATORS]);
+  const refused = DOMAIN_NAMES.filter((d) => !allowed.has(d));
+  const name =
+    domain === SIMULATORS
+      ? "simulators-use-no-domain"
+      : uses.length
+        ? `${domain}-uses-only-${uses.join("-")}`
+        : `${domain}-uses-no-domain`;
+  return {
+    name,
+    severity: "error",
+    comment: why,
+    from: { path: `^server/${domain}/`, pathNot: TESTS },
+    to: { path: `^server/(${refused.join("|")})/` },
+  };
+});
+
+const platformOrder = PLATFORM_TIERS.slice(0, -1).map((tier, i) => {
+  const above = PLATFORM_TIERS.slice(i + 1);
+  return {
+    name: `platform-${tier.name}-below-${above.map((t) => t.name).join("-")}`,
+    severity: "error",
+    comment: `The platform's order: ${tier.name} imports nothing of ${above.map((t) => t.name).join(", ")}.`,
+    from: { path: tierPath([tier]), pathNot: TESTS },
+    to: { path: tierPath(above) },
+  };
+});
 
 module.exports = {
   forbidden: [
@@ -42,7 +124,7 @@ module.exports = {
       comment: "Only the entry points and the tests start the composition root.",
       from: {
         path: "^(server|app|components|lib)/",
-        pathNot: `^(${WIRING})|\\.test\\.ts$|^server/testing/`,
+        pathNot: `^(${WIRING})|${TESTS}`,
       },
       to: { path: `^(${WIRING})` },
     },
@@ -62,36 +144,18 @@ module.exports = {
       name: "domain-not-to-transport",
       severity: "error",
       comment: "A domain is called by the transports, never the other way round.",
-      from: { path: `^(${DOMAINS}|${PLATFORM})`, pathNot: "\\.test\\.ts$" },
+      from: { path: `^(${DOMAINS}|${PLATFORM})`, pathNot: TESTS },
       to: { path: `^${TRANSPORTS}` },
     },
     {
       name: "platform-not-to-domain",
       severity: "error",
-      comment: "The platform (database, events, jobs, HTTP kit, provider ports) knows no domain.",
-      from: { path: `^${PLATFORM}`, pathNot: "\\.test\\.ts$" },
+      comment: "The platform (database, events, jobs, the kits, provider ports) knows no domain.",
+      from: { path: `^${PLATFORM}`, pathNot: TESTS },
       to: { path: `^${DOMAINS}` },
     },
-    {
-      name: "simulators-not-to-domains",
-      severity: "error",
-      comment: "The sandbox providers stand in for upstreams: they report news by inbound events.",
-      from: { path: "^server/providers/sandbox/", pathNot: "\\.test\\.ts$" },
-      to: { path: "^server/(apikeys|balances|cards|issuer|webhooks|process)/" },
-    },
-    {
-      name: "cards-not-to-issuer",
-      severity: "error",
-      comment: "The issuer console reads the card program; the card program never imports the issuer.",
-      from: { path: "^server/cards/" },
-      to: { path: "^server/issuer/" },
-    },
-    {
-      name: "balances-below-cards-and-issuer",
-      severity: "error",
-      from: { path: "^server/balances/", pathNot: "\\.test\\.ts$" },
-      to: { path: "^server/(cards|issuer)/" },
-    },
+    ...domainOrder,
+    ...platformOrder,
   ],
   options: {
     doNotFollow: { path: "node_modules" },
