@@ -4,9 +4,9 @@ import { randomBase62 } from "@/lib/ids";
 import { checkPassword } from "@/server/auth/sign-in";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
-import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bearer } from "@/server/http/testing";
 import { captureLogs } from "@/server/log";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

@@ -5,9 +5,9 @@ import { MAX_TOKENS_PER_KEY } from "@/server/apikeys/authenticate";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { auditLog } from "@/server/db/schema/platform";
-import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

@@ -3,9 +3,9 @@ import { newId } from "@/lib/ids";
 import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
-import { bearer, postJson } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

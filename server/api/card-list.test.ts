@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { bearer } from "@/server/http/testing";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

@@ -13,13 +13,13 @@ import {
   VALID_ANSWERS,
   wrongCode,
 } from "@/server/testing/onboarding";
-import { bearer } from "@/server/http/testing";
 import { startWorker } from "@/server/jobs/worker";
 import { SAFE_READY_JOB } from "@/server/providers/sandbox/chain";
 import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

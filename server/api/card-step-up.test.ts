@@ -6,10 +6,10 @@ import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { cards } from "@/server/db/schema/cards";
 import { documentCache } from "@/server/http/openapi";
 import { routeStepUp } from "@/server/http/step-up";
-import { bearer } from "@/server/http/testing";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

@@ -4,13 +4,13 @@ import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { cards } from "@/server/db/schema/cards";
 import { auditLog, outboxEvents } from "@/server/db/schema/platform";
-import { bearer } from "@/server/http/testing";
 import { captureLogs } from "@/server/log";
 import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-page";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cachedCredential, enableCredentialCache } from "@/server/auth/credential-cache";
 import { sha256Hex } from "@/server/crypto/hash";
-import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

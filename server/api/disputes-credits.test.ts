@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { bearer, postJson } from "@/server/http/testing";
 import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
 import { balanceOf, totalsVersusBalances, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 /**

@@ -3,9 +3,9 @@ import { resetEnvForTests } from "@/lib/env";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { balanceOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";
-import { bearer, postJson } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

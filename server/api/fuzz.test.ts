@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { seedDemo } from "@/server/cli/seed-demo";
-import { bearer, postJson } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
@@ -14,6 +13,7 @@ import {
   systematicRequests,
   type FuzzRequest,
 } from "@/server/testing/fuzz/requests";
+import { bearer, postJson } from "@/server/testing/http";
 import { setWebhookResolver } from "@/server/webhooks/url-safety";
 import { createApiApp } from "./app";
 

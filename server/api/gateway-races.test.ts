@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bearer, postJson } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

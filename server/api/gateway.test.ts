@@ -6,9 +6,9 @@ import { gatewayPayments } from "@/server/db/schema/crypto";
 import { auditLog } from "@/server/db/schema/platform";
 import { getHostedPayment } from "@/server/gateway/hosted";
 import { expirePayment } from "@/server/gateway/payments";
-import { bearer, postJson } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

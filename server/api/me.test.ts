@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { registerCredentialResolver } from "@/server/http/credentials";
-import { bearer, expireToken } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, expireToken } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

@@ -4,7 +4,6 @@ import { randomBase62 } from "@/lib/ids";
 import { idempotencyKeys } from "@/server/db/schema/platform";
 import { TOTP_MAX_FAILURES } from "@/server/auth/totp";
 import { IDEMPOTENCY_LEASE_SECONDS } from "@/server/http/idempotency";
-import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
@@ -14,6 +13,7 @@ import {
   type Headers,
   type MoneyProgram,
 } from "@/server/testing/money-routes";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { issueUserAccessToken, resolveUserBearer } from "@/server/auth/tokens";
-import { bearer } from "@/server/http/testing";
 import { updateSecuritySettings } from "@/server/team/settings";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

@@ -4,11 +4,11 @@ import { newId } from "@/lib/ids";
 import { newKeyPair } from "@/server/apikeys/key-material";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys } from "@/server/db/schema/apikeys";
-import { bearer, postJson } from "@/server/http/testing";
 import { sandboxMessaging } from "@/server/providers/sandbox/messaging";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
-import { bearer } from "@/server/http/testing";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

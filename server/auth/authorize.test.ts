@@ -16,11 +16,11 @@ import { createApiApp } from "@/server/api/app";
 import { documentCache } from "@/server/http/openapi";
 import { mountedRoutes } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
-import { bearer } from "@/server/http/testing";
 import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 
 /*

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { bearer, deferred, postJson } from "@/server/http/testing";
+import { bearer, deferred, postJson } from "@/server/testing/http";
 import { balanceOf, chainBalanceOf, spendingCustomer } from "@/server/testing/card-network";
 import { reconcileWallet } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { providers, setProvidersForTests } from "@/server/providers/current";

@@ -6,10 +6,10 @@ import { randomBase62 } from "@/lib/ids";
 import { rowsOf } from "@/server/db/client";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
 import { defineRoute, mountRoutes } from "./route";
-import { bearer, postJson } from "./testing";
 import type { ApiApp } from "./types";
 
 /**

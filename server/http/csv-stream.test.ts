@@ -6,8 +6,8 @@ import { seedDemo } from "@/server/cli/seed-demo";
 import { captureLogs } from "@/server/log";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { capCsvRows, csvFailureMarker, csvResponse, csvTruncatedMarker } from "./csv-stream";
-import { bearer } from "./testing";
 
 const database = withTestDatabase();
 const app = createApiApp();

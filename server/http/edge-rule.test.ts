@@ -6,10 +6,10 @@ import { runUserAction, type UserCtx } from "@/server/action-kit/run-action";
 import { captureLogs } from "@/server/log";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { bearer, postJson } from "@/server/testing/http";
 import { ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
 import { defineRoute, mountRoutes } from "./route";
-import { bearer, postJson } from "./testing";
 import type { ApiApp } from "./types";
 
 /** The edge rule (docs/errors.md "Input the database cannot store") in both kits. */

@@ -6,10 +6,10 @@ import { ServiceError } from "@/lib/errors";
 import { idempotencyKeys } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, deferred, postJson, type Deferred } from "@/server/testing/http";
 import { created, ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
 import { defineRoute, mountRoutes } from "./route";
-import { bearer, deferred, postJson, type Deferred } from "./testing";
 import type { ApiApp } from "./types";
 
 const database = withTestDatabase();

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ServiceError } from "@/lib/errors";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer, expireToken, postJson } from "@/server/testing/http";
 import { registerCredentialResolver } from "./credentials";
 import { created, ok } from "./envelopes";
 import { setResponseHeader } from "./kit-state";
 import { createKitApp } from "./kit-app";
 import { MAX_BODY_BYTES } from "./body";
 import { defineRoute, mountRoutes } from "./route";
-import { bearer, expireToken, postJson } from "./testing";
 import type { ApiApp } from "./types";
 
 const database = withTestDatabase();

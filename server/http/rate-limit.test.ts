@@ -4,10 +4,10 @@ import { setEnvForTests } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
 import { defineRoute, mountRoutes } from "./route";
-import { bearer } from "./testing";
 import type { ApiApp } from "./types";
 
 const database = withTestDatabase();

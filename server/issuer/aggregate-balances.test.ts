@@ -11,7 +11,7 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { createApiApp } from "@/server/api/app";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
-import { bearer } from "@/server/http/testing";
+import { bearer } from "@/server/testing/http";
 import { getAggregateBalances } from "./aggregate-balances";
 
 const database = withTestDatabase();

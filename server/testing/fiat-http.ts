@@ -2,9 +2,9 @@ import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { setDatabase, type Database } from "@/server/db/client";
-import { bearer } from "@/server/http/testing";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 
 export { pdfText } from "@/lib/pdf-text";

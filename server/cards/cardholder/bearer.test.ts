@@ -4,9 +4,9 @@ import { createApiApp } from "@/server/api/app";
 import type { Ctx } from "@/server/context";
 import { sha256Hex } from "@/server/crypto/hash";
 import { cardholderSessions } from "@/server/db/schema/cards";
-import { bearer } from "@/server/http/testing";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import { walkTo } from "@/server/testing/onboarding";
 import { createCardholderSession, endCardholderSession } from "./session";
 
