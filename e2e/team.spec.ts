@@ -48,6 +48,9 @@ test("invite, accept with 2FA, operator kept out of API keys, signed out at once
   await admin.getByLabel("Email").fill(email);
   await admin.getByLabel("Role", { exact: true }).selectOption("operator");
   await admin.getByRole("button", { name: "Send invitation" }).click();
+  // An invitation makes a lasting account: the admin confirms it with a current code (2FA step-up).
+  await admin.getByLabel("Authentication code").fill(await freshCode(seed.admin.totpSecret));
+  await admin.getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByText(`Invitation sent to ${email}`)).toBeVisible();
 
   // The operator opens the link from the sandbox outbox, sets a password and enrols 2FA.

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { Action } from "@/lib/action-result";
 import type { InvitationView, InviteMemberInput } from "@/lib/contracts/team";
 import { ROLES, type Role } from "@/lib/scopes";
+import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -12,10 +13,14 @@ import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
 import { ROLE_HINTS, selectClass } from "./roles";
 
-/** Invite by email: the link goes out by email (in sandbox, to the Sandbox page's outbox). */
+/**
+ * Invite by email: the link goes out by email (in sandbox, to the Sandbox page's outbox). An
+ * invitation makes a lasting account, so it goes through the 2FA step-up.
+ */
 export function InviteForm({ invite }: { invite: Action<InviteMemberInput, InvitationView> }) {
   const router = useRouter();
-  const inviting = useAction(invite);
+  const guarded = useStepUp();
+  const inviting = useAction((input: InviteMemberInput) => guarded(() => invite(input)));
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("operator");
   const [sent, setSent] = useState<string>();

@@ -171,7 +171,8 @@ export const PERMISSIONS = {
   deactivateMember: { user: "admin", twoFactor: false },
   reactivateMember: { user: "admin", twoFactor: false },
   listInvitations: { user: "admin", twoFactor: false },
-  inviteMember: { user: "admin", twoFactor: false },
+  // Any invitation makes a lasting account: a hijacked admin session must not mint one unconfirmed.
+  inviteMember: { user: "admin", stepUp: true },
   revokeInvitation: { user: "admin", twoFactor: false },
   getSecuritySettings: { user: "admin", twoFactor: false },
   updateSecuritySettings: { user: "admin", twoFactor: false },

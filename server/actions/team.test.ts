@@ -13,7 +13,7 @@ import { inviteMember, previewInvitation } from "@/server/team/invitations";
 import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, TEST_PASSWORD, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { acceptInvitationAction, changePasswordAction } from "./team";
+import { acceptInvitationAction, changePasswordAction, inviteMemberAction } from "./team";
 
 /*
  * The dashboard side of issue 23's defects 2 and 7: the real session (a session row, read by
@@ -69,7 +69,8 @@ async function invitedAdmin() {
     { twoFactorEnabled: true },
   );
   const email = uniqueEmail("next-admin");
-  await inviteMember({ ctx: adminCtx, input: { email, role: "admin" } });
+  const twoFactorCode = totpCode(org.admin.totpSecret);
+  await inviteMember({ ctx: adminCtx, input: { email, role: "admin", twoFactorCode } });
   const [mail] = await listOutbox(database.db, {
     orgId: org.orgId,
     to: email,
@@ -114,6 +115,24 @@ describe("team invitations in the dashboard (issue 23, defect 2)", () => {
       expect(await acceptInvitationAction(input)).toMatchObject({ ok: true, data: { email } });
     },
   );
+});
+
+describe("the invite action asks for the 2FA step-up", () => {
+  it("an admin's session without a recent code is refused and nothing is sent; with one, sent", async () => {
+    for (const role of ["viewer", "operator", "admin"] as const) {
+      const org = await createTestOrg(database.db);
+      await signIn({ ...org.admin, role: "admin" }, org.orgId);
+      const email = uniqueEmail(`invited-${role}`);
+      const refused = await inviteMemberAction({ email, role });
+      expect(refused).toMatchObject({ ok: false, error: { code: "TWO_FACTOR_REQUIRED" } });
+      const outbox = () =>
+        listOutbox(database.db, { orgId: org.orgId, to: email, limit: 10, withStaffAccess: true });
+      expect(await outbox()).toHaveLength(0);
+      const sent = await inviteMemberAction({ email, role, twoFactorCode: totpCode(org.admin.totpSecret) });
+      expect(sent).toMatchObject({ ok: true, data: { email, role } });
+      expect(await outbox()).toHaveLength(1);
+    }
+  });
 });
 
 describe("the password change action (issue 23, defect 7)", () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { newKeyPair } from "@/server/apikeys/key-material";
+import { totpCode } from "@/server/auth/totp";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys } from "@/server/db/schema/apikeys";
 import { sandboxMessaging } from "@/server/providers/sandbox/messaging";
@@ -243,7 +244,10 @@ describe("team invitations in the dev outbox (issue 23, defect 2)", () => {
         to: "+447700900999",
         text: "Code 424242",
       });
-      const invited = await call("/api/v1/team/invitations", postJson({ email, role: "admin" }, auth));
+      const invited = await call(
+        "/api/v1/team/invitations",
+        postJson({ email, role: "admin" }, { ...auth, "x-2fa-token": totpCode(org.admin.totpSecret) }),
+      );
       expect(invited.status).toBe(201);
 
       for (const reader of [operatorAuth, keyAuth]) {

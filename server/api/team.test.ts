@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
@@ -6,10 +6,13 @@ import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { bearer } from "@/server/testing/http";
+import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();
 const app = createApiApp();
+const clock = startTotpClock();
+afterAll(() => clock.restore());
 
 const json = (body: unknown) => ({ "content-type": "application/json", body: JSON.stringify(body) });
 
@@ -20,7 +23,12 @@ describe("team REST endpoints", () => {
     const email = uniqueEmail("rest");
     const invited = await app.request("/api/v1/team/invitations", {
       method: "POST",
-      headers: { ...auth, "content-type": "application/json", "x-request-id": "req_team_rest_1" },
+      headers: {
+        ...auth,
+        "content-type": "application/json",
+        "x-request-id": "req_team_rest_1",
+        "x-2fa-token": clock.nextCode(org.admin.totpSecret),
+      },
       body: JSON.stringify({ email, role: "viewer" }),
     });
     expect(invited.status).toBe(201);
@@ -86,7 +94,11 @@ describe("team REST endpoints", () => {
       const invite = (email: string) =>
         app.request("/api/v1/team/invitations", {
           method: "POST",
-          headers: { ...bAuth, "content-type": "application/json" },
+          headers: {
+            ...bAuth,
+            "content-type": "application/json",
+            "x-2fa-token": clock.nextCode(b.admin.totpSecret),
+          },
           ...json({ email, role: "admin" }),
         });
 

@@ -100,14 +100,18 @@ export const teamRoutes = [
       "listed to admins only). A pending invitation to the same address is " +
       "replaced. EMAIL_IN_USE names a member of this program only: an address " +
       "of another program's user is answered like an unknown one (its " +
-      "acceptance is refused to the invitee).",
+      "acceptance is refused to the invitee). Every invitation makes a lasting " +
+      "account: the admin's token sends a current TOTP code in X-2FA-Token.",
     tags: TAGS,
     auth: "inviteMember",
     request: { body: inviteMemberSchema },
     response: { status: 201, data: invitationViewSchema },
     errors: ["VALIDATION_ERROR", "EMAIL_IN_USE"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await inviteMember({ ctx, input: input.body }), { status: 201, message: "Invitation sent" }),
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
+      ok(c, await inviteMember({ ctx, input: { ...input.body, twoFactorCode } }), {
+        status: 201,
+        message: "Invitation sent",
+      }),
   }),
   defineRoute({
     method: "post",

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { randomBase62 } from "@/lib/ids";
 import { checkPassword } from "@/server/auth/sign-in";
+import { STEP_UP_MS } from "@/server/auth/step-up";
 import { totpCode } from "@/server/auth/totp";
-import { users } from "@/server/db/schema/identity";
+import { stepUps, users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { invitations } from "@/server/db/schema/team";
 import { setProvidersForTests, providers } from "@/server/providers/current";
@@ -16,9 +18,19 @@ afterAll(async () => {
   setProvidersForTests();
 });
 
+/** An admin signed in to the dashboard inside the session's step-up window (an invitation asks it). */
 async function adminOrg() {
   const org = await createTestOrg(database.db);
-  const ctx = userCtx(database.db, org.orgId, { ...org.admin, role: "admin" }, { twoFactorEnabled: true });
+  const sessionId = `ses_test_${randomBase62(12)}`;
+  await database.db
+    .insert(stepUps)
+    .values({ sessionId, userId: org.admin.userId, validUntil: new Date(Date.now() + STEP_UP_MS) });
+  const ctx = userCtx(
+    database.db,
+    org.orgId,
+    { ...org.admin, role: "admin" },
+    { twoFactorEnabled: true, sessionId },
+  );
   return { org, ctx: { ...ctx, ip: "203.0.113.7", requestId: "req_test_invite" } };
 }
 
@@ -70,7 +82,7 @@ describe("invitations", () => {
       expect.objectContaining({
         action: "team.member_invited",
         actorId: org.admin.userId,
-        credentialType: "user",
+        credentialType: "session",
         ip: "203.0.113.7",
         requestId: "req_test_invite",
         after: { email, role: "operator" },

@@ -21,7 +21,7 @@ import { invitations } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 
 /** An invitation link works for 7 days, once (docs/team.md). */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -65,11 +65,13 @@ export async function inviteMember({
   input,
 }: {
   ctx: Ctx;
-  input: InviteMemberInput;
+  input: InviteMemberInput & { twoFactorCode?: string | null };
 }): Promise<InvitationView> {
   authorize(ctx, "inviteMember");
   const userId = ctx.actor.type === "user" ? ctx.actor.userId : null;
   const { email, role } = inviteMemberSchema.parse(input);
+  // Every invitation makes a lasting account of the program: the person confirms it (2FA step-up).
+  await confirmStepUp(ctx, "inviteMember", input.twoFactorCode);
   const token = newOpaqueToken(TOKEN_PREFIX);
   const row = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.email, email));
