@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 
 const SERVER_IMPORT = /^(@\/server|(\.\.\/)+server)\//;
 
@@ -91,6 +92,34 @@ const config = [
           ],
         },
       ],
+    },
+  },
+  // Imports in one block, no blank lines: side effects, node built-ins, packages, the @/ alias,
+  // then relative paths; alphabetical within each.
+  {
+    plugins: { "simple-import-sort": simpleImportSort },
+    rules: {
+      "simple-import-sort/imports": ["error", { groups: [["^\\u0000", "^node:", "^@?\\w", "^@/", "^\\."]] }],
+    },
+  },
+  // Small files: at most 300 lines, counted as `wc -l` counts them. Tests and e2e specs aside;
+  // generated files (migrations/) are not linted at all.
+  {
+    files: ["**/*.ts", "**/*.tsx", "**/*.mjs", "**/*.cjs"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "e2e/**/*.spec.ts"],
+    rules: { "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
+  // Promises are awaited, returned or voided on purpose. Type-aware, so only on the TypeScript
+  // the project compiles. JSX attributes are not checked: an async handler
+  // (onClick={async () => ...}) is the house pattern, and it cannot reject, since useAction's run()
+  // turns a network failure into a result (components/ui/use-action.ts) and the handler branches
+  // on result.ok; React not awaiting it loses nothing.
+  {
+    files: ["{app,components,lib,server,scripts,bench,e2e}/**/*.{ts,tsx}", "*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },
   },
   // Tests and their harness may drive the environment.

@@ -55,7 +55,9 @@ if (values.serve) {
   setDatabase(database);
   await migrateDatabase(database);
   if (database.kind === "pglite") enableCredentialCache();
-  http.createServer(getRequestListener(createApiApp().fetch)).listen(PORT, "127.0.0.1");
+  const listener = getRequestListener(createApiApp().fetch);
+  // The listener answers every request itself, errors included; node does not await it.
+  http.createServer((req, res) => void listener(req, res)).listen(PORT, "127.0.0.1");
 } else {
   await run();
 }

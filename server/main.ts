@@ -80,7 +80,11 @@ async function main(): Promise<void> {
     delete req.headers["content-security-policy"];
     void handleNext(req, res);
   });
-  if (dev) server.on("upgrade", nextApp.getUpgradeHandler());
+  if (dev) {
+    // Next answers the upgrade (HMR's websocket) itself; node does not await it.
+    const upgrade = nextApp.getUpgradeHandler();
+    server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
+  }
   server.keepAliveTimeout = 65_000;
 
   const worker = e.WORKER ? await startWorkerFromEnv(database.db) : undefined;

@@ -40,7 +40,7 @@ export function GlobalSearchDialog({
     const text = q.trim();
     if (!text) return;
     const mine = ++seq.current;
-    const timer = setTimeout(async () => {
+    const run = async () => {
       const res = await search({ q: text }).catch(() => null);
       if (mine !== seq.current) return;
       if (res?.ok) {
@@ -48,7 +48,8 @@ export function GlobalSearchDialog({
         setError(undefined);
       } else setError("Search is not available right now. Try again.");
       setActive(0);
-    }, 200);
+    };
+    const timer = setTimeout(() => void run(), 200); // run() catches its own failure
     return () => clearTimeout(timer);
   }, [q, search]);
 

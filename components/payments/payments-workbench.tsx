@@ -81,7 +81,7 @@ export function PaymentsWorkbench({
   useEffect(() => {
     if (!inputKey) return;
     let live = true;
-    const t = setTimeout(async () => {
+    const refresh = async () => {
       const res = await actions.estimate(JSON.parse(inputKey) as ExchangeRateInput).catch(() => null);
       if (!live || !res) return;
       if (res.ok) {
@@ -91,7 +91,8 @@ export function PaymentsWorkbench({
         setEstimate(undefined);
         setError(res.error);
       }
-    }, 300);
+    };
+    const t = setTimeout(() => void refresh(), 300); // refresh() catches its own failure
     return () => {
       live = false;
       clearTimeout(t);

@@ -28,7 +28,7 @@ export function listenForNotifications(db: Db, channel: string, onNotify: () => 
     c.on("error", () => {}); // "end" follows and reconnects
     c.on("end", () => {
       if (client === c) client = null;
-      if (!closed) retry ??= setTimeout(connect, RECONNECT_MS);
+      if (!closed) retry ??= setTimeout(() => void connect(), RECONNECT_MS); // connect() catches its own failures
     });
     try {
       await c.connect();
@@ -42,7 +42,7 @@ export function listenForNotifications(db: Db, channel: string, onNotify: () => 
       if (!warned) log.warn({ err, channel }, "could not listen for notifications; polling until it can");
       warned = true;
       await c.end().catch(() => {});
-      if (!closed) retry ??= setTimeout(connect, RECONNECT_MS);
+      if (!closed) retry ??= setTimeout(() => void connect(), RECONNECT_MS);
     }
   };
   void connect();
