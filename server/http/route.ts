@@ -1,37 +1,36 @@
 import type { Context } from "hono";
-import type { ErrorDetail } from "@/lib/errors";
+import { type Permission, PERMISSIONS } from "@/lib/contracts/permissions";
 import { requirePermission } from "@/server/auth/authorize";
 import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
-import { getDb, type Db } from "@/server/db/client";
-import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
+import { type Db, getDb } from "@/server/db/client";
+import { accessLog, logAccess } from "./access-log";
+import { runAtomic } from "./atomic";
+import { checkDeclaredLength } from "./body";
 import { clientIp } from "./client-ip";
 import { resolveCredential } from "./credentials";
-import { familyOf } from "./family";
 import { errorResponse } from "./error-response";
+import { familyOf } from "./family";
 import {
   actorKeyOf,
   claimIdempotencyKey,
+  type IdempotencyClaim,
   idempotencyKeyOf,
+  type IdempotencyMode,
+  type IdempotencyScope,
   replayResponse,
   requestFingerprint,
   settleIdempotency,
-  type IdempotencyClaim,
-  type IdempotencyMode,
-  type IdempotencyScope,
 } from "./idempotency";
+import { startKit } from "./kit-state";
 import type { Access, KitFeatures } from "./openapi";
-import { accessLog, logAccess } from "./access-log";
-import { runAtomic } from "./atomic";
+import { NO_INPUT, type ParsedRequest, parseRequest } from "./parse-request";
 import { applyRateLimits } from "./rate-limit";
+import { isKitResponse, withKitHeaders } from "./responses";
 import { routeConfig } from "./route-document";
 import type { ApiRoute, AuthSpec, HandlerArgs, RequestSpec, RouteInput, RouteSpec } from "./route-spec";
-import { startKit } from "./kit-state";
 import { routeStepUp, stepUpCodeOf } from "./step-up";
-import { PERMISSIONS, type Permission } from "@/lib/contracts/permissions";
-import { isKitResponse, withKitHeaders } from "./responses";
 import type { ApiApp, ApiEnv, KitState } from "./types";
-import { parseInputPart, validationError } from "./validation";
 
 /**
  * Declares a route: its contract, scope, idempotency and limits once, for both the handler
@@ -112,50 +111,6 @@ export function mountRoutes(app: ApiApp, routes: readonly ApiRoute[]): void {
 /** The routes mounted on an app, hidden ones included (the permission table's test walks them). */
 export function mountedRoutes(app: ApiApp): readonly ApiRoute[] {
   return mounted.get(app) ?? [];
-}
-
-function queryOf(c: Context<ApiEnv>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries()))
-    out[name] = values.length === 1 ? values[0]! : values;
-  return out;
-}
-
-interface ParsedRequest {
-  input: RouteInput<RequestSpec>;
-  /** The exact body text, for the idempotency fingerprint. */
-  rawBody: string;
-}
-
-const NO_INPUT: ParsedRequest = {
-  input: { params: undefined, query: undefined, headers: undefined, body: undefined },
-  rawBody: "",
-};
-
-async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<ParsedRequest> {
-  if (!req.params && !req.query && !req.headers && !req.body) {
-    checkDeclaredLength(c);
-    return NO_INPUT;
-  }
-  const issues: ErrorDetail[] = [];
-  const input: RouteInput<RequestSpec> = {
-    params: undefined,
-    query: undefined,
-    headers: undefined,
-    body: undefined,
-  };
-  let rawBody = "";
-  if (req.params) input.params = parseInputPart(req.params, c.req.param(), "params", issues);
-  if (req.query) input.query = parseInputPart(req.query, queryOf(c), "query", issues);
-  if (req.headers) input.headers = parseInputPart(req.headers, c.req.header(), "headers", issues);
-  if (req.body) {
-    rawBody = await readBodyText(c);
-    input.body = parseInputPart(req.body, parseJsonBody(c, rawBody), null, issues);
-  } else {
-    checkDeclaredLength(c);
-  }
-  if (issues.length) throw validationError(issues);
-  return { input, rawBody };
 }
 
 /** The kit's last step: a response not built by the kit (c.body, a raw Response) gets its headers. */

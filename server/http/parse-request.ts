@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import type { ErrorDetail } from "@/lib/errors";
+import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
+import type { RequestSpec, RouteInput } from "./route-spec";
+import type { ApiEnv } from "./types";
+import { parseInputPart, validationError } from "./validation";
+
+/** A route's request parts checked against its contract (server/http/route.ts), every issue at once. */
+
+function queryOf(c: Context<ApiEnv>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(c.req.queries()))
+    out[name] = values.length === 1 ? values[0]! : values;
+  return out;
+}
+
+export interface ParsedRequest {
+  input: RouteInput<RequestSpec>;
+  /** The exact body text, for the idempotency fingerprint. */
+  rawBody: string;
+}
+
+export const NO_INPUT: ParsedRequest = {
+  input: { params: undefined, query: undefined, headers: undefined, body: undefined },
+  rawBody: "",
+};
+
+export async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<ParsedRequest> {
+  if (!req.params && !req.query && !req.headers && !req.body) {
+    checkDeclaredLength(c);
+    return NO_INPUT;
+  }
+  const issues: ErrorDetail[] = [];
+  const input: RouteInput<RequestSpec> = {
+    params: undefined,
+    query: undefined,
+    headers: undefined,
+    body: undefined,
+  };
+  let rawBody = "";
+  if (req.params) input.params = parseInputPart(req.params, c.req.param(), "params", issues);
+  if (req.query) input.query = parseInputPart(req.query, queryOf(c), "query", issues);
+  if (req.headers) input.headers = parseInputPart(req.headers, c.req.header(), "headers", issues);
+  if (req.body) {
+    rawBody = await readBodyText(c);
+    input.body = parseInputPart(req.body, parseJsonBody(c, rawBody), null, issues);
+  } else {
+    checkDeclaredLength(c);
+  }
+  if (issues.length) throw validationError(issues);
+  return { input, rawBody };
+}
