@@ -18,21 +18,21 @@
  * seeds one (seedDemo) and prints how long it took. --data-dir keeps the embedded database
  * between runs (it is the app's DATA_DIR); without it a throwaway one is used.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { boot } from "@/server/boot";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { issueUserAccessToken } from "@/server/auth/tokens";
+import { boot } from "@/server/boot";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { openDatabase, rowsOf } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { CARD_TRANSACTION_STATUSES } from "@/server/db/schema/money";
 import { APP_NODE_FLAGS } from "@/server/process/node-flags";
+import { CARD_TRANSACTIONS_PATH, issuerReadEndpoints } from "./issuer-reads-endpoints";
 
 // Every instance of a Postgres deployment shares these; the bench makes a pair when none is given
 // (before boot(), which reads the environment).
@@ -189,75 +189,13 @@ try {
   });
   await waitFor(`${BASE}/api/health/ping`);
 
-  const now = Date.now();
-  const from = new Date(now - 30.5 * 86_400_000).toISOString();
-  const to = new Date(now - 20.25 * 86_400_000).toISOString();
-  const deepPage = Math.floor((total!.n - 1) / 20) + 1;
-  const tx = "/api/v1/card-issuer/card-transactions";
-  const endpoints: { name: string; path: string; target: number }[] = [
-    { name: "aggregate-balances", path: "/api/v1/card-issuer/customers/aggregate-balances", target: 50 },
-    { name: "card-transactions, page 1", path: tx, target: 20 },
-    { name: `card-transactions, last page (${deepPage})`, path: `${tx}?page=${deepPage}`, target: 20 },
-    { name: "card-transactions, page 5,000 at limit 100", path: `${tx}?page=5000&limit=100`, target: 20 },
-    ...CARD_TRANSACTION_STATUSES.map((s) => ({
-      name: `card-transactions, status=${s}`,
-      path: `${tx}?status=${s}`,
-      target: 20,
-    })),
-    {
-      name: "card-transactions, status=settled, page 20,000",
-      path: `${tx}?status=settled&page=20000`,
-      target: 20,
-    },
-    {
-      name: "card-transactions, customer_id",
-      path: `${tx}?customer_id=${customer!.svc_card_id}`,
-      target: 20,
-    },
-    {
-      name: "card-transactions, from/to cutting days, page 1",
-      path: `${tx}?from=${from}&to=${to}`,
-      target: 20,
-    },
-    {
-      name: "card-transactions, from/to cutting days, page 3,000",
-      path: `${tx}?from=${from}&to=${to}&page=3000`,
-      target: 20,
-    },
-    {
-      name: "card-transactions, q=merchant start (2 letters), page 1",
-      path: `${tx}?q=${encodeURIComponent(recent!.merchant.slice(0, 2))}`,
-      target: 20,
-    },
-    {
-      name: "card-transactions, q=merchant start (2 letters), page 50 (the last)",
-      path: `${tx}?q=${encodeURIComponent(recent!.merchant.slice(0, 2))}&page=50`,
-      target: 20,
-    },
-    { name: "card-transactions, amount_min=0.01 (every row)", path: `${tx}?amount_min=0.01`, target: 20 },
-    {
-      name: "card-transactions, one exact amount",
-      path: `${tx}?amount_min=${recent!.amount_minor / 100}&amount_max=${recent!.amount_minor / 100}`,
-      target: 20,
-    },
-    { name: "customer view", path: `/api/v1/card-issuer/customers/${customer!.svc_card_id}`, target: 10 },
-    { name: "cards, page 1", path: "/api/v1/card-issuer/cards", target: 20 },
-    { name: "cards, page 2,000", path: "/api/v1/card-issuer/cards?page=2000", target: 20 },
-    { name: "cards, status=frozen", path: "/api/v1/card-issuer/cards?status=frozen", target: 20 },
-    { name: "cards, currency=EUR", path: "/api/v1/card-issuer/cards?currency=EUR", target: 20 },
-    { name: "cards, q=last four", path: `/api/v1/card-issuer/cards?q=${someCard!.last_four}`, target: 20 },
-    {
-      name: "cards, q=email",
-      path: `/api/v1/card-issuer/cards?q=${encodeURIComponent(someCard!.email)}`,
-      target: 20,
-    },
-    { name: "search, last four", path: `/api/v1/card-issuer/search?q=${someCard!.last_four}`, target: 20 },
-    {
-      name: "search, email start",
-      path: `/api/v1/card-issuer/search?q=${encodeURIComponent(someCard!.email.slice(0, 6))}`,
-      target: 20,
-    },
-  ];
+  const tx = CARD_TRANSACTIONS_PATH;
+  const endpoints = issuerReadEndpoints({
+    total: total!.n,
+    customerId: customer!.svc_card_id,
+    card: someCard!,
+    recent: recent!,
+  });
   const headers = { Authorization: `Bearer ${access_token}` };
   // The ceiling on this machine: a bare node:http server answering page 1's very bytes, in the same run.
   const pageOne = await (await fetch(`${BASE}${tx}`, { headers })).text();
