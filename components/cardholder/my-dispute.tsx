@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { ActionError } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { ActionError } from "@/lib/action-result";
 import { MY_DISPUTE_STATUS } from "./dispute-status";
 import { errorText } from "./error-text";
 import type { DisputeReasonCode, DisputeReasonOption, DisputeStatus, FileMyDisputeAction } from "./types";

@@ -1,16 +1,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import type { Action } from "@/lib/action-result";
-import type { InvitationView, InviteMemberInput } from "@/lib/contracts/team";
-import { ROLES, type Role } from "@/lib/scopes";
+import { type FormEvent, useState } from "react";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { InvitationView, InviteMemberInput } from "@/lib/contracts/team";
+import { type Role, ROLES } from "@/lib/scopes";
 import { ROLE_HINTS, selectClass } from "./roles";
 
 /**

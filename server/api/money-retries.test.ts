@@ -1,19 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
-import { idempotencyKeys } from "@/server/db/schema/platform";
 import { TOTP_MAX_FAILURES } from "@/server/auth/totp";
+import { idempotencyKeys } from "@/server/db/schema/platform";
 import { IDEMPOTENCY_LEASE_SECONDS } from "@/server/http/idempotency";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import {
-  MONEY_REQUESTS,
-  raised,
   type Answer,
   type Headers,
+  MONEY_REQUESTS,
   type MoneyProgram,
+  raised,
 } from "@/server/testing/money-routes";
-import { bearer } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { createApiApp } from "./app";
 

@@ -1,30 +1,30 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
+import {
+  rateLimitHitSql,
+  type RateLimitRule,
+  type RateLimitState,
+  rateLimitState,
+} from "@/server/platform/rate-limit";
 import { errorResponse } from "./error-response";
 import {
   bodyToStore,
   claimIdempotencyKey,
   IDEMPOTENCY_LEASE_SECONDS,
   IDEMPOTENCY_TTL_HOURS,
+  type IdempotencyScope,
   keyInUse as inUse,
   keyMismatch as mismatch,
   releasesKey,
   replayResponse,
   settleIdempotency,
+  type StoredResponse,
   storedResponseFromRow,
   storedResponseOf,
-  type IdempotencyScope,
-  type StoredResponse,
   type StoredRow,
 } from "./idempotency";
-import {
-  rateLimitHitSql,
-  rateLimitState,
-  type RateLimitRule,
-  type RateLimitState,
-} from "@/server/platform/rate-limit";
-import { applyRateLimits, reportRateLimits, ruleOf, type RouteRateLimit } from "./rate-limit";
+import { applyRateLimits, reportRateLimits, type RouteRateLimit, ruleOf } from "./rate-limit";
 import type { ApiEnv } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import {
-  acceptInvitationSchema,
   type AcceptInvitationInput,
+  acceptInvitationSchema,
   type InvitationView,
   type InviteMemberInput,
   inviteMemberSchema,
@@ -10,9 +10,10 @@ import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Role } from "@/lib/scopes";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import { hashPassword } from "@/server/auth/passwords";
 import { matchTotpStep, newTotpSecret, otpauthUrl } from "@/server/auth/totp";
-import { userActor, type Ctx } from "@/server/context";
+import { type Ctx, userActor } from "@/server/context";
 import { decryptSecret, encryptSecret } from "@/server/crypto/encryption";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
@@ -21,7 +22,6 @@ import { invitations } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { providers } from "@/server/providers/current";
-import { authorize, confirmStepUp } from "@/server/auth/authorize";
 
 /** An invitation link works for 7 days, once (docs/team.md). */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
