@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { appUrl, env, secureFrameOrigins } from "@/lib/env";
 import { HSTS, pageSecurityHeaders } from "@/server/http/security-headers";
 import { newCspNonce, securePageHeaders } from "@/server/providers/sandbox/secure-page-csp";

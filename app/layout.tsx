@@ -1,8 +1,8 @@
+import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: { template: "%s · Card Console", default: "Card Console" },

@@ -13,13 +13,13 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { count, sql, type SQLWrapper } from "drizzle-orm";
-import { openDatabase, rowsOf, type Db } from "@/server/db/client";
+import { cardListWhere } from "@/server/cards/lifecycle/list";
+import { type Db, openDatabase, rowsOf } from "@/server/db/client";
+import { cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
 import { dayCounts, filterOf, startOf } from "@/server/issuer/transactions/list";
 import { pageQuery } from "@/server/issuer/transactions/page-rows";
 import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "@/server/issuer/transactions/search";
-import { cards } from "@/server/db/schema/cards";
-import { cardListWhere } from "@/server/cards/lifecycle/list";
 
 const { values } = parseArgs({ options: { "data-dir": { type: "string" } } });
 const database = process.env.DATABASE_URL

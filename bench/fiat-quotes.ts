@@ -10,21 +10,21 @@
  *   npx tsx bench/fiat-quotes.ts [--requests 300] [--seconds 5] [--connections 10]
  *   DATABASE_URL=postgres://.../svc_fiat npx tsx bench/fiat-quotes.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
-import { boot } from "@/server/boot";
 import autocannon from "autocannon";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { enableCredentialCache } from "@/server/auth/credential-cache";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
+import { boot } from "@/server/boot";
 import { openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 

@@ -14,18 +14,18 @@
  *                                         # database and ENCRYPTION_KEY (docs/operations.md)
  * Builds first when needed. Uses a throwaway embedded database unless DATABASE_URL is set.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { openDatabase } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { totpCode } from "@/server/auth/totp";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
 import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 import { processCpuMs } from "./process-cpu";
 

@@ -12,10 +12,10 @@
  * Goal (issue 4): >= 1,000 deliveries/s sustained, p99 < 1 s.
  */
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
 import { Worker } from "node:worker_threads";
-import { boot } from "@/server/boot";
+import { sql } from "drizzle-orm";
 import { env, resetEnvForTests } from "@/lib/env";
+import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { emitEvents } from "@/server/events/outbox";

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 /**
  * next-themes renders an inline script that sets the theme class before paint. React 19 warns

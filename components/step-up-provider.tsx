@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import type { StepUpAction } from "./two-factor-dialog";
 

@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import type { Action, ActionResult } from "@/lib/action-result";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
 import { CodeField } from "./ui/code-field";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
 import { useAction } from "./ui/use-action";
 
 export type StepUpAction = Action<{ code: string }, { validUntil: string }>;

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test as base } from "@playwright/test";
 
 /*
  * The e2e suite's `test`: every spec imports it from here (lint refuses @playwright/test's), so

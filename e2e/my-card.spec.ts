@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
 import { onboardToPinStep, signInCardholder } from "./cardholder-steps";
+import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
 import { DESKTOP, PHONE } from "./staff";
 

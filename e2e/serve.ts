@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { issueUserAccessToken } from "@/server/auth/tokens";
+import { createOrganizationWithAdmin, createUser } from "@/server/auth/users";
 import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { seedDemoCustomers } from "@/server/process/demo-customers";
-import { issueUserAccessToken } from "@/server/auth/tokens";
-import { createOrganizationWithAdmin, createUser } from "@/server/auth/users";
 import { E2E_STATE_DIR, type E2eSeed } from "./seed";
 
 /**

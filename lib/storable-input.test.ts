@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_INPUT_DEPTH,
   isUnstorableText,
+  MAX_INPUT_DEPTH,
   outOfRangeDateIssues,
   unstorableInputIssues,
 } from "./storable-input";

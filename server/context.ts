@@ -1,4 +1,4 @@
-import { ROLE_SCOPES, type Role, type Scope } from "@/lib/scopes";
+import { type Role, ROLE_SCOPES, type Scope } from "@/lib/scopes";
 import type { Db } from "@/server/db/client";
 
 /** Who is acting. Every service function receives one through ctx. */

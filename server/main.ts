@@ -4,11 +4,9 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { appUrl, env, exportDerivedEnv, isSandbox } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
-import { boot, bootWorker } from "@/server/boot";
-import { buildIfNeeded } from "@/server/process/build-if-needed";
-import { demoBanner, ensureDemoProgram } from "@/server/process/demo-program";
 import { startCredentialBroadcast } from "@/server/auth/credential-broadcast";
 import { enableCredentialCache } from "@/server/auth/credential-cache";
+import { boot, bootWorker } from "@/server/boot";
 import { secrets } from "@/server/config/secrets";
 import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
@@ -16,6 +14,8 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
 import { rewriteForwardedFor } from "@/server/platform/forwarded-for";
+import { buildIfNeeded } from "@/server/process/build-if-needed";
+import { demoBanner, ensureDemoProgram } from "@/server/process/demo-program";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 

@@ -1,16 +1,16 @@
-import { Suspense, type ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { GlobalSearch } from "@/components/dashboard/global-search";
-import { DisputeActionsProvider } from "@/components/disputes/dispute-actions";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { NavigationProgress } from "@/components/dashboard/navigation-progress";
 import { SidebarNav } from "@/components/dashboard/sidebar-nav";
 import { UserMenu } from "@/components/dashboard/user-menu";
+import { DisputeActionsProvider } from "@/components/disputes/dispute-actions";
 import { TwoFactorRequired } from "@/components/settings/two-factor-required";
 import { StepUpProvider } from "@/components/step-up-provider";
 import { isSandbox } from "@/lib/env";
+import { requireSession } from "@/server/action-kit/session";
 import { decideDisputeAction, fileDisputeAction, transactionDisputesAction } from "@/server/actions/disputes";
 import { globalSearchAction } from "@/server/actions/search";
-import { requireSession } from "@/server/action-kit/session";
 import { stepUpAction } from "@/server/actions/step-up";
 
 function ModeBadge({ sandbox }: { sandbox: boolean }) {

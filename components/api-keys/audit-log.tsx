@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { auditActor, describeAuditEntry, type AuditEntryView } from "./audit-text";
 import { LocalTime } from "../ui/local-time";
+import { auditActor, type AuditEntryView, describeAuditEntry } from "./audit-text";
 
 interface AuditLogProps {
   entries: AuditEntryView[];

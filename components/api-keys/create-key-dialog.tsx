@@ -1,19 +1,19 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import type { ActionError } from "@/lib/action-result";
-import { createApiKeySchema, type CreatedApiKey } from "@/lib/contracts/api-keys";
-import type { Scope } from "@/lib/scopes";
+import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "@/components/ui/code-field";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
-import { CODE_SHAPE_MESSAGE, CodeField, isCodeShaped, normalizeCode } from "@/components/ui/code-field";
-import { KEY_CODE_HINT } from "./use-code-step";
+import type { ActionError } from "@/lib/action-result";
+import { createApiKeySchema, type CreatedApiKey } from "@/lib/contracts/api-keys";
+import type { Scope } from "@/lib/scopes";
 import { DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import { SecretOnce } from "./secret-once";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";
+import { KEY_CODE_HINT } from "./use-code-step";
 
 const detailsSchema = createApiKeySchema.omit({ two_factor_token: true });
 type Details = { name: string; permissions: Scope[]; expires_in_days?: number };

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import type { ActionError } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
+import type { ActionError } from "@/lib/action-result";
 
 /** An action's error inside its dialog (role="alert"), with the way out where there is one. */
 export function DialogError({ error }: { error?: ActionError | string }) {

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { permissionsSchema, type ApiKeyView } from "@/lib/contracts/api-keys";
-import type { Scope } from "@/lib/scopes";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAction } from "@/components/ui/use-action";
+import { type ApiKeyView, permissionsSchema } from "@/lib/contracts/api-keys";
+import type { Scope } from "@/lib/scopes";
 import { DialogError } from "./dialog-error";
 import { KeyCodeField } from "./key-code-field";
 import { ScopeCheckboxes } from "./scope-checkboxes";

@@ -1,9 +1,9 @@
 "use client";
 
 import * as Tooltip from "@radix-ui/react-tooltip";
-import { ListChecks, RefreshCw, Trash2, type LucideIcon } from "lucide-react";
-import type { ApiKeyView } from "@/lib/contracts/api-keys";
+import { ListChecks, type LucideIcon, RefreshCw, Trash2 } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import type { KeyDialog } from "./types";
 
 type OnAction = (dialog: KeyDialog) => void;

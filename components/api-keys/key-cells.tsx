@@ -1,7 +1,7 @@
 "use client";
 
-import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { LocalTime } from "../ui/local-time";
 
 /** The public half, cut after the mode prefix and four characters: enough to tell keys apart. */

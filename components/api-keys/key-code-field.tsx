@@ -1,7 +1,7 @@
 "use client";
 
 import { CodeField } from "@/components/ui/code-field";
-import { KEY_CODE_HINT, type CodeStep } from "./use-code-step";
+import { type CodeStep, KEY_CODE_HINT } from "./use-code-step";
 
 /** The authenticator code a key change asks for, wired to the dialog's code step. */
 export function KeyCodeField({ step, autoFocus }: { step: CodeStep; autoFocus?: boolean }) {

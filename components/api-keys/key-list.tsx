@@ -1,9 +1,9 @@
 "use client";
 
-import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { KeyRound } from "lucide-react";
-import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { cn } from "@/components/ui/cn";
+import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { KeyActions } from "./key-actions";
 import { Expiry, KeyPrefix, ScopeBadges, StatusBadge, When } from "./key-cells";
 import type { KeyDialog } from "./types";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { DialogError } from "./dialog-error";
 import { KeyCodeField } from "./key-code-field";
 import type { ApiKeyActions, OnKeyChanged, ReturnFocus } from "./types";

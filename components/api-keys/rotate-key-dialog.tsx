@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { ApiKeyView, RotatedApiKey } from "@/lib/contracts/api-keys";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAction } from "@/components/ui/use-action";
+import type { ApiKeyView, RotatedApiKey } from "@/lib/contracts/api-keys";
 import { DialogError } from "./dialog-error";
 import { KeyCodeField } from "./key-code-field";
 import { SecretOnce } from "./secret-once";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { SCOPE_MEANINGS, SCOPES, type Scope } from "@/lib/scopes";
+import { type Scope, SCOPE_MEANINGS, SCOPES } from "@/lib/scopes";
 
 /** The four scopes (docs/api-scopes.md), each with what it grants. */
 export function ScopeCheckboxes({

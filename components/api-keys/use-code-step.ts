@@ -1,8 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import type { ActionError, ActionResult } from "@/lib/action-result";
 import { CODE_SHAPE_MESSAGE, isCodeShaped, normalizeCode } from "@/components/ui/code-field";
+import type { ActionError, ActionResult } from "@/lib/action-result";
 
 /**
  * The code half of a key dialog: checks the typed code's shape, sends it with the change, and on

@@ -1,7 +1,7 @@
-import type { AuditFilters } from "@/lib/contracts/audit";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import type { AuditFilters } from "@/lib/contracts/audit";
 
 const FIELDS: { key: keyof AuditFilters; label: string; placeholder: string; type?: string }[] = [
   { key: "action", label: "Action", placeholder: "team. or api_key.created" },

@@ -1,6 +1,6 @@
-import type { AuditEntry } from "@/lib/contracts/audit";
-import { TableHeader } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
+import { TableHeader } from "@/components/ui/table";
+import type { AuditEntry } from "@/lib/contracts/audit";
 
 function changes(e: AuditEntry): string {
   const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);

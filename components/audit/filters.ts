@@ -1,4 +1,4 @@
-import { auditFiltersSchema, type AuditFilters } from "@/lib/contracts/audit";
+import { type AuditFilters, auditFiltersSchema } from "@/lib/contracts/audit";
 
 export const AUDIT_FILTER_KEYS = ["action", "actor_id", "target_type", "target_id", "from", "to"] as const;
 

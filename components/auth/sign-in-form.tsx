@@ -1,14 +1,14 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
-import type { Action } from "@/lib/action-result";
+import { signIn } from "next-auth/react";
+import { type FormEvent, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeField } from "@/components/ui/code-field";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
 import { signInErrorMessage } from "./sign-in-errors";
 
 export type BeginSignIn = Action<

@@ -3,20 +3,20 @@
 import { Send } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import type { Action } from "@/lib/action-result";
-import type { MoneyCurrency } from "@/lib/contracts/money";
+import { LiveStatus } from "@/components/transactions/live-status";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
-import { LiveStatus } from "@/components/transactions/live-status";
 import { useLiveAction } from "@/components/ui/use-live-action";
+import type { Action } from "@/lib/action-result";
+import type { MoneyCurrency } from "@/lib/contracts/money";
 import { CustomerBalances } from "./customer-balances";
 import { LowBalanceAlert, MasterWallets } from "./master-wallets";
 import { RecentDeposits } from "./recent-deposits";
 import {
-  MONEY_QUERY_KEYS,
   type BalancesData,
   type FundCustomerAction,
+  MONEY_QUERY_KEYS,
   type SetThresholdAction,
 } from "./types";
 

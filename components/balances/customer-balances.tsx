@@ -1,7 +1,7 @@
 import { Wallet } from "lucide-react";
-import { formatMinor } from "@/lib/money";
 import { cn } from "@/components/ui/cn";
 import { TableHeader } from "@/components/ui/table";
+import { formatMinor } from "@/lib/money";
 import { OverstatedWarning } from "./overstated-warning";
 import type { AggregateBalancesData } from "./types";
 

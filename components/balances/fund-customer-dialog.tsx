@@ -3,20 +3,20 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
-import { CURRENCY_VALUES } from "@/lib/enums";
-import type { FundCustomerResult, MasterWalletEntry, MoneyCurrency } from "@/lib/contracts/money";
-import { formatMinor, parseAmountToMinor } from "@/lib/money";
+import { type FormEvent, useId, useState } from "react";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
-import { useAction } from "@/components/ui/use-action";
-import type { FundCustomerAction } from "./types";
+import { Field } from "@/components/ui/field";
 import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useAction } from "@/components/ui/use-action";
+import type { FundCustomerResult, MasterWalletEntry, MoneyCurrency } from "@/lib/contracts/money";
+import { CURRENCY_VALUES } from "@/lib/enums";
+import { formatMinor, parseAmountToMinor } from "@/lib/money";
+import type { FundCustomerAction } from "./types";
 
 export interface FundPreset {
   /**

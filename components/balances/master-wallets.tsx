@@ -1,11 +1,11 @@
 "use client";
 
 import { BellRing, TriangleAlert } from "lucide-react";
-import type { MasterWalletEntry } from "@/lib/contracts/money";
-import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import type { MasterWalletEntry } from "@/lib/contracts/money";
+import { formatMinor } from "@/lib/money";
 
 /** A master wallet under its alert threshold, said where the numbers are (also on the overview). */
 export function LowBalanceAlert({ wallet }: { wallet: MasterWalletEntry }) {

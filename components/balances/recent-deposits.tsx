@@ -1,9 +1,9 @@
 import { ArrowDownToLine } from "lucide-react";
-import type { DepositView } from "@/lib/contracts/money";
-import { formatMinor } from "@/lib/money";
 import { cn } from "@/components/ui/cn";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
+import type { DepositView } from "@/lib/contracts/money";
+import { formatMinor } from "@/lib/money";
 
 const pill = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
 

@@ -1,14 +1,14 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import type { MasterWalletEntry } from "@/lib/contracts/money";
-import { formatMinor, minorToDecimal, parseAmountToMinor } from "@/lib/money";
+import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { MasterWalletEntry } from "@/lib/contracts/money";
+import { formatMinor, minorToDecimal, parseAmountToMinor } from "@/lib/money";
 import type { SetThresholdAction } from "./types";
 
 /** The low-balance alert of one master wallet: an amount, or empty for no alert. */

@@ -1,10 +1,10 @@
 import type { Action } from "@/lib/action-result";
 import type {
-  MoneyCurrency,
   DepositView,
   FundCustomerResult,
   MasterWalletEntry,
   MasterWalletView,
+  MoneyCurrency,
 } from "@/lib/contracts/money";
 
 /** An aggregate balance entry, with the minor forms (server/issuer/aggregate-balances.ts). */

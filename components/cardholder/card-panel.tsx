@@ -3,12 +3,12 @@
 import { CreditCard, Snowflake } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
-import type { CardView } from "@/lib/contracts/cards";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/ui/use-action";
+import type { CardView } from "@/lib/contracts/cards";
 import { errorText } from "./error-text";
 import { PinSetup, useWaitForPin } from "./pin-setup";
 import { SecureFrame } from "./secure-frame";

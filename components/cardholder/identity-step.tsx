@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { KycStatus } from "@/lib/enums";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { KycStatus } from "@/lib/enums";
 import { AutoRefresh } from "./auto-refresh";
 import { errorText } from "./error-text";
 import type { KycLinkAction } from "./types";

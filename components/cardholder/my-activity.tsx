@@ -1,6 +1,6 @@
-import { formatMinor } from "@/lib/money";
-import { STATUS_LABELS } from "@/components/transactions/labels";
 import type { TransactionStatus } from "@/components/transactions/filters";
+import { STATUS_LABELS } from "@/components/transactions/labels";
+import { formatMinor } from "@/lib/money";
 import type { MyActivity as MyActivityView } from "@/server/cards/my-activity";
 import { MY_DISPUTE_STATUS } from "./dispute-status";
 import { MyDispute } from "./my-dispute";

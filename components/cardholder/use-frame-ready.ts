@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type RefObject } from "react";
+import { type RefObject, useEffect, useState } from "react";
 
 /** How long after the frame's load event the page inside has to say it is shown. */
 const READY_GRACE_MS = 4000;

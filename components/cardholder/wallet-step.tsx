@@ -3,10 +3,10 @@
 import { LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { SafeDeployment } from "@/lib/contracts/cards";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { SafeDeployment } from "@/lib/contracts/cards";
 import { errorText } from "./error-text";
 import type { DeployWalletAction, WalletProgressAction } from "./types";
 

@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { CardView } from "@/lib/contracts/cards";
 import { CardActionDialog } from "@/components/customers/card-action-dialog";
 import { cardAction, type CardActionName, type CardActions } from "@/components/customers/card-action-list";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { CardView } from "@/lib/contracts/cards";
 
 /**
  * Every change the card's state allows, as buttons that wrap (so all stay on screen on a phone);

@@ -1,7 +1,7 @@
+import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
 import { CARD_TYPE_VALUES } from "@/lib/contracts/card-list";
 import { CARD_STATUS_VALUES, CURRENCY_VALUES } from "@/lib/contracts/cards";
-import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
-import { CARDS_PATH, isFiltered, type CardFilters } from "./filters";
+import { type CardFilters, CARDS_PATH, isFiltered } from "./filters";
 
 const STATUS_LABELS = {
   active: "Active",

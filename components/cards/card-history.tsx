@@ -1,5 +1,5 @@
-import type { CardHistoryEntry } from "@/lib/contracts/card-list";
 import { LocalTime } from "@/components/ui/local-time";
+import type { CardHistoryEntry } from "@/lib/contracts/card-list";
 
 const ACTION_TEXT: Record<string, string> = {
   issued: "Issued",

@@ -1,12 +1,12 @@
 import { CreditCard, SearchX } from "lucide-react";
 import Link from "next/link";
-import type { CardList } from "@/lib/contracts/card-list";
-import { LocalTime } from "@/components/ui/local-time";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { CustomerLink } from "@/components/customers/customer-link";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
-import { cardHref, cardsHref, isFiltered, type CardFilters } from "./filters";
+import type { CardList } from "@/lib/contracts/card-list";
+import { type CardFilters, cardHref, cardsHref, isFiltered } from "./filters";
 
 function Empty({ filtered }: { filtered: boolean }) {
   if (!filtered)

@@ -1,11 +1,11 @@
 import Link from "next/link";
-import type { CardTransactionView } from "@/lib/contracts/card-transactions";
-import { LocalTime } from "@/components/ui/local-time";
 import { TransactionAmount } from "@/components/transactions/amount";
 import { TYPE_LABELS } from "@/components/transactions/labels";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
+import { LocalTime } from "@/components/ui/local-time";
 import { ScrollHint } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
+import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 
 /** The card's latest transactions; the Transactions page (filtered to the customer) has them all. */
 export function CardTransactions({

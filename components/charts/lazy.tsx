@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useCallback, useState, type ComponentProps } from "react";
+import { type ComponentProps, useCallback, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { PlotProps } from "./types";
 

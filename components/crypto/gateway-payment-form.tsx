@@ -1,20 +1,20 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { Field } from "@/components/ui/field";
+import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import {
   GATEWAY_CURRENCIES,
   type gatewayCreateBodySchema,
   type GatewayPaymentView,
 } from "@/lib/contracts/gateway";
-import { Button } from "@/components/ui/button";
-import { ActionErrorAlert } from "@/components/ui/dialog-error";
-import { Field } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
-import { useAction } from "@/components/ui/use-action";
-import { selectClass } from "@/components/ui/input";
 
 type Currency = (typeof GATEWAY_CURRENCIES)[number];
 export type GatewayCreateInput = z.input<typeof gatewayCreateBodySchema>;

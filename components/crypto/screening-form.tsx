@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { Action } from "@/lib/action-result";
-import type { ScreenerCheckBody, ScreeningResult } from "@/lib/contracts/screening";
-import { useAction } from "@/components/ui/use-action";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { ScreenerCheckBody, ScreeningResult } from "@/lib/contracts/screening";
 import { RiskBadge } from "./risk-badge";
 
 /** Check an address; the result with its checks and risk level, then the page's last checks refresh. */

@@ -1,14 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
-import type { Action, ActionError } from "@/lib/action-result";
-import type { SwapQuote, SwapQuoteBody, SwapView } from "@/lib/contracts/swaps";
+import { type FormEvent, useEffect, useState } from "react";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { Action, ActionError } from "@/lib/action-result";
+import type { SwapQuote, SwapQuoteBody, SwapView } from "@/lib/contracts/swaps";
 
 export interface SwapFormAsset {
   asset_id: string;

@@ -1,5 +1,5 @@
-import type { CardView, CardCustomerView } from "@/lib/contracts/cards";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { CardCustomerView, CardView } from "@/lib/contracts/cards";
 import { cardStatusLabel, KYC_LABELS } from "./labels";
 
 const KYC_TONE: Record<CardCustomerView["kyc_status"], BadgeTone> = {

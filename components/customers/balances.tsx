@@ -1,17 +1,17 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { Send } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
+import { type FundCustomerAction, MONEY_QUERY_KEYS } from "@/components/balances/types";
+import { LiveStatus } from "@/components/transactions/live-status";
+import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
+import { useLiveAction } from "@/components/ui/use-live-action";
 import type { Action } from "@/lib/action-result";
 import type { CardCustomerView } from "@/lib/contracts/cards";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
 import { formatMinor } from "@/lib/money";
-import { LocalTime } from "@/components/ui/local-time";
-import { MONEY_QUERY_KEYS, type FundCustomerAction } from "@/components/balances/types";
-import { LiveStatus } from "@/components/transactions/live-status";
-import { useLiveAction } from "@/components/ui/use-live-action";
-import { Button } from "@/components/ui/button";
 
 // Loaded when opened (Radix Dialog and the funding form are not in the page's first load).
 const FundCustomerDialog = dynamic(

@@ -1,13 +1,13 @@
 "use client";
 
 import { ShieldCheck, TriangleAlert } from "lucide-react";
-import type { CardView } from "@/lib/contracts/cards";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { useAction } from "@/components/ui/use-action";
+import type { CardView } from "@/lib/contracts/cards";
 import { cardAction, type CardActionName, type CardActions } from "./card-action-list";
 import { cardName } from "./labels";
 

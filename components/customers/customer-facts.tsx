@@ -1,9 +1,9 @@
-import { ACCOUNT_STATUS_MEANINGS, TOKEN_OF_CURRENCY, type CardCustomerView } from "@/lib/contracts/cards";
-import type { SafeState } from "@/lib/enums";
 import { When } from "@/components/api-keys/key-cells";
 import { CopyButton } from "@/components/copy-button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { ACCOUNT_STATUS_MEANINGS, type CardCustomerView, TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
+import type { SafeState } from "@/lib/enums";
 import { KycBadge, YesNo } from "./badges";
 
 /** What the page shows beyond the Card customer object: our records of verification and the wallet. */

@@ -1,6 +1,6 @@
-import { FLOW_STATUS_VALUES, KYC_STATUS_VALUES } from "@/lib/contracts/cards";
 import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
-import { CUSTOMERS_PATH, isFiltered, type CustomerFilters } from "./filters";
+import { FLOW_STATUS_VALUES, KYC_STATUS_VALUES } from "@/lib/contracts/cards";
+import { type CustomerFilters, CUSTOMERS_PATH, isFiltered } from "./filters";
 import { FLOW_LABELS, KYC_LABELS } from "./labels";
 
 /** The customers filter bar: search, identity verification and onboarding stage, all in the URL. */

@@ -1,14 +1,14 @@
 import { SearchX, Users } from "lucide-react";
 import Link from "next/link";
-import type { CustomerList } from "@/lib/contracts/cards";
-import { LocalTime } from "@/components/ui/local-time";
 import { CopyButton } from "@/components/copy-button";
+import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
+import type { CustomerList } from "@/lib/contracts/cards";
 import { formatMinor } from "@/lib/money";
 import { KycBadge } from "./badges";
 import { CustomerLink } from "./customer-link";
-import { customersHref, isFiltered, type CustomerFilters } from "./filters";
+import { type CustomerFilters, customersHref, isFiltered } from "./filters";
 import { FLOW_LABELS } from "./labels";
 
 /** Where customers come from, for an empty program. */

@@ -1,4 +1,4 @@
-import { FLOW_STATUS_VALUES, KYC_STATUS_VALUES, type CustomerListQuery } from "@/lib/contracts/cards";
+import { type CustomerListQuery, FLOW_STATUS_VALUES, KYC_STATUS_VALUES } from "@/lib/contracts/cards";
 
 /**
  * The customers list's state as it sits in the address bar (?q=&kyc_status=&flow_status=&page=), so a view

@@ -1,6 +1,6 @@
-import { Check, CircleDot, Circle, OctagonX } from "lucide-react";
-import type { CardCustomerView } from "@/lib/contracts/cards";
+import { Check, Circle, CircleDot, OctagonX } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import type { CardCustomerView } from "@/lib/contracts/cards";
 
 export interface OnboardingStep {
   step: number;

@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import type { Action } from "@/lib/action-result";
-import type { SearchGroup, SearchHit, SearchResults } from "@/lib/contracts/search";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import type { Action } from "@/lib/action-result";
+import type { SearchGroup, SearchHit, SearchResults } from "@/lib/contracts/search";
 
 const GROUP_LABELS: Record<SearchGroup, string> = {
   customers: "Customers",

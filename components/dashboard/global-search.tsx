@@ -3,9 +3,9 @@
 import { Search } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import type { Action } from "@/lib/action-result";
 import type { SearchResults } from "@/lib/contracts/search";
-import { cn } from "@/components/ui/cn";
 
 const load = () => import("./global-search-dialog");
 const preload = () => void load();

@@ -6,19 +6,19 @@ import {
   FlaskConical,
   KeyRound,
   Landmark,
-  MessageSquareWarning,
   LayoutDashboard,
+  type LucideIcon,
+  MessageSquareWarning,
   QrCode,
   RectangleEllipsis,
-  ScrollText,
   Repeat,
   ScanSearch,
+  ScrollText,
   ShieldCheck,
   Users,
   UsersRound,
   Wallet,
   Webhook,
-  type LucideIcon,
 } from "lucide-react";
 import { can, type UseCase } from "@/lib/contracts/permissions";
 import type { Role } from "@/lib/scopes";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 import type { Role } from "@/lib/scopes";
-import { NAV, visibleLinks, type NavLink } from "./nav-items";
+import { NAV, type NavLink, visibleLinks } from "./nav-items";
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);

@@ -1,10 +1,10 @@
 "use client";
 
-import type { Action } from "@/lib/action-result";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
 
 export interface CreatedAccessToken {
   access_token: string;

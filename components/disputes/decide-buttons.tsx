@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { DisputeView } from "@/lib/contracts/disputes";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
-import { useDisputeActions, type DisputeActions } from "./dispute-actions";
+import type { DisputeView } from "@/lib/contracts/disputes";
+import { type DisputeActions, useDisputeActions } from "./dispute-actions";
 
 type Move = "under_review" | "won" | "lost";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { Action } from "@/lib/action-result";
 import type { DisputeList, DisputeView } from "@/lib/contracts/disputes";
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { DisputeView } from "@/lib/contracts/disputes";
-import { DISPUTE_REASON_CODES } from "@/lib/enums";
-import { formatMinor } from "@/lib/money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
-import { useDisputeActions, type DisputeActions } from "./dispute-actions";
+import type { DisputeView } from "@/lib/contracts/disputes";
+import { DISPUTE_REASON_CODES } from "@/lib/enums";
+import { formatMinor } from "@/lib/money";
+import { type DisputeActions, useDisputeActions } from "./dispute-actions";
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "./labels";
 
 /**

@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { Action } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/ui/use-action";
-import { KycOutcome, type KycOutcomeStatus } from "./kyc-outcome";
 import { selectClass } from "@/components/ui/input";
+import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import { KycOutcome, type KycOutcomeStatus } from "./kyc-outcome";
 
 export interface KycCountryOption {
   code: string;

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { formatMinor } from "@/lib/money";
 import { OverstatedWarning } from "@/components/balances/overstated-warning";
 import type { AggregateBalancesData } from "@/components/balances/types";
+import { formatMinor } from "@/lib/money";
 
 /** What the customers hold, one tile per card currency, with the overstated warning where it applies. */
 export function BalanceTiles({ data }: { data: AggregateBalancesData }) {

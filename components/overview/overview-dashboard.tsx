@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import type { Action } from "@/lib/action-result";
 import { LowBalanceAlert } from "@/components/balances/master-wallets";
+import { LiveStatus } from "@/components/transactions/live-status";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { LiveStatus } from "@/components/transactions/live-status";
 import { useLiveAction } from "@/components/ui/use-live-action";
+import type { Action } from "@/lib/action-result";
 import { BalanceTiles } from "./balance-tiles";
 import { DeclinesChart } from "./declines-chart";
 import { FundingTable, RankedTable } from "./ranked-tables";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import type { OverviewInsights } from "@/lib/contracts/overview";
-import { formatMinor } from "@/lib/money";
 import { LazyBarPlot, LazyLinePlot } from "@/components/charts/lazy";
 import { cn } from "@/components/ui/cn";
+import type { OverviewInsights } from "@/lib/contracts/overview";
+import { formatMinor } from "@/lib/money";
 
 export function dayTick(day: string): string {
   return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(

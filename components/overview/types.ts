@@ -1,7 +1,7 @@
-import type { MasterWalletView } from "@/lib/contracts/money";
-import type { OverviewInsights } from "@/lib/contracts/overview";
 import type { AggregateBalancesData } from "@/components/balances/types";
 import type { TransactionStatus } from "@/components/transactions/filters";
+import type { MasterWalletView } from "@/lib/contracts/money";
+import type { OverviewInsights } from "@/lib/contracts/overview";
 
 /** server/issuer/overview.ts's answers, as the overview draws them. */
 type ByStatus = Record<TransactionStatus, number>;

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { formatMinor } from "@/lib/money";
-import { cn } from "@/components/ui/cn";
 import { LazyBarPlot } from "@/components/charts/lazy";
 import { TRANSACTION_STATUS_VALUES } from "@/components/transactions/filters";
 import { STATUS_LABELS } from "@/components/transactions/labels";
+import { cn } from "@/components/ui/cn";
+import { formatMinor } from "@/lib/money";
 import type { TransactionVolumeData } from "./types";
 
 const COLORS: Record<(typeof TRANSACTION_STATUS_VALUES)[number], string> = {

@@ -1,9 +1,9 @@
 "use client";
 
-import type { BeneficiaryForm } from "@/lib/contracts/fiat";
 import { Field } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
 import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { BeneficiaryForm } from "@/lib/contracts/fiat";
 
 /** Checks the browser can make before sending: required and max_length (the server checks the rest). */
 export function localErrors(form: BeneficiaryForm, values: Record<string, string>): Record<string, string> {

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { DepositView, PayoutView, WalletView } from "@/lib/contracts/fiat-payments";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
+import type { DepositView, PayoutView, WalletView } from "@/lib/contracts/fiat-payments";
 
 const cell = "px-3 py-2";
 const first = "px-5 py-2";

@@ -1,15 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
-import type { Action } from "@/lib/action-result";
-import type { createWalletBodySchema, WalletView } from "@/lib/contracts/fiat-payments";
 import { Button } from "@/components/ui/button";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { selectClass } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { createWalletBodySchema, WalletView } from "@/lib/contracts/fiat-payments";
 
 /**
  * Opens a fiat wallet in a currency the organization has none in yet: the same use case as

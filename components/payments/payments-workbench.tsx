@@ -2,19 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { ActionError } from "@/lib/action-result";
-import type { ExchangeRateInput, FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
-import type { PayoutView } from "@/lib/contracts/fiat-payments";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { selectClass } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useAction } from "@/components/ui/use-action";
+import type { ActionError } from "@/lib/action-result";
+import type { ExchangeRateInput, FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
+import type { PayoutView } from "@/lib/contracts/fiat-payments";
 import { PayoutStep } from "./payout-step";
 import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
 import type { PaymentsActions, PaymentsData } from "./types";
-import { selectClass } from "@/components/ui/input";
-import { useAction } from "@/components/ui/use-action";
 
 const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "NGN", "KES", "INR", "PHP"];
 

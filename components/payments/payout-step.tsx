@@ -1,15 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import type { ActionError } from "@/lib/action-result";
-import type { BeneficiaryForm, FiatQuote, PaymentMethodView } from "@/lib/contracts/fiat";
-import type { BeneficiaryView, PayoutView } from "@/lib/contracts/fiat-payments";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
+import type { ActionError } from "@/lib/action-result";
+import type { BeneficiaryForm, FiatQuote, PaymentMethodView } from "@/lib/contracts/fiat";
+import type { BeneficiaryView, PayoutView } from "@/lib/contracts/fiat-payments";
 import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
 import type { PaymentsActions } from "./types";
 

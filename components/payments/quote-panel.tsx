@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
 
 /** Seconds left until `expiresAt`, ticking every second; 0 once it has passed. */
 export function useCountdown(expiresAt: string | undefined): number {

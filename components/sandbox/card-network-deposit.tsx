@@ -2,20 +2,20 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
-import type { ActionError } from "@/lib/action-result";
-import { CURRENCY_VALUES } from "@/lib/enums";
-import type { DepositView, MoneyCurrency } from "@/lib/contracts/money";
-import { formatMinor } from "@/lib/money";
+import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
 import { cn } from "@/components/ui/cn";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
-import type { DepositActions } from "./card-network-types";
+import { Field } from "@/components/ui/field";
 import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
+import type { ActionError } from "@/lib/action-result";
+import type { DepositView, MoneyCurrency } from "@/lib/contracts/money";
+import { CURRENCY_VALUES } from "@/lib/enums";
+import { formatMinor } from "@/lib/money";
+import type { DepositActions } from "./card-network-types";
 
 /**
  * Money arriving at the master wallet (POST /api/v1/sandbox/master-wallet/deposit). One-step: it

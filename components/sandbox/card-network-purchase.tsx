@@ -1,19 +1,19 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import type { ActionError } from "@/lib/action-result";
-import { CURRENCY_VALUES } from "@/lib/enums";
-import type { MoneyCurrency } from "@/lib/contracts/money";
-import { formatMinor } from "@/lib/money";
+import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/ui/use-action";
-import { Label } from "@/components/ui/label";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
-import type { CardNetworkActions, PickableCard } from "./card-network-types";
+import { Field } from "@/components/ui/field";
 import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useAction } from "@/components/ui/use-action";
+import type { ActionError } from "@/lib/action-result";
+import type { MoneyCurrency } from "@/lib/contracts/money";
+import { CURRENCY_VALUES } from "@/lib/enums";
+import { formatMinor } from "@/lib/money";
+import type { CardNetworkActions, PickableCard } from "./card-network-types";
 
 const STATUS_WORD: Record<string, string> = {
   active: "active",

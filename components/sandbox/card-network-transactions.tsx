@@ -3,16 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ReceiptText } from "lucide-react";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import type { ActionError, ActionResult } from "@/lib/action-result";
-import { formatMinor, parseAmountToMinor } from "@/lib/money";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { useAction } from "@/components/ui/use-action";
-import { ActionErrorAlert } from "@/components/ui/dialog-error";
-import { Timestamp } from "@/components/ui/timestamp";
+import { type FormEvent, useState } from "react";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
 import type {
@@ -20,12 +11,21 @@ import type {
   TransactionPage,
   TransactionRow,
 } from "@/components/transactions/types";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { ActionErrorAlert } from "@/components/ui/dialog-error";
+import { Field } from "@/components/ui/field";
+import { Timestamp } from "@/components/ui/timestamp";
+import { useAction } from "@/components/ui/use-action";
 import { useLiveAction } from "@/components/ui/use-live-action";
+import type { ActionError, ActionResult } from "@/lib/action-result";
+import { formatMinor, parseAmountToMinor } from "@/lib/money";
 import {
+  type CardNetworkActions,
   MOVE_COPY,
   movesOf,
   RECENT_LIMIT,
-  type CardNetworkActions,
   type TransactionMove,
 } from "./card-network-types";
 

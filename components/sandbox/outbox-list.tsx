@@ -2,7 +2,7 @@ import { Inbox, Mail, MessageSquare } from "lucide-react";
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
 import { Timestamp } from "@/components/ui/timestamp";
-import { codeInMessage, outboxHref, type OutboxEntry } from "./types";
+import { codeInMessage, type OutboxEntry, outboxHref } from "./types";
 
 function Message({ message, path }: { message: OutboxEntry; path: string }) {
   const code = codeInMessage(message.body);

@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { transportError } from "@/lib/action-result";
 import { SecureNotice } from "./secure-notice";
 import type { SubmitPinAction } from "./types";

@@ -1,4 +1,4 @@
-import { secureThemeSchema, type SecureTheme } from "@/lib/contracts/cards";
+import { type SecureTheme, secureThemeSchema } from "@/lib/contracts/cards";
 
 /** The secure page's look when a theme field is not set (what "Reset to default" goes back to). */
 export const SECURE_THEME_DEFAULTS: Required<Omit<SecureTheme, "logo_url">> = {

@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { FrameBlocked } from "@/components/cardholder/frame-blocked";
 import { useFrameReady } from "@/components/cardholder/use-frame-ready";
-import type { SecureTheme } from "@/lib/contracts/cards";
 import { cn } from "@/components/ui/cn";
+import type { SecureTheme } from "@/lib/contracts/cards";
 
 /** PIN rule 6 (docs/card-program.md): the recommended iframe sizes. */
 export const PREVIEW_SIZES = {

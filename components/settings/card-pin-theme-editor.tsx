@@ -1,14 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMemo, useState, type FormEvent } from "react";
-import { transportError, type Action } from "@/lib/action-result";
-import { secureThemeSchema, type SecureTheme } from "@/lib/contracts/cards";
-import { SECURE_THEME_DEFAULTS, THEME_FIELDS, validTheme, type ThemeField } from "@/components/secure/theme";
+import { type FormEvent, useMemo, useState } from "react";
+import { SECURE_THEME_DEFAULTS, THEME_FIELDS, type ThemeField, validTheme } from "@/components/secure/theme";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import { type Action, transportError } from "@/lib/action-result";
+import { type SecureTheme, secureThemeSchema } from "@/lib/contracts/cards";
 import { ColorField } from "./card-pin-color-field";
 import { CardPinPreview } from "./card-pin-preview";
 

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import type { Action } from "@/lib/action-result";
-import type { ChangePasswordInput } from "@/lib/contracts/team";
+import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { ChangePasswordInput } from "@/lib/contracts/team";
 
 export function PasswordForm({
   change,

@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { Action } from "@/lib/action-result";
-import type { SessionView } from "@/lib/contracts/team";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { SessionView } from "@/lib/contracts/team";
 
 /** A short browser label from the user agent, without a parsing library. */
 function browserOf(userAgent: string | null): string {

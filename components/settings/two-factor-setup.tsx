@@ -1,13 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
-import type { Action } from "@/lib/action-result";
+import { type FormEvent, useRef, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeField } from "@/components/ui/code-field";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
 
 export interface Enrollment {
   secret: string;

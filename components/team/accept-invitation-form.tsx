@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import type { Action } from "@/lib/action-result";
-import type { AcceptInvitationInput } from "@/lib/contracts/team";
+import { type FormEvent, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { AcceptInvitationInput } from "@/lib/contracts/team";
 
 interface Props {
   token: string;

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { Action } from "@/lib/action-result";
-import type { InvitationView } from "@/lib/contracts/team";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { InvitationView } from "@/lib/contracts/team";
 
 const ROW = "flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0";
 

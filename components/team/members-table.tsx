@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { Action } from "@/lib/action-result";
-import type { MemberView } from "@/lib/contracts/team";
-import { ROLES, type Role } from "@/lib/scopes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { MemberView } from "@/lib/contracts/team";
+import { type Role, ROLES } from "@/lib/scopes";
 import { selectClass } from "./roles";
 
 export interface MemberActions {

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { Action } from "@/lib/action-result";
-import type { SecuritySettings } from "@/lib/contracts/team";
 import { Alert } from "@/components/ui/alert";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
+import type { SecuritySettings } from "@/lib/contracts/team";
 
 /** The organization setting "require 2FA for every member". */
 export function RequireTwoFactor({

@@ -1,8 +1,8 @@
 "use client";
 
 import { RefreshCw, TriangleAlert } from "lucide-react";
-import type { ActionError } from "@/lib/action-result";
 import { cn } from "@/components/ui/cn";
+import type { ActionError } from "@/lib/action-result";
 import { LIVE_REFRESH_MS } from "../ui/use-live-action";
 
 /**

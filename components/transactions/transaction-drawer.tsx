@@ -4,16 +4,16 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatMinor } from "@/lib/money";
 import { CopyButton } from "@/components/copy-button";
-import { cn } from "@/components/ui/cn";
 import { customerHref } from "@/components/customers/href";
 import { DisputeSection } from "@/components/disputes/dispute-section";
+import { cn } from "@/components/ui/cn";
 import { Timestamp } from "@/components/ui/timestamp";
+import { formatMinor } from "@/lib/money";
+import type { TransactionStatus } from "./filters";
 import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";
 import type { TransactionRow } from "./types";
-import type { TransactionStatus } from "./filters";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

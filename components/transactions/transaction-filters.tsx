@@ -3,8 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
   FilterActions,
-  FilterSelect,
   filterLabel as label,
+  FilterSelect,
   UrlFilterForm,
 } from "@/components/ui/url-filters";
 import {
@@ -12,8 +12,8 @@ import {
   isFiltered,
   TRANSACTION_CURRENCY_VALUES,
   TRANSACTION_STATUS_VALUES,
-  TRANSACTIONS_PATH,
   type TransactionFilters,
+  TRANSACTIONS_PATH,
 } from "./filters";
 import { STATUS_LABELS } from "./labels";
 

@@ -4,18 +4,18 @@ import { ReceiptText, SearchX } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { Pager, type PagerTarget } from "./pager";
+import { EmptyState, NoSuchPage, pageCount } from "../ui/pager";
+import { useLiveAction } from "../ui/use-live-action";
 import { LiveStatus } from "./live-status";
+import { Pager, type PagerTarget } from "./pager";
 import { TransactionTable } from "./transaction-table";
 import type {
+  CustomerTransactionsAction,
+  ListTransactionsAction,
   TransactionPage,
   TransactionQuery,
   TransactionRow,
-  ListTransactionsAction,
-  CustomerTransactionsAction,
 } from "./types";
-import { EmptyState, NoSuchPage, pageCount } from "../ui/pager";
-import { useLiveAction } from "../ui/use-live-action";
 
 // The drawer (Radix Dialog, the dispute section) loads when a first transaction is opened.
 const TransactionDrawer = dynamic(() => import("./transaction-drawer").then((m) => m.TransactionDrawer), {

@@ -1,4 +1,4 @@
-import { clsx, type ClassValue } from "clsx";
+import { type ClassValue, clsx } from "clsx";
 
 /** Joins class names. There is no tailwind-merge: callers add classes, they do not override. */
 export function cn(...values: ClassValue[]): string {

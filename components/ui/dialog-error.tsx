@@ -1,7 +1,7 @@
 "use client";
 
-import type { ActionError } from "@/lib/action-result";
 import { Alert } from "@/components/ui/alert";
+import type { ActionError } from "@/lib/action-result";
 
 /** An action's error inside its dialog or beside its button (role="alert"). */
 export function ActionErrorAlert({ error }: { error?: ActionError | string }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { transportError, type Action, type ActionError, type ActionResult } from "@/lib/action-result";
+import { type Action, type ActionError, type ActionResult, transportError } from "@/lib/action-result";
 
 /**
  * Calls a server action (handed down as a prop by a server component) through TanStack Query.

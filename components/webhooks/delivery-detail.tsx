@@ -1,8 +1,8 @@
-import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhook-deliveries";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import type { WebhookAttemptView, WebhookDeliveryDetail } from "@/lib/contracts/webhook-deliveries";
+import { Timestamp } from "../ui/timestamp";
 import { BodyView } from "./body-view";
 import { HttpStatus } from "./status-badges";
-import { Timestamp } from "../ui/timestamp";
 
 /** The request body: indented JSON, with copy buttons (the exact bytes sent, or as shown). */
 export function RequestBody({ body }: { body: string }) {

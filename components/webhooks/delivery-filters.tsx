@@ -1,6 +1,6 @@
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/lib/contracts/webhooks";
 import { FilterActions, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
-import { SINCE, SINCE_LABELS, logHref, type LogFilters, type SinceKey } from "./filters";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/lib/contracts/webhooks";
+import { type LogFilters, logHref, SINCE, SINCE_LABELS, type SinceKey } from "./filters";
 
 const STATUS_LABELS = {
   pending: "Pending",

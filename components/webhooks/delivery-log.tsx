@@ -1,15 +1,14 @@
-import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import { Inbox } from "lucide-react";
 import Link from "next/link";
-import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 import { Button } from "@/components/ui/button";
-import { logHref, type LogFilters } from "./filters";
+import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
+import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
+import { Timestamp } from "../ui/timestamp";
+import { type LogFilters, logHref } from "./filters";
+import { deliveryHref } from "./hrefs";
 import { RetryButton } from "./retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "./status-badges";
-import { Timestamp } from "../ui/timestamp";
 import type { RetryAction } from "./types";
-
-import { deliveryHref } from "./hrefs";
 
 interface Props {
   page: DeliveryPage;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
-import { CHART_RANGE_LABELS, logHref, type ChartRangeKey, type LogFilters } from "./filters";
+import { CHART_RANGE_LABELS, type ChartRangeKey, type LogFilters, logHref } from "./filters";
 
 /** The chart's period as links (kept in the URL with the log's filters). */
 export function RangeLinks({

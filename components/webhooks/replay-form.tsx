@@ -3,11 +3,11 @@
 import { History } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import type { Action } from "@/lib/action-result";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
+import type { Action } from "@/lib/action-result";
 
 export type ReplayAction = Action<
   { webhookId: string; from: string; to: string },

@@ -1,17 +1,17 @@
 "use client";
 
 import { CircleCheck, CircleX } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Field } from "@/components/ui/field";
+import { Label } from "@/components/ui/label";
 import {
   computeWebhookSignature,
   constantTimeEqual,
   SIGNATURE_TOLERANCE_SECONDS,
   verifyWebhookSignature,
 } from "@/lib/webhooks/verify";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { Field } from "@/components/ui/field";
-import { Label } from "@/components/ui/label";
 
 interface Verdict {
   ok: boolean;

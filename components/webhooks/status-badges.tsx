@@ -1,5 +1,5 @@
-import type { WebhookDeliveryStatus, WebhookView } from "@/lib/contracts/webhooks";
 import { cn } from "@/components/ui/cn";
+import type { WebhookDeliveryStatus, WebhookView } from "@/lib/contracts/webhooks";
 
 const pill = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
 

@@ -1,11 +1,11 @@
 import type { Action } from "@/lib/action-result";
+import type { WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 import type {
   CreatedWebhook,
   CreateWebhookInput,
   UpdateWebhookInput,
   WebhookView,
 } from "@/lib/contracts/webhooks";
-import type { WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 
 type ById = { webhookId: string };
 type SecretOf = { webhook_id: string; secret: string };

@@ -4,15 +4,15 @@ import { Eye, Pencil, Power, RefreshCw, Send, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import type { WebhookView } from "@/lib/contracts/webhooks";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
+import type { WebhookView } from "@/lib/contracts/webhooks";
 import { ActionErrorAlert } from "../ui/dialog-error";
 import { deliveryHref } from "./hrefs";
+import type { WebhookActions } from "./types";
 import { DeleteWebhookDialog, RotateSecretDialog, ViewSecretDialog } from "./webhook-dialogs";
 import { WebhookFormDialog } from "./webhook-form-dialog";
-import type { WebhookActions } from "./types";
 
 type Open = "edit" | "secret" | "rotate" | "delete" | null;
 

@@ -1,12 +1,12 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
-import type { WebhookView } from "@/lib/contracts/webhooks";
+import { type ReactNode, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/ui/use-action";
+import type { WebhookView } from "@/lib/contracts/webhooks";
 import { ActionErrorAlert } from "../ui/dialog-error";
 import { SecretValue } from "./secret-value";
 import type { WebhookActions } from "./types";

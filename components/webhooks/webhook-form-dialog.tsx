@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import type { ActionError } from "@/lib/action-result";
-import type { WebhookView } from "@/lib/contracts/webhooks";
+import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
+import type { ActionError } from "@/lib/action-result";
+import type { WebhookView } from "@/lib/contracts/webhooks";
 import { ActionErrorAlert } from "../ui/dialog-error";
 import { EventPicker } from "./event-picker";
 import { SecretValue } from "./secret-value";

@@ -1,11 +1,11 @@
-import { TableHeader } from "@/components/ui/table";
 import { Webhook } from "lucide-react";
 import Link from "next/link";
-import type { WebhookView } from "@/lib/contracts/webhooks";
 import { cn } from "@/components/ui/cn";
-import { SuccessSparkline, type SparklineData } from "./sparkline";
-import { WebhookStateBadge } from "./status-badges";
+import { TableHeader } from "@/components/ui/table";
+import type { WebhookView } from "@/lib/contracts/webhooks";
 import { webhookHref } from "./hrefs";
+import { type SparklineData, SuccessSparkline } from "./sparkline";
+import { WebhookStateBadge } from "./status-badges";
 
 function Events({ events }: { events: string[] }) {
   if (events.includes("*")) return <span>All events</span>;

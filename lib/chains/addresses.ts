@@ -2,7 +2,7 @@ import { bech32, bech32m } from "bech32";
 import { Network, validate as validateBitcoin } from "bitcoin-address-validation";
 import bs58 from "bs58";
 import { bytesToHex, getAddress, isAddress, sha256 } from "viem";
-import { ADDRESS_FORMATS, CHAINS, type AddressFormat, type ChainId } from "./chains";
+import { ADDRESS_FORMATS, type AddressFormat, type ChainId, CHAINS } from "./chains";
 
 /**
  * Blockchain address validation with the real encodings (docs/crypto.md "Chains and address

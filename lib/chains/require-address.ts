@@ -1,6 +1,6 @@
 import { ServiceError } from "@/lib/errors";
-import { ADDRESS_FORMATS, CHAINS, type ChainId } from "./chains";
 import { checkAddress, detectAddressFormats } from "./addresses";
+import { ADDRESS_FORMATS, type ChainId, CHAINS } from "./chains";
 
 /**
  * An address that must be valid in some known format: 422 INVALID_ADDRESS naming every format

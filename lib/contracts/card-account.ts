@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
-  CURRENCY_VALUES,
-  FLOW_STATUS_VALUES,
-  KYC_STATUS_VALUES,
   cardViewSchema,
+  CURRENCY_VALUES,
   disputeReasonSchema,
+  FLOW_STATUS_VALUES,
   ibanStatusSchema,
+  KYC_STATUS_VALUES,
 } from "./cards";
 
 /**

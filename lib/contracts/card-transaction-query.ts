@@ -1,5 +1,5 @@
-import { z } from "zod";
 import Decimal from "decimal.js";
+import { z } from "zod";
 import { CARD_TRANSACTION_STATUS_VALUES, CURRENCY_VALUES } from "@/lib/enums";
 
 /**

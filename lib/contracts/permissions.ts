@@ -1,4 +1,4 @@
-import { ROLE_SCOPES, ROLES, roleAtLeast, type Role, type Scope } from "@/lib/scopes";
+import { type Role, ROLE_SCOPES, roleAtLeast, ROLES, type Scope } from "@/lib/scopes";
 
 /**
  * Who may run each use case (keyed by the domain function's name), stated once. One function

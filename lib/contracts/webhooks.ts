@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
+import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 
 /**
  * Webhook contracts (docs/webhooks.md): REST routes, dashboard forms, OpenAPI.

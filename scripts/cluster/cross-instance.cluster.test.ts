@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { env } from "@/lib/env";
 import { checkPassword } from "@/server/auth/sign-in";
 import { totpCode } from "@/server/auth/totp";
-import { openDatabase, type Database } from "@/server/db/client";
+import { type Database, openDatabase } from "@/server/db/client";
 import { cards } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
 import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
-import { balanceOf, spendingCustomer } from "@/server/testing/card-network";
-import { fundableCustomer } from "@/server/testing/funding";
 import { createTestCard } from "@/server/testing/card-customers";
+import { balanceOf, spendingCustomer } from "@/server/testing/card-network";
 import { createTestOrg, TEST_PASSWORD } from "@/server/testing/fixtures";
+import { fundableCustomer } from "@/server/testing/funding";
 
 /**
  * Correct across instances: each test talks to the app instances directly (so the second request

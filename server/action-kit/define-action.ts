@@ -4,12 +4,12 @@ import type { ActionResult } from "@/lib/action-result";
 import { described } from "./described";
 import { clientIp } from "./request-ip";
 import {
+  type ActionHandler,
+  type ActionOptions,
+  namedUseCases,
   runPublicAction,
   runUserAction,
   toActionError,
-  namedUseCases,
-  type ActionHandler,
-  type ActionOptions,
 } from "./run-action";
 import { getOptionalSession, type SessionInfo } from "./session";
 

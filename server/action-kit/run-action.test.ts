@@ -5,8 +5,8 @@ import { ServiceError } from "@/lib/errors";
 import { totpCode } from "@/server/auth/totp";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { runPublicAction, runUserAction, toActionError, type UserCtx } from "./run-action";
 import { clientIp } from "./request-ip";
+import { runPublicAction, runUserAction, toActionError, type UserCtx } from "./run-action";
 
 const database = withTestDatabase({ install: false });
 

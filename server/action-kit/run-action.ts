@@ -1,14 +1,14 @@
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/action-result";
-import { isServiceError } from "@/lib/errors";
-import { outOfRangeDateIssues, unstorableInputIssues, type InputIssue } from "@/lib/storable-input";
-import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
-import { newId } from "@/lib/ids";
 import { stepUpOf, type UseCase } from "@/lib/contracts/permissions";
+import { isServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { type InputIssue, outOfRangeDateIssues, unstorableInputIssues } from "@/lib/storable-input";
 import { authorize } from "@/server/auth/authorize";
 import { requireStepUp } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
+import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { log } from "@/server/log";
 
 /** A dashboard user's context: what defineAction hands to its handler. */

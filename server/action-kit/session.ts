@@ -1,18 +1,18 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { isServiceError, ServiceError } from "@/lib/errors";
 import type { Role } from "@/lib/scopes";
-import { userActor } from "@/server/context";
 import { authOptions } from "@/server/auth/next-auth";
-import type { UserCtx } from "./run-action";
+import { userActor } from "@/server/context";
 import { getDb } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
 import { orgSecuritySettings, userSessions } from "@/server/db/schema/team";
 import { newRequestId } from "@/server/http/request-id";
 import { clientIp } from "./request-ip";
+import type { UserCtx } from "./run-action";
 
 export interface SessionInfo {
   ctx: UserCtx;

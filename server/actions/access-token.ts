@@ -1,8 +1,8 @@
 "use server";
 
-import { issueUserAccessToken } from "@/server/auth/tokens";
 import { noInputSchema } from "@/lib/contracts/common";
 import { defineAction } from "@/server/action-kit/define-action";
+import { issueUserAccessToken } from "@/server/auth/tokens";
 
 /** Developers -> Access token: a 1 h bearer token for the REST API, acting with the user's role. */
 export const createAccessTokenAction = defineAction(

@@ -6,8 +6,8 @@ import {
   twoFactorOnlySchema,
   updatePermissionsSchema,
 } from "@/lib/contracts/api-keys";
-import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
 import { defineAction } from "@/server/action-kit/define-action";
+import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
 
 /*
  * Developers -> API keys. No `stepUp` here: key management needs a fresh code on every call

@@ -1,8 +1,8 @@
 "use server";
 
 import { secureThemeSchema } from "@/lib/contracts/cards";
-import { updateSecureTheme } from "@/server/cards/settings";
 import { defineAction } from "@/server/action-kit/define-action";
+import { updateSecureTheme } from "@/server/cards/settings";
 
 /*
  * Settings -> Card PIN. Program settings are an admin's; no 2FA step-up: the guard covers the money and

@@ -3,10 +3,10 @@
 import { cardIdParamsSchema } from "@/lib/contracts/cards";
 import { cardholderFileDisputeSchema } from "@/lib/contracts/disputes";
 import { isServiceError } from "@/lib/errors";
+import { onBrowsersOrigin } from "@/server/action-kit/browser-origin";
 import { freezeCard, unfreezeCard } from "@/server/cards/lifecycle/change-status";
 import { createViewToken } from "@/server/cards/lifecycle/view-token";
 import { fileDispute } from "@/server/issuer/disputes/file";
-import { onBrowsersOrigin } from "@/server/action-kit/browser-origin";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*

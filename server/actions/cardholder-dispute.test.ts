@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
-import { decideDispute } from "@/server/issuer/disputes/decide";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
+import { decideDispute } from "@/server/issuer/disputes/decide";
 import { balanceOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { CARDHOLDER_COOKIE } from "./cardholder-session";
 import { fileMyDisputeAction } from "./cardholder-card";
+import { CARDHOLDER_COOKIE } from "./cardholder-session";
 
 // The cardholder's browser: its session cookie (the one thing Next provides that is missing here).
 let cookie: string | undefined;

@@ -6,13 +6,13 @@ import {
   cardholderPhoneSchema,
 } from "@/lib/contracts/cardholder";
 import { sourceOfFundsAnswersSchema } from "@/lib/contracts/cards";
+import { onBrowsersOrigin } from "@/server/action-kit/browser-origin";
 import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getKycLink } from "@/server/cards/onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
 import { deploySafe, getSafeDeployment } from "@/server/cards/onboarding/safe";
 import { submitSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
-import { onBrowsersOrigin } from "@/server/action-kit/browser-origin";
 import { defineCardholderAction } from "./cardholder-session";
 
 /*

@@ -6,16 +6,16 @@ import type { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import type { UseCase } from "@/lib/contracts/permissions";
 import { appUrl } from "@/lib/env";
+import { described } from "@/server/action-kit/described";
+import { clientIp } from "@/server/action-kit/request-ip";
+import { runPublicAction } from "@/server/action-kit/run-action";
+import { authorize } from "@/server/auth/authorize";
 import { resolveCardholderSession } from "@/server/cards/cardholder/session";
 import type { Ctx } from "@/server/context";
 import { getDb } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { organizations } from "@/server/db/schema/identity";
 import { newRequestId } from "@/server/http/request-id";
-import { clientIp } from "@/server/action-kit/request-ip";
-import { described } from "@/server/action-kit/described";
-import { runPublicAction } from "@/server/action-kit/run-action";
-import { authorize } from "@/server/auth/authorize";
 
 /** The cardholder pages' cookie: the session token of server/cards/cardholder/session.ts. */
 export const CARDHOLDER_COOKIE = "svc_cardholder";

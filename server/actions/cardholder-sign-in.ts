@@ -5,12 +5,12 @@ import {
   cardholderOrgSchema,
   cardholderSignInSchema,
 } from "@/lib/contracts/cardholder";
+import { definePublicAction } from "@/server/action-kit/define-action";
 import { cardholderHome } from "@/server/cards/cardholder/program";
 import { endCardholderSession } from "@/server/cards/cardholder/session";
 import { requestCardholderCode, verifyCardholderCode } from "@/server/cards/cardholder/sign-in";
 import { getDb } from "@/server/db/client";
 import { clearCardholderCookie, readCardholderCookie, setCardholderCookie } from "./cardholder-session";
-import { definePublicAction } from "@/server/action-kit/define-action";
 
 /* The cardholder sign-in page (app/(cardholder)/card/[orgId]): email -> code -> session cookie. */
 

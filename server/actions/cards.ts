@@ -1,6 +1,7 @@
 "use server";
 
 import { cardTargetSchema, reportCardSchema } from "@/lib/contracts/cards";
+import { defineAction } from "@/server/action-kit/define-action";
 import {
   blockCard,
   freezeCard,
@@ -9,7 +10,6 @@ import {
   unfreezeCard,
   voidCard,
 } from "@/server/cards/lifecycle/change-status";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Customers -> a customer's cards. Operators and admins act on cards (docs/team.md, Roles). Every

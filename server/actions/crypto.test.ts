@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
+import type { UserCtx } from "@/server/action-kit/run-action";
+import { getOptionalSession } from "@/server/action-kit/session";
 import { depositAsset, masterWalletAddress } from "@/server/swaps/holdings";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import { executeSwapAction, quoteSwapAction, screenAddressAction } from "./crypto";
-import type { UserCtx } from "@/server/action-kit/run-action";
-import { getOptionalSession } from "@/server/action-kit/session";
 
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
 vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));

@@ -3,11 +3,11 @@
 import { gatewayCreateBodySchema } from "@/lib/contracts/gateway";
 import { screenerCheckBodySchema } from "@/lib/contracts/screening";
 import { swapExecuteBodySchema, swapQuoteBodySchema } from "@/lib/contracts/swaps";
+import { defineAction } from "@/server/action-kit/define-action";
 import { createPayment } from "@/server/gateway/payments";
 import { screenFromDashboard } from "@/server/screening/check";
 import { executeSwap } from "@/server/swaps/execute";
 import { createSwapQuote } from "@/server/swaps/quote";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /** The Screening page: a check made from the dashboard is kept in the organization's last checks. */
 export const screenAddressAction = defineAction(

@@ -7,12 +7,12 @@ import {
   fileDisputeSchema,
   transactionDisputeParamsSchema,
 } from "@/lib/contracts/disputes";
+import { isSandbox } from "@/lib/env";
+import { ServiceError } from "@/lib/errors";
+import { defineAction } from "@/server/action-kit/define-action";
 import { decideDispute } from "@/server/issuer/disputes/decide";
 import { fileDispute } from "@/server/issuer/disputes/file";
 import { listDisputes } from "@/server/issuer/disputes/read";
-import { ServiceError } from "@/lib/errors";
-import { isSandbox } from "@/lib/env";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * The transaction sheet's dispute section and the Disputes page. Operators and admins file; everyone reads.

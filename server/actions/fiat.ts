@@ -7,12 +7,12 @@ import {
   depositBodySchema,
   payoutBodySchema,
 } from "@/lib/contracts/fiat-payments";
+import { defineAction } from "@/server/action-kit/define-action";
 import { checkBeneficiary } from "@/server/fiat/beneficiaries/saved";
 import { createDeposit } from "@/server/fiat/deposits/create";
 import { createPayout } from "@/server/fiat/payouts/create";
 import { createQuote, estimateQuote } from "@/server/fiat/quotes/create";
 import { createWallet } from "@/server/fiat/wallets/manage";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * The Payments pages (docs/fiat.md). The estimate is a read (any role) that binds nothing and does

@@ -1,11 +1,11 @@
 "use server";
 
-import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
-import { getDb } from "@/server/db/client";
 import { kycPageDecisionSchema } from "@/lib/contracts/sandbox";
+import { definePublicAction } from "@/server/action-kit/define-action";
+import { getDb } from "@/server/db/client";
+import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
 import { decideByLink } from "@/server/providers/sandbox/kyc-link";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { definePublicAction } from "@/server/action-kit/define-action";
 
 /*
  * The hosted KYC page (app/kyc/[token]): the KYC provider's, simulated in sandbox. The applicant

@@ -2,11 +2,13 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as exportTransactions } from "@/app/(dashboard)/transactions/export/route";
 import { exportHref, parseTransactionFilters, transactionsHref } from "@/components/transactions/filters";
 import { newId } from "@/lib/ids";
-import { fundableCustomer } from "@/server/testing/funding";
+import type { UserCtx } from "@/server/action-kit/run-action";
+import { getOptionalSession } from "@/server/action-kit/session";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { fundableCustomer } from "@/server/testing/funding";
 import { startTotpClock } from "@/server/testing/totp-clock";
 import {
   balancesAction,
@@ -17,7 +19,6 @@ import {
   overviewAction,
   setLowBalanceThresholdAction,
 } from "./money";
-import type { UserCtx } from "@/server/action-kit/run-action";
 import {
   expireTransactionAction,
   refundTransactionAction,
@@ -27,7 +28,6 @@ import {
   settleTransactionAction,
   simulatePurchaseAction,
 } from "./sandbox-card-network";
-import { getOptionalSession } from "@/server/action-kit/session";
 
 // The dashboard session (next-auth) is the one thing not available here: each test signs a user in.
 vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));

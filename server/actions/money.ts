@@ -1,5 +1,6 @@
 "use server";
 
+import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
 import { customerTargetSchema } from "@/lib/contracts/cards";
 import { noInputSchema } from "@/lib/contracts/common";
 import {
@@ -7,18 +8,17 @@ import {
   fundCustomerSchema,
   setThresholdSchema,
 } from "@/lib/contracts/money";
+import { overviewRangeSchema } from "@/lib/contracts/overview";
+import { defineAction } from "@/server/action-kit/define-action";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { listMasterWalletDeposits } from "@/server/issuer/master-wallet/deposits";
 import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
+import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { getOverviewInsights } from "@/server/overview/insights";
 import { getDeclinesByReason, getTransactionVolume } from "@/server/overview/transactions";
-import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
-import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
-import { overviewRangeSchema } from "@/lib/contracts/overview";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Overview, Transactions, Balances and a customer's money. The reads are what the pages poll

@@ -6,6 +6,7 @@ import {
   transactionParamsSchema,
 } from "@/lib/contracts/card-transactions";
 import { sandboxDepositSchema, settlementParamsSchema } from "@/lib/contracts/money";
+import { defineAction } from "@/server/action-kit/define-action";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { expireCardTransaction, failCardTransaction } from "@/server/issuer/card-network/expire-fail";
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
@@ -13,7 +14,6 @@ import { reverseCardTransaction } from "@/server/issuer/card-network/reverse";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { receiveDeposit, settleDepositNow } from "@/server/issuer/master-wallet/deposits";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Sandbox -> Card network and Master wallet deposit: what a merchant, the card network and the

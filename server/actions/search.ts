@@ -1,8 +1,8 @@
 "use server";
 
 import { globalSearchSchema } from "@/lib/contracts/search";
-import { globalSearch } from "@/server/search/global";
 import { defineAction } from "@/server/action-kit/define-action";
+import { globalSearch } from "@/server/search/global";
 
 /** The header's global search (Ctrl/Cmd+K): every signed-in role may read. */
 export const globalSearchAction = defineAction(

@@ -2,10 +2,10 @@
 
 import { securePinSchema } from "@/lib/contracts/sandbox";
 import { ServiceError } from "@/lib/errors";
+import { definePublicAction } from "@/server/action-kit/define-action";
 import { getDb } from "@/server/db/client";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { submitPin } from "@/server/providers/sandbox/secure-page";
-import { definePublicAction } from "@/server/action-kit/define-action";
 
 /*
  * The PIN form of the simulated card provider's secure page (/secure/view/[token]). No session:

@@ -1,8 +1,8 @@
 "use server";
 
-import { getDb } from "@/server/db/client";
-import { checkPassword, passwordStepSchema } from "@/server/auth/sign-in";
 import { definePublicAction } from "@/server/action-kit/define-action";
+import { checkPassword, passwordStepSchema } from "@/server/auth/sign-in";
+import { getDb } from "@/server/db/client";
 
 /**
  * Sign-in step 1: email and password -> a 5-minute ticket. Step 2 is next-auth's "ticket"

@@ -13,14 +13,14 @@ import {
   userIdSchema,
 } from "@/lib/contracts/team";
 import { ServiceError } from "@/lib/errors";
+import { defineAction, definePublicAction } from "@/server/action-kit/define-action";
+import { getOptionalSession } from "@/server/action-kit/session";
 import { getDb } from "@/server/db/client";
 import { acceptInvitation, inviteMember, revokeInvitation } from "@/server/team/invitations";
 import { changeMemberRole, deactivateMember, reactivateMember } from "@/server/team/members";
 import { changePassword } from "@/server/team/password";
 import { revokeMySession, signOutEverywhere } from "@/server/team/sessions";
 import { updateSecuritySettings } from "@/server/team/settings";
-import { defineAction, definePublicAction } from "@/server/action-kit/define-action";
-import { getOptionalSession } from "@/server/action-kit/session";
 
 /* Settings -> Team (admins) and the user's own password and sessions (docs/team.md). */
 

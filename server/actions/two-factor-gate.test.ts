@@ -9,9 +9,9 @@ import { GET as exportAudit } from "@/app/(dashboard)/settings/audit/export/rout
 import { GET as exportTransactions } from "@/app/(dashboard)/transactions/export/route";
 import { newId, randomBase62 } from "@/lib/ids";
 import type { Role } from "@/lib/scopes";
+import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { cardTransactions } from "@/server/db/schema/money";
 import { updateSecuritySettings } from "@/server/team/settings";
-import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

@@ -1,9 +1,9 @@
 "use server";
 
-import { confirmTwoFactorEnrollment, startTwoFactorEnrollment } from "@/server/auth/two-factor";
 import { noInputSchema } from "@/lib/contracts/common";
 import { totpCodeInputSchema } from "@/lib/contracts/two-factor";
 import { defineAction } from "@/server/action-kit/define-action";
+import { confirmTwoFactorEnrollment, startTwoFactorEnrollment } from "@/server/auth/two-factor";
 
 export const startTwoFactorEnrollmentAction = defineAction(
   {

@@ -7,6 +7,7 @@ import {
   webhookParamsSchema,
 } from "@/lib/contracts/webhook-deliveries";
 import { createWebhookSchema, updateWebhookSchema } from "@/lib/contracts/webhooks";
+import { defineAction } from "@/server/action-kit/define-action";
 import { replayFailedDeliveries, retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
 import {
   createWebhook,
@@ -15,7 +16,6 @@ import {
   rotateWebhookSecret,
   updateWebhook,
 } from "@/server/webhooks/manage";
-import { defineAction } from "@/server/action-kit/define-action";
 
 /*
  * Developers -> Webhooks. Admins only (docs/team.md, Roles; the services also need the `webhooks`

@@ -1,3 +1,4 @@
+import { auditFiltersSchema, auditPageQuerySchema, auditPageSchema } from "@/lib/contracts/audit";
 import {
   changePasswordSchema,
   passwordChangedSchema,
@@ -6,10 +7,9 @@ import {
   sessionListSchema,
   sessionsEndedSchema,
 } from "@/lib/contracts/team";
-import { auditFiltersSchema, auditPageQuerySchema, auditPageSchema } from "@/lib/contracts/audit";
+import { csvResponse } from "@/server/http/csv-stream";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
-import { csvResponse } from "@/server/http/csv-stream";
 import { auditCsv, listAuditEntries } from "@/server/team/audit-log";
 import { changePassword } from "@/server/team/password";
 import { listMySessions, revokeMySession, signOutEverywhere } from "@/server/team/sessions";

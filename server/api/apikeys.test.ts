@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { MAX_TOKENS_PER_KEY } from "@/server/apikeys/authenticate";
 import { sha256Hex } from "@/server/crypto/hash";

@@ -2,8 +2,8 @@ import {
   depositListQuerySchema,
   depositListSchema,
   depositViewSchema,
-  fundCustomerResultSchema,
   fundCustomerRequestSchema,
+  fundCustomerResultSchema,
   fundingListQuerySchema,
   fundingListSchema,
   fundingViewSchema,
@@ -15,6 +15,8 @@ import {
   thresholdParamsSchema,
   transferParamsSchema,
 } from "@/lib/contracts/money";
+import { created, ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { getFunding, listFundings } from "@/server/issuer/funding/list";
 import {
@@ -24,8 +26,6 @@ import {
 } from "@/server/issuer/master-wallet/deposits";
 import { setLowBalanceThreshold } from "@/server/issuer/master-wallet/settings";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
-import { created, ok } from "@/server/http/envelopes";
-import { defineRoute } from "@/server/http/route";
 import { sandboxOnly } from "./sandbox";
 
 /**

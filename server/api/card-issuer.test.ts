@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "@/lib/ids";
 import { resetEnvForTests } from "@/lib/env";
+import { newId } from "@/lib/ids";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { withTestDatabase } from "@/server/testing/database";

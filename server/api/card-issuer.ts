@@ -1,12 +1,3 @@
-import { cardCustomerViewSchema, customerListQuerySchema, customerListSchema } from "@/lib/contracts/cards";
-import { listCustomers } from "@/server/cards/customers/list";
-import { getIssuerCustomer } from "@/server/cards/customers/view";
-import { ok } from "@/server/http/envelopes";
-import { defineRoute } from "@/server/http/route";
-import { aggregateBalancesSchema } from "@/lib/contracts/money";
-import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
-import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
-import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 import {
   cardTransactionExportQuerySchema,
   cardTransactionListQuerySchema,
@@ -18,7 +9,16 @@ import {
   programTransactionListSchema,
   transactionListSchema,
 } from "@/lib/contracts/card-transactions";
+import { cardCustomerViewSchema, customerListQuerySchema, customerListSchema } from "@/lib/contracts/cards";
+import { aggregateBalancesSchema } from "@/lib/contracts/money";
+import { listCustomers } from "@/server/cards/customers/list";
+import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { csvResponse } from "@/server/http/csv-stream";
+import { ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
+import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
+import { streamCardTransactionsCsv } from "@/server/issuer/transactions/export";
+import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/transactions/list";
 
 /**
  * The card issuer's read views of its customers (every GET needs `read`). Card envelope.

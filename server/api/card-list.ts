@@ -1,11 +1,11 @@
+import { cardDetailSchema, cardListQuerySchema, cardListSchema } from "@/lib/contracts/card-list";
 import { cardIdParamsSchema } from "@/lib/contracts/cards";
 import { globalSearchSchema, searchResultsSchema } from "@/lib/contracts/search";
-import { cardDetailSchema, cardListQuerySchema, cardListSchema } from "@/lib/contracts/card-list";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { listCards } from "@/server/cards/lifecycle/list";
-import { globalSearch } from "@/server/search/global";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
+import { globalSearch } from "@/server/search/global";
 
 /** The program's cards (the console's Cards page): the list and one card with its history. Needs `read`. */
 const TAGS = ["Card issuer"];

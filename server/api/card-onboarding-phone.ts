@@ -1,5 +1,5 @@
-import { onboardingStateSchema, phoneRequestSchema, phoneVerifySchema } from "@/lib/contracts/cards";
 import { phoneCodeSentSchema } from "@/lib/contracts/card-onboarding";
+import { onboardingStateSchema, phoneRequestSchema, phoneVerifySchema } from "@/lib/contracts/cards";
 import { requestPhoneVerification, verifyPhone } from "@/server/cards/onboarding/phone";
 import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
 import { ok } from "@/server/http/envelopes";

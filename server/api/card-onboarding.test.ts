@@ -2,9 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { newKeyPair } from "@/server/apikeys/key-material";
+import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys } from "@/server/db/schema/apikeys";
-import { createCardholderSession } from "@/server/cards/cardholder/session";
+import { startWorker } from "@/server/jobs/worker";
+import { SAFE_READY_JOB } from "@/server/providers/sandbox/chain";
+import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
+import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";
+import { withTestDatabase } from "@/server/testing/database";
+import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 import {
   allowResend,
   customerOf,
@@ -13,13 +20,6 @@ import {
   VALID_ANSWERS,
   wrongCode,
 } from "@/server/testing/onboarding";
-import { startWorker } from "@/server/jobs/worker";
-import { SAFE_READY_JOB } from "@/server/providers/sandbox/chain";
-import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";
-import { registerSandboxProviderJobs } from "@/server/providers/sandbox/jobs";
-import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
-import { bearer } from "@/server/testing/http";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();

@@ -1,4 +1,12 @@
 import {
+  kycLinkQuerySchema,
+  kycLinkSchema,
+  kycStatusSchema,
+  sourceOfFundsQuestionsSchema,
+  sourceOfFundsSubmittedSchema,
+  startedSchema,
+} from "@/lib/contracts/card-onboarding";
+import {
   createIssuerCustomerSchema,
   customerTargetSchema,
   onboardingStateSchema,
@@ -8,14 +16,6 @@ import {
   startOnboardingSchema,
   verifyOtpSchema,
 } from "@/lib/contracts/cards";
-import {
-  kycLinkQuerySchema,
-  kycLinkSchema,
-  kycStatusSchema,
-  sourceOfFundsQuestionsSchema,
-  sourceOfFundsSubmittedSchema,
-  startedSchema,
-} from "@/lib/contracts/card-onboarding";
 import { getKycLink, getKycStatus } from "@/server/cards/onboarding/kyc";
 import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
 import { deploySafe, getSafeDeployment, type SafePath } from "@/server/cards/onboarding/safe";

@@ -4,7 +4,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { overCreditedPurchases } from "@/server/issuer/card-network/credits";
-import { balanceOf, totalsVersusBalances, spendingCustomer } from "@/server/testing/card-network";
+import { balanceOf, spendingCustomer, totalsVersusBalances } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { bearer, postJson } from "@/server/testing/http";

@@ -2,9 +2,9 @@ import { customerTargetSchema } from "@/lib/contracts/cards";
 import {
   customerDisputeParamsSchema,
   decideDisputeSchema,
-  disputeParamsSchema,
   disputeListQuerySchema,
   disputeListSchema,
+  disputeParamsSchema,
   disputeViewSchema,
   fileDisputeSchema,
   transactionDisputeParamsSchema,

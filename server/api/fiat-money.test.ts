@@ -1,5 +1,5 @@
-import { PDFDocument } from "pdf-lib";
 import { and, asc, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "@/server/db/schema/platform";
 import { creditWallet } from "@/server/fiat/wallets/manage";

@@ -8,11 +8,11 @@ import {
   sendMoneyQuoteBodySchema,
 } from "@/lib/contracts/fiat";
 import { env } from "@/lib/env";
-import { ok } from "@/server/http/envelopes";
-import { defineRoute } from "@/server/http/route";
-import type { RouteRateLimit } from "@/server/http/rate-limit";
-import { createQuote, createSendMoneyQuote } from "@/server/fiat/quotes/create";
 import { beneficiaryForm, listPaymentMethods } from "@/server/fiat/methods/view";
+import { createQuote, createSendMoneyQuote } from "@/server/fiat/quotes/create";
+import { ok } from "@/server/http/envelopes";
+import type { RouteRateLimit } from "@/server/http/rate-limit";
+import { defineRoute } from "@/server/http/route";
 
 /**
  * The fiat API's pricing (docs/fiat.md): binding quotes, the payment-method catalogue and the

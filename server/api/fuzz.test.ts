@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { seedDemo } from "@/server/cli/seed-demo";
@@ -7,11 +7,11 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
   dereferencer,
+  type FuzzRequest,
   operationsOf,
   problemWith,
   requestsFor,
   systematicRequests,
-  type FuzzRequest,
 } from "@/server/testing/fuzz/requests";
 import { bearer, postJson } from "@/server/testing/http";
 import { setWebhookResolver } from "@/server/webhooks/url-safety";

@@ -1,7 +1,7 @@
 import { isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { openDatabase, setDatabase, type Db } from "@/server/db/client";
+import { type Db, openDatabase, setDatabase } from "@/server/db/client";
 import { workerHeartbeats } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createApiApp } from "./app";

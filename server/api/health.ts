@@ -1,5 +1,5 @@
-import { healthSchema, pingSchema, type HealthCheck as Check } from "@/lib/contracts/account";
-import { getDb, pingDatabase, type Db } from "@/server/db/client";
+import { type HealthCheck as Check, healthSchema, pingSchema } from "@/lib/contracts/account";
+import { type Db, getDb, pingDatabase } from "@/server/db/client";
 import { errorJson, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { latestHeartbeat } from "@/server/jobs/heartbeat";

@@ -1,12 +1,12 @@
-import { meSchema, type Me } from "@/lib/contracts/account";
 import { eq, sql } from "drizzle-orm";
-import { cachedValue } from "@/server/auth/credential-cache";
-import { preparedPerDb } from "@/server/db/prepared";
+import { type Me, meSchema } from "@/lib/contracts/account";
 import { ServiceError } from "@/lib/errors";
+import { cachedValue } from "@/server/auth/credential-cache";
 import type { Ctx } from "@/server/context";
+import { preparedPerDb } from "@/server/db/prepared";
 import { organizations } from "@/server/db/schema/identity";
-import { ok } from "@/server/http/envelopes";
 import { scopesOf } from "@/server/http/credentials";
+import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 
 const organizationById = preparedPerDb((db) =>

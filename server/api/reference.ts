@@ -1,18 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import path from "node:path";
 import { Scalar } from "@scalar/hono-api-reference";
 import { ServiceError } from "@/lib/errors";
-import { log } from "@/server/log";
 import { documentCache } from "@/server/http/openapi";
 import { send } from "@/server/http/responses";
-import { htmlPageCsp } from "@/server/http/security-headers";
-import { newCspNonce } from "@/server/providers/sandbox/secure-page-csp";
 import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
+import { htmlPageCsp } from "@/server/http/security-headers";
 import type { ApiApp, ApiEnv } from "@/server/http/types";
+import { log } from "@/server/log";
+import { newCspNonce } from "@/server/providers/sandbox/secure-page-csp";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const REFERENCE_PATH = "/api/reference";

@@ -1,13 +1,13 @@
-import { isSandbox } from "@/lib/env";
 import { cardCustomerViewSchema, customerTargetSchema } from "@/lib/contracts/cards";
 import { kycDecisionSchema, outboxQuerySchema, outboxSchema } from "@/lib/contracts/sandbox";
-import { errorResponse } from "@/server/http/error-response";
-import { noSuchEndpoint } from "@/server/http/not-found";
-import { ok } from "@/server/http/envelopes";
-import { defineRoute } from "@/server/http/route";
-import type { ApiRoute } from "@/server/http/route-spec";
+import { isSandbox } from "@/lib/env";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
 import { readOutbox } from "@/server/cards/sandbox-outbox";
+import { ok } from "@/server/http/envelopes";
+import { errorResponse } from "@/server/http/error-response";
+import { noSuchEndpoint } from "@/server/http/not-found";
+import { defineRoute } from "@/server/http/route";
+import type { ApiRoute } from "@/server/http/route-spec";
 
 /**
  * The sandbox's simulation endpoints (docs/decisions-foundation.md, Sandbox mode), bearer with the

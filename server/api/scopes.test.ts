@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { afterAll, describe, expect, it } from "vitest";
-import { SCOPES, type Scope } from "@/lib/scopes";
+import { type Scope, SCOPES } from "@/lib/scopes";
 import { ok } from "@/server/http/envelopes";
 import { createKitApp } from "@/server/http/kit-app";
 import { defineRoute, mountRoutes } from "@/server/http/route";

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { listOutbox } from "@/server/providers/sandbox/messaging";

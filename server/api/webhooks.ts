@@ -1,4 +1,14 @@
 import {
+  deliveryFiltersSchema,
+  deliveryPageSchema,
+  deliveryParamsSchema,
+  replayQueuedSchema,
+  replayWindowSchema,
+  webhookDeliveryDetailSchema,
+  webhookDeliveryViewSchema,
+  webhookParamsSchema,
+} from "@/lib/contracts/webhook-deliveries";
+import {
   createdWebhookAnswerSchema,
   createWebhookSchema,
   deletedWebhookSchema,
@@ -6,16 +16,6 @@ import {
   webhookListSchema,
   webhookViewSchema,
 } from "@/lib/contracts/webhooks";
-import {
-  deliveryFiltersSchema,
-  deliveryParamsSchema,
-  deliveryPageSchema,
-  replayQueuedSchema,
-  replayWindowSchema,
-  webhookDeliveryDetailSchema,
-  webhookDeliveryViewSchema,
-  webhookParamsSchema,
-} from "@/lib/contracts/webhook-deliveries";
 import { accepted, ok } from "@/server/http/envelopes";
 import { sendJson } from "@/server/http/responses";
 import { defineRoute } from "@/server/http/route";

@@ -2,12 +2,6 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { API_TOKEN_TTL_SECONDS } from "@/lib/contracts/api-keys";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { IssuedToken } from "@/server/auth/tokens";
-import type { ResolvedCredential } from "@/server/context";
-import type { RequestMeta } from "@/server/context";
-import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
-import type { Db } from "@/server/db/client";
-import { preparedPerDb } from "@/server/db/prepared";
 import { enforceSignInLimits } from "@/server/auth/attempt-limits";
 import {
   cachedCredential,
@@ -15,6 +9,12 @@ import {
   credentialsChanged,
   storeCredential,
 } from "@/server/auth/credential-cache";
+import type { IssuedToken } from "@/server/auth/tokens";
+import type { ResolvedCredential } from "@/server/context";
+import type { RequestMeta } from "@/server/context";
+import { newOpaqueToken, safeEqual, sha256Hex } from "@/server/crypto/hash";
+import type { Db } from "@/server/db/client";
+import { preparedPerDb } from "@/server/db/prepared";
 import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { log } from "@/server/log";
 import { recordAudit } from "@/server/platform/audit";

@@ -1,5 +1,5 @@
-import { randomBase62 } from "@/lib/ids";
 import { env } from "@/lib/env";
+import { randomBase62 } from "@/lib/ids";
 
 /** pk_test_/pk_live_ + 24 base62; sk_test_/sk_live_ + 40 base62. */
 export function newKeyPair(): { apiKey: string; apiSecret: string } {

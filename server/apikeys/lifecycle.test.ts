@@ -1,11 +1,12 @@
-import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { sha256Hex } from "@/server/crypto/hash";
 import { apiKeys } from "@/server/db/schema/apikeys";
 import { auditLog } from "@/server/db/schema/platform";
-import { sha256Hex } from "@/server/crypto/hash";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
+import { exchangeApiToken, resolveApiKeyPair, resolveApiToken } from "./authenticate";
 import {
   createApiKey,
   getApiKey,
@@ -14,7 +15,6 @@ import {
   rotateApiKey,
   setApiKeyPermissions,
 } from "./manage";
-import { exchangeApiToken, resolveApiKeyPair, resolveApiToken } from "./authenticate";
 
 const database = withTestDatabase({ install: false });
 const clock = startTotpClock();

@@ -1,18 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { ApiKeyView, CreateApiKeyInput, CreatedApiKey, RotatedApiKey } from "@/lib/contracts/api-keys";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { ApiKeyView, CreatedApiKey, CreateApiKeyInput, RotatedApiKey } from "@/lib/contracts/api-keys";
 import type { Scope } from "@/lib/scopes";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Ctx } from "@/server/context";
-import type { Db } from "@/server/db/client";
-import { sha256Hex } from "@/server/crypto/hash";
-import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import { credentialsChanged } from "@/server/auth/credential-cache";
+import type { Ctx } from "@/server/context";
+import { sha256Hex } from "@/server/crypto/hash";
+import type { Db } from "@/server/db/client";
+import { apiKeys, apiTokens } from "@/server/db/schema/apikeys";
 import { recordAudit } from "@/server/platform/audit";
 import { newKeyPair, newSecret } from "./key-material";
-import { apiKeyView, type ApiKeyRow } from "./view";
+import { type ApiKeyRow, apiKeyView } from "./view";
 
 type WithCode = { two_factor_token?: string | null };
 

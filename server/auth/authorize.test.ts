@@ -5,18 +5,18 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   isUseCase,
   leastRoleOf,
+  type Permission,
   PERMISSIONS,
   stepUpOf,
-  type Permission,
   type UseCase,
 } from "@/lib/contracts/permissions";
-import { ROLE_SCOPES, ROLES, SCOPES, type Role, type Scope } from "@/lib/scopes";
-import { describeAction, type ActionDescription } from "@/server/action-kit/described";
+import { type Role, ROLE_SCOPES, ROLES, type Scope, SCOPES } from "@/lib/scopes";
+import { type ActionDescription, describeAction } from "@/server/action-kit/described";
 import { createApiApp } from "@/server/api/app";
+import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { documentCache } from "@/server/http/openapi";
 import { mountedRoutes } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
-import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";

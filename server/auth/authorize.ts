@@ -1,12 +1,12 @@
 import {
   leastRoleOf,
+  type Permission,
   PERMISSIONS,
   stepUpOf,
-  type Permission,
   type UseCase,
 } from "@/lib/contracts/permissions";
 import { ServiceError } from "@/lib/errors";
-import { roleAtLeast, type Role } from "@/lib/scopes";
+import { type Role, roleAtLeast } from "@/lib/scopes";
 import type { Actor, Ctx } from "@/server/context";
 import { requireSecondFactor } from "./step-up";
 import { verifyUserTotp } from "./totp";

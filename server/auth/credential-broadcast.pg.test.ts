@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { waitFor } from "@/server/testing/worker-process";
 import {
+  type CredentialBroadcast,
   CREDENTIALS_CHANNEL,
   startCredentialBroadcast,
-  type CredentialBroadcast,
 } from "./credential-broadcast";
 import {
   cachedCredential,

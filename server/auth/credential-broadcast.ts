@@ -3,8 +3,8 @@ import { log } from "@/server/log";
 import {
   dropCachedCredentials,
   enableCredentialCache,
-  SHARED_MAX_AGE_MS,
   setCredentialBroadcast,
+  SHARED_MAX_AGE_MS,
 } from "./credential-cache";
 
 /** The Postgres channel on which instances announce a change to a credential. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";

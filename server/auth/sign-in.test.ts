@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { users } from "@/server/db/schema/identity";
 import { withTestDatabase } from "@/server/testing/database";
 import { uniqueEmail } from "@/server/testing/fixtures";

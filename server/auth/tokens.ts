@@ -1,13 +1,13 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { userActor, type ResolvedCredential } from "@/server/context";
+import { type ResolvedCredential, userActor } from "@/server/context";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { preparedPerDb } from "@/server/db/prepared";
-import { cachedCredential, credentialEpoch, storeCredential } from "./credential-cache";
 import { accessTokens, users } from "@/server/db/schema/identity";
 import { orgSecuritySettings } from "@/server/db/schema/team";
+import { cachedCredential, credentialEpoch, storeCredential } from "./credential-cache";
 
 export const USER_TOKEN_TTL_SECONDS = 3600;
 export const USER_TOKEN_PREFIX = "svc_ut_";

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { ROLES } from "@/lib/scopes";
-import type { Db } from "@/server/db/client";
 import { encryptSecret } from "@/server/crypto/encryption";
-import { organizations, users, type UserRole } from "@/server/db/schema/identity";
+import type { Db } from "@/server/db/client";
+import { organizations, type UserRole, users } from "@/server/db/schema/identity";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "./passwords";
 import { newTotpSecret, otpauthUrl } from "./totp";
 

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { balanceTotals, customerBalances, customerFundings, programCounters } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
 import { refusal } from "@/server/testing/errors";
+import { createTestOrg } from "@/server/testing/fixtures";
 import { applyBalanceChange, type BalanceChange } from "./apply";
-import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { openCustomerBalance } from "./open";
 
 const database = withTestDatabase();

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import type { BalanceFreshness } from "@/server/db/schema/money";
-import { emitBalanceEvents, type BalanceTrigger } from "./events";
+import { type BalanceTrigger, emitBalanceEvents } from "./events";
 import { moveBalanceTotals } from "./totals";
 
 /**

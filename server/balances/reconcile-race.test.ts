@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { bearer, deferred, postJson } from "@/server/testing/http";
-import { balanceOf, chainBalanceOf, spendingCustomer } from "@/server/testing/card-network";
+import { createApiApp } from "@/server/api/app";
 import { reconcileWallet } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { providers, setProvidersForTests } from "@/server/providers/current";
+import { balanceOf, chainBalanceOf, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { createApiApp } from "@/server/api/app";
+import { bearer, deferred, postJson } from "@/server/testing/http";
 
 const database = withTestDatabase();
 const app = createApiApp();

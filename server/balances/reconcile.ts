@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { customerFundings, type BalanceFreshness } from "@/server/db/schema/money";
-import { num, type BalanceSnapshot } from "./apply";
+import { type BalanceFreshness, customerFundings } from "@/server/db/schema/money";
+import { type BalanceSnapshot, num } from "./apply";
 import { emitBalanceEvents } from "./events";
 import { moveBalanceTotals } from "./totals";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import type { BalanceFreshness } from "@/server/db/schema/money";
 import type { CardCurrency } from "@/server/db/schema/cards";
+import type { BalanceFreshness } from "@/server/db/schema/money";
 
 /**
  * balance_totals is kept on write (docs/money.md, Customer balances): every change of a

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { deploySafe } from "@/server/cards/onboarding/safe";
-import { customerOf, walkTo } from "@/server/testing/onboarding";
 import { balanceTotals, customerBalances, programCounters } from "@/server/db/schema/money";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { customerOf, walkTo } from "@/server/testing/onboarding";
 import { applyBalanceChange } from "./apply";
-import { applyReconciledBalance } from "@/server/balances/reconcile";
 
 const database = withTestDatabase();
 

@@ -1,7 +1,7 @@
 import { registerCardEventsInbound } from "@/server/cards/lifecycle/inbound";
 import type { Db } from "@/server/db/client";
-import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
 import { providers } from "@/server/providers/current";
+import { type InboundEvent, registerInboundHandler } from "@/server/providers/inbound";
 import { applyKycResult } from "./onboarding/kyc";
 import { lockCustomerByRecordId } from "./onboarding/progress";
 import { applySafeDeployed, applySafeFailed } from "./onboarding/safe";

@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { secrets } from "@/server/config/secrets";
 import { safeEqual } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
-import { oneTimeCodes, type OneTimeCodePurpose } from "@/server/db/schema/cards";
+import { type OneTimeCodePurpose, oneTimeCodes } from "@/server/db/schema/cards";
 import { enforceRateLimits } from "@/server/platform/rate-limit";
 
 /**

@@ -1,7 +1,7 @@
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { authorize } from "@/server/auth/authorize";
 
 export interface OutboxMessageView {
   id: string;

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { SecureTheme } from "@/lib/contracts/cards";
+import { validThemeFields } from "@/lib/contracts/cards";
 import type { Ctx } from "@/server/context";
 import { cardProgramSettings } from "@/server/db/schema/cards";
 import { auditLog } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { validThemeFields } from "@/lib/contracts/cards";
 import { getSecureTheme, readSecureTheme, updateSecureTheme } from "./settings";
 
 const database = withTestDatabase();

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { secureThemeSchema, validThemeFields, type SecureTheme } from "@/lib/contracts/cards";
+import { type SecureTheme, secureThemeSchema, validThemeFields } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardProgramSettings } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 
 /**
  * The program's theme of the hosted secure page (Settings -> Card PIN; docs/card-program.md, PIN rule 5).

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { cardTransactionIdSql } from "@/server/db/card-transaction-ids";
-import { rowsOf, type Db } from "@/server/db/client";
-import { recomputeOverview } from "@/server/overview/counters";
 import { recountCards } from "@/server/cards/lifecycle/card-counts";
+import { cardTransactionIdSql } from "@/server/db/card-transaction-ids";
+import { type Db, rowsOf } from "@/server/db/client";
+import { recomputeOverview } from "@/server/overview/counters";
 
 /** The demo program's card transactions and the counters recomputed from the seeded rows (seed-demo.ts). */
 

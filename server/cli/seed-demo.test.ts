@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createdAtOfCardTransactionId } from "@/lib/transaction-ids";
+import { freezeCard } from "@/server/cards/lifecycle/change-status";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { rowsOf } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
+import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { freezeCard } from "@/server/cards/lifecycle/change-status";
-import { revealCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { seedDemo } from "./seed-demo";
 
 const database = withTestDatabase();

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 import { simCards } from "@/server/db/schema/providers";
 import { newSealedCardSecrets } from "@/server/providers/sandbox/card-provider";
 import { hashPin, randomPin } from "@/server/providers/sandbox/pin-hash";

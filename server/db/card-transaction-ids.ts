@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { CARD_TRANSACTION_ID_FORM, createdAtOfCardTransactionId } from "@/lib/transaction-ids";
 import { cardTransactions } from "./schema/money";
 

@@ -2,13 +2,13 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "@/lib/env";
-import { schema } from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { schema } from "./schema";
 
 export type Schema = typeof schema;
 /** A database or a transaction: both run the same queries. */

@@ -1,8 +1,8 @@
 import * as apikeys from "./schema/apikeys";
 import * as cards from "./schema/cards";
-import * as fiat from "./schema/fiat";
 import * as crypto from "./schema/crypto";
 import * as disputes from "./schema/disputes";
+import * as fiat from "./schema/fiat";
 import * as identity from "./schema/identity";
 import * as money from "./schema/money";
 import * as overview from "./schema/overview";

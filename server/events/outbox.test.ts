@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 import { organizations } from "@/server/db/schema/identity";
 import { auditLog, outboxEvents } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
+  type DispatchedEvent,
   dispatchOutbox,
   registerEventBatchConsumer,
   registerEventConsumer,
-  type DispatchedEvent,
 } from "./dispatch";
 import { emitEvent, emitEvents } from "./outbox";
 

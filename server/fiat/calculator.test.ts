@@ -1,11 +1,11 @@
-import DecimalJs from "decimal.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import DecimalJs from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tableRateProvider } from "@/server/providers/fx";
 import { calculate } from "./calculator";
-import { PAYMENT_METHODS, methodById } from "./methods/catalog";
+import { methodById, PAYMENT_METHODS } from "./methods/catalog";
 import type { PaymentMethod } from "./methods/types";
 
 // Enough digits for 1e12 with 8 places and its products (the default 20 would round them).

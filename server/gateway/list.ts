@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { GatewayListQuery } from "@/lib/contracts/gateway";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { gatewayPayments } from "@/server/db/schema/crypto";
 import { outboxEvents } from "@/server/db/schema/platform";
-import { authorize } from "@/server/auth/authorize";
 import { findPayment, optionsOf, paymentView } from "./payments";
 
 /**

@@ -1,19 +1,19 @@
 import Decimal from "decimal.js";
-import { appUrl } from "@/lib/env";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { randomAddress, randomTxHash } from "@/lib/chains/addresses";
-import { CHAINS, type ChainId } from "@/lib/chains/chains";
+import { type ChainId, CHAINS } from "@/lib/chains/chains";
 import type { GatewayCreateBody, GatewayPayBody, GatewayPaymentView } from "@/lib/contracts/gateway";
+import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
-import { recordAudit } from "@/server/platform/audit";
 import type { Db } from "@/server/db/client";
 import { gatewayPaymentOptions, gatewayPayments, type GatewayPaymentStatus } from "@/server/db/schema/crypto";
 import { emitEvent } from "@/server/events/outbox";
 import { enqueueJob } from "@/server/jobs/queue";
+import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { authorize } from "@/server/auth/authorize";
 
 /**
  * Crypto gateway payments (docs/crypto.md "Crypto gateway"): a payment asks for an amount in a

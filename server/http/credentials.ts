@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
 import type { Scope } from "@/lib/scopes";
+import { resolveUserBearer } from "@/server/auth/tokens";
 import type { Actor, RequestMeta, ResolvedCredential } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { resolveUserBearer } from "@/server/auth/tokens";
 import type { ApiEnv } from "./types";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ErrorCode, ErrorDetail } from "@/lib/errors";
+import type { Family } from "./family";
 import { kitOf } from "./kit-state";
 import { sendJson } from "./responses";
-import type { Family } from "./family";
 import type { ApiEnv } from "./types";
 
 export type SuccessStatus = 200 | 201 | 202;

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { isServiceError, ServiceError, type ErrorCode } from "@/lib/errors";
+import { type ErrorCode, isServiceError, ServiceError } from "@/lib/errors";
 import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { log } from "@/server/log";
 import { errorBody } from "./envelopes";

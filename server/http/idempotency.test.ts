@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { randomBase62 } from "@/lib/ids";
 import { ServiceError } from "@/lib/errors";
+import { randomBase62 } from "@/lib/ids";
 import { idempotencyKeys } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { bearer, deferred, postJson, type Deferred } from "@/server/testing/http";
+import { bearer, type Deferred, deferred, postJson } from "@/server/testing/http";
 import { created, ok } from "./envelopes";
 import { createKitApp } from "./kit-app";
 import { defineRoute, mountRoutes } from "./route";

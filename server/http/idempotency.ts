@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { ServiceError } from "@/lib/errors";
-import { actorId, type Actor } from "@/server/context";
+import { type Actor, actorId } from "@/server/context";
 import { decryptSecret, encryptSecret } from "@/server/crypto/encryption";
 import { sha256Hex } from "@/server/crypto/hash";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { ApiEnv } from "./types";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { env } from "@/lib/env";
-import { familyOf, type Family } from "./family";
+import { type Family, familyOf } from "./family";
 import { requestIdFrom } from "./request-id";
 import type { ApiEnv, KitState } from "./types";
 

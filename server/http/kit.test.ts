@@ -4,11 +4,11 @@ import { ServiceError } from "@/lib/errors";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { bearer, expireToken, postJson } from "@/server/testing/http";
+import { MAX_BODY_BYTES } from "./body";
 import { registerCredentialResolver } from "./credentials";
 import { created, ok } from "./envelopes";
-import { setResponseHeader } from "./kit-state";
 import { createKitApp } from "./kit-app";
-import { MAX_BODY_BYTES } from "./body";
+import { setResponseHeader } from "./kit-state";
 import { defineRoute, mountRoutes } from "./route";
 import type { ApiApp } from "./types";
 

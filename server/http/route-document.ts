@@ -1,11 +1,11 @@
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { successSchemaOf } from "./envelopes";
 import {
   errorResponsesOf,
   extensionsOf,
   idempotencyHeaderSchema,
-  securityFor,
   type KitFeatures,
+  securityFor,
 } from "./openapi";
 import type { AuthSpec, RequestSpec, RouteSpec } from "./route-spec";
 import { stepUpHeaderSchema } from "./step-up";

@@ -1,7 +1,7 @@
 import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { ErrorCode } from "@/lib/errors";
 import type { Permission, UseCase } from "@/lib/contracts/permissions";
+import type { ErrorCode } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { SuccessStatus } from "./envelopes";
 import type { Family } from "./family";

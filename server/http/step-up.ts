@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { PERMISSIONS, type Permission } from "@/lib/contracts/permissions";
+import { type Permission, PERMISSIONS } from "@/lib/contracts/permissions";
 import type { ErrorCode } from "@/lib/errors";
 import type { AuthSpec } from "./route-spec";
 import type { ApiEnv } from "./types";

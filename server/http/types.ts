@@ -1,5 +1,5 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { HttpBindings } from "@hono/node-server";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Ctx } from "@/server/context";
 import type { Family } from "./family";
 

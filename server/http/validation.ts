@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { ServiceError, type ErrorDetail } from "@/lib/errors";
+import { type ErrorDetail, ServiceError } from "@/lib/errors";
 import { outOfRangeDateIssues, unstorableInputIssues } from "@/lib/storable-input";
 
 /** `a.b[0]`: the path form of an error's `details` (docs/errors.md, Envelopes). */

@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
+import { createApiApp } from "@/server/api/app";
+import { countNewCustomer, openCustomerBalance } from "@/server/balances/open";
+import { moveBalanceTotals } from "@/server/balances/totals";
+import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { rowsOf } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
-import { countNewCustomer, openCustomerBalance } from "@/server/balances/open";
-import { moveBalanceTotals } from "@/server/balances/totals";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { createApiApp } from "@/server/api/app";
-import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { bearer } from "@/server/testing/http";
 import { getAggregateBalances } from "./aggregate-balances";
 

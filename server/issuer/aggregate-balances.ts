@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AggregateBalances } from "@/lib/contracts/money";
 import { toMajor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { balanceTotals, programCounters } from "@/server/db/schema/money";
-import { authorize } from "@/server/auth/authorize";
 
 /**
  * The program's balances by currency: two primary-key reads of the totals kept on every balance

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { Ctx } from "@/server/context";
-import { cardCustomers, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
 import { authorize } from "@/server/auth/authorize";
+import type { Ctx } from "@/server/context";
+import { type CardCurrency, cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
 
 /**
  * A card as the Sandbox page's "Card" picker offers it: enough to tell cards apart, never more than the last

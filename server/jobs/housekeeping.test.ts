@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { accessTokens, signInTickets, stepUps } from "@/server/db/schema/identity";
 import { idempotencyKeys, jobs, rateLimitCounters, workerHeartbeats } from "@/server/db/schema/platform";

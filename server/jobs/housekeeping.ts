@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
 import { purgeExpiredTokens } from "@/server/auth/tokens";
+import type { Db } from "@/server/db/client";
 import { purgeExpiredIdempotencyKeys } from "@/server/http/idempotency";
-import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { log } from "@/server/log";
-import { enqueueJob, type EnqueuedJob } from "./queue";
+import { purgeExpiredRateLimits } from "@/server/platform/rate-limit";
 import { registerJobHandler } from "./job-handlers";
+import { type EnqueuedJob, enqueueJob } from "./queue";
 
 export const HOUSEKEEPING_KIND = "housekeeping";
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;

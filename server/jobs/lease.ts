@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "@/server/db/client";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "@/server/db/client";
 import { jobs } from "@/server/db/schema/platform";
-import { enqueueJob } from "./queue";
 import type { JobRow } from "./job-handlers";
+import { enqueueJob } from "./queue";
 
 /**
  * The job table's state transitions, each one statement (or one short transaction) so that no

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
@@ -8,13 +8,13 @@ import { cardCustomers } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import {
   cardTransactionDailyCounts,
-  cardTransactionTotals,
   cardTransactions,
+  cardTransactionTotals,
 } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
-import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
+import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listDeliveries } from "@/server/webhooks/deliveries";

@@ -3,7 +3,7 @@ import type { Db } from "@/server/db/client";
 import { postgresErrorOf } from "@/server/db/errors";
 import { log } from "@/server/log";
 import { registerJobHandler } from "./job-handlers";
-import { enqueueJob, type EnqueuedJob } from "./queue";
+import { type EnqueuedJob, enqueueJob } from "./queue";
 
 /**
  * Partition maintenance (docs/scaling.md): the big tables are range-partitioned by month (UTC) of a

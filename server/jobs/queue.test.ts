@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { jobs } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";

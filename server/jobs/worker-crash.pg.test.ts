@@ -1,15 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import type { Database } from "@/server/db/client";
 import { jobs, workerHeartbeats } from "@/server/db/schema/platform";
 import { openTestDatabase } from "@/server/testing/database";
+import { TEST_SLEEP_KIND } from "@/server/testing/test-jobs";
 import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { enqueueJob } from "./queue";
-import { TEST_SLEEP_KIND } from "@/server/testing/test-jobs";
 
 /**
  * Real processes on a real Postgres: a standalone worker is SIGKILLed in the middle of its jobs;

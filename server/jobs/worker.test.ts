@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { jobs, outboxEvents, workerHeartbeats } from "@/server/db/schema/platform";
 import { registerEventConsumer } from "@/server/events/dispatch";
@@ -7,15 +7,15 @@ import { emitEvent } from "@/server/events/outbox";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { latestHeartbeat } from "./heartbeat";
-import { claimDueJobs, completeJob } from "./lease";
-import { enqueueJob } from "./queue";
 import {
   defaultBackoffMs,
-  PermanentJobError,
-  registerJobHandler,
   type JobHandler,
   type JobHandlerOptions,
+  PermanentJobError,
+  registerJobHandler,
 } from "./job-handlers";
+import { claimDueJobs, completeJob } from "./lease";
+import { enqueueJob } from "./queue";
 import { startWorker, type WorkerHandle, type WorkerOptions } from "./worker";
 
 const database = withTestDatabase({ install: false });

@@ -1,19 +1,19 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import { type DispatchOptions, dispatchOutbox } from "@/server/events/dispatch";
 import { listenForNotifications } from "@/server/events/listen";
-import { dispatchOutbox, type DispatchOptions } from "@/server/events/dispatch";
 import { OUTBOX_CHANNEL } from "@/server/events/outbox";
 import { log } from "@/server/log";
-import { wakeableSleep } from "./wakeable-sleep";
 import { HEARTBEAT_INTERVAL_MS, markHeartbeatStopped, writeHeartbeat } from "./heartbeat";
-import { claimDueJobs, completeJob, failAbandonedJobs, failJob, releaseJobs, renewLease } from "./lease";
 import {
   jobHandler,
-  PermanentJobError,
-  registeredJobKinds,
   type JobRow,
+  PermanentJobError,
   type RegisteredJobHandler,
+  registeredJobKinds,
 } from "./job-handlers";
+import { claimDueJobs, completeJob, failAbandonedJobs, failJob, releaseJobs, renewLease } from "./lease";
+import { wakeableSleep } from "./wakeable-sleep";
 
 export interface WorkerOptions {
   db: Db;

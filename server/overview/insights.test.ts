@@ -7,12 +7,12 @@ import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
 import { reverseCardTransaction } from "@/server/issuer/card-network/reverse";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
-import { spendingCustomer } from "@/server/testing/card-network";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
-import { fundableCustomer } from "@/server/testing/funding";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
+import { spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { fundableCustomer } from "@/server/testing/funding";
 import { recomputeOverview } from "./counters";
 import { getOverviewInsights } from "./insights";
 

@@ -1,17 +1,17 @@
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import {
-  overviewRangeSchema,
   type AmountsByCurrency,
   type OverviewFunding,
   type OverviewInsights,
+  overviewRangeSchema,
   type OverviewRanked,
 } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import { overviewDaily } from "@/server/db/schema/overview";
-import { authorize } from "@/server/auth/authorize";
 
 const TOP = 8;
 /** Statuses a transaction reaches only once its authorization was approved. */

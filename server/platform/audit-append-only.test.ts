@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

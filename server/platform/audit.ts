@@ -1,5 +1,5 @@
 import { newId } from "@/lib/ids";
-import { actorId, type Actor, type Ctx } from "@/server/context";
+import { type Actor, actorId, type Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
 
 export interface AuditEntryInput {

@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 
 export interface RateLimitRule {
   /** What is counted, e.g. "exchange-rate:org_x" or "sign-in:ip:1.2.3.4". */

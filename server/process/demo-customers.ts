@@ -1,17 +1,17 @@
+import { cardsOf } from "@/server/cards/customers/find";
+import { freezeCard } from "@/server/cards/lifecycle/change-status";
+import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
+import { deploySafe } from "@/server/cards/onboarding/safe";
+import { walkTo } from "@/server/cards/onboarding/sandbox-walk";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { createVirtualCard } from "@/server/cards/lifecycle/create-virtual";
-import { freezeCard } from "@/server/cards/lifecycle/change-status";
-import { cardsOf } from "@/server/cards/customers/find";
-import { walkTo } from "@/server/cards/onboarding/sandbox-walk";
-import { deploySafe } from "@/server/cards/onboarding/safe";
-import { decideApplicant } from "@/server/providers/sandbox/kyc";
-import { completeSafeDeployment, safeAddressOf } from "@/server/providers/sandbox/chain";
-import { storeCardPin } from "@/server/providers/sandbox/card-provider";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
+import { storeCardPin } from "@/server/providers/sandbox/card-provider";
+import { completeSafeDeployment, safeAddressOf } from "@/server/providers/sandbox/chain";
+import { decideApplicant } from "@/server/providers/sandbox/kyc";
 
 /**
  * The demo program's card customers, one at each place a real program has them, walked through

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
-import { cardTransactions, customerBalances, masterWallets } from "@/server/db/schema/money";
 import { organizations } from "@/server/db/schema/identity";
+import { cardTransactions, customerBalances, masterWallets } from "@/server/db/schema/money";
 import { getOverviewInsights } from "@/server/overview/insights";
 import { withTestDatabase } from "@/server/testing/database";
 import { ensureDemoProgram } from "./demo-program";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
+import { createOrganizationWithAdmin } from "@/server/auth/users";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema/identity";
-import { createOrganizationWithAdmin } from "@/server/auth/users";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoHistory } from "./demo-history";
 

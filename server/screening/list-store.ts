@@ -3,7 +3,7 @@ import type { SanctionsListInfo } from "@/lib/contracts/screening";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { screeningListEntries, screeningLists } from "@/server/db/schema/crypto";
-import { readListFolder, SHIPPED_LIST_DIR, type ListFolder } from "./list-files";
+import { type ListFolder, readListFolder, SHIPPED_LIST_DIR } from "./list-files";
 
 /**
  * The sanctions list lives in the database, so a list loaded by the admin CLI applies to every

@@ -1,13 +1,13 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { globalSearchSchema, type SearchHit, type SearchResults } from "@/lib/contracts/search";
 import { formatMinor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
-import { authorize } from "@/server/auth/authorize";
 
 const PER_GROUP = 5;
 

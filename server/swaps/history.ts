@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SwapHistoryQuery } from "@/lib/contracts/swaps";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { swaps } from "@/server/db/schema/crypto";
-import { authorize } from "@/server/auth/authorize";
 import { swapView } from "./view";
 
 /**

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { addressFromBytes, addressKey } from "@/lib/chains/addresses";
-import { CHAINS, type ChainId } from "@/lib/chains/chains";
+import { type ChainId, CHAINS } from "@/lib/chains/chains";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { masterWalletAssets } from "@/server/db/schema/crypto";
 import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { authorize } from "@/server/auth/authorize";
 import { fromBaseUnits, toBaseUnits } from "./amounts";
 import { findAsset, SWAP_ASSETS, type SwapAsset } from "./catalog";
 

@@ -2,10 +2,10 @@ import { requireAddressOn } from "@/lib/chains/require-address";
 import type { SwapQuote, SwapQuoteBody } from "@/lib/contracts/swaps";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { swapQuotes } from "@/server/db/schema/crypto";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
 import { fromBaseUnits, toBaseUnits } from "./amounts";
 import { findAsset, findAssetOn, routeBetween, type SwapAsset } from "./catalog";
 

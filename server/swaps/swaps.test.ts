@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isTxHashOf } from "@/lib/chains/chains";
 import { checkAddressOnChain } from "@/lib/chains/addresses";
+import { isTxHashOf } from "@/lib/chains/chains";
 import type { Ctx } from "@/server/context";
-import { SANDBOX_NETWORK_FEES_USD, SANDBOX_USD_PRICES } from "@/server/providers/sandbox/swap-venue";
 import { swapQuotes } from "@/server/db/schema/crypto";
 import { masterWallets } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
+import { SANDBOX_NETWORK_FEES_USD, SANDBOX_USD_PRICES } from "@/server/providers/sandbox/swap-venue";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
+import { auditLog } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { auditLog } from "@/server/db/schema/platform";
 import { auditCsv, listAuditEntries } from "./audit-log";
 
 const database = withTestDatabase({ install: false });

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey, rotateApiKey, setApiKeyPermissions } from "@/server/apikeys/manage";
+import { auditLog } from "@/server/db/schema/platform";
+import { recordAudit } from "@/server/platform/audit";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
-import { auditLog } from "@/server/db/schema/platform";
-import { recordAudit } from "@/server/platform/audit";
 import { listAuditEntries } from "./audit-log";
 
 const database = withTestDatabase({ install: false });

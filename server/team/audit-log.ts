@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, like, lt, type SQL, sql } from "drizzle-orm";
 import {
-  auditFiltersSchema,
-  auditPageQuerySchema,
   type AuditEntry,
   type AuditFilters,
+  auditFiltersSchema,
   type AuditPageQuery,
+  auditPageQuerySchema,
 } from "@/lib/contracts/audit";
 import { ServiceError } from "@/lib/errors";
 import { authorize } from "@/server/auth/authorize";

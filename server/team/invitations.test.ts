@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { checkPassword } from "@/server/auth/sign-in";
 import { STEP_UP_MS } from "@/server/auth/step-up";
@@ -7,7 +7,7 @@ import { totpCode } from "@/server/auth/totp";
 import { stepUps, users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
 import { invitations } from "@/server/db/schema/team";
-import { setProvidersForTests, providers } from "@/server/providers/current";
+import { providers, setProvidersForTests } from "@/server/providers/current";
 import { listOutbox } from "@/server/providers/sandbox/messaging";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { openDashboardSession } from "@/server/auth/dashboard-sessions";
 import { checkPassword, completeSignIn } from "@/server/auth/sign-in";
 import { resolveUserBearer } from "@/server/auth/tokens";

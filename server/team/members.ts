@@ -2,13 +2,13 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { MemberView } from "@/lib/contracts/team";
 import { ServiceError } from "@/lib/errors";
 import type { Role } from "@/lib/scopes";
+import { authorize } from "@/server/auth/authorize";
 import { credentialsChanged } from "@/server/auth/credential-cache";
 import { endUserAccess } from "@/server/auth/dashboard-sessions";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 
 type UserRow = typeof users.$inferSelect;
 

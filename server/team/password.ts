@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { changePasswordSchema, type ChangePasswordInput } from "@/lib/contracts/team";
+import { type ChangePasswordInput, changePasswordSchema } from "@/lib/contracts/team";
 import { ServiceError } from "@/lib/errors";
 import { enforceSignInLimits } from "@/server/auth/attempt-limits";
+import { authorize } from "@/server/auth/authorize";
 import { credentialsChanged } from "@/server/auth/credential-cache";
 import { endUserAccess } from "@/server/auth/dashboard-sessions";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import type { Ctx } from "@/server/context";
 import { users } from "@/server/db/schema/identity";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { requireSelf } from "./self";
 
 /**

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { SecuritySettings } from "@/lib/contracts/team";
+import { authorize } from "@/server/auth/authorize";
 import { credentialsChanged } from "@/server/auth/credential-cache";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { orgSecuritySettings } from "@/server/db/schema/team";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 
 /** The organization's security settings; defaults when none were saved. No access check. */
 export async function securitySettingsOf(db: Db, orgId: string): Promise<SecuritySettings> {

@@ -1,10 +1,10 @@
 import { newId, randomBase62 } from "@/lib/ids";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import { bumpCardCount } from "@/server/cards/lifecycle/card-counts";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
-import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import { providers } from "@/server/providers/current";
 import { uniqueEmail } from "./fixtures";
-import { bumpCardCount } from "@/server/cards/lifecycle/card-counts";
 
 /**
  * A card customer who finished every onboarding step but the card (step 5, account_setup):

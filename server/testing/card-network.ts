@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
+import { applyBalanceChange } from "@/server/balances/apply";
+import { openCustomerBalance } from "@/server/balances/open";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -8,8 +10,6 @@ import type { CardCurrency } from "@/server/db/schema/cards";
 import { balanceTotals, cardTransactionDailyCounts, customerBalances } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
-import { applyBalanceChange } from "@/server/balances/apply";
-import { openCustomerBalance } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
 import { createReadyCustomer, createTestCard, type TestCardOptions } from "@/server/testing/card-customers";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { env } from "@/lib/env";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, setDatabase, type Database } from "@/server/db/client";
+import { env } from "@/lib/env";
+import { type Database, openDatabase, setDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
-import { setDatabase, type Database } from "@/server/db/client";
+import { type Database, setDatabase } from "@/server/db/client";
 import { openTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { bearer } from "@/server/testing/http";

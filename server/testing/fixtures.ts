@@ -1,9 +1,9 @@
 import { randomBase62 } from "@/lib/ids";
-import type { Ctx } from "@/server/context";
-import type { Db } from "@/server/db/client";
+import { type Role, ROLE_SCOPES } from "@/lib/scopes";
 import { issueUserAccessToken } from "@/server/auth/tokens";
 import { createOrganizationWithAdmin, createUser } from "@/server/auth/users";
-import { ROLE_SCOPES, type Role } from "@/lib/scopes";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
 
 export function uniqueEmail(tag = "user"): string {
   return `${tag}-${randomBase62(10).toLowerCase()}@example.test`;

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
+import { openCustomerBalance } from "@/server/balances/open";
+import type { CardCustomerRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
-import { openCustomerBalance } from "@/server/balances/open";
 import { createReadyCustomer } from "@/server/testing/card-customers";
-import type { CardCustomerRow } from "@/server/cards/customers/find";
 
 /** Test helpers of the issuer money tests (not used by the app). */
 

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { env, setEnvForTests } from "@/lib/env";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { env, setEnvForTests } from "@/lib/env";
 import { externalIdLiterals, scanLog } from "./log-scan";
 
 /**

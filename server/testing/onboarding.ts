@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isServiceError, type ServiceError } from "@/lib/errors";
 import type { Db } from "@/server/db/client";
-import { oneTimeCodes, type OneTimeCodePurpose } from "@/server/db/schema/cards";
+import { type OneTimeCodePurpose, oneTimeCodes } from "@/server/db/schema/cards";
 import { devOutboxMessages } from "@/server/db/schema/providers";
 
 /**

@@ -1,21 +1,21 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { newId } from "@/lib/ids";
-import { ServiceError } from "@/lib/errors";
 import {
-  deliveryFiltersSchema,
-  replayWindowSchema,
   type DeliveryFilters,
+  deliveryFiltersSchema,
   type DeliveryPage,
   type ReplayWindow,
+  replayWindowSchema,
   type WebhookDeliveryDetail,
   type WebhookDeliveryView,
 } from "@/lib/contracts/webhook-deliveries";
+import { ServiceError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { enqueueJob } from "@/server/jobs/queue";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { findWebhook } from "./manage";
 import { newDeliveryId } from "./secret";
 import { attemptView, deliveryView } from "./view";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 import { DISABLE_AFTER_FAILURES } from "./schedule";
 import { newAttemptId } from "./secret";
 

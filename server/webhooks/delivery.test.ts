@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import {
   webhookDeliveries,
@@ -19,10 +19,10 @@ import {
   runReplay,
   sendTestEvent,
 } from "./deliveries";
+import { claimDueDeliveries } from "./delivery-queue";
 import { fanOutEvent } from "./fan-out";
 import { createWebhook, rotateWebhookSecret, updateWebhook } from "./manage";
 import { deliverDueOnce } from "./pump";
-import { claimDueDeliveries } from "./delivery-queue";
 import { registerWebhookHandlers } from "./register";
 import { newDeliveryId } from "./secret";
 import { signWebhookBody } from "./signature";

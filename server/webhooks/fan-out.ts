@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "@/server/db/client";
-import type { DispatchedEvent } from "@/server/events/dispatch";
+import { type Db, rowsOf } from "@/server/db/client";
 import { webhookSubscriptions } from "@/server/db/schema/webhooks";
+import type { DispatchedEvent } from "@/server/events/dispatch";
 import { newDeliveryId } from "./secret";
-import { deliveriesQueued, DELIVERIES_CHANNEL } from "./wake";
+import { DELIVERIES_CHANNEL, deliveriesQueued } from "./wake";
 
 /**
  * The outbox consumer: one delivery per enabled subscription of the event's organization whose

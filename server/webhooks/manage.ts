@@ -1,20 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { ServiceError } from "@/lib/errors";
 import {
-  createWebhookSchema,
-  updateWebhookSchema,
   type CreatedWebhook,
   type CreateWebhookInput,
+  createWebhookSchema,
   type UpdateWebhookInput,
+  updateWebhookSchema,
   type WebhookView,
 } from "@/lib/contracts/webhooks";
+import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { webhookSubscriptions } from "@/server/db/schema/webhooks";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { newWebhookId, newWebhookSecret, sealWebhookSecret } from "./secret";
 import { registrableUrl } from "./url-safety";
-import { webhookView, type SubscriptionRow } from "./view";
+import { type SubscriptionRow, webhookView } from "./view";
 
 /** Another organization's webhook is "not found", never "forbidden": it must not learn the id exists. */
 export async function findWebhook(ctx: Ctx, webhookId: string): Promise<SubscriptionRow> {

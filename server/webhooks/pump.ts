@@ -4,14 +4,14 @@ import { listenForNotifications } from "@/server/events/listen";
 import { log } from "@/server/log";
 import { outcomeOf, sendClaimed } from "./attempt";
 import {
+  type AttemptOutcome,
   claimDueDeliveries,
+  type ClaimedDelivery,
   recordOutcomes,
   releaseDeliveries,
-  type AttemptOutcome,
-  type ClaimedDelivery,
 } from "./delivery-queue";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
-import { webhookResolver, type Resolver } from "./url-safety";
+import { type Resolver, webhookResolver } from "./url-safety";
 import { DELIVERIES_CHANNEL, onDeliveriesQueued } from "./wake";
 
 /** Attempts in flight per worker process, and per subscription within it. */

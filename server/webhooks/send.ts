@@ -4,7 +4,7 @@ import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
 import { signWebhookBody } from "./signature";
-import { checkWebhookUrl, resolveSafeAddresses, type Resolver } from "./url-safety";
+import { checkWebhookUrl, type Resolver, resolveSafeAddresses } from "./url-safety";
 
 export const RESPONSE_BODY_LIMIT = 2_048;
 /** Bytes of a response read in all (then the socket is dropped): a receiver cannot make us read forever. */

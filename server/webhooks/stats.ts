@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/contracts/webhooks";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { rowsOf } from "@/server/db/client";
-import { authorize } from "@/server/auth/authorize";
 import { findWebhook } from "./manage";
 
 /*

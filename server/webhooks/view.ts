@@ -1,5 +1,5 @@
-import type { WebhookView } from "@/lib/contracts/webhooks";
 import type { WebhookAttemptView, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
+import type { WebhookView } from "@/lib/contracts/webhooks";
 import type {
   webhookDeliveries,
   webhookDeliveryAttempts,

@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnvForTests } from "@/lib/env";
 import type { Database } from "@/server/db/client";
-import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { workerHeartbeats } from "@/server/db/schema/platform";
+import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { emitEvent } from "@/server/events/outbox";
 import { openTestDatabase } from "@/server/testing/database";
-import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
+import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { createWebhook } from "./manage";
 
 /**

@@ -1,8 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DISPUTE_STATUS_VALUES, type DisputeListQuery } from "@/lib/contracts/disputes";
-import { formatMinor } from "@/lib/money";
-import { LocalTime } from "@/components/ui/local-time";
 import { customerHref } from "@/components/customers/filters";
 import { DecideButtons } from "@/components/disputes/decide-buttons";
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "@/components/disputes/labels";
@@ -10,11 +7,14 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { LocalTime } from "@/components/ui/local-time";
 import { ScrollHint } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
+import { DISPUTE_STATUS_VALUES, type DisputeListQuery } from "@/lib/contracts/disputes";
+import { isSandbox } from "@/lib/env";
+import { formatMinor } from "@/lib/money";
 import { requireSession } from "@/server/action-kit/session";
 import { listDisputes } from "@/server/issuer/disputes/read";
-import { isSandbox } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Disputes" };
 

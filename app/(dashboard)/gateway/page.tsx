@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { GatewayPaymentForm, type AcceptedByCurrency } from "@/components/crypto/gateway-payment-form";
+import { type AcceptedByCurrency, GatewayPaymentForm } from "@/components/crypto/gateway-payment-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
 import { GATEWAY_CURRENCIES, GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
-import { isSandbox } from "@/lib/env";
 import { can } from "@/lib/contracts/permissions";
-import { createGatewayPaymentAction } from "@/server/actions/crypto";
+import { isSandbox } from "@/lib/env";
 import { requireSession } from "@/server/action-kit/session";
+import { createGatewayPaymentAction } from "@/server/actions/crypto";
 import { listPayments } from "@/server/gateway/list";
 import { ACCEPTED } from "@/server/gateway/payments";
 

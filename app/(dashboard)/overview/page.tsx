@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { OverviewDashboard } from "@/components/overview/overview-dashboard";
 import { parseOverviewRange } from "@/components/overview/types";
 import { PageHeader } from "@/components/page-header";
-import { overviewAction } from "@/server/actions/money";
 import { requireSession } from "@/server/action-kit/session";
+import { overviewAction } from "@/server/actions/money";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
-import { getDeclinesByReason, getTransactionVolume } from "@/server/overview/transactions";
 import { getOverviewInsights } from "@/server/overview/insights";
+import { getDeclinesByReason, getTransactionVolume } from "@/server/overview/transactions";
 
 export const metadata: Metadata = { title: "Overview" };
 

@@ -5,6 +5,7 @@ import { OpenWalletForm } from "@/components/payments/open-wallet-form";
 import { PaymentsWorkbench } from "@/components/payments/payments-workbench";
 import { DEPOSIT_STATUSES, PAYOUT_STATUSES } from "@/lib/contracts/fiat-payments";
 import { can } from "@/lib/contracts/permissions";
+import { requireSession } from "@/server/action-kit/session";
 import {
   checkBeneficiaryAction,
   createWalletAction,
@@ -13,7 +14,6 @@ import {
   lockQuoteAction,
   payoutAction,
 } from "@/server/actions/fiat";
-import { requireSession } from "@/server/action-kit/session";
 import { listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
 import { listDeposits } from "@/server/fiat/deposits/view";
 import { beneficiaryForm, listPaymentMethods } from "@/server/fiat/methods/view";

@@ -2,19 +2,20 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
+import { CardNetworkDeposit } from "@/components/sandbox/card-network-deposit";
+import { CardNetworkOperatorsOnly } from "@/components/sandbox/card-network-operators-only";
+import { CardNetworkPurchase } from "@/components/sandbox/card-network-purchase";
+import { CardNetworkTransactions } from "@/components/sandbox/card-network-transactions";
+import { RECENT_LIMIT } from "@/components/sandbox/card-network-types";
 import { OperatorsOnly } from "@/components/sandbox/operators-only";
 import { OutboxFilter } from "@/components/sandbox/outbox-filter";
 import { OutboxList } from "@/components/sandbox/outbox-list";
 import type { OutboxEntry } from "@/components/sandbox/types";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CardNetworkOperatorsOnly } from "@/components/sandbox/card-network-operators-only";
-import { CardNetworkDeposit } from "@/components/sandbox/card-network-deposit";
-import { CardNetworkPurchase } from "@/components/sandbox/card-network-purchase";
-import { CardNetworkTransactions } from "@/components/sandbox/card-network-transactions";
-import { RECENT_LIMIT } from "@/components/sandbox/card-network-types";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
-import { appUrl, isSandbox } from "@/lib/env";
 import { can } from "@/lib/contracts/permissions";
+import { appUrl, isSandbox } from "@/lib/env";
+import { requireSession } from "@/server/action-kit/session";
 import { listTransactionsAction } from "@/server/actions/money";
 import {
   expireTransactionAction,
@@ -26,10 +27,9 @@ import {
   settleTransactionAction,
   simulatePurchaseAction,
 } from "@/server/actions/sandbox-card-network";
-import { requireSession } from "@/server/action-kit/session";
+import { readOutbox } from "@/server/cards/sandbox-outbox";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
-import { readOutbox } from "@/server/cards/sandbox-outbox";
 
 export const metadata: Metadata = { title: "Sandbox" };
 

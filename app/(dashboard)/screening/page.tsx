@@ -4,8 +4,8 @@ import { ScreeningForm } from "@/components/crypto/screening-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
-import { screenAddressAction } from "@/server/actions/crypto";
 import { requireSession } from "@/server/action-kit/session";
+import { screenAddressAction } from "@/server/actions/crypto";
 import { recentScreenings, sanctionsListInfo } from "@/server/screening/check";
 
 export const metadata: Metadata = { title: "Screening" };

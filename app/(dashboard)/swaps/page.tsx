@@ -6,10 +6,10 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
 import { explorerTxUrl, isChainId } from "@/lib/chains/chains";
-import { SWAP_HISTORY_STATUSES, swapHistoryQuerySchema } from "@/lib/contracts/swaps";
 import { can } from "@/lib/contracts/permissions";
-import { executeSwapAction, quoteSwapAction } from "@/server/actions/crypto";
+import { SWAP_HISTORY_STATUSES, swapHistoryQuerySchema } from "@/lib/contracts/swaps";
 import { requireSession } from "@/server/action-kit/session";
+import { executeSwapAction, quoteSwapAction } from "@/server/actions/crypto";
 import { swapHistory } from "@/server/swaps/history";
 import { listWalletAssets } from "@/server/swaps/holdings";
 

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
   isFiltered,
   PAGE_SIZE,
@@ -9,8 +8,9 @@ import {
 } from "@/components/transactions/filters";
 import { TransactionFilterForm } from "@/components/transactions/transaction-filters";
 import { TransactionsView } from "@/components/transactions/transactions-view";
-import { listTransactionsAction } from "@/server/actions/money";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/action-kit/session";
+import { listTransactionsAction } from "@/server/actions/money";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 
 export const metadata: Metadata = { title: "Transactions" };

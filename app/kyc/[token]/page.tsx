@@ -1,4 +1,3 @@
-import { isSandbox } from "@/lib/env";
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -6,6 +5,7 @@ import type { ReactNode } from "react";
 import { KycDecisionForm } from "@/components/kyc/kyc-decision-form";
 import { KycOutcome } from "@/components/kyc/kyc-outcome";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { isSandbox } from "@/lib/env";
 import { decideKycOnPage } from "@/server/actions/kyc-page";
 import { getDb } from "@/server/db/client";
 import { openApplicantLink } from "@/server/providers/sandbox/kyc-link";

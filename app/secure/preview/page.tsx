@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { SecureView } from "@/components/secure/secure-view";
 import type { SecureCardDetails } from "@/components/secure/types";
-import { secureFrameOrigins } from "@/lib/env";
 import { validThemeFields } from "@/lib/contracts/cards";
+import { secureFrameOrigins } from "@/lib/env";
 
 /**
  * /secure/preview?mode=pin|details&accent_color=...: the secure page with sample data, for the

@@ -7,10 +7,10 @@ import { openSecureView, submitPin } from "@/server/providers/sandbox/secure-pag
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { lastCode, refusal } from "@/server/testing/onboarding";
+import { findCustomer } from "../customers/find";
 import { freezeCard, unfreezeCard } from "../lifecycle/change-status";
 import { createVirtualCard } from "../lifecycle/create-virtual";
 import { createViewToken } from "../lifecycle/view-token";
-import { findCustomer } from "../customers/find";
 import { getMyAccount } from "../my-account";
 import { getKycLink, getKycStatus } from "../onboarding/kyc";
 import { requestPhoneVerification, verifyPhone } from "../onboarding/phone";

@@ -5,15 +5,15 @@ import { isServiceError, ServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, type FlowStatus } from "@/server/db/schema/cards";
-import { enforceRateLimits } from "@/server/platform/rate-limit";
-import { consumeOneTimeCode } from "../one-time-codes";
 import { newRequestId } from "@/server/http/request-id";
+import { enforceRateLimits } from "@/server/platform/rate-limit";
 import { CARDHOLDER_SIGN_UP } from "../onboarding/audit";
 import { startOnboarding } from "../onboarding/start";
 import { verifyEmailOtp } from "../onboarding/verify-email";
+import { consumeOneTimeCode } from "../one-time-codes";
 import { findCardProgram } from "./program";
+import { type CardholderSessionToken, createCardholderSession } from "./session";
 import { sendSignInCode } from "./sign-in-email";
-import { createCardholderSession, type CardholderSessionToken } from "./session";
 
 /**
  * Code requests per email (in this program) and per client IP, in 15-minute windows. Each request

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { customerListQuerySchema, type CustomerList, type CustomerListQuery } from "@/lib/contracts/cards";
+import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type CustomerList, type CustomerListQuery, customerListQuerySchema } from "@/lib/contracts/cards";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
-import { authorize } from "@/server/auth/authorize";
 
 /** LIKE's wildcards and its escape character, taken literally. */
 function likePrefix(text: string): string {

@@ -1,10 +1,10 @@
 import type { CardCustomerView, CardView } from "@/lib/contracts/cards";
 import { toMajor } from "@/lib/money";
-import type { Ctx } from "@/server/context";
-import { customerBalanceOf, type CustomerBalanceRow } from "@/server/balances/read";
 import { authorize } from "@/server/auth/authorize";
+import { customerBalanceOf, type CustomerBalanceRow } from "@/server/balances/read";
+import type { Ctx } from "@/server/context";
 import { nextActionOf } from "../flow";
-import { cardsOf, findCustomerByAnyId, type CardCustomerRow, type CardRow } from "./find";
+import { type CardCustomerRow, type CardRow, cardsOf, findCustomerByAnyId } from "./find";
 
 /** The card view: stolen reads as voided with is_stolen (stolen is permanently voided). */
 export function cardView(card: CardRow): CardView {

@@ -8,7 +8,7 @@ import { providers } from "@/server/providers/current";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { moveCardCount } from "./card-counts";
 import { emitCardStatusEvent } from "./events";
-import { decide, type CardAction, type Stamp } from "./transitions";
+import { type CardAction, decide, type Stamp } from "./transitions";
 
 export interface AppliedChange {
   customer: CardCustomerRow;

@@ -9,12 +9,12 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { countCards, recountCards } from "./card-counts";
 import {
   blockCard,
+  type CardTarget,
   freezeCard,
   reportCard,
   unblockCard,
   unfreezeCard,
   voidCard,
-  type CardTarget,
 } from "./change-status";
 import { createVirtualCard } from "./create-virtual";
 import { listCards } from "./list";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { cardCounts, cards, type CardCurrency, type CardStatus } from "@/server/db/schema/cards";
+import { cardCounts, type CardCurrency, cards, type CardStatus } from "@/server/db/schema/cards";
 
 /** The key a card is counted under: what the Cards page filters by without a search. */
 export interface CardCountKey {

@@ -11,7 +11,7 @@ import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { findCustomer } from "../customers/find";
 import { cardView } from "../customers/view";
-import { applyCardAction, type AppliedChange } from "./apply";
+import { type AppliedChange, applyCardAction } from "./apply";
 import { findCard } from "./find-card";
 import type { CardAction } from "./transitions";
 

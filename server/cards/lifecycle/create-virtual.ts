@@ -2,17 +2,17 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { CreatedCard } from "@/lib/contracts/card-account";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { cardCustomers, cards, type CardCurrency } from "@/server/db/schema/cards";
+import { type CardCurrency, cardCustomers, cards } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
-import { STEP_OF_FLOW } from "../flow";
-import { findCustomer, type CardCustomerRow, type CardRow } from "../customers/find";
+import { type CardCustomerRow, type CardRow, findCustomer } from "../customers/find";
 import { cardView } from "../customers/view";
-import { emitCardCreated } from "./events";
+import { STEP_OF_FLOW } from "../flow";
 import { bumpCardCount } from "./card-counts";
+import { emitCardCreated } from "./events";
 
 /**
  * The provider allows at most 5 cards in use per customer; voided, lost and stolen ones do not count.

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { CardDetail, CardHistoryEntry } from "@/lib/contracts/card-list";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { users } from "@/server/db/schema/identity";
 import { auditLog } from "@/server/db/schema/platform";
-import { authorize } from "@/server/auth/authorize";
 import { findCardInOrg } from "./find-card";
 import { cardListItem } from "./list";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { disputeReasonSchema } from "@/lib/contracts/cards";
-import type { Ctx } from "@/server/context";
 import { authorize } from "@/server/auth/authorize";
+import type { Ctx } from "@/server/context";
 import { findCustomer } from "../customers/find";
 
 export type DisputeReason = z.infer<typeof disputeReasonSchema>;

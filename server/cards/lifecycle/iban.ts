@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { IbanStatus } from "@/lib/contracts/card-account";
 import { isSandbox } from "@/lib/env";
-import type { Ctx } from "@/server/context";
 import { authorize } from "@/server/auth/authorize";
-import { findCustomer, type CardCustomerRow } from "../customers/find";
+import type { Ctx } from "@/server/context";
+import { type CardCustomerRow, findCustomer } from "../customers/find";
 
 /**
  * GET /v1/svc-card/{svcCardId}/iban/status (ibanStatusSchema, lib/contracts/cards.ts). An IBAN for SEPA

@@ -1,13 +1,13 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
-  cardListQuerySchema,
   type CardList,
   type CardListItem,
   type CardListQuery,
+  cardListQuerySchema,
 } from "@/lib/contracts/card-list";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
-import { authorize } from "@/server/auth/authorize";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { countCards } from "./card-counts";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { ActivatedCard, CreatedCard } from "@/lib/contracts/card-account";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "../customers/find";
 import { cardView } from "../customers/view";
 import { applyCardAction } from "./apply";

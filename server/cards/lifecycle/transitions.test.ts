@@ -17,9 +17,9 @@ import {
   CARD_ACTIONS,
   CARD_KINDS,
   CARD_TRANSITIONS,
-  decide,
   type CardAction,
   type CardKind,
+  decide,
 } from "./transitions";
 
 const database = withTestDatabase();

@@ -1,10 +1,10 @@
 import type { PinNotSetData, ViewTokenResponse } from "@/lib/contracts/card-account";
 import type { SecureTheme } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
-import type { SecureView } from "@/server/providers/ports";
-import { providers } from "@/server/providers/current";
 import { authorize } from "@/server/auth/authorize";
+import type { Ctx } from "@/server/context";
+import { providers } from "@/server/providers/current";
+import type { SecureView } from "@/server/providers/ports";
 import { findCustomer } from "../customers/find";
 import { getSecureTheme } from "../settings";
 import { findCard } from "./find-card";

@@ -1,6 +1,6 @@
 import type { Actor, Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { recordAudit, type AuditEntryInput } from "@/server/platform/audit";
+import { type AuditEntryInput, recordAudit } from "@/server/platform/audit";
 import type { CardCustomerRow } from "../customers/find";
 
 /**

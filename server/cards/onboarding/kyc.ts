@@ -1,12 +1,12 @@
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency, KycStatus } from "@/server/db/schema/cards";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
-import { findCustomer, type CardCustomerRow } from "../customers/find";
+import { type CardCustomerRow, findCustomer } from "../customers/find";
 import { auditOnboardingStep } from "./audit";
-import { onboardingStateOf, saveProgress, type CustomerChanges } from "./progress";
+import { type CustomerChanges, onboardingStateOf, saveProgress } from "./progress";
 
 export interface KycLink {
   svc_card_id: string;

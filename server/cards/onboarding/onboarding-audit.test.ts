@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
 import { decideApplicant } from "@/server/providers/sandbox/kyc";

@@ -1,9 +1,9 @@
 import type { OnboardingState } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
-import { findCustomer, type CardCustomerRow } from "../customers/find";
+import { type CardCustomerRow, findCustomer } from "../customers/find";
 import {
   CODE_TTL_SECONDS,
   consumeOneTimeCode,

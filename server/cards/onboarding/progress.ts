@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OnboardingState } from "@/lib/contracts/cards";
-import { ServiceError, type ErrorCode } from "@/lib/errors";
+import { type ErrorCode, ServiceError } from "@/lib/errors";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { cardsOf, type CardCustomerRow } from "../customers/find";
+import { type CardCustomerRow, cardsOf } from "../customers/find";
 import { customerPinSet } from "../customers/view";
-import { nextActionOf, STEP_OF_FLOW, type FlowStatusName } from "../flow";
+import { type FlowStatusName, nextActionOf, STEP_OF_FLOW } from "../flow";
 
 /**
  * Where onboarding stands follows from the facts recorded so far (email verified, KYC result,

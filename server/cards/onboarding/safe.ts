@@ -1,13 +1,13 @@
-import { ACCOUNT_STATUS_MEANINGS, TOKEN_OF_CURRENCY, type SafeDeployment } from "@/lib/contracts/cards";
+import { ACCOUNT_STATUS_MEANINGS, type SafeDeployment, TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
 import { env, isSandbox } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
+import { openCustomerBalance } from "@/server/balances/open";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { openCustomerBalance } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
-import { findCustomer, type CardCustomerRow } from "../customers/find";
+import { type CardCustomerRow, findCustomer } from "../customers/find";
 import { auditOnboardingStep } from "./audit";
 import { requireOnboardedUpTo, saveProgress } from "./progress";
 

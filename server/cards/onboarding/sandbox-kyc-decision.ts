@@ -1,11 +1,11 @@
 import type { CardCustomerView } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import { cardsOf, findCustomer } from "@/server/cards/customers/find";
 import { customerView } from "@/server/cards/customers/view";
 import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { decideApplicant, type KycDecision } from "../../providers/sandbox/kyc";
 import { COUNTRY_OF_CURRENCY } from "../../providers/sandbox/kyc-regions";
 import { requireSandbox } from "../../providers/sandbox/mode";

@@ -2,9 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { sourceOfFundsLocale, sourceOfFundsOptionLabel } from "../source-of-funds-questions";
-import { maskPhone, requestPhoneVerification, verifyPhone } from "./phone";
-import { checkAnswers, getSourceOfFunds, submitSourceOfFunds } from "./source-of-funds";
 import {
   allowResend,
   customerOf,
@@ -16,6 +13,9 @@ import {
   walkTo,
   wrongCode,
 } from "@/server/testing/onboarding";
+import { sourceOfFundsLocale, sourceOfFundsOptionLabel } from "../source-of-funds-questions";
+import { maskPhone, requestPhoneVerification, verifyPhone } from "./phone";
+import { checkAnswers, getSourceOfFunds, submitSourceOfFunds } from "./source-of-funds";
 
 const database = withTestDatabase();
 

@@ -1,12 +1,12 @@
 import type { ErrorDetail } from "@/lib/errors";
 import { ServiceError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
 import { authorize } from "@/server/auth/authorize";
+import type { Ctx } from "@/server/context";
 import { findCustomer } from "../customers/find";
 import {
   SOURCE_OF_FUNDS_OPTIONS,
-  sourceOfFundsQuestions,
   type SourceOfFundsQuestion,
+  sourceOfFundsQuestions,
 } from "../source-of-funds-questions";
 import { auditOnboardingStep, flowChange } from "./audit";
 import { requireOnboardedUpTo, saveProgress } from "./progress";

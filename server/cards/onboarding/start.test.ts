@@ -4,7 +4,6 @@ import type { Ctx } from "@/server/context";
 import { oneTimeCodes } from "@/server/db/schema/cards";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
-import { createIssuerCustomer, resendEmailCode, startOnboarding } from "./start";
 import {
   allowResend,
   customerOf,
@@ -15,6 +14,7 @@ import {
   walkTo,
   wrongCode,
 } from "@/server/testing/onboarding";
+import { createIssuerCustomer, resendEmailCode, startOnboarding } from "./start";
 import { verifyEmailOtp } from "./verify-email";
 
 const database = withTestDatabase();

@@ -1,16 +1,16 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
+import { countNewCustomer } from "@/server/balances/open";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { countNewCustomer } from "@/server/balances/open";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
-import { findCustomer, type CardCustomerRow } from "../customers/find";
+import { type CardCustomerRow, findCustomer } from "../customers/find";
 import { nextActionOf } from "../flow";
-import { auditOnboardingStep } from "./audit";
 import { CODE_TTL_SECONDS, issueOneTimeCode } from "../one-time-codes";
+import { auditOnboardingStep } from "./audit";
 
 /** The answer of an onboarding start (and of a code resend). */
 export interface OnboardingStarted {

@@ -1,7 +1,7 @@
 import type { OnboardingState } from "@/lib/contracts/cards";
 import { ServiceError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
 import { authorize } from "@/server/auth/authorize";
+import type { Ctx } from "@/server/context";
 import { findCustomer } from "../customers/find";
 import { consumeOneTimeCode, transactionKeepingTries } from "../one-time-codes";
 import { auditOnboardingStep, flowChange } from "./audit";

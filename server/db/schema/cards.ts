@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { organizations } from "./identity";
 import { CURRENCY_VALUES, type FlowStatus, type KycStatus, type SafeState } from "@/lib/enums";
+import { organizations } from "./identity";
 
 /**
  * The value lists of these columns (flow_status, kyc_status, safe_state, currency) are declared once

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { cardCustomers, type CardCurrency } from "./cards";
-import { organizations } from "./identity";
 import type { DisputeStatus } from "@/lib/enums";
+import { type CardCurrency, cardCustomers } from "./cards";
+import { organizations } from "./identity";
 
 /** A dispute's life: DISPUTE_STATUS_VALUES in lib/enums.ts. */
 export type { DisputeStatus };

@@ -12,14 +12,14 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import type { CardCurrency } from "./cards";
-import { cardCustomers } from "./cards";
-import { organizations } from "./identity";
 import {
   CARD_TRANSACTION_STATUS_VALUES,
   type CardTransactionStatus,
   type CardTransactionType,
 } from "@/lib/enums";
+import type { CardCurrency } from "./cards";
+import { cardCustomers } from "./cards";
+import { organizations } from "./identity";
 
 /**
  * The money side of the card program (docs/money.md): customer wallet balances, card transactions,

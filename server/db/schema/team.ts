@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { organizations, users, type UserRole } from "./identity";
+import { organizations, type UserRole, users } from "./identity";
 
 /**
  * An invitation to join an organization (docs/team.md). Only the SHA-256 of the link's token is

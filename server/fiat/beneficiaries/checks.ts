@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import type { FormFieldDef } from "@/server/fiat/methods/types";
 

@@ -2,13 +2,13 @@ import { and, desc, eq } from "drizzle-orm";
 import type { BeneficiaryView, CreateBeneficiaryInput } from "@/lib/contracts/fiat-payments";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
-import { recordAudit } from "@/server/platform/audit";
 import { fiatBeneficiaries } from "@/server/db/schema/fiat";
 import { invalidField } from "@/server/fiat/invalid-field";
 import { methodById } from "@/server/fiat/methods/catalog";
 import type { PaymentMethod } from "@/server/fiat/methods/types";
-import { authorize } from "@/server/auth/authorize";
+import { recordAudit } from "@/server/platform/audit";
 import { maskBeneficiary } from "./mask";
 import { validateBeneficiary } from "./validate";
 

@@ -1,4 +1,4 @@
-import { ServiceError, type ErrorDetail } from "@/lib/errors";
+import { type ErrorDetail, ServiceError } from "@/lib/errors";
 import type { PaymentMethod } from "@/server/fiat/methods/types";
 import { runCheck } from "./checks";
 

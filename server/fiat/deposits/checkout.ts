@@ -4,8 +4,8 @@ import { sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { fiatDeposits } from "@/server/db/schema/fiat";
 import { emitDepositEvent } from "@/server/fiat/events";
-import { creditWallet } from "@/server/fiat/wallets/manage";
 import { methodById } from "@/server/fiat/methods/catalog";
+import { creditWallet } from "@/server/fiat/wallets/manage";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import type { DepositRow } from "./view";
 

@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { DepositBody, DepositView } from "@/lib/contracts/fiat-payments";
-import { ServiceError, type ErrorDetail } from "@/lib/errors";
+import { type ErrorDetail, ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { encryptSecret } from "@/server/crypto/encryption";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";
-import { recordAudit } from "@/server/platform/audit";
 import { fiatDeposits, fiatWallets } from "@/server/db/schema/fiat";
-import { invalidField } from "@/server/fiat/invalid-field";
 import { emitDepositEvent } from "@/server/fiat/events";
+import { invalidField } from "@/server/fiat/invalid-field";
 import { methodById } from "@/server/fiat/methods/catalog";
 import { consumeQuote, type QuoteRow } from "@/server/fiat/quotes/consume";
-import { authorize } from "@/server/auth/authorize";
+import { recordAudit } from "@/server/platform/audit";
 import { depositView } from "./view";
 
 function mismatches(quote: QuoteRow, input: DepositBody): ErrorDetail[] {

@@ -2,11 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DepositView } from "@/lib/contracts/fiat-payments";
 import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { decryptSecret } from "@/server/crypto/encryption";
-import { fiatDeposits, type DepositStatus } from "@/server/db/schema/fiat";
+import { type DepositStatus, fiatDeposits } from "@/server/db/schema/fiat";
 import { methodById } from "@/server/fiat/methods/catalog";
-import { authorize } from "@/server/auth/authorize";
 
 export type DepositRow = typeof fiatDeposits.$inferSelect;
 

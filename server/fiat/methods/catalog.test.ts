@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_MID_RATES } from "@/server/providers/sandbox/fx-rates";
-import { PAYMENT_METHODS, methodsOfType } from "./catalog";
+import { methodsOfType, PAYMENT_METHODS } from "./catalog";
 
 describe("the payment-method catalogue", () => {
   it("covers at least 12 countries with payout rails, ids unique, payout 1xx and payin 2xx", () => {

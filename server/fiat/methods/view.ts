@@ -1,7 +1,7 @@
 import type { BeneficiaryForm, PaymentMethodView } from "@/lib/contracts/fiat";
 import { ServiceError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
 import { authorize } from "@/server/auth/authorize";
+import type { Ctx } from "@/server/context";
 import { methodById, methodsOfType } from "./catalog";
 import type { MethodType, PaymentMethod } from "./types";
 

@@ -1,16 +1,16 @@
 import Decimal from "decimal.js";
 import type { PayoutBody, PayoutView } from "@/lib/contracts/fiat-payments";
-import { ServiceError, type ErrorDetail } from "@/lib/errors";
+import { type ErrorDetail, ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
-import { recordAudit } from "@/server/platform/audit";
 import { fiatPayouts } from "@/server/db/schema/fiat";
 import { payoutMethod, savedBeneficiaryValues } from "@/server/fiat/beneficiaries/saved";
 import { validateBeneficiary } from "@/server/fiat/beneficiaries/validate";
 import { emitPayoutEvent } from "@/server/fiat/events";
 import { consumeQuote, type QuoteRow } from "@/server/fiat/quotes/consume";
 import { debitWallet } from "@/server/fiat/wallets/manage";
-import { authorize, confirmStepUp } from "@/server/auth/authorize";
+import { recordAudit } from "@/server/platform/audit";
 import { schedulePayoutStep } from "./lifecycle";
 import { payoutView } from "./view";
 

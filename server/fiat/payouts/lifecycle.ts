@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PayoutView } from "@/lib/contracts/fiat-payments";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { fiatPayouts, type PayoutStatus } from "@/server/db/schema/fiat";
@@ -8,9 +10,7 @@ import { creditWallet } from "@/server/fiat/wallets/manage";
 import { enqueueJob } from "@/server/jobs/queue";
 import { recordAudit } from "@/server/platform/audit";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
-import { authorize } from "@/server/auth/authorize";
-import { payoutView, type PayoutRow } from "./view";
-import type { PayoutView } from "@/lib/contracts/fiat-payments";
+import { type PayoutRow, payoutView } from "./view";
 
 /**
  * A payout's life (docs/fiat.md "Payouts"): pending -> processing -> completed, or failed /

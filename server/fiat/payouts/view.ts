@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { fiatPayouts, type PayoutStatus } from "@/server/db/schema/fiat";
 import { maskBeneficiary } from "@/server/fiat/beneficiaries/mask";
 import { methodById } from "@/server/fiat/methods/catalog";
-import { authorize } from "@/server/auth/authorize";
 
 export type PayoutRow = typeof fiatPayouts.$inferSelect;
 

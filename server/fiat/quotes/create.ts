@@ -1,13 +1,13 @@
 import Decimal from "decimal.js";
 import type { ExchangeRateInput, FiatEstimate, FiatQuote, SendMoneyQuoteInput } from "@/lib/contracts/fiat";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { fiatQuotes } from "@/server/db/schema/fiat";
-import { invalidField } from "@/server/fiat/invalid-field";
 import { amountForReceive, amountInBase, calculate } from "@/server/fiat/calculator";
+import { invalidField } from "@/server/fiat/invalid-field";
 import { methodById } from "@/server/fiat/methods/catalog";
 import type { PaymentMethod } from "@/server/fiat/methods/types";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
 
 /** A quote binds for 5 minutes (docs/fiat.md "Quotes"). */
 export const QUOTE_TTL_MS = 5 * 60_000;

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { organizations } from "@/server/db/schema/identity";
 import { maskBeneficiary } from "@/server/fiat/beneficiaries/mask";
 import { findDeposit } from "@/server/fiat/deposits/view";
 import { methodById } from "@/server/fiat/methods/catalog";
 import { findPayout } from "@/server/fiat/payouts/view";
-import { authorize } from "@/server/auth/authorize";
 
 /**
  * GET /business/transaction/receipt/{id}: a one-page PDF (pdf-lib) of a payout or a deposit:

@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { WalletView } from "@/lib/contracts/fiat-payments";
 import { ServiceError } from "@/lib/errors";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
-import { recordAudit } from "@/server/platform/audit";
 import type { Db } from "@/server/db/client";
 import { fiatWallets } from "@/server/db/schema/fiat";
 import { invalidField } from "@/server/fiat/invalid-field";
+import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
 
 type WalletRow = typeof fiatWallets.$inferSelect;
 

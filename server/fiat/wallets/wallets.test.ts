@@ -10,8 +10,8 @@ import {
 import { finishCheckout } from "@/server/fiat/deposits/checkout";
 import { createDeposit } from "@/server/fiat/deposits/create";
 import { estimateQuote } from "@/server/fiat/quotes/create";
-import { fiatProgram, SEPA_BENEFICIARY } from "@/server/testing/fiat";
 import { withTestDatabase } from "@/server/testing/database";
+import { fiatProgram, SEPA_BENEFICIARY } from "@/server/testing/fiat";
 import { createWallet, listWallets } from "./manage";
 
 const database = withTestDatabase({ install: false });

@@ -1,12 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DECLINE_REASONS, type AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
+import { type AuthorizeCardTransactionInput, DECLINE_REASONS } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
-import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
-import { refusal } from "@/server/testing/errors";
-import { authorizeCardTransaction } from "./authorize";
 import {
   balanceOf,
   dailyCountsVersusRows,
@@ -17,6 +13,10 @@ import {
   TRANSACTION_EVENT_FIELDS,
   TRANSACTION_VIEW_FIELDS,
 } from "@/server/testing/card-network";
+import { withTestDatabase } from "@/server/testing/database";
+import { refusal } from "@/server/testing/errors";
+import { createTestOrg } from "@/server/testing/fixtures";
+import { authorizeCardTransaction } from "./authorize";
 
 const database = withTestDatabase();
 

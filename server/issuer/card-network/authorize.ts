@@ -7,18 +7,18 @@ import type {
 } from "@/lib/contracts/card-transactions";
 import { isServiceError, ServiceError } from "@/lib/errors";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
+import { authorize } from "@/server/auth/authorize";
+import { applyBalanceChange } from "@/server/balances/apply";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
-import { applyBalanceChange } from "@/server/balances/apply";
-import { authorize } from "@/server/auth/authorize";
-import { declineBeforeFunds, declineOf } from "./declines";
 import { auditNetworkEvent } from "./audit";
+import { declineBeforeFunds, declineOf } from "./declines";
 import { emitTransactionEvent } from "./events";
 import { convertForBilling } from "./fx";
 import { insertTransaction, type NewCardTransaction } from "./rows";
-import { cardTransactionView, type CardTransactionRow } from "./view";
+import { type CardTransactionRow, cardTransactionView } from "./view";
 
 /**
  * The sandbox card network's authorization (docs/money.md, The simulated card network): a merchant asks

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { simSafes } from "@/server/db/schema/providers";
 import { sandboxChain } from "@/server/providers/sandbox/chain";
-import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
-import { refusal } from "@/server/testing/errors";
 import { chainBalanceOf } from "@/server/testing/card-network";
+import { withTestDatabase } from "@/server/testing/database";
+import { refusal } from "@/server/testing/errors";
+import { createTestOrg } from "@/server/testing/fixtures";
 
 const database = withTestDatabase();
 

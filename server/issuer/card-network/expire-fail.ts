@@ -1,7 +1,7 @@
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
 import { applyBalanceChange } from "@/server/balances/apply";
+import type { Ctx } from "@/server/context";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";

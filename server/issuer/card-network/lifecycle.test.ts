@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
-import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
-import { refusal } from "@/server/testing/errors";
-import { authorizeCardTransaction } from "./authorize";
-import { expireCardTransaction, failCardTransaction } from "./expire-fail";
-import { refundCardTransaction } from "./refund";
-import { reverseCardTransaction } from "./reverse";
-import { settleCardTransaction } from "./settle";
 import {
   balanceOf,
   chainBalanceOf,
@@ -19,6 +11,14 @@ import {
   totalsVersusBalances,
   TRANSACTION_EVENT_FIELDS,
 } from "@/server/testing/card-network";
+import { withTestDatabase } from "@/server/testing/database";
+import { refusal } from "@/server/testing/errors";
+import { createTestOrg } from "@/server/testing/fixtures";
+import { authorizeCardTransaction } from "./authorize";
+import { expireCardTransaction, failCardTransaction } from "./expire-fail";
+import { refundCardTransaction } from "./refund";
+import { reverseCardTransaction } from "./reverse";
+import { settleCardTransaction } from "./settle";
 
 const database = withTestDatabase();
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { getMyActivity, MY_RECENT_TRANSACTIONS } from "@/server/cards/my-activity";
 import type { Ctx } from "@/server/context";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { getMyActivity, MY_RECENT_TRANSACTIONS } from "@/server/cards/my-activity";
 
 const database = withTestDatabase();
 

@@ -1,17 +1,17 @@
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
 import { ServiceError } from "@/lib/errors";
-import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { toMajor } from "@/lib/money";
-import type { Ctx } from "@/server/context";
-import { applyBalanceChange } from "@/server/balances/apply";
-import { providers } from "@/server/providers/current";
+import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { authorize } from "@/server/auth/authorize";
+import { applyBalanceChange } from "@/server/balances/apply";
+import type { Ctx } from "@/server/context";
+import { providers } from "@/server/providers/current";
 import { auditNetworkEvent } from "./audit";
 import { billingOfCredit, creditableMinor, creditsOf } from "./credits";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, requireStatus } from "./find";
 import { insertTransaction } from "./rows";
-import { cardTransactionView, type CardTransactionRow } from "./view";
+import { type CardTransactionRow, cardTransactionView } from "./view";
 import { walletAddressOf } from "./wallet";
 
 /**

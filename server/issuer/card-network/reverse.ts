@@ -1,9 +1,9 @@
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
 import { ServiceError } from "@/lib/errors";
 import { toMajor } from "@/lib/money";
-import type { Ctx } from "@/server/context";
-import { applyBalanceChange } from "@/server/balances/apply";
 import { authorize } from "@/server/auth/authorize";
+import { applyBalanceChange } from "@/server/balances/apply";
+import type { Ctx } from "@/server/context";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";

@@ -1,18 +1,18 @@
-import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { decideCustomerKyc } from "@/server/cards/onboarding/sandbox-kyc-decision";
-import { walkTo } from "@/server/testing/onboarding";
 import type { Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
 import { receiveDeposit, settleDepositNow } from "@/server/issuer/master-wallet/deposits";
+import { spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
+import { walkTo } from "@/server/testing/onboarding";
 import { authorizeCardTransaction } from "./authorize";
 import { expireCardTransaction, failCardTransaction } from "./expire-fail";
 import { refundCardTransaction } from "./refund";
 import { reverseCardTransaction } from "./reverse";
 import { settleCardTransaction } from "./settle";
-import { spendingCustomer } from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 

@@ -1,8 +1,8 @@
 import type { CardTransactionView, TransactionAmountInput } from "@/lib/contracts/card-transactions";
-import type { Ctx } from "@/server/context";
-import { applyBalanceChange } from "@/server/balances/apply";
-import { providers } from "@/server/providers/current";
 import { authorize } from "@/server/auth/authorize";
+import { applyBalanceChange } from "@/server/balances/apply";
+import type { Ctx } from "@/server/context";
+import { providers } from "@/server/providers/current";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";

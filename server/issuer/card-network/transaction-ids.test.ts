@@ -5,13 +5,13 @@ import { createdAtOfCardTransactionId } from "@/lib/transaction-ids";
 import { createApiApp } from "@/server/api/app";
 import { cardTransactions } from "@/server/db/schema/money";
 import { globalSearch } from "@/server/search/global";
+import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { bearer, postJson } from "@/server/testing/http";
 import { authorizeCardTransaction } from "./authorize";
 import { refundCardTransaction } from "./refund";
 import { settleCardTransaction } from "./settle";
-import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 
 const database = withTestDatabase();
 const app = createApiApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Ctx } from "@/server/context";
 import { getMyActivity } from "@/server/cards/my-activity";
+import type { Ctx } from "@/server/context";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { eventsOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";

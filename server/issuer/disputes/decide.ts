@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { DisputeView } from "@/lib/contracts/disputes";
 import { isServiceError, ServiceError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
+import { authorize } from "@/server/auth/authorize";
+import { applyBalanceChange } from "@/server/balances/apply";
 import { findCustomer } from "@/server/cards/customers/find";
+import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { cardDisputes, type DisputeStatus } from "@/server/db/schema/disputes";
-import { applyBalanceChange } from "@/server/balances/apply";
 import { billingOfCredit, creditableMinor, creditsOf } from "@/server/issuer/card-network/credits";
 import { lockTransaction } from "@/server/issuer/card-network/find";
 import type { CardTransactionRow } from "@/server/issuer/card-network/view";
 import { walletAddressOf } from "@/server/issuer/card-network/wallet";
 import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
-import { authorize } from "@/server/auth/authorize";
-import { disputeView, emitDisputeEvent, type DisputeRow } from "./view";
+import { type DisputeRow, disputeView, emitDisputeEvent } from "./view";
 
 /**
  * A dispute's moves (docs/money.md, "Disputes"): submitted -> under_review; submitted or

@@ -3,14 +3,14 @@ import type { DisputeView, FileDisputeInput } from "@/lib/contracts/disputes";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toMajor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
+import { findCustomer } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
-import { findCustomer } from "@/server/cards/customers/find";
 import { cardDisputes, OPEN_DISPUTE_STATUSES } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { billingOfCredit, creditableMinor, creditsOf } from "@/server/issuer/card-network/credits";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { disputeView, emitDisputeEvent } from "./view";
 
 /**

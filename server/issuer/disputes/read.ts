@@ -1,18 +1,18 @@
 import { and, count, desc, eq, or } from "drizzle-orm";
 import {
-  disputeListQuerySchema,
   type DisputeList,
   type DisputeListQuery,
+  disputeListQuerySchema,
   type DisputeView,
 } from "@/lib/contracts/disputes";
 import { ServiceError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "@/server/cards/customers/find";
+import type { Ctx } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
-import { authorize } from "@/server/auth/authorize";
-import { disputeView, type DisputeRow } from "./view";
+import { type DisputeRow, disputeView } from "./view";
 
 /** The disputes' views with their transactions' merchants (each transaction found by its id's month). */
 async function withMerchants(ctx: Ctx, rows: DisputeRow[]): Promise<DisputeView[]> {

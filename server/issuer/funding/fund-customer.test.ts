@@ -9,9 +9,9 @@ import { RECONCILE_WALLET_JOB } from "@/server/issuer/reconciliation/reconcile-w
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { chainBalance, eventsOf, fundableCustomer, systemCtx } from "@/server/testing/funding";
 import { fundCustomer } from "./fund-customer";
 import { getFunding, listFundings } from "./list";
-import { chainBalance, eventsOf, fundableCustomer, systemCtx } from "@/server/testing/funding";
 
 const database = withTestDatabase({ install: false });
 

@@ -1,23 +1,23 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { FundCustomerResult } from "@/lib/contracts/money";
-import { ServiceError, type ErrorCode } from "@/lib/errors";
+import { type ErrorCode, ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toMajor } from "@/lib/money";
-import { findCustomerByAnyId, type CardCustomerRow } from "@/server/cards/customers/find";
+import { authorize, confirmStepUp } from "@/server/auth/authorize";
+import { applyBalanceChange } from "@/server/balances/apply";
+import { openCustomerBalance } from "@/server/balances/open";
+import { type CardCustomerRow, findCustomerByAnyId } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { customerFundings, masterWallets } from "@/server/db/schema/money";
 import { emitEvent } from "@/server/events/outbox";
-import { recordAudit } from "@/server/platform/audit";
-import { applyBalanceChange } from "@/server/balances/apply";
-import { openCustomerBalance } from "@/server/balances/open";
 import { ensureMasterWallets } from "@/server/issuer/master-wallet/view";
 import { scheduleWalletReconciliation } from "@/server/issuer/reconciliation/reconcile-wallet";
 import { log } from "@/server/log";
 import { countFundingOut } from "@/server/overview/funding";
+import { recordAudit } from "@/server/platform/audit";
 import { providers } from "@/server/providers/current";
-import { authorize, confirmStepUp } from "@/server/auth/authorize";
 
 /**
  * POST /v1/card-issuer/fund-customer (docs/money.md, Master wallet, deposits and funding): moves money

@@ -2,11 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FundingView } from "@/lib/contracts/money";
 import { ServiceError } from "@/lib/errors";
 import { toMajor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
 import { findCustomerByAnyId } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerFundings } from "@/server/db/schema/money";
-import { authorize } from "@/server/auth/authorize";
 
 /** The dashboard's and the API's view of fundings (completed and failed), newest first. */
 

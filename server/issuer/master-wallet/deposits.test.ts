@@ -2,19 +2,19 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { masterWalletDeposits } from "@/server/db/schema/money";
 import { auditLog, jobs } from "@/server/db/schema/platform";
-import { eventsOf, systemCtx, waitFor } from "@/server/testing/funding";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { eventsOf, systemCtx, waitFor } from "@/server/testing/funding";
 import {
   listMasterWalletDeposits,
   receiveDeposit,
   setDepositSettleDelayForTests,
+  SETTLE_DEPOSIT_JOB,
   settleDeposit,
   settleDepositNow,
-  SETTLE_DEPOSIT_JOB,
 } from "./deposits";
 import { setLowBalanceThreshold } from "./settings";
 import { getMasterWallet } from "./view";

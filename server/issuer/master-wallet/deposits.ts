@@ -4,6 +4,7 @@ import type { DepositView } from "@/lib/contracts/money";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toMajor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
@@ -12,7 +13,6 @@ import { emitEvent } from "@/server/events/outbox";
 import { enqueueJob } from "@/server/jobs/queue";
 import { countFundingIn } from "@/server/overview/funding";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { ensureMasterWallets } from "./view";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
 import { recordAudit } from "@/server/platform/audit";
-import { authorize } from "@/server/auth/authorize";
 import { ensureMasterWallets, masterWalletEntry } from "./view";
 
 /**

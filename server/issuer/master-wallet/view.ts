@@ -1,11 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { MasterWalletEntry, MasterWalletView } from "@/lib/contracts/money";
 import { toMajor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { CARD_CURRENCIES } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
-import { authorize } from "@/server/auth/authorize";
 
 export type MasterWalletRow = typeof masterWallets.$inferSelect;
 

@@ -1,13 +1,13 @@
+import { SETTLE_DEPOSIT_JOB, settleDeposit } from "@/server/issuer/master-wallet/deposits";
 import { addHousekeepingTask } from "@/server/jobs/housekeeping";
 import { payloadString, PermanentJobError, registerJobHandler } from "@/server/jobs/job-handlers";
-import { settleDeposit, SETTLE_DEPOSIT_JOB } from "@/server/issuer/master-wallet/deposits";
 import { log } from "@/server/log";
-import { reconcileWallet, RECONCILE_WALLET_JOB } from "./reconcile-wallet";
+import { RECONCILE_WALLET_JOB, reconcileWallet } from "./reconcile-wallet";
 import {
   ensureBalanceReconciliationScheduled,
-  reconcileStaleBalances,
   RECONCILE_INTERVAL_MS,
   RECONCILE_STALE_JOB,
+  reconcileStaleBalances,
 } from "./stale-balances";
 
 /**

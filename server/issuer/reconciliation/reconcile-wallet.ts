@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { applyReconciledBalance, lockBalanceForChainRead } from "@/server/balances/reconcile";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { applyReconciledBalance, lockBalanceForChainRead } from "@/server/balances/reconcile";
 import { enqueueJob } from "@/server/jobs/queue";
 import { providers } from "@/server/providers/current";
 

@@ -1,23 +1,23 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { simSafes } from "@/server/db/schema/providers";
 import { balanceTotals, customerBalances, customerFundings } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
+import { simSafes } from "@/server/db/schema/providers";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
-import { eventsOf, fundableCustomer, systemCtx, waitFor } from "@/server/testing/funding";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { eventsOf, fundableCustomer, systemCtx, waitFor } from "@/server/testing/funding";
 import { registerIssuerMoneyJobs } from "./jobs";
 import {
   RECONCILE_WALLET_JOB,
   reconcileWallet,
   setWalletReconciliationDelayForTests,
 } from "./reconcile-wallet";
-import { reconcileStaleBalances, RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB } from "./stale-balances";
+import { RECONCILE_INTERVAL_MS, RECONCILE_STALE_JOB, reconcileStaleBalances } from "./stale-balances";
 
 const database = withTestDatabase({ install: false });
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, lt, notInArray, sql } from "drizzle-orm";
+import { applyReconciledBalance } from "@/server/balances/reconcile";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
-import { applyReconciledBalance } from "@/server/balances/reconcile";
-import { enqueueJob, type EnqueuedJob } from "@/server/jobs/queue";
+import { type EnqueuedJob, enqueueJob } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { providers } from "@/server/providers/current";
 

@@ -1,17 +1,17 @@
 import { and, desc, sql } from "drizzle-orm";
+import {
+  cardTransactionExportQuerySchema,
+  type CardTransactionFilters,
+  rangeOf,
+} from "@/lib/contracts/card-transaction-query";
 import { toMajor } from "@/lib/money";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
 import { isoTimestamp } from "@/server/db/timestamps";
-import { authorize } from "@/server/auth/authorize";
 import { filterOf } from "./list";
 import { pageColumns, type PageRow } from "./page-rows";
 import { searchFilterOf } from "./search";
-import {
-  cardTransactionExportQuerySchema,
-  rangeOf,
-  type CardTransactionFilters,
-} from "@/lib/contracts/card-transaction-query";
 
 const BATCH = 1_000;
 const t = cardTransactions;

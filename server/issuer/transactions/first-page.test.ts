@@ -4,9 +4,9 @@ import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import {
-  cardTransactionTotals,
   cardTransactions,
   type CardTransactionStatus,
+  cardTransactionTotals,
 } from "@/server/db/schema/money";
 import { insertTransaction, updateTransaction } from "@/server/issuer/card-network/rows";
 import { withTestDatabase } from "@/server/testing/database";

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rangeOf } from "@/lib/contracts/card-transaction-query";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
@@ -12,7 +13,6 @@ import {
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
-import { rangeOf } from "@/lib/contracts/card-transaction-query";
 
 const database = withTestDatabase();
 

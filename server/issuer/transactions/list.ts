@@ -1,4 +1,13 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type CardTransactionListQuery,
+  cardTransactionListQuerySchema,
+  type CreatedRange,
+  customerTransactionsQuerySchema,
+  rangeOf,
+} from "@/lib/contracts/card-transaction-query";
+import { authorize } from "@/server/auth/authorize";
+import { findCustomer } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import {
@@ -6,18 +15,9 @@ import {
   cardTransactions,
   type CardTransactionStatus,
 } from "@/server/db/schema/money";
-import { findCustomer } from "@/server/cards/customers/find";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
-import { authorize } from "@/server/auth/authorize";
-import { firstPage, listedView, pageQuery, type ListedCardTransaction, type PageRow } from "./page-rows";
+import { firstPage, type ListedCardTransaction, listedView, pageQuery, type PageRow } from "./page-rows";
 import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";
-import {
-  cardTransactionListQuerySchema,
-  customerTransactionsQuerySchema,
-  rangeOf,
-  type CardTransactionListQuery,
-  type CreatedRange,
-} from "@/lib/contracts/card-transaction-query";
 
 type CardTransactionView = ReturnType<typeof cardTransactionView>;
 

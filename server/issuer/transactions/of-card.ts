@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
+import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
-import { authorize } from "@/server/auth/authorize";
 
 /**
  * One card's latest transactions, newest first (the card's page): through the customer's

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import type { Db } from "@/server/db/client";
 import {
-  cardTransactionTotals,
   cardTransactions,
   type CardTransactionStatus,
+  cardTransactionTotals,
 } from "@/server/db/schema/money";
 import { cardTransactionView, type ListedTransactionRow } from "@/server/issuer/card-network/view";
-import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 
 const t = cardTransactions;
 

@@ -1,16 +1,16 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "@/lib/ids";
 import { resetEnvForTests } from "@/lib/env";
+import { newId } from "@/lib/ids";
 import { createApiApp } from "@/server/api/app";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
-import { bearer } from "@/server/testing/http";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { bearer } from "@/server/testing/http";
 
 const database = withTestDatabase();
 const app = createApiApp();

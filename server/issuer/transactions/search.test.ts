@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
@@ -7,7 +8,6 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { streamCardTransactionsCsv } from "./export";
 import { listCardTransactions } from "./list";
-import { cardTransactionListQuerySchema } from "@/lib/contracts/card-transaction-query";
 
 const database = withTestDatabase();
 

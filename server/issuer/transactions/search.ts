@@ -1,9 +1,9 @@
-import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { type CardTransactionFilters, minorOf } from "@/lib/contracts/card-transaction-query";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
-import { minorOf, type CardTransactionFilters } from "@/lib/contracts/card-transaction-query";
 
 const t = cardTransactions;
 

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appUrl } from "@/lib/env";
 import { sha256Hex } from "@/server/crypto/hash";
 import { simCards, simSecureViews } from "@/server/db/schema/providers";
 import { captureLogs } from "@/server/log";
-import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
+import { type InboundEvent, registerInboundHandler } from "@/server/providers/inbound";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";

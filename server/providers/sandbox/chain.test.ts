@@ -1,18 +1,18 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setEnvForTests } from "@/lib/env";
 import { jobs } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
-import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
+import { type InboundEvent, registerInboundHandler } from "@/server/providers/inbound";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import {
   completeSafeDeployment,
-  safeAddressOf,
   SAFE_READY_JOB,
+  safeAddressOf,
   sandboxChain,
   setSafeAccountStatus,
 } from "./chain";

@@ -4,12 +4,12 @@ import { sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";
 import { simKycApplicants } from "@/server/db/schema/providers";
 import {
-  decideApplicant,
-  setStatus,
-  stateOf,
   type ApplicantRow,
   type ApplicantState,
+  decideApplicant,
   type KycDecision,
+  setStatus,
+  stateOf,
 } from "./kyc";
 
 /** The simulated KYC provider's hosted page: opening its link and deciding through it. */

@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { appUrl } from "@/lib/env";
+import { beforeAll, describe, expect, it } from "vitest";
 import { KYC_STATUS_VALUES } from "@/lib/enums";
+import { appUrl } from "@/lib/env";
 import { sha256Hex } from "@/server/crypto/hash";
 import { jobs } from "@/server/db/schema/platform";
 import { simKycApplicants } from "@/server/db/schema/providers";
-import { registerInboundHandler, type InboundEvent } from "@/server/providers/inbound";
+import { type InboundEvent, registerInboundHandler } from "@/server/providers/inbound";
+import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
@@ -19,7 +20,6 @@ import {
   sandboxKyc,
   UPSTREAM_KYC_STATUSES,
 } from "./kyc";
-import { decideByLink, openApplicantLink } from "@/server/providers/sandbox/kyc-link";
 import { COUNTRY_OF_CURRENCY, currencyOfCountry, KYC_COUNTRIES } from "./kyc-regions";
 
 const database = withTestDatabase({ install: false });

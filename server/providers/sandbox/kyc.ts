@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { appUrl } from "@/lib/env";
 import { KYC_DECISIONS, type KycDecision } from "@/lib/contracts/sandbox";
+import { appUrl } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { newOpaqueToken, sha256Hex } from "@/server/crypto/hash";

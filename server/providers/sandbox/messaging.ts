@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { devOutboxMessages } from "@/server/db/schema/providers";
-import type { MessagingPort } from "@/server/providers/ports";
 import { log } from "@/server/log";
+import type { MessagingPort } from "@/server/providers/ports";
 
 /**
  * Sandbox email and SMS: nothing is sent; each message lands in the dev

@@ -1,8 +1,8 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SecureTheme } from "@/lib/contracts/cards";
-import { ServiceError } from "@/lib/errors";
 import { validThemeFields } from "@/lib/contracts/cards";
+import { ServiceError } from "@/lib/errors";
 import { secrets } from "@/server/config/secrets";
 import { safeEqual, sha256Hex } from "@/server/crypto/hash";
 import type { Db } from "@/server/db/client";

@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { ERROR_STATUS } from "@/lib/errors";
 import {
+  type Deref,
   encodeParam,
   fuzzed,
   hostileText,
   hostileValue,
+  type JsonSchema,
   plausible,
   RawJson,
   toJsonText,
   toParamText,
-  type Deref,
-  type JsonSchema,
 } from "./values";
 
 /**

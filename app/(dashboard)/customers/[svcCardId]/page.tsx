@@ -1,39 +1,39 @@
-import { isSandbox } from "@/lib/env";
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import type { CardCustomerView } from "@/lib/contracts/cards";
-import { can } from "@/lib/contracts/permissions";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
+import { YesNo } from "@/components/customers/badges";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
+import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/card-action-list";
 import { CardList } from "@/components/customers/card-list";
 import {
   CustomerHeader,
+  type CustomerRecord,
   KycCard,
   WalletCard,
-  type CustomerRecord,
 } from "@/components/customers/customer-facts";
-import { CUSTOMERS_PATH, customerHref } from "@/components/customers/filters";
+import { customerHref, CUSTOMERS_PATH } from "@/components/customers/filters";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
-import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/card-action-list";
-import { YesNo } from "@/components/customers/badges";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { CardCustomerView } from "@/lib/contracts/cards";
+import { can } from "@/lib/contracts/permissions";
+import { isSandbox } from "@/lib/env";
+import { requireSession } from "@/server/action-kit/session";
 import {
   customerBalanceAction,
   customerTransactionsAction,
   fundCustomerAction,
 } from "@/server/actions/money";
-import { requireSession } from "@/server/action-kit/session";
-import { decide } from "@/server/cards/lifecycle/transitions";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import { getIssuerCustomerDetail } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
+import { decide } from "@/server/cards/lifecycle/transitions";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
-import { orNotFound } from "@/app/(dashboard)/or-not-found";
 
 export const metadata: Metadata = { title: "Customer" };
 

@@ -4,8 +4,8 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { appUrl } from "@/lib/env";
 import { ROLE_SCOPES, SCOPE_MEANINGS } from "@/lib/scopes";
-import { createAccessTokenAction } from "@/server/actions/access-token";
 import { getSessionCtx } from "@/server/action-kit/session";
+import { createAccessTokenAction } from "@/server/actions/access-token";
 
 export const metadata: Metadata = { title: "Access token" };
 

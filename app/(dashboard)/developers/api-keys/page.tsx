@@ -3,16 +3,16 @@ import type { Metadata } from "next";
 import { ApiKeysManager } from "@/components/api-keys/api-keys-manager";
 import { AuditLog } from "@/components/api-keys/audit-log";
 import { PageHeader } from "@/components/page-header";
-import { can } from "@/lib/contracts/permissions";
-import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { Card, CardBody } from "@/components/ui/card";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
+import { can } from "@/lib/contracts/permissions";
+import { requireSession } from "@/server/action-kit/session";
 import {
   createApiKeyAction,
   revokeApiKeyAction,
   rotateApiKeyAction,
   setApiKeyPermissionsAction,
 } from "@/server/actions/api-keys";
-import { requireSession } from "@/server/action-kit/session";
 import { listApiKeys } from "@/server/apikeys/manage";
 import { listAuditEntries } from "@/server/team/audit-log";
 

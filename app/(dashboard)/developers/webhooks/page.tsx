@@ -2,20 +2,20 @@ import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
 import { WebhookList } from "@/components/webhooks/webhook-list";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import { createWebhookAction, retryDeliveryAction, updateWebhookAction } from "@/server/actions/webhooks";
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";
 import { deliveriesOverTime, webhookSuccessRates } from "@/server/webhooks/stats";
-import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

@@ -6,9 +6,9 @@ import { auditQuery, parseAuditFilters } from "@/components/audit/filters";
 import { PageHeader } from "@/components/page-header";
 import { AdminsOnly } from "@/components/team/admins-only";
 import { Card, CardBody } from "@/components/ui/card";
+import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import { listAuditEntries } from "@/server/team/audit-log";
-import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Audit log" };
 

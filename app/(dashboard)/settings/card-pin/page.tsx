@@ -4,10 +4,10 @@ import { PageHeader } from "@/components/page-header";
 import { CardPinThemeEditor } from "@/components/settings/card-pin-theme-editor";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import { updateSecureThemeAction } from "@/server/actions/card-settings";
 import { readSecureTheme } from "@/server/cards/settings";
-import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Card PIN" };
 

@@ -6,11 +6,11 @@ import { SessionsList } from "@/components/settings/sessions-list";
 import { TwoFactorSetup } from "@/components/settings/two-factor-setup";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getSessionCtx } from "@/server/action-kit/session";
+import { changePasswordAction, revokeMySessionAction, signOutEverywhereAction } from "@/server/actions/team";
 import {
   confirmTwoFactorEnrollmentAction,
   startTwoFactorEnrollmentAction,
 } from "@/server/actions/two-factor";
-import { changePasswordAction, revokeMySessionAction, signOutEverywhereAction } from "@/server/actions/team";
 import { pendingTwoFactorEnrollment, twoFactorStatus } from "@/server/auth/two-factor";
 import { listMySessions } from "@/server/team/sessions";
 

@@ -6,6 +6,7 @@ import { InviteForm } from "@/components/team/invite-form";
 import { MembersTable } from "@/components/team/members-table";
 import { RequireTwoFactor } from "@/components/team/require-two-factor";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import {
   changeMemberRoleAction,
@@ -18,7 +19,6 @@ import {
 import { listInvitations } from "@/server/team/invitations";
 import { listMembers } from "@/server/team/members";
 import { getSecuritySettings } from "@/server/team/settings";
-import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Team" };
 

@@ -8,7 +8,7 @@ import { isSandbox, secureFrameOrigins } from "@/lib/env";
 import { isServiceError } from "@/lib/errors";
 import { submitSecurePinAction } from "@/server/actions/secure-page";
 import { getDb } from "@/server/db/client";
-import { openSecureView, type OpenedSecureView } from "@/server/providers/sandbox/secure-page";
+import { type OpenedSecureView, openSecureView } from "@/server/providers/sandbox/secure-page";
 
 /**
  * /secure/view/{token}: the simulated card provider's page (sandbox only; a live program embeds

@@ -4,20 +4,20 @@ import { AutoRefresh } from "@/components/cardholder/auto-refresh";
 import { CardPanel } from "@/components/cardholder/card-panel";
 import { MyActivity } from "@/components/cardholder/my-activity";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
+import type { CardView } from "@/lib/contracts/cards";
 import {
   cardDetailsAction,
-  freezeCardAction,
   fileMyDisputeAction,
+  freezeCardAction,
   pinFormAction,
   unfreezeCardAction,
 } from "@/server/actions/cardholder-card";
 import { myAccountAction } from "@/server/actions/cardholder-onboarding";
 import { requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
-import type { CardView } from "@/lib/contracts/cards";
+import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getMyActivity } from "@/server/cards/my-activity";
-import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 
 export const metadata: Metadata = { title: "My card" };
 

@@ -8,7 +8,6 @@ import { PhoneStep } from "@/components/cardholder/phone-step";
 import { PinStep } from "@/components/cardholder/pin-step";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import { SourceOfFundsForm } from "@/components/cardholder/source-of-funds-form";
-import { sourceOfFundsOptionLabel } from "@/server/cards/source-of-funds-questions";
 import { WalletStep } from "@/components/cardholder/wallet-step";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -27,12 +26,13 @@ import {
   verifyPhoneAction,
   walletProgressAction,
 } from "@/server/actions/cardholder-onboarding";
-import { requireCardholderSession, type CardholderSessionInfo } from "@/server/actions/cardholder-session";
+import { type CardholderSessionInfo, requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getKycStatus } from "@/server/cards/onboarding/kyc";
 import { getSafeDeployment } from "@/server/cards/onboarding/safe";
 import { getSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
+import { sourceOfFundsOptionLabel } from "@/server/cards/source-of-funds-questions";
 
 export const metadata: Metadata = { title: "Set up your card" };
 

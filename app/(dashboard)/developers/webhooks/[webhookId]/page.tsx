@@ -2,16 +2,18 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { PageHeader } from "@/components/page-header";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { Timestamp } from "@/components/ui/timestamp";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
 import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
-import { WebhookStateBadge } from "@/components/webhooks/status-badges";
 import { ReplayForm } from "@/components/webhooks/replay-form";
-import { Timestamp } from "@/components/ui/timestamp";
+import { WebhookStateBadge } from "@/components/webhooks/status-badges";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
-import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import {
   createWebhookAction,
@@ -26,8 +28,6 @@ import {
 import { listDeliveries } from "@/server/webhooks/deliveries";
 import { listWebhooks } from "@/server/webhooks/manage";
 import { deliveriesOverTime } from "@/server/webhooks/stats";
-import { orNotFound } from "@/app/(dashboard)/or-not-found";
-import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Webhook" };
 

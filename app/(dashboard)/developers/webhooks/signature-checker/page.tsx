@@ -2,8 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { SignatureChecker } from "@/components/webhooks/signature-checker";
 import { Card, CardBody } from "@/components/ui/card";
+import { SignatureChecker } from "@/components/webhooks/signature-checker";
 
 export const metadata: Metadata = { title: "Signature checker" };
 

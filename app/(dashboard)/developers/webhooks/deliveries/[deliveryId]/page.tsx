@@ -1,22 +1,22 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { PageHeader } from "@/components/page-header";
+import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { Timestamp } from "@/components/ui/timestamp";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
-import { refreshInterval } from "@/components/webhooks/filters";
 import { AttemptLog, RequestBody } from "@/components/webhooks/delivery-detail";
+import { refreshInterval } from "@/components/webhooks/filters";
 import { webhookHref } from "@/components/webhooks/hrefs";
 import { RetryButton } from "@/components/webhooks/retry-button";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/webhooks/status-badges";
-import { Timestamp } from "@/components/ui/timestamp";
-import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import { retryDeliveryAction } from "@/server/actions/webhooks";
 import { getDelivery } from "@/server/webhooks/deliveries";
-import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { listWebhooks } from "@/server/webhooks/manage";
-import { can } from "@/lib/contracts/permissions";
 
 export const metadata: Metadata = { title: "Webhook delivery" };
 
