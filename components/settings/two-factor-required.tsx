@@ -1,9 +1,7 @@
-import { PasswordForm } from "@/components/settings/password-form";
-import { SessionsList } from "@/components/settings/sessions-list";
+import { OwnAccountCards } from "@/components/settings/own-account-cards";
 import { TwoFactorSetupLazy as TwoFactorSetup } from "@/components/settings/two-factor-setup-lazy";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { UserCtx } from "@/server/action-kit/run-action";
-import { changePasswordAction, revokeMySessionAction, signOutEverywhereAction } from "@/server/actions/team";
 import {
   confirmTwoFactorEnrollmentAction,
   startTwoFactorEnrollmentAction,
@@ -42,30 +40,7 @@ export async function TwoFactorRequired({ ctx }: { ctx: UserCtx }) {
           />
         </CardBody>
       </Card>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Your sessions</CardTitle>
-          <CardDescription>Where you are signed in to the console.</CardDescription>
-        </CardHeader>
-        <CardBody>
-          <SessionsList
-            sessions={sessions}
-            revoke={revokeMySessionAction}
-            signOutEverywhere={signOutEverywhereAction}
-          />
-        </CardBody>
-      </Card>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>
-            Changing it signs out your other sessions and revokes your access tokens.
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <PasswordForm change={changePasswordAction} />
-        </CardBody>
-      </Card>
+      <OwnAccountCards sessions={sessions} />
     </>
   );
 }

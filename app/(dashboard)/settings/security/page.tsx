@@ -1,12 +1,10 @@
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
-import { PasswordForm } from "@/components/settings/password-form";
-import { SessionsList } from "@/components/settings/sessions-list";
+import { OwnAccountCards } from "@/components/settings/own-account-cards";
 import { TwoFactorSetup } from "@/components/settings/two-factor-setup";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getSessionCtx } from "@/server/action-kit/session";
-import { changePasswordAction, revokeMySessionAction, signOutEverywhereAction } from "@/server/actions/team";
 import {
   confirmTwoFactorEnrollmentAction,
   startTwoFactorEnrollmentAction,
@@ -53,30 +51,7 @@ export default async function SecurityPage() {
           )}
         </CardBody>
       </Card>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>
-            Changing it signs out your other sessions and revokes your access tokens.
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <PasswordForm change={changePasswordAction} />
-        </CardBody>
-      </Card>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Your sessions</CardTitle>
-          <CardDescription>Where you are signed in to the console.</CardDescription>
-        </CardHeader>
-        <CardBody>
-          <SessionsList
-            sessions={sessions}
-            revoke={revokeMySessionAction}
-            signOutEverywhere={signOutEverywhereAction}
-          />
-        </CardBody>
-      </Card>
+      <OwnAccountCards sessions={sessions} />
     </>
   );
 }
