@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fiatQuotes } from "@/server/db/schema/fiat";
 import { fiatHttpSuite, idem } from "@/server/testing/fiat-http";
+import { startInsideWindow } from "@/server/testing/rate-limit-window";
 
 const { db, call, post, program, QUOTE } = fiatHttpSuite();
 
@@ -124,8 +125,10 @@ describe("fiat quotes over HTTP", () => {
   it(
     "30 quotes a minute per organization: the 31st is 429 with Retry-After and RateLimit headers; others " +
       "unaffected",
+    { timeout: 60_000 },
     async () => {
       const p = await program();
+      await startInsideWindow(60, 20);
       for (let i = 0; i < 30; i++) {
         const res = await call("/api/v1/exchange-rate", post(QUOTE, { ...p.key, ...idem() }));
         expect(res.status).toBe(200);

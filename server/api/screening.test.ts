@@ -3,6 +3,7 @@ import { resetEnvForTests, setEnvForTests } from "@/lib/env";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { bearer, postJson } from "@/server/testing/http";
+import { startInsideWindow } from "@/server/testing/rate-limit-window";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();
@@ -47,9 +48,7 @@ describe("POST /api/v1/screener/check", () => {
     { timeout: 40_000 },
     async () => {
       const ip = "10.9.1.1";
-      // The window is the clock's minute: start well inside one so all 61 calls fall in it.
-      const intoMinute = (Date.now() / 1000) % 60;
-      if (intoMinute > 45) await new Promise((r) => setTimeout(r, (61 - intoMinute) * 1000));
+      await startInsideWindow(60, 15);
       const statuses: number[] = [];
       for (let i = 0; i < 60; i++)
         statuses.push((await check("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", ip)).status);
