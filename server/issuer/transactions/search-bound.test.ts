@@ -6,7 +6,7 @@ import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { listCardTransactions } from "./list";
 
-// The bound at a size a test can seed past (the real one is 10,000: docs/performance.md).
+// The bound at a size a test can seed past (the real one is 1,000, in ./search.ts).
 vi.mock("./search", async (original) => ({ ...(await original<object>()), SEARCH_MATCH_LIMIT: 25 }));
 
 const database = withTestDatabase();
