@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -36,6 +37,12 @@ export function optionsFromEnv(): OpenOptions {
   return { kind: "pglite", dataDir: path.resolve(e.DATA_DIR, "pg") };
 }
 
+/**
+ * The contrib extensions the migrations create: pg_trgm serves the customer search by any
+ * fragment (server/db/customer-match.ts). PGlite ships them beside its wasm and loads them on start.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
@@ -57,9 +64,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
     // PGlite has no lock of its own: two processes on one folder corrupt it.
     lock = acquireDataDirLock(path.dirname(opts.dataDir));
-    client = await PGlite.create({ dataDir: opts.dataDir });
+    client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

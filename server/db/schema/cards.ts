@@ -79,6 +79,10 @@ export const cardCustomers = pgTable(
     // The list's email-prefix search (LIKE 'abc%'): text_pattern_ops compares bytes, so the prefix
     // can use the index under any database collation (the unique index above only can under C).
     index("card_customers_org_email_prefix_idx").on(t.orgId, t.email.op("text_pattern_ops")),
+    // Any fragment of an email or external id (LIKE '%hopper%', server/db/customer-match.ts):
+    // pg_trgm's trigram index, created by migration 0019 (PGlite loads the extension in client.ts).
+    index("card_customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("card_customers_external_id_trgm_idx").using("gin", t.externalId.op("gin_trgm_ops")),
   ],
 );
 
