@@ -56,8 +56,10 @@ export type IdPrefix =
   | "gwp"
   | "scl"
   | "scr"
-  // Dispute.
-  | "dsp";
+  // Dispute, its staff note and evidence file.
+  | "dsp"
+  | "dnt"
+  | "dev";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { DisputeStatus } from "@/lib/enums";
 import { type CardCurrency, cardCustomers } from "./cards";
 import { organizations } from "./identity";
@@ -65,4 +65,56 @@ export const cardDisputes = pgTable(
     index("card_disputes_transaction_idx").on(t.transactionId),
     index("card_disputes_org_svc_idx").on(t.orgId, t.svcCardId, t.createdAt),
   ],
+);
+
+/** Bytes in a bytea column (evidence files are kept in the database, so a backup holds them). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** A staff note on a dispute: text only, never shown to the cardholder, never edited. */
+export const cardDisputeNotes = pgTable(
+  "card_dispute_notes",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    disputeId: text("dispute_id")
+      .notNull()
+      .references(() => cardDisputes.id, { onDelete: "cascade" }),
+    /** user or apiKey, and its id (a user's email is looked up when shown). */
+    authorType: text("author_type").notNull(),
+    authorId: text("author_id"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("card_dispute_notes_dispute_idx").on(t.disputeId, t.createdAt)],
+);
+
+/**
+ * An evidence file of a dispute (PDF, PNG or JPEG, at most 5 MB: server/issuer/disputes/evidence.ts),
+ * stored in the database; the content type is what the bytes are, not what the upload claimed.
+ */
+export const cardDisputeEvidence = pgTable(
+  "card_dispute_evidence",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    disputeId: text("dispute_id")
+      .notNull()
+      .references(() => cardDisputes.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    content: bytea("content").notNull(),
+    uploadedByType: text("uploaded_by_type").notNull(),
+    uploadedById: text("uploaded_by_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("card_dispute_evidence_dispute_idx").on(t.disputeId, t.createdAt)],
 );
