@@ -199,6 +199,22 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
     example: dispute("won"),
   },
   {
+    type: "dispute.note_added",
+    description: "Staff added a note to a dispute (the note's text stays in the console).",
+    example: { dispute_id: "dsp_4Kd8", note_id: "dnt_2Lp7", timestamp: "2026-01-05T10:00:00.000Z" },
+  },
+  {
+    type: "dispute.evidence_added",
+    description: "An evidence file (PDF, PNG or JPEG) was added to a dispute.",
+    example: {
+      dispute_id: "dsp_4Kd8",
+      evidence_id: "dev_8Rt1",
+      content_type: "image/png",
+      size_bytes: 48213,
+      timestamp: "2026-01-05T10:00:00.000Z",
+    },
+  },
+  {
     type: "webhook.test",
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",
     example: { webhook_id: "whk_3Zx8", message: "This is a test event." },
