@@ -2,16 +2,18 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CardActionDialog } from "@/components/customers/card-action-dialog";
-import { cardAction, type CardActionName, type CardActions } from "@/components/customers/card-action-list";
+import type { CardActionName, CardActions } from "@/components/customers/card-action-list";
+import { cardName } from "@/components/customers/labels";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import type { CardView } from "@/lib/contracts/cards";
+import { CardActionControls } from "./card-action-menu";
 
 /**
- * Every change the card's state allows, as buttons that wrap (so all stay on screen on a phone);
- * each opens the confirmation dialog, then the 2FA step-up.
+ * Every change the card's state allows: freeze or unfreeze first, the rest under "More actions"
+ * (CardActionControls); each opens the confirmation dialog, then the 2FA step-up. The focus goes
+ * back to what opened the dialog, or to the group's first button once the change has replaced it.
  */
 export function CardActionBar({
   svcCardId,
@@ -31,6 +33,8 @@ export function CardActionBar({
   const router = useRouter();
   const [action, setAction] = useState<CardActionName>();
   const [notice, setNotice] = useState<string>();
+  const opener = useRef<HTMLElement | null>(null);
+  const group = useRef<HTMLDivElement>(null);
   if (!canAct) return <p className="text-sm text-muted">Viewers can see cards but not change them.</p>;
   if (!twoFactorEnabled)
     return (
@@ -48,17 +52,15 @@ export function CardActionBar({
       {allowed.length === 0 ? (
         <p className="text-sm text-muted">No changes possible: the card is permanently closed.</p>
       ) : (
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Card actions">
-          {allowed.map((a) => (
-            <Button
-              key={a}
-              variant={cardAction(a).tone === "danger" ? "danger" : "secondary"}
-              size="sm"
-              onClick={() => setAction(a)}
-            >
-              {cardAction(a).label.replace("…", "")}
-            </Button>
-          ))}
+        <div ref={group} role="group" aria-label="Card actions">
+          <CardActionControls
+            cardLabel={cardName(card)}
+            allowed={allowed}
+            onPick={(a, from) => {
+              opener.current = from;
+              setAction(a);
+            }}
+          />
         </div>
       )}
       {action ? (
@@ -68,6 +70,9 @@ export function CardActionBar({
           action={action}
           actions={actions}
           onClose={() => setAction(undefined)}
+          returnFocusTo={() =>
+            opener.current?.isConnected ? opener.current : group.current?.querySelector("button")
+          }
           onDone={(text) => {
             setAction(undefined);
             setNotice(text);

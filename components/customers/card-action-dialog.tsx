@@ -3,8 +3,7 @@
 import { ShieldCheck, TriangleAlert } from "lucide-react";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ActionErrorAlert } from "@/components/ui/dialog-error";
 import { useAction } from "@/components/ui/use-action";
 import type { CardView } from "@/lib/contracts/cards";
@@ -12,9 +11,10 @@ import { cardAction, type CardActionName, type CardActions } from "./card-action
 import { cardName } from "./labels";
 
 /**
- * Confirms one card change, saying exactly what it does, then runs it behind the 2FA step-up:
- * when the session has no fresh code, the dashboard's code dialog opens over this one and the
- * change is made once the code is good.
+ * Confirms one card change, saying exactly what it does (an irreversible one asks for a typed word
+ * first), then runs it behind the 2FA step-up: when the session has no fresh code, the dashboard's
+ * code dialog opens over this one and the change is made once the code is good. On close the focus
+ * goes to `returnFocusTo()` (what opened the dialog, or what stands in its place after the change).
  */
 export function CardActionDialog({
   svcCardId,
@@ -23,6 +23,7 @@ export function CardActionDialog({
   actions,
   onClose,
   onDone,
+  returnFocusTo,
 }: {
   svcCardId: string;
   card: CardView;
@@ -30,6 +31,7 @@ export function CardActionDialog({
   actions: CardActions;
   onClose: () => void;
   onDone: (notice: string) => void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const guarded = useStepUp();
   const copy = cardAction(action);
@@ -50,37 +52,35 @@ export function CardActionDialog({
       : change.error;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent>
-        <DialogTitle>{copy.title(name)}</DialogTitle>
-        <DialogDescription>{copy.effect}</DialogDescription>
-        {copy.irreversible ? (
-          <Alert tone="warning" className="flex gap-2">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>This is permanent and cannot be undone.</span>
-          </Alert>
-        ) : null}
-        <p className="flex gap-2 text-xs text-muted">
-          <ShieldCheck className="size-4 shrink-0" aria-hidden />
-          <span>
-            You confirm with a code from your authenticator app, unless you did in the last 5 minutes.
-          </span>
-        </p>
-        <ActionErrorAlert error={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus={copy.irreversible}>
-            Cancel
-          </Button>
-          <Button
-            variant={copy.tone === "danger" ? "danger" : "primary"}
-            onClick={confirm}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {copy.confirm}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title={copy.title(name)}
+      description={copy.effect}
+      error={<ActionErrorAlert error={error} />}
+      confirmLabel={copy.confirm}
+      tone={copy.tone === "danger" ? "danger" : "primary"}
+      pending={busy}
+      onConfirm={confirm}
+      onClose={() => !busy && onClose()}
+      typed={copy.typed?.(card)}
+      returnFocus={(event) => {
+        const target = returnFocusTo?.();
+        if (!target?.isConnected) return;
+        event.preventDefault();
+        target.focus();
+      }}
+    >
+      {copy.irreversible ? (
+        <Alert tone="warning" className="flex gap-2">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>This is permanent and cannot be undone.</span>
+        </Alert>
+      ) : null}
+      <p className="flex gap-2 text-xs text-muted">
+        <ShieldCheck className="size-4 shrink-0" aria-hidden />
+        <span>
+          You confirm with a code from your authenticator app, unless you did in the last 5 minutes.
+        </span>
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import type { TypedConfirmation } from "@/components/ui/confirm-dialog";
 import type { Action, ActionResult } from "@/lib/action-result";
 
 type CardTarget = { svcCardId: string; cardId: string };
@@ -21,8 +22,12 @@ interface CardActionEntry {
   /** Its name in the menu and on the button ("…": a dialog that warns before it acts). */
   label: string;
   tone: "danger" | "neutral";
+  /** Freeze and unfreeze, the everyday changes: a button of their own; the rest sit in "More actions". */
+  primary: boolean;
   /** Lost, stolen and voided are for good: the dialog says so and the menu sets them apart. */
   irreversible: boolean;
+  /** What an irreversible change asks to be typed before it is made (ConfirmDialog's `typed`). */
+  typed?: (card: { last_four: string }) => TypedConfirmation;
   /** The confirmation dialog's words: the effect and the webhook event it raises. */
   title: (card: string) => string;
   effect: string;
@@ -33,7 +38,8 @@ interface CardActionEntry {
 
 /**
  * Every change staff can make to a card from a customer's or a card's page, in the order they are
- * offered; which ones a card allows is decided by the card rules (server/cards/lifecycle/transitions.ts,
+ * offered: freeze or unfreeze as the card's button, the others in its "More actions" menu (block and
+ * unblock, then the permanent ones in red, each behind a typed confirmation); which ones a card allows is decided by the card rules (server/cards/lifecycle/transitions.ts,
  * whose action names these are).
  */
 export const CARD_ACTION_LIST = {
@@ -41,6 +47,7 @@ export const CARD_ACTION_LIST = {
     useCase: "freezeCard",
     label: "Freeze",
     tone: "neutral",
+    primary: true,
     irreversible: false,
     title: (card) => `Freeze ${card}?`,
     effect:
@@ -55,6 +62,7 @@ export const CARD_ACTION_LIST = {
     useCase: "unfreezeCard",
     label: "Unfreeze",
     tone: "neutral",
+    primary: true,
     irreversible: false,
     title: (card) => `Unfreeze ${card}?`,
     effect: "The card can pay again at once. Your webhooks get card.unfrozen.",
@@ -66,6 +74,7 @@ export const CARD_ACTION_LIST = {
     useCase: "blockCard",
     label: "Block",
     tone: "neutral",
+    primary: false,
     irreversible: false,
     title: (card) => `Block ${card}?`,
     effect:
@@ -79,6 +88,7 @@ export const CARD_ACTION_LIST = {
     useCase: "unblockCard",
     label: "Unblock",
     tone: "neutral",
+    primary: false,
     irreversible: false,
     title: (card) => `Unblock ${card}?`,
     effect:
@@ -92,7 +102,9 @@ export const CARD_ACTION_LIST = {
     useCase: "voidCard",
     label: "Void…",
     tone: "danger",
+    primary: false,
     irreversible: true,
+    typed: () => ({ expected: "VOID", label: "Type VOID to confirm" }),
     title: (card) => `Void ${card}?`,
     effect:
       "The card is cancelled on the card network at once and can never be " +
@@ -107,7 +119,12 @@ export const CARD_ACTION_LIST = {
     useCase: "reportCard",
     label: "Report lost…",
     tone: "danger",
+    primary: false,
     irreversible: true,
+    typed: (card) => ({
+      expected: card.last_four,
+      label: `Type the card's last four digits (${card.last_four}) to confirm`,
+    }),
     title: (card) => `Report ${card} lost?`,
     effect:
       "Payments with the card are declined from now on and it can never be " +
@@ -121,7 +138,12 @@ export const CARD_ACTION_LIST = {
     useCase: "reportCard",
     label: "Report stolen…",
     tone: "danger",
+    primary: false,
     irreversible: true,
+    typed: (card) => ({
+      expected: card.last_four,
+      label: `Type the card's last four digits (${card.last_four}) to confirm`,
+    }),
     title: (card) => `Report ${card} stolen?`,
     effect:
       "A stolen card is voided for good: payments are declined from now on " +

@@ -1,73 +1,18 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, CreditCard } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { When } from "@/components/api-keys/key-cells";
+import { CardActionControls } from "@/components/cards/card-action-menu";
 import { Alert } from "@/components/ui/alert";
-import { cn } from "@/components/ui/cn";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import type { CardView } from "@/lib/contracts/cards";
 import { CardStatusBadge, YesNo } from "./badges";
 import { CardActionDialog } from "./card-action-dialog";
-import { cardAction, type CardActionName, type CardActions } from "./card-action-list";
+import type { CardActionName, CardActions } from "./card-action-list";
 import { cardName } from "./labels";
-
-const itemClass =
-  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm " +
-  "outline-none select-none data-[highlighted]:bg-surface-muted";
-
-/** The changes this card allows (decided by the server from the card rules), as a menu. */
-function CardMenu({
-  card,
-  allowed,
-  onPick,
-}: {
-  card: CardView;
-  allowed: CardActionName[];
-  onPick: (action: CardActionName) => void;
-}) {
-  if (allowed.length === 0) return <span className="text-xs text-muted">No changes possible</span>;
-  const reversible = allowed.filter((a) => !cardAction(a).irreversible);
-  const permanent = allowed.filter((a) => cardAction(a).irreversible);
-  const item = (a: CardActionName) => (
-    <Menu.Item
-      key={a}
-      className={cn(itemClass, cardAction(a).tone === "danger" && "text-danger")}
-      onSelect={() => onPick(a)}
-    >
-      {cardAction(a).label}
-    </Menu.Item>
-  );
-  return (
-    // Not modal: the confirmation dialog opens as the menu closes, and must get the focus.
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        className={
-          "inline-flex h-8 items-center gap-1 rounded-md border border-input " +
-          "bg-surface px-3 text-sm font-medium hover:bg-surface-muted"
-        }
-        aria-label={`Actions for ${cardName(card)}`}
-      >
-        Actions
-        <ChevronDown className="size-4 text-muted" aria-hidden />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-44 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg"
-        >
-          {reversible.map(item)}
-          {reversible.length && permanent.length ? <Menu.Separator className="my-1 h-px bg-border" /> : null}
-          {permanent.map(item)}
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
-  );
-}
 
 export interface CardListProps {
   svcCardId: string;
@@ -89,6 +34,7 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
   const router = useRouter();
   const [dialog, setDialog] = useState<{ card: CardView; action: CardActionName }>();
   const [notice, setNotice] = useState<string>();
+  const opener = useRef<HTMLElement | null>(null);
   const showActions = canAct && twoFactorEnabled;
 
   if (cards.length === 0) {
@@ -169,11 +115,19 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
                 {showActions ? (
                   // Sticky: on a phone the table scrolls sideways, the menu stays on screen.
                   <td className="sticky right-0 bg-surface py-2.5 pr-5 pl-3 text-right">
-                    <CardMenu
-                      card={card}
-                      allowed={allowed[card.card_id] ?? []}
-                      onPick={(action) => setDialog({ card, action })}
-                    />
+                    {(allowed[card.card_id] ?? []).length === 0 ? (
+                      <span className="text-xs text-muted">No changes possible</span>
+                    ) : (
+                      <CardActionControls
+                        cardLabel={cardName(card)}
+                        allowed={allowed[card.card_id] ?? []}
+                        emphasis="secondary"
+                        onPick={(action, from) => {
+                          opener.current = from;
+                          setDialog({ card, action });
+                        }}
+                      />
+                    )}
                   </td>
                 ) : null}
               </tr>
@@ -188,6 +142,12 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
           action={dialog.action}
           actions={actions}
           onClose={() => setDialog(undefined)}
+          // After a change the row's first button stands where the opener was.
+          returnFocusTo={() =>
+            opener.current?.isConnected
+              ? opener.current
+              : document.querySelector<HTMLElement>(`tr[data-card-id="${dialog.card.card_id}"] button`)
+          }
           onDone={(text) => {
             setDialog(undefined);
             setNotice(text);
