@@ -52,7 +52,7 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvLine(cells: (string | number | null)[]): string {
+export function csvLine(cells: (string | number | null)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
