@@ -5,6 +5,7 @@ import { stepUpOf, type UseCase } from "@/lib/contracts/permissions";
 import { isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { type InputIssue, outOfRangeDateIssues, unstorableInputIssues } from "@/lib/storable-input";
+import { humanErrorMap, humanIssueMessage, isZodWording } from "@/lib/validation-messages";
 import { authorize } from "@/server/auth/authorize";
 import { requireStepUp } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
@@ -117,7 +118,8 @@ function parseInput<S extends z.ZodType>(
 ): { success: true; data: z.output<S> } | { success: false; issues: readonly Issue[] } {
   const refused = unstorableInputIssues(raw);
   if (refused.length) return { success: false, issues: refused };
-  const parsed = schema.safeParse(raw);
+  // The messages a person reads next to the fields (lib/validation-messages.ts).
+  const parsed = schema.safeParse(raw, { error: humanErrorMap });
   if (!parsed.success) return { success: false, issues: parsed.error.issues };
   const dates = outOfRangeDateIssues(parsed.data);
   return dates.length ? { success: false, issues: dates } : { success: true, data: parsed.data };
@@ -171,9 +173,16 @@ export function toActionError(err: unknown, action?: string): ActionError {
       ...(err.data ? { data: err.data } : {}),
     };
   }
-  // A service that parses its own input (schema.parse) throws zod's error, whose messages
-  // are the schema's own, written for the user.
-  if (isZodError(err)) return validationError(err.issues);
+  // A service that parses its own input (schema.parse) throws zod's error: the schema's own
+  // messages stay, zod's developer wording is rewritten for a person.
+  if (isZodError(err))
+    return validationError(
+      err.issues.map((issue) =>
+        issue.code !== "custom" && isZodWording(issue.message)
+          ? { ...issue, message: humanIssueMessage(issue) }
+          : issue,
+      ),
+    );
   const dataError = dataErrorAsServiceError(err);
   if (dataError) {
     log.warn({ db: safeDbError(err), action }, "a database data error answered VALIDATION_ERROR");
