@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { amountSchema } from "./contracts/amount";
-import { formatMinor, MAX_MINOR, minorToDecimal, parseAmountToMinor, toMajor } from "./money";
+import {
+  currencyMinorDigits,
+  formatDecimalAmount,
+  formatMinor,
+  MAX_MINOR,
+  minorToDecimal,
+  parseAmountToMinor,
+  toMajor,
+} from "./money";
 
 describe("money", () => {
   it("parses amounts through their decimal text", () => {
@@ -32,5 +40,19 @@ describe("money", () => {
       expect(toMajor(minor)).toBe(Number(minorToDecimal(minor)));
       expect(toMajor(-minor)).toBe(Number(minorToDecimal(-minor)));
     }
+  });
+  it("shows the fiat API's 8-decimal amounts in each currency's minor units, rounded half up", () => {
+    expect(formatDecimalAmount("100.74347826", "USD")).toBe("100.74 USD");
+    expect(formatDecimalAmount("100.74500000", "USD")).toBe("100.75 USD");
+    expect(formatDecimalAmount("0.00499999", "EUR")).toBe("0.00 EUR");
+    expect(formatDecimalAmount("-0.001", "EUR")).toBe("0.00 EUR");
+    expect(formatDecimalAmount("-12.345", "GBP")).toBe("-12.35 GBP");
+    expect(formatDecimalAmount("1234567.5", "NGN")).toBe("1,234,567.50 NGN");
+    expect(formatDecimalAmount("99999999.999", "USD")).toBe("100,000,000.00 USD");
+    expect(formatDecimalAmount("1500.6", "JPY")).toBe("1,501 JPY");
+    expect(formatDecimalAmount("1.2345", "KWD")).toBe("1.235 KWD");
+    expect(formatDecimalAmount(0.1, "USD")).toBe("0.10 USD");
+    expect(formatDecimalAmount("n/a", "USD")).toBe("n/a USD");
+    expect(currencyMinorDigits("XYZ?")).toBe(2);
   });
 });

@@ -50,3 +50,35 @@ export function formatMinor(minor: number, currency: string): string {
     minorToDecimal(minor) as unknown as number,
   );
 }
+
+/** A currency's minor digits (ISO 4217, as Intl knows them): USD 2, JPY 0, KWD 3; 2 if unknown. */
+export function currencyMinorDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat("en-GB", { style: "currency", currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return MINOR_DIGITS;
+  }
+}
+
+/**
+ * An amount as the fiat API writes it (a decimal string with 8 places, "100.74347826") shown in the
+ * currency's minor units, rounded half up on its digits (no float): "100.74 USD", "1,250.00 EUR".
+ * The API keeps its 8 places; only what a person reads is rounded. Text that is not a decimal is
+ * shown as it came.
+ */
+export function formatDecimalAmount(text: string | number, currency: string): string {
+  const raw = typeof text === "number" ? text.toFixed(8) : text.trim();
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(raw);
+  if (!match) return `${raw} ${currency}`;
+  const digits = currencyMinorDigits(currency);
+  const [, sign, whole, fraction = ""] = match;
+  let scaled = BigInt(`${whole}${fraction.slice(0, digits).padEnd(digits, "0")}`);
+  if ((fraction[digits] ?? "0") >= "5") scaled += BigInt(1);
+  const unit = BigInt(10) ** BigInt(digits);
+  const major = (scaled / unit).toLocaleString("en-GB");
+  const minor = digits ? `.${(scaled % unit).toString().padStart(digits, "0")}` : "";
+  return `${scaled === BigInt(0) ? "" : sign}${major}${minor} ${currency}`;
+}
