@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { LocalTime } from "../ui/local-time";
+import { Timestamp } from "../ui/timestamp";
 import { auditActor, type AuditEntryView, describeAuditEntry } from "./audit-text";
 
 interface AuditLogProps {
@@ -41,7 +41,7 @@ export function AuditLog({ entries, olderHref, newestHref }: AuditLogProps) {
                 <span className="font-medium">{auditActor(e)}</span> {describeAuditEntry(e)}
               </p>
               <p className="flex shrink-0 flex-wrap gap-x-2 text-xs text-muted sm:justify-end">
-                <LocalTime iso={e.created_at} />
+                <Timestamp iso={e.created_at} seconds={false} />
                 <span aria-hidden>·</span>
                 <span>{e.ip ? `from ${e.ip}` : "IP not recorded"}</span>
               </p>

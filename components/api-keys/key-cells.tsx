@@ -2,7 +2,7 @@
 
 import { cn } from "@/components/ui/cn";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
-import { LocalTime } from "../ui/local-time";
+import { Timestamp } from "../ui/timestamp";
 
 /** The public half, cut after the mode prefix and four characters: enough to tell keys apart. */
 export function KeyPrefix({ apiKey }: { apiKey: string }) {
@@ -51,7 +51,7 @@ export function When({
   empty?: string;
 }) {
   if (!iso) return <span className="text-muted">{empty}</span>;
-  return <LocalTime iso={iso} withTime={withTime} className="whitespace-nowrap" />;
+  return <Timestamp iso={iso} withTime={withTime} className="whitespace-nowrap" seconds={false} />;
 }
 
 export function Expiry({ iso, expired }: { iso: string | null; expired: boolean }) {
@@ -67,9 +67,9 @@ export function Expiry({ iso, expired }: { iso: string | null; expired: boolean 
         >
           Expired
         </span>
-        <LocalTime iso={iso} withTime={false} className="text-xs text-muted" />
+        <Timestamp iso={iso} withTime={false} className="text-xs text-muted" />
       </span>
     );
   }
-  return <LocalTime iso={iso} withTime={false} className="whitespace-nowrap" />;
+  return <Timestamp iso={iso} withTime={false} className="whitespace-nowrap" />;
 }

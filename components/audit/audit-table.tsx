@@ -1,5 +1,5 @@
-import { LocalTime } from "@/components/ui/local-time";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { AuditEntry } from "@/lib/contracts/audit";
 
 function changes(e: AuditEntry): string {
@@ -24,7 +24,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((e) => (
             <tr key={e.id} className="border-b border-border align-top last:border-0">
               <td className="px-5 py-2.5 whitespace-nowrap">
-                <LocalTime iso={e.created_at} />
+                <Timestamp iso={e.created_at} seconds={false} />
               </td>
               <td className="px-3 py-2.5">
                 <div className="break-words">{e.actor_email ?? e.actor_id ?? e.actor_type}</div>

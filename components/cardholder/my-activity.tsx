@@ -1,5 +1,6 @@
 import type { TransactionStatus } from "@/components/transactions/filters";
 import { STATUS_LABELS } from "@/components/transactions/labels";
+import { Timestamp } from "@/components/ui/timestamp";
 import { formatMinor } from "@/lib/money";
 import type { MyActivity as MyActivityView } from "@/server/cards/my-activity";
 import { MY_DISPUTE_STATUS } from "./dispute-status";
@@ -11,14 +12,6 @@ function disputable(t: MyActivityView["recent"][number]): boolean {
   if (t.type !== "purchase" || t.status !== "settled") return false;
   return !t.dispute || t.dispute.status === "withdrawn" || t.dispute.status === "lost";
 }
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
 
 /**
  * My card: what the cardholder can spend and their latest card transactions; a settled purchase
@@ -69,7 +62,8 @@ export function MyActivity({
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{t.merchant ?? "Card transaction"}</span>
                 <span className="text-xs text-muted">
-                  {when(t.created_at)} · {STATUS_LABELS[t.status as TransactionStatus] ?? t.status}
+                  <Timestamp iso={t.created_at} seconds={false} /> ·{" "}
+                  {STATUS_LABELS[t.status as TransactionStatus] ?? t.status}
                 </span>
                 {t.dispute ? (
                   <span className="text-xs font-medium" data-testid="my-dispute-status">

@@ -1,4 +1,4 @@
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { CardHistoryEntry } from "@/lib/contracts/card-list";
 
 const ACTION_TEXT: Record<string, string> = {
@@ -40,7 +40,7 @@ export function CardHistory({ history }: { history: CardHistoryEntry[] }) {
           <span className="min-w-0 flex-1 text-muted">
             {h.from ? `${h.from} → ${h.to}` : h.to} · <span className="break-all">{actorText(h)}</span>
           </span>
-          <LocalTime iso={h.at} className="text-xs whitespace-nowrap text-muted" />
+          <Timestamp iso={h.at} className="text-xs whitespace-nowrap text-muted" seconds={false} />
         </li>
       ))}
     </ol>

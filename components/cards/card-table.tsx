@@ -2,9 +2,9 @@ import { CreditCard, SearchX } from "lucide-react";
 import Link from "next/link";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { CustomerLink } from "@/components/customers/customer-link";
-import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { CardList } from "@/lib/contracts/card-list";
 import { type CardFilters, cardHref, cardsHref, isFiltered } from "./filters";
 
@@ -67,7 +67,7 @@ export function CardTable({ list, filters }: { list: CardList; filters: CardFilt
               <YesNo value={c.pin_set} yes="Set" no="Not set" />
             </td>
             <td className="py-3 pr-5 pl-3">
-              <LocalTime iso={c.created_at} withTime={false} className="whitespace-nowrap" />
+              <Timestamp iso={c.created_at} withTime={false} className="whitespace-nowrap" />
             </td>
           </tr>
         ))}

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { TransactionAmount } from "@/components/transactions/amount";
 import { TYPE_LABELS } from "@/components/transactions/labels";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
-import { LocalTime } from "@/components/ui/local-time";
 import { ScrollHint } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 
 /** The card's latest transactions; the Transactions page (filtered to the customer) has them all. */
@@ -52,7 +52,7 @@ export function CardTransactions({
                   <TransactionAmount t={t} />
                 </td>
                 <td className="py-3 pr-5 pl-3">
-                  <LocalTime iso={t.created_at} className="whitespace-nowrap" />
+                  <Timestamp iso={t.created_at} className="whitespace-nowrap" seconds={false} />
                 </td>
               </tr>
             ))}

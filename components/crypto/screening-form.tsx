@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { formatTimestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import type { ScreenerCheckBody, ScreeningResult } from "@/lib/contracts/screening";
@@ -15,7 +16,7 @@ export function ScreeningForm({ screen }: { screen: Action<ScreenerCheckBody, Sc
   const [address, setAddress] = useState("");
   const { run, pending, data, error } = useAction(screen);
   const router = useRouter();
-  const checkedAt = data && new Date(data.checked_at).toLocaleString();
+  const checkedAt = data && formatTimestamp(data.checked_at);
   return (
     <div className="flex flex-col gap-4">
       <form

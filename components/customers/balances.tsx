@@ -6,7 +6,7 @@ import { useState } from "react";
 import { type FundCustomerAction, MONEY_QUERY_KEYS } from "@/components/balances/types";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/ui/timestamp";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import type { Action } from "@/lib/action-result";
 import type { CardCustomerView } from "@/lib/contracts/cards";
@@ -91,7 +91,7 @@ function Figures({ balance }: { balance: CustomerBalance }) {
         {balance.balance_updated_at ? (
           <>
             {" "}
-            Updated <LocalTime iso={balance.balance_updated_at} />.
+            Updated <Timestamp iso={balance.balance_updated_at} seconds={false} />.
           </>
         ) : null}
       </p>

@@ -1,9 +1,9 @@
 import { SearchX, Users } from "lucide-react";
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
-import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, PagedTable } from "@/components/ui/pager";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { CustomerList } from "@/lib/contracts/cards";
 import { formatMinor } from "@/lib/money";
 import { KycBadge } from "./badges";
@@ -119,7 +119,7 @@ export function CustomerTable({
               )}
             </td>
             <td className="py-3 pr-5 pl-3">
-              <LocalTime iso={c.created_at} withTime={false} className="whitespace-nowrap" />
+              <Timestamp iso={c.created_at} withTime={false} className="whitespace-nowrap" />
             </td>
           </tr>
         ))}

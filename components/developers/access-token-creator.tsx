@@ -3,6 +3,7 @@
 import { CopyButton } from "@/components/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { formatTimestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 
@@ -21,7 +22,6 @@ export function AccessTokenCreator({
 }) {
   const action = useAction(create);
   const token = action.data;
-  const expires = token ? new Date(token.expires_at) : null;
 
   return (
     <div className="flex flex-col items-start gap-4">
@@ -29,7 +29,7 @@ export function AccessTokenCreator({
       <Button onClick={() => void action.run({})} disabled={action.pending} aria-busy={action.pending}>
         Create token
       </Button>
-      {token && expires ? (
+      {token ? (
         <div className="flex w-full flex-col gap-3" aria-live="polite">
           <Alert tone="warning">
             Copy the token now. It is shown only once; create a new one if you lose it.
@@ -51,7 +51,7 @@ export function AccessTokenCreator({
           <p className="text-sm text-muted">
             Expires at{" "}
             <time dateTime={token.expires_at} className="font-medium text-foreground">
-              {expires.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+              {formatTimestamp(token.expires_at, { seconds: false })}
             </time>{" "}
             (in {Math.round(token.expires_in / 60)} minutes).
           </p>

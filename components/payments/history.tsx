@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { DepositView, PayoutView, WalletView } from "@/lib/contracts/fiat-payments";
 
 const cell = "px-3 py-2";
@@ -59,7 +60,9 @@ export function WalletsCard({ wallets, openWallet }: { wallets: WalletView[]; op
                 <tr key={w.currency} className="border-b border-border last:border-0">
                   <td className={first}>{w.currency}</td>
                   <td className={`${cell} font-mono tabular-nums`}>{w.balance}</td>
-                  <td className={cell}>{new Date(w.updated_at).toLocaleString("en-GB")}</td>
+                  <td className={cell}>
+                    <Timestamp iso={w.updated_at} seconds={false} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -118,7 +121,9 @@ function PaymentHistory({
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} className="border-b border-border last:border-0">
-                <td className={first}>{new Date(r.created_at).toLocaleString("en-GB")}</td>
+                <td className={first}>
+                  <Timestamp iso={r.created_at} seconds={false} />
+                </td>
                 <td className={cell}>{r.status}</td>
                 <td className={`${cell} font-mono`}>{r.amounts[0]}</td>
                 <td className={`${cell} font-mono`}>{r.amounts[1]}</td>
@@ -151,7 +156,7 @@ function PaymentHistory({
                 ))}
               </dl>
               <p className="text-xs text-muted">
-                {r.method_name} · {new Date(r.created_at).toLocaleString("en-GB")}
+                {r.method_name} · <Timestamp iso={r.created_at} seconds={false} />
               </p>
             </li>
           ))}

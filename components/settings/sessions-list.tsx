@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Timestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import type { SessionView } from "@/lib/contracts/team";
@@ -55,7 +56,7 @@ export function SessionsList({
               <span className="font-medium">{browserOf(s.user_agent)}</span>
               {s.current ? <span className="text-success"> · this browser</span> : null}
               <span className="block text-xs text-muted">
-                {s.ip ?? "unknown address"} · signed in {s.created_at.slice(0, 16).replace("T", " ")} UTC
+                {s.ip ?? "unknown address"} · signed in <Timestamp iso={s.created_at} seconds={false} />
               </span>
             </span>
             {s.current ? null : (

@@ -1,46 +1,69 @@
-"use client";
+/**
+ * The one date/time format of the console: "26 Nov 2026, 07:43 UTC" (with seconds where they
+ * matter, "26 Nov 2026, 07:43:11 UTC"; a date alone is "26 Nov 2026"). Times are shown in UTC
+ * with the zone named, or in a program's time zone once it has one (pass `timeZone`, an IANA
+ * name). The same text on the server and in the browser, so nothing shifts after hydration,
+ * and the same function serves CSV and plain text.
+ */
 
-import { useSyncExternalStore } from "react";
+export type TimestampOptions = {
+  /** Hours and minutes after the date (default true). */
+  withTime?: boolean;
+  /** Seconds after the minutes (default true: webhook retries and events can be seconds apart). */
+  seconds?: boolean;
+  /** An IANA zone name ("Europe/Berlin"); UTC when absent. */
+  timeZone?: string;
+};
 
-const noSubscription = () => () => {};
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function format(date: Date, timeZone: string | undefined, seconds: boolean): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    ...(seconds ? { second: "2-digit" } : {}),
-    hourCycle: "h23",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
+function formatterFor(withTime: boolean, seconds: boolean, timeZone: string): Intl.DateTimeFormat {
+  const key = `${withTime}|${seconds}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      ...(withTime
+        ? {
+            hour: "2-digit",
+            minute: "2-digit",
+            ...(seconds ? { second: "2-digit" } : {}),
+            hourCycle: "h23",
+            timeZoneName: "short",
+          }
+        : {}),
+      timeZone,
+    } as const);
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-/**
- * A time to the second (webhook retries can be seconds apart) with the year and the zone's name
- * ("23 Nov 2026, 14:03:07 CET"). Rendered in UTC on the server, which does not know the viewer's
- * zone, and in local time once in the browser.
- */
+/** The text of a timestamp, e.g. "26 Nov 2026, 07:43 UTC"; "" for a value that is not a date. */
+export function formatTimestamp(value: string | Date, options: TimestampOptions = {}): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  const { withTime = true, seconds = true, timeZone = "UTC" } = options;
+  return formatterFor(withTime, seconds, timeZone).format(date);
+}
+
+/** A timestamp on a page: the formatted text in a `<time>` that carries the exact instant. */
 export function Timestamp({
   iso,
+  withTime = true,
   seconds = true,
+  timeZone,
   className,
 }: {
   iso: string;
-  seconds?: boolean;
   className?: string;
-}) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const zone = inBrowser ? undefined : "UTC";
-  const text = format(new Date(iso), zone, seconds);
+} & TimestampOptions) {
+  const text = formatTimestamp(iso, { withTime, seconds, timeZone });
+  const full = formatTimestamp(iso, { seconds: true, timeZone });
   return (
-    <time dateTime={iso} title={iso} className={className ?? "whitespace-nowrap"}>
+    <time dateTime={iso} title={full} className={className ?? "whitespace-nowrap"}>
       {text}
     </time>
   );

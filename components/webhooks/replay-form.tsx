@@ -14,11 +14,13 @@ export type ReplayAction = Action<
   { job_id: string; from: string; to: string }
 >;
 
-/** A datetime-local value (the browser's local time) for `ms` ago. */
-function localInput(msAgo: number): string {
-  const d = new Date(Date.now() - msAgo);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** A datetime-local value in UTC (the console shows every time in UTC) for `msAgo` ago. */
+function utcInput(msAgo: number): string {
+  return new Date(Date.now() - msAgo).toISOString().slice(0, 16);
 }
+
+/** The instant a UTC datetime-local value ("2026-11-26T07:43") names. */
+const fromUtcInput = (value: string) => new Date(`${value}:00Z`).toISOString();
 
 /**
  * Bulk replay: the webhook's deliveries that failed for good and were created in the chosen time
@@ -28,8 +30,8 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
   const router = useRouter();
   const action = useAction(replay);
   const id = useId();
-  const [from, setFrom] = useState(() => localInput(24 * 3_600_000));
-  const [to, setTo] = useState(() => localInput(0));
+  const [from, setFrom] = useState(() => utcInput(24 * 3_600_000));
+  const [to, setTo] = useState(() => utcInput(0));
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
 
   async function submit(event: React.FormEvent) {
@@ -37,8 +39,8 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
     setMessage(undefined);
     const res = await action.run({
       webhookId,
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
+      from: fromUtcInput(from),
+      to: fromUtcInput(to),
     });
     setMessage(
       res.ok
@@ -56,7 +58,7 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-from`}>From</Label>
+          <Label htmlFor={`${id}-from`}>From (UTC)</Label>
           <Input
             id={`${id}-from`}
             type="datetime-local"
@@ -66,7 +68,7 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
           />
         </div>
         <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-to`}>To</Label>
+          <Label htmlFor={`${id}-to`}>To (UTC)</Label>
           <Input
             id={`${id}-to`}
             type="datetime-local"

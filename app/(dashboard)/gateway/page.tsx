@@ -4,6 +4,7 @@ import { type AcceptedByCurrency, GatewayPaymentForm } from "@/components/crypto
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import { GATEWAY_CURRENCIES, GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
 import { can } from "@/lib/contracts/permissions";
 import { isSandbox } from "@/lib/env";
@@ -106,7 +107,9 @@ export default async function GatewayPage({
                   className="border-b border-border last:border-0"
                   data-status={p.status}
                 >
-                  <td className="px-5 py-2">{p.created_at.replace("T", " ").slice(0, 19)}</td>
+                  <td className="px-5 py-2">
+                    <Timestamp iso={p.created_at} seconds={false} />
+                  </td>
                   <td className="px-3 py-2">
                     <Link href={`/gateway/${p.payment_id}`} className="text-accent underline">
                       {p.title}

@@ -4,6 +4,7 @@ import { ScreeningForm } from "@/components/crypto/screening-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import { requireSession } from "@/server/action-kit/session";
 import { screenAddressAction } from "@/server/actions/crypto";
 import { recentScreenings, sanctionsListInfo } from "@/server/screening/check";
@@ -63,7 +64,7 @@ export default async function ScreeningPage() {
                       </td>
                       <td className="px-3 py-2">{r.list_as_of}</td>
                       <td className="pr-5 pl-3 py-2">
-                        {new Date(r.checked_at).toISOString().replace("T", " ").slice(0, 19)}
+                        <Timestamp iso={new Date(r.checked_at).toISOString()} seconds={false} />
                       </td>
                     </tr>
                   ))

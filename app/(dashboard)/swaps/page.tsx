@@ -5,6 +5,7 @@ import { SwapForm } from "@/components/crypto/swap-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableHeader } from "@/components/ui/table";
+import { Timestamp } from "@/components/ui/timestamp";
 import { explorerTxUrl, isChainId } from "@/lib/chains/chains";
 import { can } from "@/lib/contracts/permissions";
 import { SWAP_HISTORY_STATUSES, swapHistoryQuerySchema } from "@/lib/contracts/swaps";
@@ -122,7 +123,9 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
               <tbody>
                 {history.swaps.map((s) => (
                   <tr key={s.swap_id} className="border-b border-border last:border-0" data-status={s.status}>
-                    <td className="px-5 py-2">{s.created_at.replace("T", " ").slice(0, 19)}</td>
+                    <td className="px-5 py-2">
+                      <Timestamp iso={s.created_at} seconds={false} />
+                    </td>
                     <td className="px-3 py-2">
                       {s.from_amount} {s.from_ticker} ({s.from_chain})
                     </td>

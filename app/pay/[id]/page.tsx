@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { PaymentOptions } from "@/components/crypto/payment-options";
+import { Timestamp } from "@/components/ui/timestamp";
 import { getDb } from "@/server/db/client";
 import { getHostedPayment } from "@/server/gateway/hosted";
 
@@ -38,7 +39,7 @@ export default async function HostedPaymentPage({ params }: { params: Promise<{ 
         <section className="flex flex-col gap-3">
           <p className="text-sm text-muted">
             Send exactly the amount in one of these tokens to its address, before{" "}
-            {payment.expires_at.replace("T", " ").slice(0, 16)} UTC.
+            <Timestamp iso={payment.expires_at} seconds={false} />.
           </p>
           <PaymentOptions payment={payment} />
         </section>

@@ -13,7 +13,7 @@ import { customerHref } from "@/components/customers/filters";
 import { cardName } from "@/components/customers/labels";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/ui/timestamp";
 import { can } from "@/lib/contracts/permissions";
 import { isServiceError } from "@/lib/errors";
 import { requireSession } from "@/server/action-kit/session";
@@ -65,7 +65,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
     ],
     ["Currency", card.currency ?? "—"],
     ["PIN", <YesNo key="p" value={card.pin_set} yes="Set" no="Not set" />],
-    ["Issued", <LocalTime key="t" iso={card.created_at} />],
+    ["Issued", <Timestamp key="t" iso={card.created_at} seconds={false} />],
   ];
   return (
     <>

@@ -5,6 +5,7 @@ import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { PaymentOptions } from "@/components/crypto/payment-options";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { Timestamp } from "@/components/ui/timestamp";
 import { isServiceError } from "@/lib/errors";
 import { requireSession } from "@/server/action-kit/session";
 import { getPayment } from "@/server/gateway/list";
@@ -45,7 +46,9 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
               <dt className="text-muted">Reference</dt>
               <dd>{payment.external_reference ?? "-"}</dd>
               <dt className="text-muted">Expires</dt>
-              <dd>{payment.expires_at.replace("T", " ").slice(0, 19)}</dd>
+              <dd>
+                <Timestamp iso={payment.expires_at} />
+              </dd>
             </dl>
           </CardBody>
         </Card>
@@ -65,7 +68,7 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
             <ol className="flex flex-col gap-1 text-sm">
               {payment.events.map((e) => (
                 <li key={e.id}>
-                  <span className="text-muted">{e.created_at.replace("T", " ").slice(0, 19)}</span>{" "}
+                  <Timestamp iso={e.created_at} className="whitespace-nowrap text-muted" />{" "}
                   <code>{e.type}</code>
                 </li>
               ))}
