@@ -64,3 +64,36 @@ export const DISPUTE_REASON_CODES = [
   "credit_not_processed",
 ] as const;
 export type DisputeReasonCode = (typeof DISPUTE_REASON_CODES)[number];
+
+/** The windows a spending or count limit is counted over (docs/spending-controls.md, Windows). */
+export const SPENDING_INTERVAL_VALUES = [
+  "per_authorization",
+  "hourly",
+  "daily",
+  "weekly",
+  "monthly",
+  "yearly",
+  "all_time",
+] as const;
+export type SpendingInterval = (typeof SPENDING_INTERVAL_VALUES)[number];
+
+/** Where spending controls are set; every level applies to an authorization. */
+export const CONTROL_LEVEL_VALUES = ["card", "customer", "program"] as const;
+export type ControlLevel = (typeof CONTROL_LEVEL_VALUES)[number];
+
+/** Why a card transaction was declined, machine-readable (docs/spending-controls.md, Decline reasons). */
+export const DECLINE_REASON_CODE_VALUES = [
+  "insufficient_funds",
+  "card_inactive",
+  "account_unavailable",
+  "spending_limit_exceeded",
+  "count_limit_exceeded",
+  "merchant_category_blocked",
+  "merchant_country_blocked",
+  "rule_declined",
+] as const;
+export type DeclineReasonCode = (typeof DECLINE_REASON_CODE_VALUES)[number];
+
+/** An authorization rule's life cycle: draft -> shadow -> active -> retired. */
+export const AUTH_RULE_STATE_VALUES = ["draft", "shadow", "active", "retired"] as const;
+export type AuthRuleState = (typeof AUTH_RULE_STATE_VALUES)[number];

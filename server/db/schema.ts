@@ -1,5 +1,6 @@
 import * as apikeys from "./schema/apikeys";
 import * as cards from "./schema/cards";
+import * as controls from "./schema/controls";
 import * as crypto from "./schema/crypto";
 import * as disputes from "./schema/disputes";
 import * as fiat from "./schema/fiat";
@@ -25,4 +26,5 @@ export const schema = {
   ...crypto,
   ...overview,
   ...disputes,
+  ...controls,
 };

@@ -6,19 +6,23 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { DeclineRule } from "@/lib/contracts/spending-controls";
 import {
   CARD_TRANSACTION_STATUS_VALUES,
   type CardTransactionStatus,
   type CardTransactionType,
+  type DeclineReasonCode,
 } from "@/lib/enums";
 import type { CardCurrency } from "./cards";
 import { cardCustomers } from "./cards";
+import type { CountedWindow } from "./controls";
 import { organizations } from "./identity";
 
 /**
@@ -148,6 +152,12 @@ export const cardTransactions = pgTable(
     /** The card network's decline code (810, UBT, BNP, ...) when declined. */
     declineCode: text("decline_code"),
     declineReason: text("decline_reason"),
+    /** Why it was declined, machine-readable (lib/enums.ts DECLINE_REASON_CODE_VALUES). */
+    declineReasonCode: text("decline_reason_code").$type<DeclineReasonCode>(),
+    /** The spending control or rule that declined it (lib/contracts/spending-controls.ts). */
+    declineRule: jsonb("decline_rule").$type<DeclineRule>(),
+    /** The spend counters an authorization counted in, given back by reversal, expiry and refund. */
+    controlWindows: jsonb("control_windows").$type<CountedWindow[]>(),
     /** For a refund: the purchase it returns. */
     originalTransactionId: text("original_transaction_id"),
     blockchainTxHash: text("blockchain_tx_hash"),
