@@ -2,7 +2,11 @@ import { CARD_TRANSACTION_STATUS_VALUES } from "@/lib/enums";
 
 /**
  * The transactions list's state as it sits in the address bar
- * (?q=&status=&currency=&amount_min=&amount_max=&customer_id=&from=&to=&page=), so a view can be shared.
+ * (?q=&status=&currency=&amount_min=&amount_max=&customer_id=&decline_code=&from=&to=&page=), so a
+ * view can be shared. Declines by reason: /transactions?status=declined&decline_code=<code>, the
+ * code as the Overview's declines chart and the drawer show it (components/transactions/labels.ts);
+ * `decline_reason=<code>` is read the same way. The open transaction's drawer is ?tx=<id>
+ * (use-drawer-url.ts), not a filter.
  */
 export const TRANSACTION_STATUS_VALUES = CARD_TRANSACTION_STATUS_VALUES;
 export type TransactionStatus = (typeof TRANSACTION_STATUS_VALUES)[number];
@@ -19,6 +23,8 @@ export interface TransactionFilters {
   amount_max?: string;
   /** A customer's svc_card_id. */
   customer_id?: string;
+  /** A decline code ("810", "UBT"): the declines for that reason. */
+  decline_code?: string;
   /** YYYY-MM-DD, whole UTC days, both ends included (the service's from/to). */
   from?: string;
   to?: string;
@@ -57,6 +63,7 @@ export function parseTransactionFilters(params: Params): TransactionFilters {
     [amountMin, amountMax] = [amountMax, amountMin];
   const q = one(params.q)?.trim().slice(0, 254);
   const customer = one(params.customer_id)?.trim();
+  const declineCode = (one(params.decline_code) ?? one(params.decline_reason))?.trim();
   let from = day(one(params.from));
   let to = day(one(params.to));
   if (from && to && from > to) [from, to] = [to, from];
@@ -72,6 +79,7 @@ export function parseTransactionFilters(params: Params): TransactionFilters {
       ? (status as TransactionStatus)
       : undefined,
     customer_id: customer && customer.length <= 128 ? customer : undefined,
+    decline_code: declineCode && /^[A-Za-z0-9_]{1,32}$/.test(declineCode) ? declineCode : undefined,
     from,
     to,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
@@ -86,6 +94,7 @@ function query(f: Omit<TransactionFilters, "page"> & { page?: number }): string 
   if (f.amount_min) q.set("amount_min", f.amount_min);
   if (f.amount_max) q.set("amount_max", f.amount_max);
   if (f.customer_id) q.set("customer_id", f.customer_id);
+  if (f.decline_code) q.set("decline_code", f.decline_code);
   if (f.from) q.set("from", f.from);
   if (f.to) q.set("to", f.to);
   if (f.page && f.page > 1) q.set("page", String(f.page));
@@ -104,4 +113,14 @@ export function exportHref(f: TransactionFilters): string {
 }
 
 export const isFiltered = (f: TransactionFilters) =>
-  Boolean(f.q || f.status || f.currency || f.amount_min || f.amount_max || f.customer_id || f.from || f.to);
+  Boolean(
+    f.q ||
+    f.status ||
+    f.currency ||
+    f.amount_min ||
+    f.amount_max ||
+    f.customer_id ||
+    f.decline_code ||
+    f.from ||
+    f.to,
+  );

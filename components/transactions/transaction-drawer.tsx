@@ -4,6 +4,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { cardHref } from "@/components/cards/filters";
 import { CopyButton } from "@/components/copy-button";
 import { customerHref } from "@/components/customers/href";
 import { DisputeSection } from "@/components/disputes/dispute-section";
@@ -57,15 +58,19 @@ function AllFields({ t }: { t: TransactionRow }) {
 export function TransactionDrawer({
   transaction: t,
   onClose,
+  returnFocus,
 }: {
   transaction: TransactionRow | null;
   onClose: () => void;
+  /** Where the focus goes on close (the row that opened it): Radix's onCloseAutoFocus. */
+  returnFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Root open={t !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <DialogPrimitive.Content
+          onCloseAutoFocus={returnFocus}
           className={
             "fixed inset-y-0 right-0 z-50 flex w-full max-w-lg flex-col border-l " +
             "border-border bg-surface text-foreground shadow-lg sm:w-[32rem]"
@@ -168,9 +173,20 @@ export function TransactionDrawer({
                         {t.customer_email ?? t.svc_card_id}
                       </Link>
                     </Row>
-                    <Row label="svc_card_id">{mono(t.svc_card_id)}</Row>
-                    {t.card_last_four ? <Row label="Card">•••• {t.card_last_four}</Row> : null}
-                    <Row label="Card token">{mono(t.card_id)}</Row>
+                    <Row label="Customer id">{mono(t.svc_card_id)}</Row>
+                    <Row label="Card">
+                      {/* The card's page takes its token too and shows its card id (crd_...). */}
+                      <Link href={cardHref(t.card_id)} className="text-accent hover:underline">
+                        {t.card_last_four ? `•••• ${t.card_last_four}` : "Open the card"}
+                      </Link>
+                    </Row>
+                    <Row label="Card token">
+                      {mono(t.card_id)}
+                      <span className="block text-xs text-muted">
+                        The card network&apos;s name for the card, as in webhooks and the API&apos;s card_id
+                        of a transaction.
+                      </span>
+                    </Row>
                   </dl>
                 </section>
                 <section aria-labelledby="txn-times">

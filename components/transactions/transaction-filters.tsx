@@ -15,7 +15,7 @@ import {
   type TransactionFilters,
   TRANSACTIONS_PATH,
 } from "./filters";
-import { STATUS_LABELS } from "./labels";
+import { DECLINE_LABELS, declineLabel, STATUS_LABELS } from "./labels";
 
 /**
  * The transactions filter bar (see UrlFilterForm). Export CSV downloads every transaction the applied
@@ -54,6 +54,20 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
         defaultValue={filters.currency}
         anyLabel="Any currency"
         values={TRANSACTION_CURRENCY_VALUES}
+      />
+      <FilterSelect
+        label="Decline reason"
+        name="decline_code"
+        defaultValue={filters.decline_code}
+        anyLabel="Any reason"
+        // A code the table does not know yet (a link from elsewhere) stays selectable.
+        values={[
+          ...Object.keys(DECLINE_LABELS),
+          ...(filters.decline_code && !(filters.decline_code in DECLINE_LABELS)
+            ? [filters.decline_code]
+            : []),
+        ]}
+        optionLabel={declineLabel}
       />
       <label className={label}>
         Amount from

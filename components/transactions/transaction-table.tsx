@@ -1,7 +1,8 @@
 "use client";
 
+import { cn } from "@/components/ui/cn";
 import { ScrollHint } from "@/components/ui/scroll-hint";
-import { TableHeader } from "@/components/ui/table";
+import { STACKED, TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import { TransactionAmount } from "./amount";
 import { TYPE_LABELS } from "./labels";
@@ -12,8 +13,8 @@ const AMOUNT_COLUMN = <span className="block text-right">Amount</span>;
 
 /**
  * Card transactions, newest first. A row opens the detail drawer: a click anywhere on it, or the
- * merchant button from the keyboard. A table at every width: on a phone it scrolls sideways with
- * the merchant and the amount first.
+ * merchant button from the keyboard. On a phone each row is stacked (STACKED): merchant and
+ * amount, then customer and status, then the time; no sideways scroll.
  */
 export function TransactionTable({
   transactions,
@@ -21,15 +22,20 @@ export function TransactionTable({
   showCustomer = true,
 }: {
   transactions: TransactionRow[];
-  onOpen: (t: TransactionRow) => void;
+  /** `from`: the row's button, where the focus returns when the drawer closes. */
+  onOpen: (t: TransactionRow, from?: HTMLElement | null) => void;
   showCustomer?: boolean;
 }) {
   return (
     <>
-      <ScrollHint />
+      <ScrollHint className="max-sm:hidden md:hidden" />
       <div className="overflow-x-auto" data-testid="transactions-table-scroll">
-        <table className="w-full min-w-[44rem] text-left text-sm" aria-label="Card transactions">
+        <table
+          className={cn("w-full text-left text-sm sm:min-w-[44rem]", STACKED.table)}
+          aria-label="Card transactions"
+        >
           <TableHeader
+            className={STACKED.head}
             columns={[
               "Merchant",
               AMOUNT_COLUMN,
@@ -38,21 +44,21 @@ export function TransactionTable({
               "Created",
             ]}
           />
-          <tbody className="divide-y divide-border">
+          <tbody className={cn("divide-y divide-border", STACKED.body)}>
             {transactions.map((t) => (
               <tr
                 key={t.transaction_id}
                 data-transaction-id={t.transaction_id}
-                onClick={() => onOpen(t)}
-                className="cursor-pointer align-middle hover:bg-surface-muted/50"
+                onClick={(e) => onOpen(t, e.currentTarget.querySelector("button"))}
+                className={cn("cursor-pointer align-middle hover:bg-surface-muted/50", STACKED.row)}
               >
-                <td className="max-w-52 px-5 py-3">
+                <td className={cn("max-w-52 px-5 py-3 max-sm:max-w-none", STACKED.cell)}>
                   <button
                     type="button"
                     className="block max-w-full truncate text-left font-medium text-accent hover:underline"
                     onClick={(e) => {
                       e.stopPropagation();
-                      onOpen(t);
+                      onOpen(t, e.currentTarget);
                     }}
                     title={
                       [t.merchant, t.merchant_city, t.merchant_country].filter(Boolean).join(", ") ||
@@ -67,16 +73,23 @@ export function TransactionTable({
                     </span>
                   ) : null}
                 </td>
-                <td className="px-3 py-3 text-right">
+                <td
+                  className={cn("px-3 py-3 text-right max-sm:col-start-2 max-sm:row-start-1", STACKED.cell)}
+                >
                   <TransactionAmount t={t} />
                   {/* The type under the amount: one column less, so the table fits 1366 px. */}
                   <span className="block text-xs text-muted">{TYPE_LABELS[t.type] ?? t.type}</span>
                 </td>
-                <td className="px-3 py-3">
+                <td
+                  className={cn(
+                    "px-3 py-3 max-sm:col-start-2 max-sm:row-start-2 max-sm:justify-self-end",
+                    STACKED.cell,
+                  )}
+                >
                   <TransactionStatusBadge status={t.status} />
                 </td>
                 {showCustomer ? (
-                  <td className="max-w-52 px-3 py-3">
+                  <td className={cn("max-w-52 px-3 py-3 max-sm:max-w-none max-sm:text-xs", STACKED.cell)}>
                     <span className="block truncate" title={t.customer_email ?? t.svc_card_id}>
                       {t.customer_email ?? <code className="font-mono text-xs">{t.svc_card_id}</code>}
                     </span>
@@ -87,7 +100,12 @@ export function TransactionTable({
                     ) : null}
                   </td>
                 ) : null}
-                <td className="py-3 pr-5 pl-3">
+                <td
+                  className={cn(
+                    "py-3 pr-5 pl-3 max-sm:col-span-2 max-sm:text-xs max-sm:text-muted",
+                    STACKED.cell,
+                  )}
+                >
                   <Timestamp iso={t.created_at} seconds={false} />
                 </td>
               </tr>

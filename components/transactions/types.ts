@@ -50,6 +50,7 @@ export interface TransactionQuery {
   amount_min?: string;
   amount_max?: string;
   customer_id?: string;
+  decline_code?: string;
   from?: string;
   to?: string;
   page: number;

@@ -66,6 +66,12 @@ export const cardTransactionFiltersSchema = z.object({
     .max(128)
     .optional()
     .describe("A svc_card_id: that customer's transactions."),
+  decline_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,32}$/, "Expected a decline code, e.g. 810 or UBT.")
+    .optional()
+    .describe("Declines with this decline_code (810: insufficient balance, UBT: card frozen, ...)."),
   from: instant
     .optional()
     .describe("Created at or after: an ISO date (the start of that UTC day) or date-time."),
@@ -103,7 +109,14 @@ export const cardTransactionExportQuerySchema = cardTransactionFiltersSchema
 export type CardTransactionFilters = z.infer<typeof cardTransactionFiltersSchema>;
 /** A customer's own list: the same paging and filters, the customer comes from the path. */
 export const customerTransactionsQuerySchema = cardTransactionFiltersSchema
-  .omit({ customer_id: true, q: true, currency: true, amount_min: true, amount_max: true })
+  .omit({
+    customer_id: true,
+    q: true,
+    currency: true,
+    amount_min: true,
+    amount_max: true,
+    decline_code: true,
+  })
   .extend(paging)
   .refine(fromBeforeTo, ORDER_MESSAGE);
 

@@ -125,4 +125,27 @@ describe("the transactions list's search, currency and amount filters", () => {
       expect(cardTransactionListQuerySchema.safeParse({ currency: "JPY" }).success).toBe(false);
     },
   );
+
+  it("filters declines by their decline code (the Overview's declines-by-reason links); the CSV follows", async () => {
+    const p = await seededProgram();
+    const [declined] = await database.db
+      .select({ code: t.declineCode })
+      .from(t)
+      .where(and(eq(t.orgId, p.org.orgId), eq(t.status, "declined"), sql`${t.declineCode} is not null`))
+      .limit(1);
+    const code = declined!.code!;
+    const f = { status: "declined" as const, decline_code: code };
+    const list = await listCardTransactions({ ctx: p.ctx, input: { ...f, limit: 100 } });
+    expect(list.total).toBe(await p.total(and(eq(t.status, "declined"), eq(t.declineCode, code))));
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.transactions.every((x) => x.decline_code === code)).toBe(true);
+    let csv = "";
+    for await (const chunk of streamCardTransactionsCsv({ ctx: p.ctx, input: f })) csv += chunk;
+    expect(csv.trim().split("\r\n")).toHaveLength(list.total + 1);
+    // Another organization's declines are not counted: its own list of the same code is empty.
+    const other = await createTestOrg(database.db);
+    const otherCtx = userCtx(database.db, other.orgId, { ...other.admin, role: "admin" });
+    expect((await listCardTransactions({ ctx: otherCtx, input: f })).total).toBe(0);
+    expect(cardTransactionListQuerySchema.safeParse({ decline_code: "810; drop" }).success).toBe(false);
+  });
 });

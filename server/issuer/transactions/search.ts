@@ -8,7 +8,7 @@ import { cardTransactions } from "@/server/db/schema/money";
 const t = cardTransactions;
 
 /**
- * The most matches a search (q, currency, amount range, without a customer) counts and pages
+ * The most matches a search (q, currency, amount range, decline code, without a customer) counts and pages
  * through: the count stops at this many + 1, and no page starts past it, so a broad merchant
  * prefix or amount range never counts or skips through the whole table. A page walks the
  * newest-first index until it has offset + limit matches (docs/performance.md has the plans).
@@ -21,8 +21,8 @@ function likePrefix(text: string): string {
 }
 
 /**
- * The list's search and narrowing filters (q, currency, amount range) as one condition, or
- * undefined when none is set. q is read by its shape:
+ * The list's search and narrowing filters (q, currency, amount range, decline code) as one
+ * condition, or undefined when none is set. q is read by its shape:
  * - 4 digits: the transactions of the cards ending so (cards by (org_id, last_four), then the
  *   transactions of their customers through (org_id, svc_card_id, created_at)), or a merchant
  *   starting with those digits;
@@ -31,10 +31,11 @@ function likePrefix(text: string): string {
  */
 export function searchFilterOf(
   orgId: string,
-  f: Pick<CardTransactionFilters, "q" | "currency" | "amount_min" | "amount_max">,
+  f: Pick<CardTransactionFilters, "q" | "currency" | "amount_min" | "amount_max" | "decline_code">,
 ): SQL | undefined {
-  if (!f.q && !f.currency && !f.amount_min && !f.amount_max) return undefined;
+  if (!f.q && !f.currency && !f.amount_min && !f.amount_max && !f.decline_code) return undefined;
   return and(
+    f.decline_code ? eq(t.declineCode, f.decline_code) : undefined,
     f.q ? queryOf(orgId, f.q) : undefined,
     f.currency ? eq(t.currency, f.currency) : undefined,
     f.amount_min ? gte(t.amountMinor, minorOf(f.amount_min)) : undefined,
