@@ -2,6 +2,22 @@ import { env } from "@/lib/env";
 import { log } from "@/server/log";
 
 /**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled. Text
+ * that a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading
+ * apostrophe: merchant names come from the card network, beneficiary names from a form.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: (string | number | null)[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/**
  * The line that ends a CSV export which failed after its first rows were sent (docs/rest-api.md,
  * "CSV exports"): a record whose first cell no data row can hold (a data row starts with its
  * generated id, never with #), with the request id to quote.

@@ -9,6 +9,7 @@ import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
 import { isoTimestamp } from "@/server/db/timestamps";
+import { csvLine } from "@/server/http/csv-stream";
 import { filterOf } from "./list";
 import { pageColumns, type PageRow } from "./page-rows";
 import { searchFilterOf } from "./search";
@@ -40,21 +41,8 @@ const COLUMNS: [string, (r: PageRow) => string | number | null][] = [
   ["decline_reason", (r) => r.declineReason],
 ];
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled. Text
- * that a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading
- * apostrophe: merchant names come from the card network, not from us.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(cells: (string | number | null)[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
+// The CSV cell and line writers live with the streaming kit, for every domain's export.
+export { csvCell, csvLine } from "@/server/http/csv-stream";
 
 /**
  * The filtered card transactions as CSV, newest first, streamed: a header line, then one chunk
