@@ -1,12 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { redirect } from "next/navigation";
+import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { CardActionBar } from "@/components/cards/card-action-bar";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { CardHistory } from "@/components/cards/card-history";
 import { CardTransactions } from "@/components/cards/card-transactions";
-import { CARDS_PATH } from "@/components/cards/filters";
+import { cardHref, CARDS_PATH } from "@/components/cards/filters";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { CARD_ACTION_NAMES } from "@/components/customers/card-action-list";
 import { customerHref } from "@/components/customers/filters";
@@ -15,29 +16,27 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { can } from "@/lib/contracts/permissions";
-import { isServiceError } from "@/lib/errors";
 import { requireSession } from "@/server/action-kit/session";
 import { cardView } from "@/server/cards/customers/view";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
-import { findCardInOrg } from "@/server/cards/lifecycle/find-card";
+import { findCardByToken, findCardInOrg } from "@/server/cards/lifecycle/find-card";
 import { decide } from "@/server/cards/lifecycle/transitions";
 import { latestCardTransactions } from "@/server/issuer/transactions/of-card";
 
 export const metadata: Metadata = { title: "Card" };
 
-/** Another organization's card, or an unknown id, is the not-found page (404, never 403). */
-async function orNotFound<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    if (isServiceError(err) && err.code === "NOT_FOUND") notFound();
-    throw err;
-  }
-}
-
+/**
+ * The page of a card by its card id (crd_...); its card token (ctk_..., what transactions and
+ * webhooks name) leads here too, redirected to the card id, so the transaction drawer can link to
+ * the card. Another organization's card, or an unknown id, is the not-found page (404, never 403).
+ */
 export default async function CardPage({ params }: { params: Promise<{ cardId: string }> }) {
   const { ctx, user } = await requireSession();
   const { cardId } = await params;
+  if (!cardId.startsWith("crd_")) {
+    const byToken = await findCardByToken(ctx.db, ctx.orgId, cardId);
+    if (byToken) redirect(cardHref(byToken.id));
+  }
   const [card, row] = await Promise.all([
     orNotFound(getIssuerCard({ ctx, input: { cardId } })),
     orNotFound(findCardInOrg(ctx, cardId)),
@@ -52,7 +51,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
       </Link>,
     ],
     [
-      "svc_card_id",
+      "Customer id",
       <code key="s" className="font-mono text-xs break-all">
         {card.svc_card_id}
       </code>,
@@ -62,6 +61,15 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
       <code key="i" className="font-mono text-xs break-all">
         {card.card_id}
       </code>,
+    ],
+    [
+      "Card token",
+      <span key="k" className="flex flex-col gap-0.5">
+        <code className="font-mono text-xs break-all">{row.cardToken}</code>
+        <span className="text-xs text-muted">
+          The card network&apos;s name for it, in transactions and webhooks.
+        </span>
+      </span>,
     ],
     ["Currency", card.currency ?? "—"],
     ["PIN", <YesNo key="p" value={card.pin_set} yes="Set" no="Not set" />],
