@@ -63,6 +63,7 @@ export const PERMISSIONS = {
   listCustomers: { scope: "read" },
   getAggregateBalances: { scope: "read" },
   getIssuerCustomer: { scope: "read" },
+  listCustomerActivity: { scope: "read" },
   listCardTransactions: { scope: "read" },
   streamCardTransactionsCsv: { scope: "read" },
   listCustomerTransactions: { scope: "read", cardholder: true },

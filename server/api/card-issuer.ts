@@ -10,7 +10,9 @@ import {
   transactionListSchema,
 } from "@/lib/contracts/card-transactions";
 import { cardCustomerViewSchema, customerListQuerySchema, customerListSchema } from "@/lib/contracts/cards";
+import { customerActivityPageSchema, customerActivityQuerySchema } from "@/lib/contracts/customer-activity";
 import { aggregateBalancesSchema } from "@/lib/contracts/money";
+import { listCustomerActivity } from "@/server/cards/customers/activity";
 import { listCustomers } from "@/server/cards/customers/list";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { csvResponse } from "@/server/http/csv-stream";
@@ -81,6 +83,24 @@ export const cardIssuerRoutes = [
     response: { data: cardCustomerViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getIssuerCustomer({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${BASE}/{customerId}/activity`,
+    summary: "A card customer's activity",
+    description:
+      "What happened to the customer, newest first: onboarding steps, cards issued and their status " +
+      "changes, fundings, disputes and their moves, declined purchases; each with who did it (actor_type " +
+      "and the staff member's email, the API key's name or the cardholder's email) and the amount where " +
+      "there is one. Paged by keyset: pass older_cursor as before, newer_cursor as after; limit 1-100 " +
+      "(default 20). Another organization's customer is 404.",
+    tags: TAGS,
+    auth: "listCustomerActivity",
+    request: { params: issuerCustomerParamsSchema, query: customerActivityQuerySchema },
+    response: { data: customerActivityPageSchema },
+    errors: ["NOT_FOUND", "VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await listCustomerActivity({ ctx, input: { ...input.query, ...input.params } })),
   }),
   defineRoute({
     method: "get",
