@@ -17,14 +17,20 @@ import { searchFilterOf } from "./search";
 const BATCH = 1_000;
 const t = cardTransactions;
 
-const COLUMNS: [string, (r: PageRow) => string | number | null][] = [
+/** A page row with the card's own id, which the export names beside its token. */
+type ExportRow = PageRow & { cardId: string };
+
+const COLUMNS: [string, (r: ExportRow) => string | number | null][] = [
   ["transaction_id", (r) => r.id],
   ["created_at", (r) => isoTimestamp(r.createdAt)],
   ["authorized_at", (r) => isoTimestamp(r.authorizedAt)],
   ["settled_at", (r) => (r.settledAt === null ? null : isoTimestamp(r.settledAt))],
   ["svc_card_id", (r) => r.svcCardId],
   ["customer_email", (r) => r.customerEmail],
-  ["card_id", (r) => r.cardToken],
+  // card_id is the card's own id (crd_..., its page and the Cards list's); card_token the card
+  // network's name for it, which the JSON view and webhooks call card_id (lib/contracts/card-transactions.ts).
+  ["card_id", (r) => r.cardId],
+  ["card_token", (r) => r.cardToken],
   ["card_last_four", (r) => r.cardLastFour],
   ["type", (r) => r.type],
   ["status", (r) => r.status],
@@ -72,8 +78,8 @@ export async function* streamCardTransactionsCsv({
       ? sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
       : undefined;
     // The list's columns, with the customer's email and the card's last four (page-rows.ts).
-    const rows: (PageRow & { cursorAt: string })[] = await ctx.db
-      .select({ ...pageColumns, cursorAt: sql<string>`${t.createdAt}::text` })
+    const rows: (ExportRow & { cursorAt: string })[] = await ctx.db
+      .select({ ...pageColumns, cardId: t.cardId, cursorAt: sql<string>`${t.createdAt}::text` })
       .from(t)
       .where(and(where, after))
       .orderBy(desc(t.createdAt), desc(t.id))

@@ -229,7 +229,7 @@ describe("GET /api/v1/card-issuer/card-transactions/export.csv", () => {
     expect(chunks).toBeGreaterThanOrEqual(3);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "transaction_id,created_at,authorized_at,settled_at,svc_card_id,customer_email,card_id," +
+      "transaction_id,created_at,authorized_at,settled_at,svc_card_id,customer_email,card_id,card_token," +
         "card_last_four,type,status,amount,currency,billing_amount,billing_currency,fx_rate,merchant," +
         "merchant_category,merchant_city,merchant_country,decline_code,decline_reason",
     );

@@ -114,7 +114,7 @@ describe("the transactions list's search, currency and amount filters", () => {
       let csv = "";
       for await (const chunk of streamCardTransactionsCsv({ ctx: p.ctx, input: f })) csv += chunk;
       const lines = csv.trim().split("\r\n");
-      expect(lines[0]).toContain("svc_card_id,customer_email,card_id,card_last_four,");
+      expect(lines[0]).toContain("svc_card_id,customer_email,card_id,card_token,card_last_four,");
       expect(lines).toHaveLength(list.total + 1);
       expect(lines[1]).toMatch(/@/);
 
