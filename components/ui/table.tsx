@@ -1,3 +1,5 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
@@ -5,7 +7,16 @@ import { cn } from "./cn";
  * The column headings of the console's data tables: first and last columns line up with the
  * card's padding. A column is its label, or any node (an <abbr>, an sr-only "Actions").
  */
-export function TableHeader({ columns, className }: { columns: ReactNode[]; className?: string }) {
+export function TableHeader({
+  columns,
+  className,
+  sorted,
+}: {
+  columns: ReactNode[];
+  className?: string;
+  /** The column the rows are sorted by (its index) and the direction: aria-sort on its heading. */
+  sorted?: { column: number; direction: "ascending" | "descending" };
+}) {
   return (
     <thead className={cn("border-b border-border text-xs tracking-wide text-muted uppercase", className)}>
       <tr>
@@ -15,6 +26,7 @@ export function TableHeader({ columns, className }: { columns: ReactNode[]; clas
           <th
             key={i}
             scope="col"
+            aria-sort={sorted?.column === i ? sorted.direction : undefined}
             className={cn(
               "relative py-2.5 font-medium",
               i === 0 ? "px-5" : i === columns.length - 1 ? "pr-5 pl-3" : "px-3",
@@ -25,6 +37,36 @@ export function TableHeader({ columns, className }: { columns: ReactNode[]; clas
         ))}
       </tr>
     </thead>
+  );
+}
+
+/**
+ * A sortable column's heading: a link to the list sorted by it (the address holds the order, so
+ * it can be shared), with an arrow for the current direction. The heading's aria-sort says the
+ * same to screen readers (TableHeader's `sorted`).
+ */
+export function SortLink({
+  href,
+  direction,
+  children,
+}: {
+  href: string;
+  /** Set on the column the list is sorted by. */
+  direction?: "asc" | "desc";
+  children: ReactNode;
+}) {
+  const Icon = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <Link
+      href={href}
+      className={cn(
+        "inline-flex items-center gap-1 uppercase hover:text-foreground",
+        direction && "text-foreground",
+      )}
+    >
+      {children}
+      <Icon className={cn("size-3.5", !direction && "opacity-50")} aria-hidden />
+    </Link>
   );
 }
 
