@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, expect, type Page, test as base } fr
  * The e2e suite's `test`: every spec imports it from here (lint refuses @playwright/test's), so
  * every page a spec visits is checked with axe-core (WCAG 2.1 A and AA rules) as it loads, and the
  * test fails on any critical or serious violation. Each kind of page is checked once per run (ids
- * in the path are folded), whichever spec gets there first. docs/dashboard.md "Accessibility".
+ * in the path are folded) and viewport width, whichever spec gets there first. docs/dashboard.md "Accessibility".
  */
 
 const IMPACTS_THAT_FAIL = new Set(["critical", "serious"]);
@@ -21,14 +21,18 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** A page's path with its ids folded: /customers/sc_123 and /customers/sc_456 are one kind of page. */
-export function pageKind(url: string): string | null {
+/**
+ * A page's path with its ids folded: /customers/sc_123 and /customers/sc_456 are one kind of page;
+ * with the viewport's width, as a page is checked at each width it is seen at (1366 and 390 px).
+ */
+export function pageKind(url: string, width?: number): string | null {
   const u = new URL(url);
   if (NOT_PAGES.some((re) => re.test(u.pathname))) return null;
-  return u.pathname
+  const path = u.pathname
     .split("/")
     .map((seg) => (/\d/.test(seg) && seg.length >= 8 ? ":id" : seg))
     .join("/");
+  return width ? `${path}@${width}` : path;
 }
 
 /** Runs axe on the page as it is now; the critical and serious violations found. */
@@ -82,8 +86,9 @@ export const test = base.extend<{ axeWatch: void; cspWatch: void }>({
     async ({ context, browser }, run) => {
       const findings: AxeFinding[] = [];
       const queues: Promise<void>[] = [];
+      const kindOf = (page: Page) => pageKind(page.url(), page.viewportSize()?.width);
       const check = async (page: Page) => {
-        const kind = pageKind(page.url());
+        const kind = kindOf(page);
         if (!kind || checkedThisRun.has(kind)) return;
         try {
           await page.waitForLoadState("load", { timeout: 10_000 });
@@ -91,7 +96,7 @@ export const test = base.extend<{ axeWatch: void; cspWatch: void }>({
           await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
           // Let client rendering settle (lazy parts, data fetched after load).
           await page.waitForTimeout(400);
-          if (pageKind(page.url()) !== kind || checkedThisRun.has(kind)) return;
+          if (kindOf(page) !== kind || checkedThisRun.has(kind)) return;
           findings.push(...(await axeFindings(page)));
           checkedThisRun.add(kind);
         } catch {

@@ -2,6 +2,7 @@
 
 import { KeyRound } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 import { KeyActions } from "./key-actions";
@@ -51,7 +52,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
   ];
   return (
     <>
-      <div className="hidden overflow-x-auto lg:block">
+      <ScrollRegion label="API keys" className="hidden lg:block" hint={false}>
         <table className="w-full text-left text-sm">
           <TableHeader
             columns={[
@@ -94,7 +95,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <ul className="divide-y divide-border lg:hidden">
         {ordered.map((k) => (

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import type { AuditEntry } from "@/lib/contracts/audit";
@@ -17,7 +18,7 @@ function changes(e: AuditEntry): string {
 /** Every change, newest first: who (and with which credential), what, on what, from where. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Audit log">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <TableHeader columns={["When", "Who", "What", "Target", "From"]} />
         <tbody>
@@ -48,6 +49,6 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

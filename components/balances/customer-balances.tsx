@@ -1,5 +1,6 @@
 import { Wallet } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { formatMinor } from "@/lib/money";
 import { OverstatedWarning } from "./overstated-warning";
@@ -36,7 +37,7 @@ export function CustomerBalances({ data }: { data: AggregateBalancesData }) {
           />
         ))}
       </div>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Customer balances">
         <table className="w-full min-w-[46rem] text-left text-sm" aria-label="Customer balances by currency">
           <TableHeader
             columns={["Currency", "Available", "Ledger", "Pending", "Wallets", "Live", "From chain"]}
@@ -73,7 +74,7 @@ export function CustomerBalances({ data }: { data: AggregateBalancesData }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="border-t border-border px-5 py-3 text-xs text-muted">
         {count(data.customers_with_wallets)} of {count(data.total_customers)} customers have a wallet.
         Available = ledger minus pending card holds.

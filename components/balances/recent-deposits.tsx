@@ -1,5 +1,6 @@
 import { ArrowDownToLine } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import type { DepositView } from "@/lib/contracts/money";
@@ -21,7 +22,7 @@ export function RecentDeposits({ deposits }: { deposits: DepositView[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Latest deposits">
       <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Recent deposits">
         <TableHeader columns={["Amount", "Status", "Path", "Received", "Settlement"]} />
         <tbody className="divide-y divide-border">
@@ -55,6 +56,6 @@ export function RecentDeposits({ deposits }: { deposits: DepositView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

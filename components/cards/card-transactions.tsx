@@ -2,7 +2,7 @@ import Link from "next/link";
 import { TransactionAmount } from "@/components/transactions/amount";
 import { TYPE_LABELS } from "@/components/transactions/labels";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
-import { ScrollHint } from "@/components/ui/scroll-hint";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
@@ -20,14 +20,7 @@ export function CardTransactions({
     return <p className="px-5 py-8 text-center text-sm text-muted">No transactions with this card yet.</p>;
   return (
     <>
-      <ScrollHint />
-      {/* Rows hold no link or button: the region itself takes focus so the keyboard can scroll it. */}
-      <div
-        className="overflow-x-auto"
-        role="region"
-        tabIndex={0}
-        aria-label="Latest transactions of this card"
-      >
+      <ScrollRegion label="Latest transactions of this card">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <TableHeader
             columns={[
@@ -58,7 +51,7 @@ export function CardTransactions({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="border-t border-border px-5 py-3 text-sm">
         <Link href={all} className="font-medium text-accent hover:underline">
           All of this customer&apos;s transactions

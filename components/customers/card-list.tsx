@@ -7,6 +7,7 @@ import { useRef, useState } from "react";
 import { When } from "@/components/api-keys/key-cells";
 import { CardActionControls } from "@/components/cards/card-action-menu";
 import { Alert } from "@/components/ui/alert";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import type { CardView } from "@/lib/contracts/cards";
 import { CardStatusBadge, YesNo } from "./badges";
@@ -65,7 +66,7 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
           ) : null}
         </div>
       ) : null}
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Cards of this customer">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <TableHeader
             columns={[
@@ -134,7 +135,7 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {dialog ? (
         <CardActionDialog
           svcCardId={svcCardId}

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { ScrollHint } from "@/components/ui/scroll-hint";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { STACKED, TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import { TransactionAmount } from "./amount";
@@ -28,8 +28,11 @@ export function TransactionTable({
 }) {
   return (
     <>
-      <ScrollHint className="max-sm:hidden md:hidden" />
-      <div className="overflow-x-auto" data-testid="transactions-table-scroll">
+      <ScrollRegion
+        label="Card transactions"
+        hintClassName="max-sm:hidden md:hidden"
+        testId="transactions-table-scroll"
+      >
         <table
           className={cn("w-full text-left text-sm sm:min-w-[44rem]", STACKED.table)}
           aria-label="Card transactions"
@@ -112,7 +115,7 @@ export function TransactionTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ComponentType, ReactNode } from "react";
 import { Button } from "./button";
-import { ScrollHint } from "./scroll-hint";
+import { ScrollRegion } from "./scroll-hint";
 
 /** "Page 2 of 40 · 791 cards", Newer and Older; pages are links, so the address says where you are. */
 export function PageNav({
@@ -98,6 +98,7 @@ export function PagedTable({
   limit,
   empty,
   nav,
+  label,
   testId,
   tableClassName,
   children,
@@ -108,6 +109,8 @@ export function PagedTable({
   limit: number;
   empty: ReactNode;
   nav: Pick<Parameters<typeof PageNav>[0], "label" | "noun" | "href">;
+  /** The scroll region's name for screen readers; "Table of <plural noun>" when absent. */
+  label?: string;
   /** The scroll box's data-testid. */
   testId: string;
   tableClassName: string;
@@ -121,10 +124,9 @@ export function PagedTable({
         <NoSuchPage page={page} pages={pageCount(total, limit)} />
       ) : (
         <>
-          <ScrollHint />
-          <div className="overflow-x-auto" data-testid={testId}>
+          <ScrollRegion label={label ?? `Table of ${nav.noun[1]}`} testId={testId}>
             <table className={`w-full ${tableClassName} text-left text-sm`}>{children}</table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       <PageNav {...nav} page={page} total={total} limit={limit} />

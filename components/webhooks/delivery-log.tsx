@@ -1,6 +1,7 @@
 import { Inbox } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
 import type { DeliveryPage, WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
 import { Timestamp } from "../ui/timestamp";
@@ -75,7 +76,7 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
   }
   return (
     <>
-      <div className="hidden overflow-x-auto lg:block">
+      <ScrollRegion label="Deliveries" className="hidden lg:block" hint={false}>
         <table className="w-full text-left text-sm">
           <TableHeader
             columns={[
@@ -118,7 +119,7 @@ export function DeliveryLog({ page, filters, path, retry, endpoints }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <ul className="divide-y divide-border lg:hidden">
         {deliveries.map((d) => (
           <li

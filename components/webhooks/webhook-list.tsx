@@ -1,6 +1,7 @@
 import { Webhook } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import type { WebhookView } from "@/lib/contracts/webhooks";
 import { webhookHref } from "./hrefs";
@@ -70,7 +71,7 @@ export function WebhookList({
   }
   return (
     <>
-      <div className="hidden overflow-x-auto lg:block">
+      <ScrollRegion label="Webhooks" className="hidden lg:block" hint={false}>
         <table className="w-full text-left text-sm">
           <TableHeader
             columns={[
@@ -109,7 +110,7 @@ export function WebhookList({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <ul className="divide-y divide-border lg:hidden">
         {webhooks.map((w) => (
           <li key={w.webhook_id} className="flex flex-col gap-3 px-4 py-4 sm:px-5">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { type AcceptedByCurrency, GatewayPaymentForm } from "@/components/crypto/gateway-payment-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import { GATEWAY_CURRENCIES, GATEWAY_STATUSES, gatewayListQuerySchema } from "@/lib/contracts/gateway";
@@ -97,7 +98,7 @@ export default async function GatewayPage({
             </button>
           </form>
         </CardHeader>
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Payments">
           <table className="w-full text-sm">
             <TableHeader columns={["Created", "Title", "Requested", "Settled", "Status", "Reference"]} />
             <tbody>
@@ -127,7 +128,7 @@ export default async function GatewayPage({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <p className="flex gap-4 px-5 py-3 text-sm text-muted">
           {list.total} payments.
           {query.offset > 0 ? (

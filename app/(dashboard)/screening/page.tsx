@@ -3,6 +3,7 @@ import { RiskBadge } from "@/components/crypto/risk-badge";
 import { ScreeningForm } from "@/components/crypto/screening-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import { requireSession } from "@/server/action-kit/session";
@@ -39,7 +40,7 @@ export default async function ScreeningPage() {
           <CardHeader>
             <CardTitle>Last checks</CardTitle>
           </CardHeader>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Last checks">
             <table className="w-full text-sm">
               <TableHeader columns={["Address", "Risk", "Checks", "List as of", "Checked"]} />
               <tbody>
@@ -71,7 +72,7 @@ export default async function ScreeningPage() {
                 )}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </Card>
       </div>
     </>

@@ -4,6 +4,7 @@ import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { SwapForm } from "@/components/crypto/swap-form";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
 import { explorerTxUrl, isChainId } from "@/lib/chains/chains";
@@ -73,7 +74,7 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
           <CardHeader>
             <CardTitle>Master wallet tokens</CardTitle>
           </CardHeader>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Master wallet tokens">
             <table className="w-full text-sm">
               <TableHeader columns={["Asset", "Chain", "Balance", "Address"]} />
               <tbody>
@@ -94,7 +95,7 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
                 ) : null}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </Card>
         <Card>
           <CardHeader>
@@ -117,7 +118,7 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
               ))}
             </nav>
           </CardHeader>
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Swap history">
             <table className="w-full text-sm">
               <TableHeader columns={["Created", "From", "To", "Status", "Source tx", "Destination tx"]} />
               <tbody>
@@ -143,7 +144,7 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className="flex gap-4 px-5 py-3 text-sm text-muted">
             {history.total} swaps.
             {query.offset > 0 ? (
