@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { appUrl, env, secureFrameOrigins } from "@/lib/env";
+import { REQUEST_PATH_HEADER, requestPath } from "@/server/http/request-path";
 import { HSTS, pageSecurityHeaders } from "@/server/http/security-headers";
 import { newCspNonce, securePageHeaders } from "@/server/providers/sandbox/secure-page-csp";
 
@@ -10,6 +11,10 @@ import { newCspNonce, securePageHeaders } from "@/server/providers/sandbox/secur
  * there for its own scripts) and in x-nonce (the root layout hands it to the theme script, the
  * secure page to its theme <style>); anything a client sent in those headers is overwritten. Every
  * page renders per request (the root layout reads headers()), so each gets its own nonce.
+ *
+ * The page's own path and query travel in x-request-path (overwritten like x-nonce), so a page
+ * that finds no session can send the user to sign in with that path as the way back
+ * (server/action-kit/session.ts, requireSession).
  *
  * The hosted secure page (/secure/*) keeps its own stricter policy and its frame rule
  * (server/providers/sandbox/secure-page-csp.ts): only the console's origins may frame it.
@@ -27,6 +32,7 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]!);
   requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set(REQUEST_PATH_HEADER, requestPath(request.nextUrl));
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

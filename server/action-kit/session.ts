@@ -11,6 +11,7 @@ import { getDb } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema/identity";
 import { orgSecuritySettings, userSessions } from "@/server/db/schema/team";
 import { newRequestId } from "@/server/http/request-id";
+import { REQUEST_PATH_HEADER } from "@/server/http/request-path";
 import { clientIp } from "./request-ip";
 import type { UserCtx } from "./run-action";
 
@@ -122,8 +123,18 @@ export async function requireSession(access: SessionAccess = {}): Promise<Sessio
     if (isServiceError(err) && err.code === "TWO_FACTOR_NOT_ENABLED") redirect(TWO_FACTOR_ENROLMENT_PATH);
     throw err;
   }
-  if (!info) redirect("/sign-in");
+  if (!info) redirect(await signInPath());
   return info;
+}
+
+/**
+ * The sign-in page with the way back to the page asked for (the proxy's x-request-path), so
+ * signing in again (an expired session, a deep link while signed out) lands there. The sign-in
+ * page checks the path again (app/(auth)/sign-in/callback-path.ts).
+ */
+async function signInPath(): Promise<string> {
+  const path = (await headers()).get(REQUEST_PATH_HEADER);
+  return path && path !== "/overview" ? `/sign-in?callbackUrl=${encodeURIComponent(path)}` : "/sign-in";
 }
 
 /** The service context of the signed-in user (redirects as requireSession does). */

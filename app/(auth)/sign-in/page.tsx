@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { appUrl } from "@/lib/env";
 import { getOptionalSession } from "@/server/action-kit/session";
 import { beginSignIn } from "@/server/actions/sign-in";
 import { safeCallbackPath } from "./callback-path";
@@ -14,7 +15,7 @@ export default async function SignInPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackPath(params.callbackUrl);
+  const callbackUrl = safeCallbackPath(params.callbackUrl, new URL(appUrl()).origin);
   // Signed in is enough: a member who must enrol 2FA is shown the enrolment there.
   if (await getOptionalSession({ beforeTwoFactor: true })) redirect(callbackUrl);
   const error = typeof params.error === "string" ? params.error : undefined;
