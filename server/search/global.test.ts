@@ -42,8 +42,10 @@ describe("globalSearch", () => {
           detail: expect.stringContaining("zoe.search"),
         }),
       );
-      expect((await find(card.id)).map((h) => h.group)).toEqual(["cards"]);
+      // A card id finds the card and the customer who holds it.
+      expect((await find(card.id)).map((h) => h.group)).toEqual(["customers", "cards"]);
       expect(await find(txn.transaction_id)).toEqual([
+        expect.objectContaining({ group: "customers", id: customer.svcCardId }),
         expect.objectContaining({ group: "transactions", title: expect.stringContaining("Tea Room") }),
       ]);
       expect(await find("nobody-like-this")).toEqual([]);

@@ -122,8 +122,8 @@ describe("listCustomers", () => {
   });
 
   it(
-    "q finds exactly a svc_card_id, a record id or an external id, and an " +
-      "email by its start in any case",
+    "q finds exactly a svc_card_id or a record id, and any fragment of an " +
+      "email or external id in any case",
     async () => {
       const { org, ctx } = await program();
       const alice = await insertCustomer(org.orgId, {
@@ -147,9 +147,17 @@ describe("listCustomers", () => {
       );
       expect((await listCustomers({ ctx, input: { q: "Alice." } })).total).toBe(2);
 
-      // Ids are matched whole, not by their start; the external id is not matched by its start either.
+      // Our ids are matched whole, not by their start; the issuer's external id by any fragment, as
+      // the email ("hopper" finds grace.hopper@...).
       expect(await ids(alice.svcCardId.slice(0, -1))).toEqual([]);
-      expect(await ids("crm-100")).toEqual([]);
+      expect(await ids("crm-100")).toEqual([alice.svcCardId, alfred.svcCardId].sort());
+      expect(await ids("1001")).toEqual([alice.svcCardId]);
+      expect(await ids(alice.email.slice(3, 12).toUpperCase())).toEqual(
+        [alice.svcCardId, alfred.svcCardId].sort(),
+      );
+      // Two characters are too few for a fragment: they match the start of an email.
+      expect(await ids("li")).toEqual([]);
+      expect(await ids("AL")).toEqual([alice.svcCardId, alfred.svcCardId].sort());
       // LIKE's wildcards are taken literally.
       expect(await ids("%")).toEqual([]);
       expect(await ids("_lice")).toEqual([]);
@@ -329,8 +337,8 @@ describe("listCustomers on a large program", () => {
       const approved = seeded.filter((i) => Math.floor(i / 7) % 6 === 3).length;
       const active = seeded.filter((i) => i % 7 === 5).length;
       const both = seeded.filter((i) => i % 7 === 5 && Math.floor(i / 7) % 6 === 3).length;
-      // holder50, holder500-509, holder5000-5099
-      const expected = [BIG, BIG, approved, active, both, 1, 1, 1, 111, undefined, 0];
+      // ext-500, ext-5000-5009 (a fragment); holder50, holder500-509, holder5000-5099
+      const expected = [BIG, BIG, approved, active, both, 1, 1, 11, 111, undefined, 0];
       for (const [i, input] of shapes.entries()) {
         log.length = 0;
         const res = await listCustomers({ ctx, input });
