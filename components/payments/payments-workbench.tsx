@@ -12,17 +12,21 @@ import { useAction } from "@/components/ui/use-action";
 import type { ActionError } from "@/lib/action-result";
 import type { ExchangeRateInput, FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
+import { formatDecimalAmount } from "@/lib/money";
+import { payoutFunding } from "@/lib/payout-funding";
+import { payoutStatusLabel } from "./labels";
 import { PayoutStep } from "./payout-step";
 import { LockedQuote, ModeToggle, QuoteBreakdown, useCountdown } from "./quote-panel";
 import type { PaymentsActions, PaymentsData } from "./types";
-
-const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "MXN", "BRL", "NGN", "KES", "INR", "PHP"];
+import { WalletFundingNote } from "./wallet-funding-note";
 
 /**
  * The Payments workbench: a live, non-binding estimate as you type (it binds nothing and does not
  * count against the quote limit), "Lock quote" for the binding 5-minute quote, then either the
  * payout (PayoutStep: beneficiary form or a saved beneficiary, review, confirm behind the 2FA
- * step-up) or the deposit (on to the hosted checkout).
+ * step-up) or the deposit (on to the hosted checkout). Only the organization's wallets are offered,
+ * with their balances; "Lock quote" stays off, with the way on (open a wallet, deposit), while the
+ * chosen wallet is missing or holds less than the payout debits (lib/payout-funding.ts).
  */
 export function PaymentsWorkbench({
   data,
@@ -37,7 +41,7 @@ export function PaymentsWorkbench({
   const [mode, setMode] = useState<"payout" | "payin">("payout");
   const [country, setCountry] = useState("");
   const [methodId, setMethodId] = useState<number>(data.payoutMethods[0]?.method.id ?? 0);
-  const [wallet, setWallet] = useState(data.wallets[0]?.currency ?? "USD");
+  const [wallet, setWallet] = useState(data.wallets[0]?.currency ?? "");
   const [amount, setAmount] = useState("100");
   const [estimate, setEstimate] = useState<FiatEstimate>();
   const [error, setError] = useState<ActionError>();
@@ -57,7 +61,7 @@ export function PaymentsWorkbench({
 
   const input = ((): ExchangeRateInput | null => {
     const n = Number(amount);
-    if (!method || !amount.trim() || !Number.isFinite(n) || n <= 0) return null;
+    if (!method || !wallet || !amount.trim() || !Number.isFinite(n) || n <= 0) return null;
     return mode === "payout"
       ? {
           from_currency: wallet,
@@ -124,6 +128,19 @@ export function PaymentsWorkbench({
   }
 
   const locked = quote && secondsLeft > 0;
+  // A deposit needs only the wallet it credits; a payout needs one that holds what it debits.
+  const funding = payoutFunding(
+    data.wallets,
+    wallet,
+    mode === "payout" && estimate ? estimate.payout_data.customer_total_amount_due : undefined,
+  );
+  function depositInto(currency: string) {
+    setMode("payin");
+    setCountry("");
+    setMethodId(data.payinMethods.find((m) => m.currency === currency)?.id ?? data.payinMethods[0]?.id ?? 0);
+    setWallet(currency);
+    resetQuote();
+  }
   return (
     <Card>
       <CardHeader>
@@ -182,10 +199,17 @@ export function PaymentsWorkbench({
               id="pay-wallet"
               className={selectClass}
               value={wallet}
-              onChange={(e) => setWallet(e.target.value)}
+              disabled={!data.wallets.length}
+              onChange={(e) => {
+                setWallet(e.target.value);
+                resetQuote();
+              }}
             >
-              {CURRENCIES.map((c) => (
-                <option key={c}>{c}</option>
+              {data.wallets.length ? null : <option value="">No wallet yet</option>}
+              {data.wallets.map((w) => (
+                <option key={w.currency} value={w.currency}>
+                  {w.currency} · {formatDecimalAmount(w.balance, w.currency)}
+                </option>
               ))}
             </select>
           </div>
@@ -201,17 +225,21 @@ export function PaymentsWorkbench({
           />
         </div>
         {error && !error.fields ? <Alert tone="error">{error.message}</Alert> : null}
+        {!funding.ok && !quote ? (
+          <WalletFundingNote funding={funding} canAct={canAct} onDeposit={depositInto} />
+        ) : null}
         {quote ? <QuoteBreakdown quote={quote} /> : estimate ? <QuoteBreakdown quote={estimate} /> : null}
         {quote ? <LockedQuote quote={quote} onRenew={resetQuote} /> : null}
         {!canAct ? (
           <p className="text-sm text-muted">Viewers can price; operators and admins lock quotes and pay.</p>
         ) : !quote ? (
-          <Button onClick={lock} disabled={!estimate || busy} className="self-start">
+          <Button onClick={lock} disabled={!estimate || !funding.ok || busy} className="self-start">
             Lock quote
           </Button>
         ) : done ? (
           <Alert tone="success" data-testid="payout-done">
-            Payout {done.payout_id} is {done.status}: {done.receive_amount} {done.payout_currency} to{" "}
+            Payout {done.payout_id} is {payoutStatusLabel(done.status)}:{" "}
+            {formatDecimalAmount(done.receive_amount, done.payout_currency)} to{" "}
             {done.beneficiary.beneficiary_name}.{" "}
             <a className="underline" href={`/payments/receipt/${done.payout_id}`}>
               Receipt (PDF)
@@ -232,7 +260,8 @@ export function PaymentsWorkbench({
           />
         ) : locked ? (
           <Button onClick={deposit} disabled={busy} className="self-start">
-            Continue to checkout ({quote.payout_data.customer_total_amount_due} {quote.from_currency})
+            Continue to checkout (
+            {formatDecimalAmount(quote.payout_data.customer_total_amount_due, quote.from_currency)})
           </Button>
         ) : null}
       </CardBody>

@@ -10,6 +10,7 @@ import { useAction } from "@/components/ui/use-action";
 import type { ActionError } from "@/lib/action-result";
 import type { BeneficiaryForm, FiatQuote, PaymentMethodView } from "@/lib/contracts/fiat";
 import type { BeneficiaryView, PayoutView } from "@/lib/contracts/fiat-payments";
+import { formatDecimalAmount as amount } from "@/lib/money";
 import { BeneficiaryFields, localErrors } from "./beneficiary-fields";
 import type { PaymentsActions } from "./types";
 
@@ -103,20 +104,20 @@ export function PayoutStep({
           {Object.entries(review).map(([k, v]) => (
             <Row key={k} label={labels[k] ?? k} value={v} />
           ))}
-          <Row label="You send" value={`${quote.amount} ${from}`} />
-          <Row label="Fees" value={`${quote.payout_data.total_transaction_fee_in_from_currency} ${from}`} />
+          <Row label="You send" value={amount(quote.amount, from)} />
+          <Row label="Fees" value={amount(quote.payout_data.total_transaction_fee_in_from_currency, from)} />
           <Row
             label="Total debited"
-            value={`${quote.payout_data.customer_total_amount_due} ${from}`}
+            value={amount(quote.payout_data.customer_total_amount_due, from)}
             strong
           />
           <Row label="Rate" value={`1 ${from} = ${quote.rate} ${to}`} />
-          <Row label="Recipient gets" value={`${quote.payout_data.customer_receive_amount} ${to}`} strong />
+          <Row label="Recipient gets" value={amount(quote.payout_data.customer_receive_amount, to)} strong />
         </dl>
         {error ? <Alert tone="error">{error.message}</Alert> : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={pay} disabled={busy}>
-            Confirm payout of {quote.payout_data.customer_total_amount_due} {from}
+            Confirm payout of {amount(quote.payout_data.customer_total_amount_due, from)}
           </Button>
           <Button variant="secondary" onClick={() => setReview(undefined)} disabled={busy}>
             Edit beneficiary

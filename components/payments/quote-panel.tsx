@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { FiatEstimate, FiatQuote } from "@/lib/contracts/fiat";
+import { formatDecimalAmount as amount } from "@/lib/money";
 
 /** Seconds left until `expiresAt`, ticking every second; 0 once it has passed. */
 export function useCountdown(expiresAt: string | undefined): number {
@@ -25,21 +26,27 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** The fee breakdown of an estimate or a locked quote: every fee, the rate and what arrives. */
+/**
+ * The fee breakdown of an estimate or a locked quote: every fee, the rate and what arrives, each
+ * amount in its currency's minor units (the API's 8 places stay in the API).
+ */
 export function QuoteBreakdown({ quote }: { quote: FiatEstimate }) {
   const c = quote.calculator;
   const from = quote.from_currency;
   const to = quote.to_currency;
   return (
     <dl className="text-sm" data-testid="quote-breakdown">
-      <Row label="You send" value={`${quote.amount} ${from}`} />
-      <Row label="Percentage fee" value={`${c.fee_breakdown.float.wallet_currency.toFixed(8)} ${from}`} />
-      <Row label="Fixed fee" value={`${c.fee_breakdown.fixed.wallet_currency.toFixed(8)} ${from}`} />
-      <Row label="Total fees" value={`${quote.payout_data.total_transaction_fee_in_from_currency} ${from}`} />
-      <Row label="Total debited" value={`${quote.payout_data.customer_total_amount_due} ${from}`} strong />
+      <Row label="You send" value={amount(quote.amount, from)} />
+      <Row label="Percentage fee" value={amount(c.fee_breakdown.float.wallet_currency, from)} />
+      <Row label="Fixed fee" value={amount(c.fee_breakdown.fixed.wallet_currency, from)} />
+      <Row
+        label="Total fees"
+        value={amount(quote.payout_data.total_transaction_fee_in_from_currency, from)}
+      />
+      <Row label="Total debited" value={amount(quote.payout_data.customer_total_amount_due, from)} strong />
       <Row label="Mid rate" value={`1 ${from} = ${c.exchange_rate} ${to}`} />
       <Row label="Your rate" value={`1 ${from} = ${quote.rate} ${to}`} />
-      <Row label="Recipient gets" value={`${quote.payout_data.customer_receive_amount} ${to}`} strong />
+      <Row label="Recipient gets" value={amount(quote.payout_data.customer_receive_amount, to)} strong />
     </dl>
   );
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
-import { DepositHistory, PayoutHistory, WalletsCard } from "@/components/payments/history";
+import { DepositHistory } from "@/components/payments/history";
 import { OpenWalletForm } from "@/components/payments/open-wallet-form";
 import { PaymentsWorkbench } from "@/components/payments/payments-workbench";
-import { DEPOSIT_STATUSES, PAYOUT_STATUSES } from "@/lib/contracts/fiat-payments";
+import { PayoutList } from "@/components/payments/payout-list";
+import { WalletsCard } from "@/components/payments/wallets-card";
+import { DEPOSIT_STATUSES } from "@/lib/contracts/fiat-payments";
 import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import {
@@ -17,10 +19,12 @@ import {
 import { listBeneficiaries } from "@/server/fiat/beneficiaries/saved";
 import { listDeposits } from "@/server/fiat/deposits/view";
 import { beneficiaryForm, listPaymentMethods } from "@/server/fiat/methods/view";
-import { listPayouts } from "@/server/fiat/payouts/view";
+import { pageOfPayouts, parsePayoutPageQuery } from "@/server/fiat/payouts/page";
 import { listWallets } from "@/server/fiat/wallets/manage";
 
 export const metadata: Metadata = { title: "Payments" };
+
+const PAYOUT_PAGE = 20;
 
 function pick<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
   return typeof value === "string" && (allowed as readonly string[]).includes(value)
@@ -35,11 +39,15 @@ export default async function PaymentsPage({
 }) {
   const { ctx, user } = await requireSession();
   const params = await searchParams;
-  const payoutStatus = pick(params.payouts, PAYOUT_STATUSES);
+  const payoutQuery = parsePayoutPageQuery(params, PAYOUT_PAGE);
   const depositStatus = pick(params.deposits, DEPOSIT_STATUSES);
+  // The address's own params, which every filter, sort and page link keeps.
+  const kept = Object.fromEntries(
+    Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
   const [wallets, payouts, deposits, beneficiaries] = await Promise.all([
     listWallets({ ctx }),
-    listPayouts({ ctx, input: { status: payoutStatus, limit: 50 } }),
+    pageOfPayouts({ ctx, input: payoutQuery }),
     listDeposits({ ctx, input: { status: depositStatus, limit: 50 } }),
     listBeneficiaries({ ctx }),
   ]);
@@ -87,18 +95,8 @@ export default async function PaymentsPage({
             canAct ? <OpenWalletForm create={createWalletAction} currencies={openable} /> : undefined
           }
         />
-        <PayoutHistory
-          payouts={payouts.payouts}
-          status={payoutStatus}
-          statuses={PAYOUT_STATUSES}
-          other={depositStatus ? { deposits: depositStatus } : {}}
-        />
-        <DepositHistory
-          deposits={deposits.deposits}
-          status={depositStatus}
-          statuses={DEPOSIT_STATUSES}
-          other={payoutStatus ? { payouts: payoutStatus } : {}}
-        />
+        <PayoutList payouts={payouts.payouts} total={payouts.total} query={payoutQuery} params={kept} />
+        <DepositHistory deposits={deposits.deposits} status={depositStatus} params={kept} />
       </div>
     </>
   );

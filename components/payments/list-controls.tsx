@@ -1,0 +1,90 @@
+import Link from "next/link";
+import type { PayoutSort } from "@/server/fiat/payouts/page";
+
+/** A payments list's address: the page's other params kept, `over` set (undefined removes). */
+export function paymentsHref(
+  params: Record<string, string>,
+  over: Record<string, string | undefined>,
+): string {
+  const q = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(over)) {
+    if (value === undefined) q.delete(key);
+    else q.set(key, value);
+  }
+  const text = q.toString();
+  return text ? `/payments?${text}` : "/payments";
+}
+
+/**
+ * Status filters as links (the filter lives in the URL, ?payouts=completed): real links, drawn as
+ * tabs with the current one marked, so they read as the controls they are.
+ */
+export function StatusFilter({
+  param,
+  labels,
+  current,
+  href,
+  noun,
+}: {
+  param: string;
+  labels: Record<string, { label: string }>;
+  current?: string;
+  href: (status: string | undefined) => string;
+  noun: string;
+}) {
+  return (
+    <nav aria-label={`Filter ${noun} by status`} className="flex flex-wrap gap-1 text-sm" data-param={param}>
+      {[undefined, ...Object.keys(labels)].map((s) => (
+        <Link
+          key={s ?? "all"}
+          href={href(s)}
+          scroll={false}
+          aria-current={current === s ? "page" : undefined}
+          className={`rounded-md px-2.5 py-1 underline-offset-4 hover:bg-surface-muted hover:underline ${
+            current === s ? "bg-surface-muted font-medium text-foreground" : "text-muted"
+          }`}
+        >
+          {s ? labels[s]!.label : "All"}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+type SortColumn = "created" | "amount" | "status";
+
+/**
+ * A column heading that orders the list by it: a link (the address keeps the order), descending
+ * first, again for ascending. The <th> carries aria-sort (sortState below).
+ */
+export function SortHeading({
+  label,
+  column,
+  sort,
+  href,
+}: {
+  label: string;
+  column: SortColumn;
+  sort: PayoutSort;
+  href: (sort: PayoutSort) => string;
+}) {
+  const active = sort.replace(/^-/, "") === column;
+  const descending = sort.startsWith("-");
+  const next = (active && descending ? column : `-${column}`) as PayoutSort;
+  return (
+    <Link
+      href={href(next)}
+      scroll={false}
+      className="inline-flex items-center gap-1 uppercase hover:text-foreground"
+    >
+      {label}
+      <span aria-hidden>{active ? (descending ? "↓" : "↑") : "↕"}</span>
+      <span className="sr-only">{active ? "" : ", sort by it"}</span>
+    </Link>
+  );
+}
+
+export function sortState(sort: PayoutSort, column: SortColumn): "ascending" | "descending" | undefined {
+  if (sort.replace(/^-/, "") !== column) return undefined;
+  return sort.startsWith("-") ? "descending" : "ascending";
+}
