@@ -112,6 +112,12 @@ export const PERMISSIONS = {
   listDisputes: { scope: "read" },
   getDispute: { scope: "read", cardholder: true },
   decideDispute: { scope: "write" },
+  getDisputeCase: { scope: "read" }, // a dispute's page, staff notes too: never a cardholder's (no route)
+  addDisputeNote: { scope: "write" }, // (no route)
+  addDisputeEvidence: { scope: "write" }, // the dispute page's upload route (no REST route)
+  getDisputeEvidenceFile: { scope: "read" }, // the dispute page's download route (no REST route)
+  listDisputablePurchases: { scope: "read" }, // "New dispute" (no route)
+  streamDisputesCsv: { scope: "read" }, // the Disputes page's export (no REST route)
   // fiat-deposits
   createDeposit: { scope: "transactions" },
   listDeposits: { scope: "read" },
