@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isServiceError } from "@/lib/errors";
 import { addressKey, checkAddress, detectAddressFormats, randomAddress, randomTxHash } from "./addresses";
 import { ADDRESS_FORMATS, CHAIN_IDS, isTxHashOf } from "./chains";
-import { requireAddressOn, requireKnownAddress } from "./require-address";
+import { ADDRESS_FORMAT_NAMES, requireAddressOn, requireKnownAddress } from "./require-address";
 
 const VALID = {
   evm: [
@@ -54,18 +54,23 @@ describe("address formats", () => {
     expect(detectAddressFormats("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48")).toEqual(["evm"]);
     expect(detectAddressFormats("hello")).toEqual([]);
   });
-  it("an address of no format is 422 INVALID_ADDRESS naming the formats tried", () => {
+  it("an address of no format is 422 INVALID_ADDRESS naming, in words, the formats it may be in", () => {
     try {
       requireKnownAddress("not-an-address");
       expect.unreachable();
     } catch (err) {
       expect(isServiceError(err) && err.code).toBe("INVALID_ADDRESS");
-      for (const format of ADDRESS_FORMATS) expect((err as Error).message).toContain(format);
+      const field = isServiceError(err) ? err.details?.[0]?.message : undefined;
+      expect(field).toBe(
+        "This is not an address we recognise. Enter an Ethereum-style (0x…), Bitcoin, Litecoin, " +
+          "Solana or Tron address.",
+      );
+      for (const format of ADDRESS_FORMATS) expect(field).toContain(ADDRESS_FORMAT_NAMES[format]);
     }
   });
   it("a Tron address as an EVM recipient is refused, saying what it looks like", () => {
     expect(() => requireAddressOn("base", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "to_address")).toThrow(
-      /not a valid Base address.*looks like a tron address/,
+      /not a valid Base address.*looks like a Tron address/,
     );
     expect(requireAddressOn("tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "to_address")).toBe(
       "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
