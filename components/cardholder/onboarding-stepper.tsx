@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { Timestamp } from "@/components/ui/timestamp";
 import { CARDHOLDER_STEPS } from "@/lib/onboarding-steps";
 
 /** The wizard's screens and the onboarding step (lib/onboarding-steps.ts) each belongs to. */
@@ -16,13 +17,25 @@ export const WIZARD_STAGES = [
 export type WizardStage = (typeof WIZARD_STAGES)[number]["id"];
 
 /**
- * Where the cardholder is: every stage before the current one is done. On a phone only the
- * current stage's name is written out; the others are numbered dots.
+ * Where the cardholder is: every stage before the current one is done, with the time it was done
+ * (`times` by step number, server/cards/onboarding/step-times.ts). On a phone only the current
+ * stage's name is written out on the track; the others are numbered dots, and the done steps are
+ * listed with their times below it.
  */
-export function OnboardingStepper({ current }: { current: WizardStage }) {
+export function OnboardingStepper({
+  current,
+  times = {},
+}: {
+  current: WizardStage;
+  times?: Partial<Record<number, string | null>>;
+}) {
   const stage = WIZARD_STAGES.find((s) => s.id === current)!;
   // The same count as the staff see on the customer's page (lib/onboarding-steps.ts).
   const at = stage.step - 1;
+  const completed = CARDHOLDER_STEPS.slice(0, at).flatMap((title, i) => {
+    const time = times[i + 1];
+    return time ? [{ title, time }] : [];
+  });
   return (
     <nav aria-label="Onboarding progress" className="flex flex-col gap-2">
       <p className="text-sm text-muted">
@@ -66,6 +79,19 @@ export function OnboardingStepper({ current }: { current: WizardStage }) {
           );
         })}
       </ol>
+      {completed.length > 0 ? (
+        <ul className="flex flex-col gap-0.5 text-xs text-muted" aria-label="Completed steps">
+          {completed.map(({ title, time }) => (
+            <li key={title} className="flex flex-wrap gap-x-1">
+              <Check className="size-3.5 self-center text-success" aria-hidden />
+              <span className="font-medium text-foreground">{title}</span>
+              <span>
+                done <Timestamp iso={time} seconds={false} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </nav>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Send } from "lucide-react";
 import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type FundCustomerAction, MONEY_QUERY_KEYS } from "@/components/balances/types";
 import { LiveStatus } from "@/components/transactions/live-status";
@@ -120,6 +121,7 @@ export function Balances({
     initial,
   });
   const [funding, setFunding] = useState(false);
+  const router = useRouter();
   return (
     <div className="flex flex-col gap-3">
       <Figures balance={data} />
@@ -139,6 +141,8 @@ export function Balances({
           twoFactorEnabled={fund.twoFactorEnabled}
           preset={{ customerId: data.svc_card_id, currency: data.currency ?? undefined }}
           onClose={() => setFunding(false)}
+          // The page's server-read parts (the status line, the activity feed) show the funding too.
+          onFunded={() => router.refresh()}
         />
       ) : null}
     </div>

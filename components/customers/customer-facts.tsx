@@ -1,10 +1,13 @@
 import { When } from "@/components/api-keys/key-cells";
 import { CopyButton } from "@/components/copy-button";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { ACCOUNT_STATUS_MEANINGS, type CardCustomerView, TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
-import type { SafeState } from "@/lib/enums";
-import { KycBadge, YesNo } from "./badges";
+import type { FlowStatus, SafeState } from "@/lib/enums";
+import { formatMinor } from "@/lib/money";
+import { CardStatusBadge, KycBadge, YesNo } from "./badges";
+import { cardName, FLOW_LABELS } from "./labels";
 
 /** What the page shows beyond the Card customer object: our records of verification and the wallet. */
 export interface CustomerRecord {
@@ -26,6 +29,7 @@ export function CustomerHeader({ customer, record }: { customer: CardCustomerVie
   return (
     <header className="mb-6 flex flex-col gap-3">
       <h1 className="text-2xl font-semibold tracking-tight break-all">{customer.email}</h1>
+      <CustomerStatus customer={customer} />
       <dl className={dl}>
         <dt className="text-muted">svc_card_id</dt>
         <dd className="flex flex-wrap items-center gap-2">
@@ -53,6 +57,51 @@ export function CustomerHeader({ customer, record }: { customer: CardCustomerVie
   );
 }
 
+const FLOW_TONE: Record<FlowStatus, BadgeTone> = {
+  email_verification: "warning",
+  identity_verification: "warning",
+  source_of_funds: "warning",
+  phone_verification: "warning",
+  account_setup: "warning",
+  active: "success",
+  rejected: "danger",
+};
+
+/**
+ * What staff look for first, before the ids: where the customer stands, what they can spend, and
+ * each card's state (a frozen card is named here, not only further down the page).
+ */
+function CustomerStatus({ customer }: { customer: CardCustomerView }) {
+  const available =
+    customer.available_balance_minor !== null && customer.currency
+      ? formatMinor(customer.available_balance_minor, customer.currency)
+      : null;
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-testid="customer-status">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className="flex items-center gap-2">
+          <span className="text-muted">Onboarding</span>
+          <Badge tone={FLOW_TONE[customer.flow_status]}>{FLOW_LABELS[customer.flow_status]}</Badge>
+        </span>
+        <span className="flex items-center gap-2">
+          <span className="text-muted">Available</span>
+          <span className="text-base font-semibold tabular-nums">{available ?? "No wallet yet"}</span>
+        </span>
+      </div>
+      {customer.cards.length > 0 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Cards and their status">
+          {customer.cards.map((card) => (
+            <li key={card.card_id} className="flex items-center gap-2">
+              <span>{cardName(card)}</span>
+              <CardStatusBadge card={card} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 export function KycCard({ customer, record }: { customer: CardCustomerView; record: CustomerRecord }) {
   return (
     <Card aria-labelledby="kyc-title">
@@ -64,7 +113,6 @@ export function KycCard({ customer, record }: { customer: CardCustomerView; reco
           <dt className="text-muted">Status</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <KycBadge status={customer.kyc_status} />
-            <code className="font-mono text-xs text-muted">{customer.kyc_status}</code>
           </dd>
           <dt className="text-muted">Currency</dt>
           <dd>

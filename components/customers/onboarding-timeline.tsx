@@ -1,5 +1,6 @@
 import { Check, Circle, CircleDot, OctagonX } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { Timestamp } from "@/components/ui/timestamp";
 import type { CardCustomerView } from "@/lib/contracts/cards";
 
 export interface OnboardingStep {
@@ -59,13 +60,18 @@ function Marker({ state }: { state: StepState }) {
   }
 }
 
-/** The six onboarding steps (docs/card-program.md, Onboarding) with the customer's place in them. */
+/**
+ * The six onboarding steps (docs/card-program.md, Onboarding) with the customer's place in them and
+ * when each done step was completed (`times` by step number, server/cards/onboarding/step-times.ts).
+ */
 export function OnboardingTimeline({
   steps,
   customer,
+  times,
 }: {
   steps: OnboardingStep[];
   customer: Pick<CardCustomerView, "step" | "flow_status">;
+  times: Partial<Record<number, string | null>>;
 }) {
   return (
     <ol className="flex flex-col" aria-label="Onboarding steps">
@@ -73,6 +79,7 @@ export function OnboardingTimeline({
         const state = stateOf(s.step, customer);
         const last = i === steps.length - 1;
         const title = state === "stopped" ? "Identity verification rejected" : s.title;
+        const at = state === "done" || state === "stopped" ? times[s.step] : null;
         return (
           <li
             key={s.step}
@@ -101,8 +108,12 @@ export function OnboardingTimeline({
                 <span className="text-muted tabular-nums">{s.step}.</span> {title}
               </span>
               <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
-                <code className="font-mono">{state === "stopped" ? "rejected" : s.flowStatus}</code>
-                <span>· {STATE_WORDS[state]}</span>
+                <span>{STATE_WORDS[state]}</span>
+                {at ? (
+                  <span>
+                    · <Timestamp iso={at} />
+                  </span>
+                ) : null}
               </span>
             </div>
           </li>

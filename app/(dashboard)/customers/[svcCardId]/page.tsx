@@ -4,6 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
+import { ActivityFeed } from "@/components/customers/activity-feed";
 import { YesNo } from "@/components/customers/badges";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
 import { CARD_ACTION_NAMES, type CardActionName } from "@/components/customers/card-action-list";
@@ -15,6 +16,7 @@ import {
   WalletCard,
 } from "@/components/customers/customer-facts";
 import { customerHref, CUSTOMERS_PATH } from "@/components/customers/filters";
+import { FLOW_LABELS } from "@/components/customers/labels";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
@@ -32,8 +34,10 @@ import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import { getIssuerCustomerDetail } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
 import { decide } from "@/server/cards/lifecycle/transitions";
+import { onboardingStepTimes } from "@/server/cards/onboarding/step-times";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
+import { activityLinks, readActivityPage } from "./activity-page";
 
 export const metadata: Metadata = { title: "Customer" };
 
@@ -99,15 +103,17 @@ export default async function CustomerPage({
     cards: cardRows,
   } = await orNotFound(getIssuerCustomerDetail({ ctx, input: { customerId: svcCardId } }));
   if (row.svcCardId !== svcCardId) redirect(customerHref(row.svcCardId));
-  const rawPage = Number((await searchParams).tx_page);
+  const query = await searchParams;
+  const rawPage = Number(query.tx_page);
   const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
   const canFund = can(user, "fundCustomer");
-  const [transactions, masterWallet] = await Promise.all([
+  const [transactions, masterWallet, activity] = await Promise.all([
     listCustomerTransactions({
       ctx,
       input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
     }),
     canFund ? getMasterWallet({ ctx }) : null,
+    readActivityPage(ctx, row.svcCardId, query),
   ]);
   const record = recordOf(row);
   // In the sandbox, a way to charge one of this customer's cards (its newest live one).
@@ -115,6 +121,24 @@ export default async function CustomerPage({
     isSandbox() && can(user, "authorizeCardTransaction")
       ? cardRows.filter((c) => c.status === "active").at(-1)
       : undefined;
+
+  const stepTimes = onboardingStepTimes(row, cardRows);
+  // Until the customer is active, the next onboarding step is what staff come for; after, the money.
+  const onboardingFirst = customer.flow_status !== "active";
+  const onboarding = (
+    <Card aria-labelledby="onboarding-title">
+      <CardHeader className="gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <CardTitle id="onboarding-title">Onboarding</CardTitle>
+        <span className="text-sm text-muted">
+          Step {customer.step} of 6 · {FLOW_LABELS[customer.flow_status]}
+        </span>
+      </CardHeader>
+      <CardBody>
+        <NextAction customer={customer} />
+        <OnboardingTimeline steps={ONBOARDING_STEPS} customer={customer} times={stepTimes} />
+      </CardBody>
+    </Card>
+  );
 
   return (
     <>
@@ -127,24 +151,7 @@ export default async function CustomerPage({
       </Link>
       <CustomerHeader customer={customer} record={record} />
       <div className="flex flex-col gap-6">
-        <Card aria-labelledby="onboarding-title">
-          <CardHeader className="gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <CardTitle id="onboarding-title">Onboarding</CardTitle>
-            <span className="text-sm text-muted">
-              Step {customer.step} of 6 · <code className="font-mono text-xs">{customer.flow_status}</code>
-            </span>
-          </CardHeader>
-          <CardBody>
-            <NextAction customer={customer} />
-            <OnboardingTimeline steps={ONBOARDING_STEPS} customer={customer} />
-          </CardBody>
-        </Card>
-
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <KycCard customer={customer} record={record} />
-          <WalletCard customer={customer} record={record} />
-        </div>
-
+        {onboardingFirst ? onboarding : null}
         <Card aria-labelledby="balances-title">
           <CardHeader>
             <CardTitle id="balances-title">Balances</CardTitle>
@@ -165,6 +172,29 @@ export default async function CustomerPage({
             />
           </CardBody>
         </Card>
+
+        <Card aria-labelledby="cards-title">
+          <CardHeader className="gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <CardTitle id="cards-title">Cards ({customer.cards_count})</CardTitle>
+            <span
+              className="flex items-center gap-2 text-sm"
+              title="From the card network's PIN event: a hint that can be stale, not a guarantee."
+            >
+              <span className="text-muted">Card PIN</span>
+              <YesNo value={customer.pin_set} yes="Set" no="Not set" />
+            </span>
+          </CardHeader>
+          <CardList
+            svcCardId={customer.svc_card_id}
+            cards={customer.cards}
+            allowed={Object.fromEntries(cardRows.map((c) => [c.id, allowedActions(c)]))}
+            canAct={can(user, "freezeCard")}
+            twoFactorEnabled={user.twoFactorEnabled}
+            actions={CARD_ACTIONS}
+          />
+        </Card>
+
+        <ActivityFeed page={activity} links={activityLinks(customer.svc_card_id, query, activity)} />
 
         <Card aria-labelledby="transactions-title" id="transactions">
           <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -205,26 +235,12 @@ export default async function CustomerPage({
           />
         </Card>
 
-        <Card aria-labelledby="cards-title">
-          <CardHeader className="gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <CardTitle id="cards-title">Cards ({customer.cards_count})</CardTitle>
-            <span
-              className="flex items-center gap-2 text-sm"
-              title="From the card network's PIN event: a hint that can be stale, not a guarantee."
-            >
-              <span className="text-muted">Card PIN</span>
-              <YesNo value={customer.pin_set} yes="Set" no="Not set" />
-            </span>
-          </CardHeader>
-          <CardList
-            svcCardId={customer.svc_card_id}
-            cards={customer.cards}
-            allowed={Object.fromEntries(cardRows.map((c) => [c.id, allowedActions(c)]))}
-            canAct={can(user, "freezeCard")}
-            twoFactorEnabled={user.twoFactorEnabled}
-            actions={CARD_ACTIONS}
-          />
-        </Card>
+        {onboardingFirst ? null : onboarding}
+
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <KycCard customer={customer} record={record} />
+          <WalletCard customer={customer} record={record} />
+        </div>
       </div>
     </>
   );

@@ -32,6 +32,7 @@ import { getMyAccount } from "@/server/cards/my-account";
 import { getKycStatus } from "@/server/cards/onboarding/kyc";
 import { getSafeDeployment } from "@/server/cards/onboarding/safe";
 import { getSourceOfFunds } from "@/server/cards/onboarding/source-of-funds";
+import { getMyOnboardingTimes } from "@/server/cards/onboarding/step-times";
 import { sourceOfFundsOptionLabel } from "@/server/cards/source-of-funds-questions";
 
 export const metadata: Metadata = { title: "Set up your card" };
@@ -113,6 +114,7 @@ export default async function OnboardingPage({
   if (account.flow_status === "account_setup")
     deployment = await orNull(getSafeDeployment({ ctx, input: { svcCardId } }));
   const stage = stageOf(account, deployment ? deployment.is_ready : account.safe_deployed);
+  const stepTimes = await getMyOnboardingTimes({ ctx });
 
   let body: ReactNode;
   switch (stage) {
@@ -185,7 +187,7 @@ export default async function OnboardingPage({
         </div>
         <SignOutButton orgId={orgId} signOut={signOutCardholderAction} />
       </div>
-      <OnboardingStepper current={stage} />
+      <OnboardingStepper current={stage} times={stepTimes} />
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold">{STAGE_TITLE[stage]}</h2>
