@@ -46,7 +46,15 @@ const cardOperator = await createUser(database.db, orgId, {
   withTwoFactor: true,
 });
 const admins: E2eSeed["admins"] = {};
-for (const spec of ["crypto", "payments", "staff-console", "webhooks", "preview-127", "cards-console"]) {
+for (const spec of [
+  "crypto",
+  "payments",
+  "staff-console",
+  "webhooks",
+  "preview-127",
+  "cards-console",
+  "customer-activity",
+]) {
   const user = await createUser(database.db, orgId, {
     email: `admin-${spec}-${stamp}@e2e.test`,
     password,
