@@ -1,7 +1,9 @@
+import { Download } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
 import { CARD_TYPE_VALUES } from "@/lib/contracts/card-list";
 import { CARD_STATUS_VALUES, CURRENCY_VALUES } from "@/lib/contracts/cards";
-import { type CardFilters, CARDS_PATH, isFiltered } from "./filters";
+import { type CardFilters, CARDS_PATH, cardsExportHref, isFiltered } from "./filters";
 
 const STATUS_LABELS = {
   active: "Active",
@@ -27,6 +29,9 @@ export function CardFilterForm({ filters }: { filters: CardFilters }) {
         hint="4 digits, a whole card id, svc_card_id or external id, or the start of an email."
       />
       {filters.customer_id ? <input type="hidden" name="customer_id" value={filters.customer_id} /> : null}
+      {/* A new filter keeps the column the list is sorted by. */}
+      {filters.sort !== "created_at" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {filters.order !== "desc" ? <input type="hidden" name="order" value={filters.order} /> : null}
       <FilterSelect
         label="Status"
         name="status"
@@ -51,9 +56,17 @@ export function CardFilterForm({ filters }: { filters: CardFilters }) {
         values={CURRENCY_VALUES}
       />
       <FilterActions
-        className="col-span-2 flex gap-2 lg:col-span-1 lg:mt-[1.625rem]"
+        className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:mt-[1.625rem]"
         clearHref={isFiltered(filters) ? CARDS_PATH : null}
-      />
+      >
+        <Button asChild variant="secondary">
+          {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
+          <a href={cardsExportHref(filters)} download>
+            <Download aria-hidden />
+            Export CSV
+          </a>
+        </Button>
+      </FilterActions>
     </UrlFilterForm>
   );
 }

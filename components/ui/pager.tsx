@@ -101,6 +101,7 @@ export function PagedTable({
   label,
   testId,
   tableClassName,
+  hintClassName,
   children,
 }: {
   rows: number;
@@ -114,6 +115,8 @@ export function PagedTable({
   /** The scroll box's data-testid. */
   testId: string;
   tableClassName: string;
+  /** The scroll hint's classes: a table that stacks on a phone (STACKED) hides it there too. */
+  hintClassName?: string;
   /** The table's head and body. */
   children: ReactNode;
 }) {
@@ -124,7 +127,11 @@ export function PagedTable({
         <NoSuchPage page={page} pages={pageCount(total, limit)} />
       ) : (
         <>
-          <ScrollRegion label={label ?? `Table of ${nav.noun[1]}`} testId={testId}>
+          <ScrollRegion
+            label={label ?? `Table of ${nav.noun[1]}`}
+            testId={testId}
+            hintClassName={hintClassName}
+          >
             <table className={`w-full ${tableClassName} text-left text-sm`}>{children}</table>
           </ScrollRegion>
         </>

@@ -6,6 +6,9 @@ import { CARD_STATUS_VALUES, CURRENCY_VALUES } from "./cards";
  * card's page with its history (GET /api/v1/card-issuer/cards/{cardId}).
  */
 export const CARD_TYPE_VALUES = ["virtual", "physical"] as const;
+/** What the list can be sorted by: each is served by an index (server/cards/lifecycle/list.ts). */
+export const CARD_SORT_VALUES = ["created_at", "status", "currency"] as const;
+export const SORT_ORDER_VALUES = ["asc", "desc"] as const;
 
 export const cardListQuerySchema = z.object({
   q: z
@@ -24,6 +27,11 @@ export const cardListQuerySchema = z.object({
   card_type: z.enum(CARD_TYPE_VALUES).optional(),
   currency: z.enum(CURRENCY_VALUES).optional().describe("The card's (its customer's) currency."),
   customer_id: z.string().trim().min(1).max(128).optional().describe("A svc_card_id: that customer's cards."),
+  sort: z
+    .enum(CARD_SORT_VALUES)
+    .default("created_at")
+    .describe("The order: by issue time (the default), by status or by currency, then by issue time."),
+  order: z.enum(SORT_ORDER_VALUES).default("desc").describe("desc (the default: newest first) or asc."),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

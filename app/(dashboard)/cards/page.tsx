@@ -24,8 +24,8 @@ export default async function CardsPage({
       <PageHeader
         title="Cards"
         description={
-          "Every card of your program, newest first. Open a card to see its history and to freeze, block " +
-          "or report it."
+          "Every card of your program, newest first; sort by a column's heading, export what the " +
+          "filters select. Open a card to see its history and to freeze, block or report it."
         }
       />
       <Card aria-label="Cards">

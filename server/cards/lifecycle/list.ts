@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type CardList,
   type CardListItem,
@@ -59,7 +59,10 @@ function statusesOf(status: CardListQuery["status"]): CardStatus[] | undefined {
   return status === "voided" ? ["voided", "stolen"] : [status];
 }
 
-export function cardListWhere(orgId: string, f: Omit<CardListQuery, "page" | "limit">): SQL {
+export function cardListWhere(
+  orgId: string,
+  f: Omit<CardListQuery, "page" | "limit" | "sort" | "order">,
+): SQL {
   const statuses = statusesOf(f.status);
   return and(
     eq(cards.orgId, orgId),
@@ -93,8 +96,8 @@ export function cardListItem(card: CardRow, customer: CardCustomerRow): CardList
 }
 
 /**
- * Every card of the program, newest first (created_at, id descending), with filters in any
- * combination, paged with the exact total. The page's keys are read first through the matching
+ * Every card of the program, newest first (created_at, id descending) or in the order asked
+ * (orderOf), with filters in any combination, paged with the exact total. The page's keys are read first through the matching
  * (org_id, [status | card_type | currency,] created_at, id) index, then the rows and their
  * customers by primary key. The total, as the transactions list's: without a search or a
  * customer, the sum of card_counts (kept on write; at most 42 rows of a primary key), read beside
@@ -118,7 +121,7 @@ export async function listCards({
       .select({ id: cards.id })
       .from(cards)
       .where(where)
-      .orderBy(desc(cards.createdAt), desc(cards.id))
+      .orderBy(...orderOf(f))
       .limit(f.limit)
       .offset(offset),
     kept,
@@ -152,6 +155,18 @@ export async function listCards({
     page: f.page,
     limit: f.limit,
   };
+}
+
+/**
+ * The page's order, one direction for every key so that one index serves it read forwards or
+ * backwards: (org_id, created_at, id), or (org_id, status | currency, created_at, id). Sorted by
+ * status newest first is therefore "descending status, newest first"; ascending is oldest first
+ * within a status.
+ */
+function orderOf(f: Pick<CardListQuery, "sort" | "order">): SQL[] {
+  const dir = f.order === "asc" ? asc : desc;
+  const lead = f.sort === "status" ? [dir(cards.status)] : f.sort === "currency" ? [dir(cards.currency)] : [];
+  return [...lead, dir(cards.createdAt), dir(cards.id)];
 }
 
 /** The total from the kept counts (no search, no customer). */
