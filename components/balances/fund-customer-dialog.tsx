@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { type FormEvent, useId, useState } from "react";
+import { CustomerPicker } from "@/components/customers/customer-picker";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -51,6 +52,7 @@ export function FundCustomerDialog({
   const queryClient = useQueryClient();
   const fixedCustomer = preset?.customerId;
   const [customerId, setCustomerId] = useState(fixedCustomer ?? "");
+  const [picked, setPicked] = useState(false);
   const [amount, setAmount] = useState("");
   const [currency, setCurrency] = useState<MoneyCurrency>(preset?.currency ?? "USD");
   // The lists refresh before the button is free again.
@@ -74,7 +76,10 @@ export function FundCustomerDialog({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const local: Record<string, string> = {};
-    if (!customerId.trim()) local.customer_id = "Give the customer's svc_card_id, record id or external id.";
+    if (!customerId.trim())
+      local.customer_id = "Pick the customer: type part of the email, a last four or an id.";
+    else if (!picked && !fixedCustomer && /[@\s]/.test(customerId))
+      local.customer_id = "Pick the customer from the list under the box.";
     const minor = parseAmountToMinor(amount);
     if (minor === null) local.amount = "Give a positive amount with at most 2 decimals, e.g. 25.50.";
     else if (wallet && minor > wallet.balance_minor)
@@ -122,20 +127,18 @@ export function FundCustomerDialog({
           </Alert>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <Field
+            <CustomerPicker
+              name="customer_id"
               label="Customer"
-              value={customerId}
-              onChange={(e) => setCustomerId(e.target.value)}
+              defaultValue={fixedCustomer}
+              onValueChange={setCustomerId}
+              onSelect={(customer) => setPicked(customer !== null)}
               readOnly={Boolean(fixedCustomer)}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="sc_..."
-              className="[&_input]:font-mono"
               error={fields.customer_id}
               hint={
                 fixedCustomer
                   ? undefined
-                  : "The svc_card_id, record id or your external id (Customers shows them)."
+                  : "Type part of the email, a card's last four or any id, and pick the customer."
               }
             />
             <div className="grid grid-cols-[1fr_7rem] gap-3">

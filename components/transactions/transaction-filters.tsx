@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { CustomerPicker } from "@/components/customers/customer-picker";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
@@ -91,18 +92,12 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
           autoComplete="off"
         />
       </label>
-      <label className={`${label} col-span-2 lg:col-span-2`}>
-        Customer
-        <Input
-          name="customer_id"
-          type="search"
-          defaultValue={filters.customer_id ?? ""}
-          placeholder="svc_card_id (sc_...)"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={128}
-        />
-      </label>
+      <CustomerPicker
+        name="customer_id"
+        label="Customer"
+        defaultValue={filters.customer_id}
+        className="col-span-2 lg:col-span-2"
+      />
       <label className={label}>
         From (UTC day)
         <Input name="from" type="date" lang="en-GB" defaultValue={filters.from ?? ""} />
