@@ -78,7 +78,7 @@ export function GlobalSearchDialog({
       <DialogContent className="top-16 max-w-lg translate-y-0 gap-3">
         <DialogTitle>Search</DialogTitle>
         <DialogDescription>
-          An email (or its start), external id, svc_card_id, a card&apos;s last four, or any id.
+          Any part of an email or external id, a card&apos;s last four, or any id.
         </DialogDescription>
         <input
           autoFocus
@@ -92,12 +92,14 @@ export function GlobalSearchDialog({
           aria-controls={listId}
           aria-activedescendant={hits.length ? `${listId}-${active}` : undefined}
           aria-label="Search"
-          placeholder="e.g. ann@example.com or 4242"
+          placeholder="e.g. hopper or 4242"
           className="h-10 w-full rounded-md border border-input bg-surface px-3 text-base sm:text-sm"
         />
         {error ? <p className="text-sm text-danger">{error}</p> : null}
         {q.trim() && results?.q === q.trim() && hits.length === 0 ? (
-          <p className="text-sm text-muted">Nothing found. Ids are matched whole, emails by their start.</p>
+          <p className="text-sm text-muted">
+            Nothing found. Emails match by any part of them; ids match whole.
+          </p>
         ) : null}
         <ul id={listId} role="listbox" aria-label="Results" className="flex flex-col">
           {hits.map((hit, i) => (

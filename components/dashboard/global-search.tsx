@@ -13,8 +13,8 @@ const preload = () => void load();
 const GlobalSearchDialog = dynamic(() => load().then((m) => m.GlobalSearchDialog), { ssr: false });
 
 /**
- * The header's search box and the Ctrl/Cmd+K dialog: type an email, external id, svc_card_id,
- * last four, or a card, transaction, dispute or delivery id; results grouped; arrows move,
+ * The header's search box and the Ctrl/Cmd+K dialog: type any part of an email or external id, a
+ * last four, or a svc_card_id, card, transaction, dispute or delivery id; results grouped; arrows move,
  * Enter opens, Escape closes.
  */
 export function GlobalSearch({ search }: { search: Action<{ q: string }, SearchResults> }) {
