@@ -17,7 +17,8 @@ test("crypto: screening, a sandbox gateway payment, and a swap through the step-
 
   // Screening: an address of the OFAC list is severe, and the list's date shows.
   await page.goto("/screening");
-  await expect(page.getByTestId("list-date")).toContainText("2024-09-27");
+  await expect(page.getByTestId("list-date")).toContainText("27 Sep 2024");
+  await expect(page.getByTestId("stale-list-warning")).toContainText("npm run admin -- screening-list load");
   await page.getByLabel("Address").fill("0x8589427373d6d84e98730d7795d8f6f8731fda16");
   await page.getByRole("button", { name: "Check address" }).click();
   const result = page.getByRole("region", { name: "Screening result" });
@@ -36,7 +37,7 @@ test("crypto: screening, a sandbox gateway payment, and a swap through the step-
   });
   expect(paid.status()).toBe(200);
   await page.goto("/gateway?external_reference=e2e-42");
-  await expect(page.getByRole("row", { name: /E2E invoice/ })).toContainText("paid");
+  await expect(page.getByRole("row", { name: /E2E invoice/ })).toContainText("Paid");
 
   // Swap: tokens in the master wallet, a quote with its countdown, execute with a code, completed.
   const deposit = await request.post("/api/v1/sandbox/master-wallet/assets/deposit", {

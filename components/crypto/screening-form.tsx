@@ -9,6 +9,7 @@ import { formatTimestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import type { ScreenerCheckBody, ScreeningResult } from "@/lib/contracts/screening";
+import { CHECK_LABELS } from "./labels";
 import { RiskBadge } from "./risk-badge";
 
 /** Check an address; the result with its checks and risk level, then the page's last checks refresh. */
@@ -55,12 +56,13 @@ export function ScreeningForm({ screen }: { screen: Action<ScreenerCheckBody, Sc
           <ul className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-4">
             {Object.entries(data.checks).map(([check, hit]) => (
               <li key={check}>
-                {check}: <strong>{hit ? "yes" : "no"}</strong>
+                {CHECK_LABELS[check] ?? check}: <strong>{hit ? "yes" : "no"}</strong>
               </li>
             ))}
           </ul>
           <p className="text-xs text-muted">
-            Checked {checkedAt} against {data.sanctions_list.source} as of {data.sanctions_list.as_of}.
+            Checked {checkedAt} against {data.sanctions_list.source} as of{" "}
+            {formatTimestamp(`${data.sanctions_list.as_of}T00:00:00Z`, { withTime: false })}.
           </p>
         </section>
       ) : null}

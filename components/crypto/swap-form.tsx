@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
 import type { Action, ActionError } from "@/lib/action-result";
 import type { SwapQuote, SwapQuoteBody, SwapView } from "@/lib/contracts/swaps";
+import { SWAP_STATUS } from "./labels";
 
 export interface SwapFormAsset {
   asset_id: string;
@@ -149,7 +150,8 @@ export function SwapForm({
       ) : null}
       {done ? (
         <Alert tone="success">
-          Swap {done.swap_id} submitted ({done.status}). It shows below as it is processed.
+          Swap {done.swap_id} submitted ({SWAP_STATUS[done.status].label.toLowerCase()}). It shows below as it
+          is processed.
         </Alert>
       ) : null}
     </div>

@@ -41,7 +41,11 @@ export function PaymentsWorkbench({
   const [mode, setMode] = useState<"payout" | "payin">("payout");
   const [country, setCountry] = useState("");
   const [methodId, setMethodId] = useState<number>(data.payoutMethods[0]?.method.id ?? 0);
-  const [wallet, setWallet] = useState(data.wallets[0]?.currency ?? "");
+  const [chosenWallet, setWallet] = useState(data.wallets[0]?.currency ?? "");
+  // The chosen wallet, or the first one held (a wallet opened after the page loaded included).
+  const wallet = data.wallets.some((w) => w.currency === chosenWallet)
+    ? chosenWallet
+    : (data.wallets[0]?.currency ?? "");
   const [amount, setAmount] = useState("100");
   const [estimate, setEstimate] = useState<FiatEstimate>();
   const [error, setError] = useState<ActionError>();

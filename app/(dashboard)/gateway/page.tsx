@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { type AcceptedByCurrency, GatewayPaymentForm } from "@/components/crypto/gateway-payment-form";
+import { GATEWAY_STATUS } from "@/components/crypto/labels";
 import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageNav } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
@@ -52,8 +55,8 @@ export default async function GatewayPage({
         title="Gateway payments"
         description={
           "Crypto payments your customers make to you, with the tokens and networks each accepts. " +
-          "In sandbox mode, create test payments here; pay them on the API's sandbox endpoint " +
-          "(docs/crypto.md)."
+          "In sandbox mode, create test payments here and pay them with the API's sandbox call " +
+          "POST /api/v1/sandbox/crypto-gateway/payments/{id}/pay."
         }
       />
       {canCreate ? (
@@ -80,7 +83,7 @@ export default async function GatewayPage({
                 <option value="">All</option>
                 {GATEWAY_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {GATEWAY_STATUS[s].label}
                   </option>
                 ))}
               </select>
@@ -122,22 +125,23 @@ export default async function GatewayPage({
                   <td className="px-3 py-2 tabular-nums">
                     {p.settled_amount === null ? "-" : `${p.settled_amount} ${p.asset_code} (${p.network})`}
                   </td>
-                  <td className="px-3 py-2">{p.status}</td>
+                  <td className="px-3 py-2">
+                    <Badge tone={GATEWAY_STATUS[p.status].tone}>{GATEWAY_STATUS[p.status].label}</Badge>
+                  </td>
                   <td className="pr-5 pl-3 py-2">{p.external_reference ?? "-"}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </ScrollRegion>
-        <p className="flex gap-4 px-5 py-3 text-sm text-muted">
-          {list.total} payments.
-          {query.offset > 0 ? (
-            <Link href={link({ offset: Math.max(0, query.offset - PAGE) })}>Newer</Link>
-          ) : null}
-          {query.offset + PAGE < list.total ? (
-            <Link href={link({ offset: query.offset + PAGE })}>Older</Link>
-          ) : null}
-        </p>
+        <PageNav
+          label="Payment pages"
+          page={Math.floor(query.offset / PAGE) + 1}
+          total={list.total}
+          limit={PAGE}
+          noun={["payment", "payments"]}
+          href={(page) => link({ offset: (page - 1) * PAGE })}
+        />
       </Card>
     </>
   );

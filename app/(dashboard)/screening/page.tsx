@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { CHECK_LABELS } from "@/components/crypto/labels";
 import { RiskBadge } from "@/components/crypto/risk-badge";
 import { ScreeningForm } from "@/components/crypto/screening-form";
+import { listAgeDays, StaleListWarning } from "@/components/crypto/stale-list-warning";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
@@ -29,10 +31,15 @@ export default async function ScreeningPage() {
           <CardHeader>
             <CardTitle>Check an address</CardTitle>
             <p className="text-sm text-muted" data-testid="list-date">
-              Sanctions list: {list.source}, as of <strong>{list.as_of}</strong> ({list.entry_count} entries).
+              Sanctions list: {list.source}, as of{" "}
+              <strong>
+                <Timestamp iso={`${list.as_of}T00:00:00Z`} withTime={false} />
+              </strong>{" "}
+              ({list.entry_count.toLocaleString("en-GB")} entries).
             </p>
           </CardHeader>
-          <CardBody>
+          <CardBody className="flex flex-col gap-4">
+            <StaleListWarning asOf={list.as_of} age={listAgeDays(list.as_of)} />
             <ScreeningForm screen={screenAddressAction} />
           </CardBody>
         </Card>
@@ -60,10 +67,12 @@ export default async function ScreeningPage() {
                       <td className="px-3 py-2">
                         {Object.entries(r.checks)
                           .filter(([, hit]) => hit)
-                          .map(([check]) => check)
-                          .join(", ") || "none"}
+                          .map(([check]) => CHECK_LABELS[check] ?? check)
+                          .join(", ") || "None"}
                       </td>
-                      <td className="px-3 py-2">{r.list_as_of}</td>
+                      <td className="px-3 py-2">
+                        <Timestamp iso={`${r.list_as_of}T00:00:00Z`} withTime={false} />
+                      </td>
                       <td className="pr-5 pl-3 py-2">
                         <Timestamp iso={new Date(r.checked_at).toISOString()} seconds={false} />
                       </td>

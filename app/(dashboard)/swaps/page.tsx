@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SWAP_STATUS } from "@/components/crypto/labels";
 import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { SwapForm } from "@/components/crypto/swap-form";
 import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageNav } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { Timestamp } from "@/components/ui/timestamp";
@@ -18,6 +21,12 @@ import { listWalletAssets } from "@/server/swaps/holdings";
 export const metadata: Metadata = { title: "Swaps" };
 
 const PAGE = 20;
+
+/** A status filter link, drawn as a tab (the current one marked). */
+const chip = (current: boolean) =>
+  `rounded-md px-2.5 py-1 underline-offset-4 hover:bg-surface-muted hover:underline ${
+    current ? "bg-surface-muted font-medium text-foreground" : "text-muted"
+  }`;
 
 function TxLink({ chain, hash }: { chain: string; hash: string | null }) {
   if (!hash || !isChainId(chain)) return <span className="text-muted">-</span>;
@@ -100,10 +109,11 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
         <Card>
           <CardHeader>
             <CardTitle>History</CardTitle>
-            <nav aria-label="Filter by status" className="flex gap-3 text-sm">
+            <nav aria-label="Filter swaps by status" className="flex flex-wrap gap-1 text-sm">
               <Link
                 href={link({ status: undefined, offset: 0 })}
                 aria-current={!query.status ? "page" : undefined}
+                className={chip(!query.status)}
               >
                 All
               </Link>
@@ -112,8 +122,9 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
                   key={s}
                   href={link({ status: s, offset: 0 })}
                   aria-current={query.status === s ? "page" : undefined}
+                  className={chip(query.status === s)}
                 >
-                  {s}
+                  {SWAP_STATUS[s].label}
                 </Link>
               ))}
             </nav>
@@ -133,7 +144,9 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
                     <td className="px-3 py-2">
                       {s.to_amount} {s.to_ticker} ({s.to_chain})
                     </td>
-                    <td className="px-3 py-2">{s.status}</td>
+                    <td className="px-3 py-2">
+                      <Badge tone={SWAP_STATUS[s.status].tone}>{SWAP_STATUS[s.status].label}</Badge>
+                    </td>
                     <td className="px-3 py-2">
                       <TxLink chain={s.from_chain} hash={s.from_tx_hash} />
                     </td>
@@ -145,15 +158,14 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
               </tbody>
             </table>
           </ScrollRegion>
-          <p className="flex gap-4 px-5 py-3 text-sm text-muted">
-            {history.total} swaps.
-            {query.offset > 0 ? (
-              <Link href={link({ offset: Math.max(0, query.offset - PAGE) })}>Newer</Link>
-            ) : null}
-            {query.offset + PAGE < history.total ? (
-              <Link href={link({ offset: query.offset + PAGE })}>Older</Link>
-            ) : null}
-          </p>
+          <PageNav
+            label="Swap pages"
+            page={Math.floor(query.offset / PAGE) + 1}
+            total={history.total}
+            limit={PAGE}
+            noun={["swap", "swaps"]}
+            href={(page) => link({ offset: (page - 1) * PAGE })}
+          />
         </Card>
       </div>
     </>

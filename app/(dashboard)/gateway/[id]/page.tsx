@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { GATEWAY_STATUS, gatewayEventLabel } from "@/components/crypto/labels";
 import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { PaymentOptions } from "@/components/crypto/payment-options";
 import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { isServiceError } from "@/lib/errors";
@@ -34,7 +36,11 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
           <CardBody>
             <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
               <dt className="text-muted">Status</dt>
-              <dd data-testid="payment-status">{payment.status}</dd>
+              <dd data-testid="payment-status" data-status={payment.status}>
+                <Badge tone={GATEWAY_STATUS[payment.status].tone}>
+                  {GATEWAY_STATUS[payment.status].label}
+                </Badge>
+              </dd>
               <dt className="text-muted">Requested</dt>
               <dd>
                 {payment.requested_amount} {payment.currency}
@@ -69,7 +75,7 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
               {payment.events.map((e) => (
                 <li key={e.id}>
                   <Timestamp iso={e.created_at} className="whitespace-nowrap text-muted" />{" "}
-                  <code>{e.type}</code>
+                  <span title={e.type}>{gatewayEventLabel(e.type)}</span>
                 </li>
               ))}
             </ol>
