@@ -1,7 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import type { DisputeView } from "@/lib/contracts/disputes";
@@ -9,6 +11,9 @@ import { DISPUTE_REASON_CODES } from "@/lib/enums";
 import { formatMinor } from "@/lib/money";
 import { type DisputeActions, useDisputeActions } from "./dispute-actions";
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "./labels";
+import { disputeHref } from "./links";
+
+const OPEN = new Set(["submitted", "under_review"]);
 
 /**
  * The transaction sheet's disputes: each dispute of the transaction with its status, and on a
@@ -71,17 +76,21 @@ function Section({ transaction: t, actions }: { transaction: DisputedTransaction
         Disputes
       </h3>
       {disputes?.map((d) => (
-        <div
+        <Link
           key={d.dispute_id}
-          className="rounded-md border border-border px-3 py-2 text-sm"
+          href={disputeHref(d.dispute_id)}
+          className="flex flex-col gap-1 rounded-md border border-border px-3 py-2 text-sm hover:bg-surface-muted"
           data-testid="dispute"
         >
-          <p className="font-medium">
-            {DISPUTE_STATUS_TEXT[d.status]} · {formatMinor(d.amount_minor, d.currency)}
-          </p>
-          <p className="text-muted">{DISPUTE_REASON_TEXT[d.reason_code] ?? d.reason_code}</p>
-          <code className="font-mono text-xs text-muted">{d.dispute_id}</code>
-        </div>
+          <span className="flex flex-wrap items-center gap-2">
+            {OPEN.has(d.status) ? <Badge tone="warning">Disputed</Badge> : null}
+            <span className="font-medium">
+              {DISPUTE_STATUS_TEXT[d.status]} · {formatMinor(d.amount_minor, d.currency)}
+            </span>
+          </span>
+          <span className="text-muted">{DISPUTE_REASON_TEXT[d.reason_code] ?? "Other"}</span>
+          <span className="text-xs font-medium text-accent">Open the dispute</span>
+        </Link>
       ))}
       {disputable && !hasOpen && disputes ? (
         open ? (

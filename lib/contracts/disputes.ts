@@ -53,11 +53,25 @@ export const disputeViewSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   resolved_at: z.string().nullable(),
+  respond_by: z
+    .string()
+    .nullable()
+    .describe("An open dispute's answer deadline: filed + 30 days (docs/disputes.md); null once decided."),
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
 
+/** The list's orders: a column, descending with a leading minus. respond_by is the filing order. */
+export const DISPUTE_SORTS = ["-created_at", "created_at", "-amount", "amount", "status", "-status"] as const;
+export type DisputeSort = (typeof DISPUTE_SORTS)[number];
+
 export const disputeListQuerySchema = z.object({
   status: z.enum(DISPUTE_STATUS_VALUES).optional(),
+  sort: z
+    .enum(DISPUTE_SORTS)
+    .default("-created_at")
+    .describe(
+      "created_at (the respond-by order too), amount (minor units, across currencies) or status; -: descending.",
+    ),
   customer_id: z.string().trim().min(1).max(128).optional().describe("A svc_card_id."),
   transaction_id: z.string().trim().min(1).max(64).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -65,8 +79,13 @@ export const disputeListQuerySchema = z.object({
 });
 export type DisputeListQuery = z.infer<typeof disputeListQuerySchema>;
 
+export const disputeListItemSchema = disputeViewSchema.extend({
+  customer_email: z.string().nullable().describe("The customer's e-mail."),
+});
+export type DisputeListItem = z.infer<typeof disputeListItemSchema>;
+
 export const disputeListSchema = z.object({
-  disputes: z.array(disputeViewSchema),
+  disputes: z.array(disputeListItemSchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
@@ -83,3 +102,71 @@ export const transactionDisputeParamsSchema = z.object({
   svcCardId: svcCardIdSchema,
   transactionId: transactionIdSchema,
 });
+
+/** A staff note on a dispute (never shown to the cardholder). */
+export const disputeNoteBodySchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write the note first.")
+    .max(4000, "A note holds at most 4,000 characters; split a longer one.")
+    .describe("The note's text."),
+});
+
+export const disputeNoteSchema = z.object({
+  note_id: z.string(),
+  body: z.string(),
+  author: z.string().nullable().describe("The staff member's e-mail, or the API key's id."),
+  author_type: z.string().describe("user or apiKey."),
+  created_at: z.string(),
+});
+export type DisputeNote = z.infer<typeof disputeNoteSchema>;
+
+/** An evidence file's facts; its bytes come from the download. */
+export const disputeEvidenceSchema = z.object({
+  evidence_id: z.string(),
+  file_name: z.string(),
+  content_type: z.enum(["application/pdf", "image/png", "image/jpeg"]),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  uploaded_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DisputeEvidence = z.infer<typeof disputeEvidenceSchema>;
+
+export const disputeEvidenceParamsSchema = z.object({
+  disputeId: disputeIdSchema,
+  evidenceId: z.string().min(1).max(64).describe("The evidence_id (dev_...)."),
+});
+
+/** One step of a dispute's life, from the audit entries written with each change. */
+export const disputeTimelineEntrySchema = z.object({
+  kind: z.enum(["filed", "under_review", "won", "lost", "withdrawn", "credited", "note", "evidence"]),
+  at: z.string(),
+  actor: z.string().nullable().describe("A staff e-mail, an API key id, 'cardholder' or null (the system)."),
+  actor_type: z.string(),
+  amount_minor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+export type DisputeTimelineEntry = z.infer<typeof disputeTimelineEntrySchema>;
+
+/** Everything the dispute's page shows: the dispute, its customer and purchase, timeline, notes, evidence. */
+export const disputeCaseSchema = z.object({
+  dispute: disputeViewSchema,
+  customer: z.object({ svc_card_id: z.string(), email: z.string(), external_id: z.string().nullable() }),
+  purchase: z
+    .object({
+      transaction_id: z.string(),
+      card_id: z.string().nullable(),
+      merchant: z.string().nullable(),
+      amount_minor: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+    })
+    .nullable(),
+  timeline: z.array(disputeTimelineEntrySchema),
+  notes: z.array(disputeNoteSchema),
+  evidence: z.array(disputeEvidenceSchema),
+});
+export type DisputeCase = z.infer<typeof disputeCaseSchema>;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
 import {
   type DisputeList,
+  type DisputeListItem,
   type DisputeListQuery,
   disputeListQuerySchema,
   type DisputeView,
@@ -10,6 +11,7 @@ import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
+import { cardCustomers } from "@/server/db/schema/cards";
 import { cardDisputes } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { type DisputeRow, disputeView } from "./view";
@@ -56,6 +58,11 @@ export async function listDisputes({
   input: Partial<DisputeListQuery>;
 }): Promise<DisputeList> {
   authorize(ctx, "listDisputes");
+  return pageOfDisputes(ctx, input);
+}
+
+/** A page of the program's disputes by the list's filters and order, unauthorized: callers authorize. */
+export async function pageOfDisputes(ctx: Ctx, input: Partial<DisputeListQuery>): Promise<DisputeList> {
   const f = disputeListQuerySchema.parse(input);
   return pageOf(ctx, f, f.customer_id);
 }
@@ -84,13 +91,37 @@ async function pageOf(ctx: Ctx, f: DisputeListQuery, svcCardId: string | undefin
   );
   const [rows, [n]] = await Promise.all([
     ctx.db
-      .select()
+      .select({ dispute: d, email: cardCustomers.email })
       .from(d)
+      .leftJoin(cardCustomers, eq(cardCustomers.id, d.customerId))
       .where(where)
-      .orderBy(desc(d.createdAt), desc(d.id))
+      .orderBy(...orderOf(f.sort))
       .limit(f.limit)
       .offset((f.page - 1) * f.limit),
     ctx.db.select({ n: count() }).from(d).where(where),
   ]);
-  return { disputes: await withMerchants(ctx, rows), total: Number(n?.n ?? 0), page: f.page, limit: f.limit };
+  const views = await withMerchants(
+    ctx,
+    rows.map((r) => r.dispute),
+  );
+  const disputes: DisputeListItem[] = views.map((v, i) => ({ ...v, customer_email: rows[i]!.email ?? null }));
+  return { disputes, total: Number(n?.n ?? 0), page: f.page, limit: f.limit };
+}
+
+/**
+ * The list's order, the id last so a page boundary is stable. Filing order (the respond-by order
+ * too) follows the (org_id, [status,] created_at, id) indexes; amount and status sort the
+ * organization's disputes, which are few next to its transactions.
+ */
+function orderOf(sort: DisputeListQuery["sort"]): SQL[] {
+  const d = cardDisputes;
+  const dir = sort.startsWith("-") ? desc : asc;
+  switch (sort.replace(/^-/, "")) {
+    case "amount":
+      return [dir(d.amountMinor), desc(d.createdAt), desc(d.id)];
+    case "status":
+      return [dir(d.status), desc(d.createdAt), desc(d.id)];
+    default:
+      return [dir(d.createdAt), dir(d.id)];
+  }
 }

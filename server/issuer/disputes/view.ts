@@ -6,6 +6,20 @@ import { emitEvent } from "@/server/events/outbox";
 
 export type DisputeRow = typeof cardDisputes.$inferSelect;
 
+/**
+ * The program answers an open dispute within this many days of its filing (docs/disputes.md,
+ * "Respond-by date"): the card networks give an issuer about 30 days for a chargeback's first
+ * answer, and the console counts the days left against it.
+ */
+export const RESPOND_WITHIN_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** An open dispute's respond-by time (filed + RESPOND_WITHIN_DAYS); none once decided or withdrawn. */
+export function respondBy(d: Pick<DisputeRow, "status" | "createdAt">): Date | null {
+  if (d.status !== "submitted" && d.status !== "under_review") return null;
+  return new Date(d.createdAt.getTime() + RESPOND_WITHIN_DAYS * DAY_MS);
+}
+
 export function disputeView(d: DisputeRow, merchant: string | null): DisputeView {
   return {
     dispute_id: d.id,
@@ -24,6 +38,7 @@ export function disputeView(d: DisputeRow, merchant: string | null): DisputeView
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
     resolved_at: d.resolvedAt?.toISOString() ?? null,
+    respond_by: respondBy(d)?.toISOString() ?? null,
   };
 }
 

@@ -1,0 +1,144 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { selectClass } from "@/components/ui/input";
+import { Timestamp } from "@/components/ui/timestamp";
+import { useAction } from "@/components/ui/use-action";
+import { DISPUTE_REASON_CODES, type DisputeReasonCode } from "@/lib/enums";
+import { formatMinor } from "@/lib/money";
+import type { DisputeActions } from "./dispute-actions";
+import { DISPUTE_REASON_TEXT } from "./labels";
+import { disputeHref } from "./links";
+
+export interface PurchaseChoice {
+  transaction_id: string;
+  merchant: string | null;
+  amount_minor: number;
+  currency: string;
+  created_at: string;
+}
+
+/**
+ * "New dispute", after the customer: which of their purchases (settled, not yet disputed), then
+ * reason, what happened and the amount (empty: all of it). Files through the same use case as the
+ * transaction sheet and the API, then opens the new dispute's page.
+ */
+export function NewDisputeForm({
+  svcCardId,
+  purchases,
+  preselected,
+  file,
+}: {
+  svcCardId: string;
+  purchases: PurchaseChoice[];
+  preselected?: string;
+  file: DisputeActions["file"];
+}) {
+  const router = useRouter();
+  const [transactionId, setTransactionId] = useState(
+    purchases.some((p) => p.transaction_id === preselected) ? preselected! : "",
+  );
+  const [reason, setReason] = useState<DisputeReasonCode>("not_received");
+  const [description, setDescription] = useState("");
+  const [amount, setAmount] = useState("");
+  const action = useAction(file);
+  const chosen = purchases.find((p) => p.transaction_id === transactionId);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!chosen) return;
+    const res = await action.run({
+      svcCardId,
+      transactionId: chosen.transaction_id,
+      reason_code: reason,
+      description,
+      ...(amount.trim() ? { amount: amount.trim() } : {}),
+    });
+    if (res.ok) router.push(disputeHref(res.data.dispute_id));
+  }
+
+  if (purchases.length === 0)
+    return (
+      <p className="text-sm text-muted">
+        This customer has no purchase that can be disputed: only settled purchases without an open or won
+        dispute can be.
+      </p>
+    );
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium">Purchase</legend>
+        {purchases.map((p) => (
+          <label
+            key={p.transaction_id}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-surface-muted"
+          >
+            <input
+              type="radio"
+              name="purchase"
+              value={p.transaction_id}
+              checked={transactionId === p.transaction_id}
+              onChange={() => setTransactionId(p.transaction_id)}
+              className="mt-1"
+            />
+            <span className="flex min-w-0 flex-col">
+              <span className="font-medium">
+                {formatMinor(p.amount_minor, p.currency)} at {p.merchant ?? "an unknown merchant"}
+              </span>
+              <span className="text-xs text-muted">
+                <Timestamp iso={p.created_at} seconds={false} />
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {chosen ? (
+        <>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Reason
+            <select
+              value={reason}
+              onChange={(e) => setReason(e.target.value as DisputeReasonCode)}
+              className={selectClass}
+            >
+              {DISPUTE_REASON_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {DISPUTE_REASON_TEXT[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            What happened
+            <textarea
+              required
+              maxLength={2000}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              className="min-h-20 rounded-md border border-input bg-surface px-3 py-2 font-normal"
+            />
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Amount in {chosen.currency} (leave empty for all{" "}
+            {formatMinor(chosen.amount_minor, chosen.currency)})
+            <input
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              className="h-9 rounded-md border border-input bg-surface px-3 font-normal"
+            />
+          </label>
+          {action.error ? <Alert tone="error">{action.error.message}</Alert> : null}
+          <Button type="submit" className="self-start" disabled={action.pending || !description.trim()}>
+            {action.pending ? "Filing…" : "File dispute"}
+          </Button>
+        </>
+      ) : (
+        <p className="text-sm text-muted">Choose the purchase to dispute.</p>
+      )}
+    </form>
+  );
+}
