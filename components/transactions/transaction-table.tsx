@@ -1,5 +1,8 @@
 "use client";
 
+import Link from "next/link";
+import { disputeHref } from "@/components/disputes/links";
+import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { STACKED, TableHeader } from "@/components/ui/table";
@@ -20,8 +23,11 @@ export function TransactionTable({
   transactions,
   onOpen,
   showCustomer = true,
+  disputed,
 }: {
   transactions: TransactionRow[];
+  /** Transaction id -> its open dispute's id: a "Disputed" marker linking to the dispute. */
+  disputed?: Record<string, string>;
   /** `from`: the row's button, where the focus returns when the drawer closes. */
   onOpen: (t: TransactionRow, from?: HTMLElement | null) => void;
   showCustomer?: boolean;
@@ -90,6 +96,16 @@ export function TransactionTable({
                   )}
                 >
                   <TransactionStatusBadge status={t.status} />
+                  {disputed?.[t.transaction_id] ? (
+                    <Link
+                      href={disputeHref(disputed[t.transaction_id]!)}
+                      onClick={(e) => e.stopPropagation()}
+                      className="ml-1 inline-block"
+                      aria-label="Disputed: open the dispute"
+                    >
+                      <Badge tone="warning">Disputed</Badge>
+                    </Link>
+                  ) : null}
                 </td>
                 {showCustomer ? (
                   <td className={cn("max-w-52 px-3 py-3 max-sm:max-w-none max-sm:text-xs", STACKED.cell)}>

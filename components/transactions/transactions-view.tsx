@@ -73,9 +73,12 @@ export function TransactionsView({
   filtered = false,
   clearHref,
   showCustomer = true,
+  disputed,
 }: {
   source: Source;
   initial: TransactionPage;
+  /** Transaction id -> its open dispute's id: the rows marked "Disputed". */
+  disputed?: Record<string, string>;
   pager: PagerTarget;
   filtered?: boolean;
   clearHref?: string;
@@ -122,7 +125,12 @@ export function TransactionsView({
       ) : transactions.length === 0 ? (
         <NoSuchPage page={page} pages={pageCount(total, limit)} />
       ) : (
-        <TransactionTable transactions={transactions} onOpen={openRow} showCustomer={showCustomer} />
+        <TransactionTable
+          transactions={transactions}
+          onOpen={openRow}
+          showCustomer={showCustomer}
+          disputed={disputed}
+        />
       )}
       {data.total_capped ? (
         <p className="px-5 pt-2 text-sm text-muted" role="status">

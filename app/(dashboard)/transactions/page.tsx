@@ -11,6 +11,7 @@ import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSession } from "@/server/action-kit/session";
 import { listTransactionsAction } from "@/server/actions/money";
+import { openDisputesOf } from "@/server/issuer/disputes/read";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 
 export const metadata: Metadata = { title: "Transactions" };
@@ -25,6 +26,10 @@ export default async function TransactionsPage({
   const { page, ...rest } = filters;
   const input = { ...rest, page, limit: PAGE_SIZE };
   const list = await listCardTransactions({ ctx, input });
+  const disputed = await openDisputesOf(
+    ctx,
+    list.transactions.map((t) => t.transaction_id),
+  );
   // The URL's other filters, for the page links.
   const query = Object.fromEntries(
     Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
@@ -54,6 +59,7 @@ export default async function TransactionsPage({
           key={JSON.stringify(rest)}
           source={{ kind: "program", action: listTransactionsAction, input }}
           initial={list}
+          disputed={disputed}
           pager={{ path: TRANSACTIONS_PATH, query, param: "page" }}
           filtered={isFiltered(filters)}
           clearHref={TRANSACTIONS_PATH}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import {
   type DisputeList,
   type DisputeListItem,
@@ -12,7 +12,7 @@ import { findCustomer } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { cardCustomers } from "@/server/db/schema/cards";
-import { cardDisputes } from "@/server/db/schema/disputes";
+import { cardDisputes, OPEN_DISPUTE_STATUSES } from "@/server/db/schema/disputes";
 import { cardTransactions } from "@/server/db/schema/money";
 import { type DisputeRow, disputeView } from "./view";
 
@@ -124,4 +124,24 @@ function orderOf(sort: DisputeListQuery["sort"]): SQL[] {
     default:
       return [dir(d.createdAt), dir(d.id)];
   }
+}
+
+/**
+ * The open dispute of each of these transactions that has one (transaction id -> dispute id), for
+ * the Transactions list's "Disputed" marker: one probe of card_disputes_transaction_idx per page.
+ */
+export async function openDisputesOf(ctx: Ctx, transactionIds: string[]): Promise<Record<string, string>> {
+  authorize(ctx, "listDisputes");
+  if (transactionIds.length === 0) return {};
+  const rows = await ctx.db
+    .select({ id: cardDisputes.id, transactionId: cardDisputes.transactionId })
+    .from(cardDisputes)
+    .where(
+      and(
+        eq(cardDisputes.orgId, ctx.orgId),
+        inArray(cardDisputes.transactionId, transactionIds),
+        inArray(cardDisputes.status, [...OPEN_DISPUTE_STATUSES]),
+      ),
+    );
+  return Object.fromEntries(rows.map((r) => [r.transactionId, r.id]));
 }
