@@ -86,7 +86,7 @@ export async function onboardToPinStep(
   await page.getByLabel("Code").fill(await codeSentTo(request, phone, seen));
   await page.getByRole("button", { name: "Verify" }).click();
 
-  await page.getByRole("button", { name: "Deploy wallet" }).click();
+  await page.getByRole("button", { name: "Set up my wallet" }).click();
   await expect(page.getByRole("button", { name: "Create my card" })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "Create my card" }).click();
 }

@@ -47,7 +47,7 @@ export function MyActivity({
           </span>
         </p>
       ) : (
-        <p className="text-sm text-muted">Your balance shows once your wallet is ready.</p>
+        <p className="text-sm text-muted">Your balance shows once your wallet is set up.</p>
       )}
       {data.recent.length === 0 ? (
         <p className="text-sm text-muted">No card transactions yet.</p>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { formatTimestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
 import type { SafeDeployment } from "@/lib/contracts/cards";
 import { errorText } from "./error-text";
@@ -85,8 +86,7 @@ export function WalletStep({
   if (settling) {
     return (
       <Alert tone="info" aria-live="polite">
-        Your wallet is deployed and being checked ({deployment.account_status_meaning ?? "checking"}). This
-        page continues by itself once it is ready.
+        Your wallet is set up and being checked. This page continues by itself once it is ready.
       </Alert>
     );
   }
@@ -107,7 +107,7 @@ export function WalletStep({
         </p>
         <div
           role="progressbar"
-          aria-label="Wallet deployment"
+          aria-label="Wallet setup"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -125,7 +125,7 @@ export function WalletStep({
         <p className="text-sm text-muted">
           {left === null
             ? deployment.estimated_completion
-              ? `Estimated time: ${deployment.estimated_completion}.`
+              ? `Expected by ${formatTimestamp(deployment.estimated_completion)}.`
               : "This usually takes under a minute."
             : left > 0
               ? `About ${left} second${left === 1 ? "" : "s"} left.`
@@ -138,14 +138,15 @@ export function WalletStep({
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        Your card spends from a personal wallet. Deploying it takes under a minute.
+        Your card spends from a personal wallet that holds your money. Setting it up takes under a minute, and
+        there is nothing to pay.
       </p>
       {deployment?.deploy_status === "failed" ? (
-        <Alert tone="warning">The last deployment did not finish. Deploy the wallet again.</Alert>
+        <Alert tone="warning">Setting up your wallet did not finish last time. Please try again.</Alert>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button onClick={onDeploy} disabled={start.pending}>
-        Deploy wallet
+        Set up my wallet
       </Button>
     </div>
   );

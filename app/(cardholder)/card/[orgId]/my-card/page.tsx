@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { AddMoneyNote } from "@/components/cardholder/add-money-note";
 import { AutoRefresh } from "@/components/cardholder/auto-refresh";
 import { CardPanel } from "@/components/cardholder/card-panel";
 import { MyActivity } from "@/components/cardholder/my-activity";
@@ -30,7 +31,8 @@ function byRelevance(cards: CardView[]): CardView[] {
 
 /**
  * The cardholder's balance, recent transactions and card(s): state, freeze/unfreeze, PIN and
- * details in the secure page. Refreshes itself, so a card frozen by the program shows as frozen.
+ * details in the secure page, and how money reaches the card. Refreshes itself, so a card frozen by
+ * the program shows as frozen.
  */
 export default async function MyCardPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
@@ -58,6 +60,7 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
         <SignOutButton orgId={orgId} signOut={signOutCardholderAction} />
       </div>
       <MyActivity data={activity} reasons={[...reasons]} fileDispute={fileMyDisputeAction} />
+      <AddMoneyNote programName={session.org.name} />
       {byRelevance(account.cards).map((card) => (
         <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
       ))}
