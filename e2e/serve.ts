@@ -49,6 +49,7 @@ const admins: E2eSeed["admins"] = {};
 for (const spec of [
   "crypto",
   "payments",
+  "payments-flow",
   "staff-console",
   "webhooks",
   "preview-127",
