@@ -11,7 +11,8 @@ import { useLiveAction } from "@/components/ui/use-live-action";
 import type { Action } from "@/lib/action-result";
 import type { MoneyCurrency } from "@/lib/contracts/money";
 import { CustomerBalances } from "./customer-balances";
-import { LowBalanceAlert, MasterWallets } from "./master-wallets";
+import { MasterWallets } from "./master-wallets";
+import { ProgramNotices, programNotices } from "./program-notices";
 import { RecentDeposits } from "./recent-deposits";
 import {
   type BalancesData,
@@ -57,12 +58,12 @@ export function BalancesDashboard({
   const [funding, setFunding] = useState(false);
   const [editing, setEditing] = useState<MoneyCurrency>();
   const wallets = data.masterWallet.wallets;
-  const low = wallets.filter((w) => w.low_balance);
   const editingWallet = wallets.find((w) => w.currency === editing);
 
   return (
     <div className="flex flex-col gap-6">
       <LiveStatus error={error} refreshing={refreshing} />
+      <ProgramNotices notices={programNotices(wallets, data.balances)} />
 
       <Card aria-labelledby="master-title">
         <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -80,9 +81,6 @@ export function BalancesDashboard({
           ) : null}
         </CardHeader>
         <div className="flex flex-col gap-4 px-5 py-4">
-          {low.map((w) => (
-            <LowBalanceAlert key={w.currency} wallet={w} />
-          ))}
           <MasterWallets wallets={wallets} canEdit={canAct} onEditThreshold={setEditing} />
           {!canAct ? (
             <p className="text-xs text-muted">

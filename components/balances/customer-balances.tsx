@@ -3,7 +3,6 @@ import { cn } from "@/components/ui/cn";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { TableHeader } from "@/components/ui/table";
 import { formatMinor } from "@/lib/money";
-import { OverstatedWarning } from "./overstated-warning";
 import type { AggregateBalancesData } from "./types";
 
 const count = (n: number) => n.toLocaleString("en-GB");
@@ -28,15 +27,6 @@ export function CustomerBalances({ data }: { data: AggregateBalancesData }) {
   }
   return (
     <>
-      <div className="flex flex-col gap-2 px-5 pt-4 empty:hidden">
-        {data.by_currency.map((b) => (
-          <OverstatedWarning
-            key={b.currency}
-            onChainCount={b.on_chain_count}
-            currency={data.by_currency.length > 1 ? b.currency : undefined}
-          />
-        ))}
-      </div>
       <ScrollRegion label="Customer balances">
         <table className="w-full min-w-[46rem] text-left text-sm" aria-label="Customer balances by currency">
           <TableHeader

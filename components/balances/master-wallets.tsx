@@ -1,27 +1,10 @@
 "use client";
 
 import { BellRing, TriangleAlert } from "lucide-react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { MasterWalletEntry } from "@/lib/contracts/money";
 import { formatMinor } from "@/lib/money";
-
-/** A master wallet under its alert threshold, said where the numbers are (also on the overview). */
-export function LowBalanceAlert({ wallet }: { wallet: MasterWalletEntry }) {
-  if (!wallet.low_balance || wallet.low_balance_threshold_minor === null) return null;
-  return (
-    <Alert tone="warning" className="flex gap-2" data-testid={`low-balance-${wallet.currency}`}>
-      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <span>
-        Low balance: the {wallet.currency} master wallet holds{" "}
-        {formatMinor(wallet.balance_minor, wallet.currency)}, below its alert threshold of{" "}
-        {formatMinor(wallet.low_balance_threshold_minor, wallet.currency)}. Deposit funds before customer
-        fundings fail.
-      </span>
-    </Alert>
-  );
-}
 
 /**
  * The organization's master wallet in each currency: what it holds, what is still arriving

@@ -3,6 +3,21 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PlotProps } from "./types";
 
+/** About the width of a character of the 12 px axis font, to keep a category label inside its column. */
+const CHAR_PX = 7;
+
+/**
+ * A category label that fits a column `width` px wide: cut at a word with "…" when longer (the
+ * caller lists the full names beside the chart), never clipped at its start by the chart's edge.
+ */
+export function fitLabel(label: string, width: number): string {
+  const max = Math.max(4, Math.floor(width / CHAR_PX));
+  if (label.length <= max) return label;
+  const cut = label.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(" ");
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
 const TOOLTIP_STYLE = {
   background: "var(--surface)",
   border: "1px solid var(--border)",
@@ -34,6 +49,7 @@ export default function BarPlot({
             type="category"
             dataKey={xKey}
             width={horizontal.labelWidth}
+            tickFormatter={(v: string) => fitLabel(xTick ? xTick(v) : String(v), horizontal.labelWidth - 8)}
             stroke="var(--muted)"
             tickLine={false}
             axisLine={false}

@@ -8,33 +8,72 @@ import type { PlotProps } from "./types";
 /*
  * The charts, loaded after the page (their own chunk, fetched in the browser only): the first load
  * carries no charting code. Each sits in a box of fixed height, hidden from assistive technology
- * (its caller says the figures in text), so nothing moves when it arrives. A chart is fetched
- * and drawn once its box comes near the screen (below the fold: not during the page's load).
+ * (its caller says the figures in text), so nothing moves when it arrives. A chart on or near the
+ * screen is drawn at once; the others are drawn after the page's load event, one per idle moment
+ * of the browser, so every chart is there without scrolling and none delays the page's load.
  */
 const BarPlot = dynamic(() => import("./bar-plot"), { ssr: false });
 const LinePlot = dynamic(() => import("./line-plot"), { ssr: false });
 
 type BoxProps = PlotProps & { height: number; className?: string };
 
-/** Whether the box is on screen or near it: a chart below the fold is fetched and drawn only then. */
-function useNearViewport(): [(el: HTMLDivElement | null) => void, boolean] {
-  const [near, setNear] = useState(false);
+/** Boxes waiting to be drawn after load, first come first drawn, one per idle callback. */
+const waiting: (() => void)[] = [];
+let draining = false;
+
+function drainWhenIdle(): void {
+  if (draining) return;
+  draining = true;
+  const next = () => {
+    const draw = waiting.shift();
+    if (!draw) {
+      draining = false;
+      return;
+    }
+    draw();
+    schedule(next);
+  };
+  const start = () => schedule(next);
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+}
+
+function schedule(task: () => void): void {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(task, { timeout: 1_500 });
+  else window.setTimeout(task, 50);
+}
+
+/** Whether the box may draw: at once when on screen or near it, else after load when the browser idles. */
+function useDrawn(): [(el: HTMLDivElement | null) => void, boolean] {
+  const [drawn, setDrawn] = useState(false);
   const ref = useCallback((el: HTMLDivElement | null) => {
     if (!el) return;
-    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    let done = false;
+    const draw = () => {
+      if (done) return;
+      done = true;
+      setDrawn(true);
+    };
+    if (typeof IntersectionObserver === "undefined") return draw();
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
+        if (!entries.some((e) => e.isIntersecting)) return;
+        draw();
+        observer.disconnect();
       },
       { rootMargin: "200px" },
     );
     observer.observe(el);
-    return () => observer.disconnect();
+    waiting.push(draw);
+    drainWhenIdle();
+    return () => {
+      observer.disconnect();
+      done = true;
+      const at = waiting.indexOf(draw);
+      if (at >= 0) waiting.splice(at, 1);
+    };
   }, []);
-  return [ref, near];
+  return [ref, drawn];
 }
 
 function Box({
@@ -42,10 +81,10 @@ function Box({
   className,
   children,
 }: { height: number; className?: string } & ComponentProps<"div">) {
-  const [ref, near] = useNearViewport();
+  const [ref, drawn] = useDrawn();
   return (
     <div ref={ref} aria-hidden className={cn("w-full text-xs", className)} style={{ height }}>
-      {near ? children : null}
+      {drawn ? children : null}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import Link from "next/link";
-import { OverstatedWarning } from "@/components/balances/overstated-warning";
 import type { AggregateBalancesData } from "@/components/balances/types";
 import { formatMinor } from "@/lib/money";
 
-/** What the customers hold, one tile per card currency, with the overstated warning where it applies. */
+/** What the customers hold, one tile per card currency (the page's notice says where it may be overstated). */
 export function BalanceTiles({ data }: { data: AggregateBalancesData }) {
   if (data.by_currency.length === 0) {
     return (
@@ -35,13 +34,6 @@ export function BalanceTiles({ data }: { data: AggregateBalancesData }) {
           </li>
         ))}
       </ul>
-      {data.by_currency.map((b) => (
-        <OverstatedWarning
-          key={b.currency}
-          onChainCount={b.on_chain_count}
-          currency={data.by_currency.length > 1 ? b.currency : undefined}
-        />
-      ))}
       <Link href="/balances" className="w-fit text-sm font-medium text-accent hover:underline">
         Balances and master wallet
       </Link>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { LowBalanceAlert } from "@/components/balances/master-wallets";
+import { ProgramNotices, programNotices } from "@/components/balances/program-notices";
 import { LiveStatus } from "@/components/transactions/live-status";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -72,7 +72,6 @@ export function OverviewDashboard({
   const { volume, declines, balances, masterWallet, insights } = data;
   const count = Object.values(volume.totals.count).reduce((a, b) => a + b, 0);
   const declined = volume.totals.count.declined;
-  const low = masterWallet.wallets.filter((w) => w.low_balance);
 
   return (
     <div className="flex flex-col gap-6">
@@ -80,13 +79,7 @@ export function OverviewDashboard({
         <LiveStatus error={error} refreshing={refreshing} />
         <RangeLinks current={days} />
       </div>
-      {low.length ? (
-        <div className="flex flex-col gap-2">
-          {low.map((w) => (
-            <LowBalanceAlert key={w.currency} wallet={w} />
-          ))}
-        </div>
-      ) : null}
+      <ProgramNotices notices={programNotices(masterWallet.wallets, balances)} />
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat
@@ -185,10 +178,12 @@ export function OverviewDashboard({
         <Card aria-labelledby="merchants-title">
           <CardHeader>
             <CardTitle id="merchants-title">Top merchants</CardTitle>
-            <CardDescription>By number of approved purchases in the last {days} days.</CardDescription>
+            <CardDescription>
+              By number of approved purchases in the last {days} days, in one currency at a time.
+            </CardDescription>
           </CardHeader>
           <CardBody>
-            <RankedTable rows={insights.top_merchants} kind="merchant" />
+            <RankedTable rankings={insights.top_merchants} kind="merchant" />
           </CardBody>
         </Card>
         <Card aria-labelledby="mccs-title">
@@ -197,7 +192,7 @@ export function OverviewDashboard({
             <CardDescription>Merchant categories (MCC) by number of approved purchases.</CardDescription>
           </CardHeader>
           <CardBody>
-            <RankedTable rows={insights.top_mccs} kind="mcc" />
+            <RankedTable rankings={insights.top_mccs} kind="mcc" />
           </CardBody>
         </Card>
       </div>

@@ -23,8 +23,16 @@ export interface OverviewSpendDay {
 export interface OverviewRanked {
   /** Merchant name or MCC; '' when the network gave none. */
   key: string;
+  /** Approved purchases in this ranking's currency. */
   count: number;
-  amount_minor: AmountsByCurrency;
+  /** Their amount, in this ranking's currency's minor units. */
+  amount_minor: number;
+}
+
+/** One currency's ranking: currencies are never mixed in one list (issue 25). */
+export interface OverviewRanking {
+  currency: string;
+  rows: OverviewRanked[];
 }
 
 export interface OverviewFunding {
@@ -43,8 +51,9 @@ export interface OverviewInsights {
   /** Every day of the period, oldest first, zeros included. */
   days: OverviewSpendDay[];
   totals: { spend_minor: AmountsByCurrency; approved: number; declined: number };
-  top_merchants: OverviewRanked[];
-  top_mccs: OverviewRanked[];
+  /** Top merchants and categories per billing currency, the currency with most purchases first. */
+  top_merchants: OverviewRanking[];
+  top_mccs: OverviewRanking[];
   /** Master-wallet deposits settled (in) and transfers to customers (out), per currency. */
   funding: OverviewFunding[];
 }

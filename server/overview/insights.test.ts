@@ -85,11 +85,21 @@ describe("getOverviewInsights", () => {
     // Settled, reversed, authorized (EUR), authorized (GBP); the refund is not an authorization decision.
     expect(today.approved).toBe(4);
     expect(week.days[0]).toEqual({ day: week.from, spend_minor: {}, approved: 0, declined: 0 });
+    // One ranking per currency, never mixed: the Cafe's EUR and GBP purchases are two entries.
     expect(week.top_merchants).toEqual([
-      { key: "Cafe", count: 2, amount_minor: { EUR: 500, GBP: 2_000 } },
-      { key: "Book Shop", count: 1, amount_minor: { EUR: 3_000 } },
+      {
+        currency: "EUR",
+        rows: [
+          { key: "Book Shop", count: 1, amount_minor: 3_000 },
+          { key: "Cafe", count: 1, amount_minor: 500 },
+        ],
+      },
+      { currency: "GBP", rows: [{ key: "Cafe", count: 1, amount_minor: 2_000 }] },
     ]);
-    expect(week.top_mccs.map((m) => m.key)).toEqual(["5814", "5942"]);
+    expect(week.top_mccs.map((r) => [r.currency, r.rows.map((m) => m.key)])).toEqual([
+      ["EUR", ["5814", "5942"]],
+      ["GBP", ["5814"]],
+    ]);
     expect(week.funding).toEqual([
       { currency: "EUR", in_count: 1, in_minor: 50_000, out_count: 1, out_minor: 2_500 },
     ]);

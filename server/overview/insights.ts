@@ -5,7 +5,7 @@ import {
   type OverviewFunding,
   type OverviewInsights,
   overviewRangeSchema,
-  type OverviewRanked,
+  type OverviewRanking,
 } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
 import { authorize } from "@/server/auth/authorize";
@@ -28,20 +28,31 @@ const addTo = (m: AmountsByCurrency, currency: string, minor: number) => {
   m[currency] = (m[currency] ?? 0) + minor;
 };
 
+/** The top keys of each currency by number of purchases; a currency's amounts only in its own list. */
 function rank(
   rows: { key: string; currency: string; count: number; amountMinor: number }[],
-): OverviewRanked[] {
-  const byKey = new Map<string, OverviewRanked>();
+): OverviewRanking[] {
+  const byCurrency = new Map<string, Map<string, { key: string; count: number; amount_minor: number }>>();
   for (const r of rows) {
-    const e = byKey.get(r.key) ?? { key: r.key, count: 0, amount_minor: {} };
+    const keys = byCurrency.get(r.currency) ?? new Map();
+    const e = keys.get(r.key) ?? { key: r.key, count: 0, amount_minor: 0 };
     e.count += r.count;
-    addTo(e.amount_minor, r.currency, r.amountMinor);
-    byKey.set(r.key, e);
+    e.amount_minor += r.amountMinor;
+    keys.set(r.key, e);
+    byCurrency.set(r.currency, keys);
   }
-  return [...byKey.values()]
-    .filter((e) => e.count > 0)
-    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
-    .slice(0, TOP);
+  const rankings = [...byCurrency].map(([currency, keys]) => {
+    const all = [...keys.values()].filter((e) => e.count > 0);
+    return {
+      currency,
+      purchases: all.reduce((sum, e) => sum + e.count, 0),
+      rows: all.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)).slice(0, TOP),
+    };
+  });
+  return rankings
+    .filter((r) => r.rows.length > 0)
+    .sort((a, b) => b.purchases - a.purchases || a.currency.localeCompare(b.currency))
+    .map(({ currency, rows: ranked }) => ({ currency, rows: ranked }));
 }
 
 /**
