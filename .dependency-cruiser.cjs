@@ -22,8 +22,12 @@ const DOMAIN_USES = {
   balances: { uses: [], why: "The balance bookkeeping lies below cards and issuer, which both need it." },
   cards: { uses: ["balances"], why: "The card program never imports the issuer console, which reads it." },
   issuer: {
-    uses: ["cards", "balances", "overview"],
-    why: "The issuer console reads the card program and keeps the overview's counters on write.",
+    uses: ["cards", "balances", "overview", "controls"],
+    why: "The issuer console reads the card program, keeps the overview's counters on write and checks the spending controls where the hold is taken.",
+  },
+  controls: {
+    uses: ["cards"],
+    why: "Spending controls and rules are set on the program's cards and customers; the card network enforces them.",
   },
   overview: {
     uses: [],

@@ -141,6 +141,10 @@ export const backtestResultSchema = z.object({
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
 export const backtestListSchema = z.object({ backtests: z.array(backtestResultSchema) });
 
+export const rulePerformanceQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).optional().describe("How many days back (default 30)."),
+});
+
 export const rulePerformanceSchema = z.object({
   rule_id: z.string(),
   days: z.array(

@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { CARD_TRANSACTION_STATUS_VALUES, CARD_TRANSACTION_TYPE_VALUES } from "@/lib/enums";
+import {
+  CARD_TRANSACTION_STATUS_VALUES,
+  CARD_TRANSACTION_TYPE_VALUES,
+  DECLINE_REASON_CODE_VALUES,
+  type DeclineReasonCode,
+} from "@/lib/enums";
 import { amountSchema } from "./amount";
 import { CURRENCY_VALUES } from "./cards";
+import { declineRuleSchema } from "./spending-controls";
 
 /**
  * Card transaction contracts (docs/money.md): the view the list, the dashboard and the sandbox card
@@ -29,8 +35,46 @@ export const DECLINE_REASONS = {
     code: "810",
     reason: "Not enough available balance. Top up your account and try again.",
   },
+  // Spending controls and rules (docs/spending-controls.md, Decline reasons): ISO 8583 response codes.
+  spending_limit_exceeded: {
+    code: "61",
+    reason: "This purchase is above a spending limit on your card. See your limits in your account.",
+  },
+  count_limit_exceeded: {
+    code: "65",
+    reason: "Your card reached the number of purchases it allows for now. Try again when the limit resets.",
+  },
+  merchant_category_blocked: {
+    code: "57",
+    reason: "Your card cannot be used for this kind of purchase.",
+  },
+  merchant_country_blocked: {
+    code: "57",
+    reason: "Your card cannot be used with merchants in this country.",
+  },
+  rule_declined: {
+    code: "59",
+    reason: "Your card program declined this purchase. Contact their support if you think it is a mistake.",
+  },
 } as const satisfies Record<string, { code: string; reason: string }>;
 export type DeclineSituation = keyof typeof DECLINE_REASONS;
+
+/** The machine-readable decline_reason_code of each situation (lib/enums.ts DECLINE_REASON_CODE_VALUES). */
+export const DECLINE_REASON_CODE_OF = {
+  frozen: "card_inactive",
+  blocked: "card_inactive",
+  lost: "card_inactive",
+  stolen: "card_inactive",
+  voided: "card_inactive",
+  not_activated: "card_inactive",
+  wallet_unavailable: "account_unavailable",
+  insufficient_funds: "insufficient_funds",
+  spending_limit_exceeded: "spending_limit_exceeded",
+  count_limit_exceeded: "count_limit_exceeded",
+  merchant_category_blocked: "merchant_category_blocked",
+  merchant_country_blocked: "merchant_country_blocked",
+  rule_declined: "rule_declined",
+} as const satisfies Record<DeclineSituation, DeclineReasonCode>;
 
 // ---- The view ---------------------------------------------------------------------------
 
@@ -66,8 +110,15 @@ export const cardTransactionViewSchema = z.object({
   decline_code: z
     .string()
     .nullable()
-    .describe("The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND) when declined."),
+    .describe(
+      "The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND, 61, 65, 57, 59) when declined.",
+    ),
   decline_reason: z.string().nullable().describe("What the cardholder is told when declined."),
+  decline_reason_code: z
+    .enum(DECLINE_REASON_CODE_VALUES)
+    .nullable()
+    .describe("Why it was declined, machine-readable (docs/spending-controls.md, Decline reasons)."),
+  decline_rule: declineRuleSchema.nullable(),
   authorized_at: z.string(),
   created_at: z.string(),
   settled_at: z.string().nullable(),

@@ -93,8 +93,29 @@ export const PERMISSIONS = {
   // card-settings
   readSecureTheme: { scope: "read" },
   updateSecureTheme: { scope: "write", role: "admin" },
+  // spending-controls (a cardholder reads and only lowers their own card's: server/controls/lower-only.ts)
+  getCardSpendingControls: { scope: "read", cardholder: true },
+  replaceCardSpendingControls: { scope: "write", cardholder: true },
+  getCustomerSpendingControls: { scope: "read" },
+  replaceCustomerSpendingControls: { scope: "write" },
+  getProgramSpendingControls: { scope: "read" },
+  replaceProgramSpendingControls: { scope: "write" },
+  getSpendLimits: { scope: "read", cardholder: true },
+  getControlsTimeZone: { scope: "read" },
+  setControlsTimeZone: { scope: "write", role: "admin" },
+  // auth-rules (promotion to active takes effect on every authorization: a person confirms it)
+  listAuthRules: { scope: "read" },
+  getAuthRule: { scope: "read" },
+  createAuthRule: { scope: "write" },
+  updateAuthRule: { scope: "write" },
+  changeAuthRuleState: { scope: "write" },
+  promoteAuthRule: { scope: "write", stepUp: true },
+  runAuthRuleBacktest: { scope: "write" },
+  listAuthRuleBacktests: { scope: "read" },
+  getAuthRulePerformance: { scope: "read" },
   // cards
   getMyAccount: { scope: "read", cardholder: true },
+  getMyOnboardingTimes: { scope: "read", cardholder: true }, // the cardholder's onboarding page (no route)
   createVirtualCard: { scope: "write", cardholder: true },
   freezeCard: { scope: "write", cardholder: true, stepUp: true },
   unfreezeCard: { scope: "write", cardholder: true, stepUp: true },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
+import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 
 /**
@@ -33,26 +34,6 @@ const dispute = (status: string) => ({
   currency: "EUR",
   timestamp: "2026-01-05T10:00:00.000Z",
 });
-const txn = (status: string) => ({
-  svc_card_id: "sc_7Qm2",
-  card_id: "ctk_9f3a1c",
-  transaction_id: "txn_51Hq",
-  type: "purchase",
-  amount: 12.5,
-  amount_minor: 1250,
-  currency: "EUR",
-  merchant: "Coffee Bar",
-  merchant_category: "5814",
-  merchant_city: "Berlin",
-  merchant_country: "DE",
-  status,
-  billing_amount: 13.61,
-  billing_currency: "USD",
-  fx_rate: 0.9185,
-  blockchain_tx_hash: "0x8c1f…",
-  timestamp: "2026-01-05T10:00:00.000Z",
-});
-
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   {
     type: "master_wallet.deposit",
@@ -167,23 +148,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   { type: "card.stolen", description: "Card reported stolen.", example: card("stolen") },
   { type: "card.cancelled", description: "Card cancelled.", example: card("cancelled") },
   { type: "card.deactivated", description: "Card deactivated.", example: card("deactivated") },
-  {
-    type: "transaction.authorized",
-    description: "Card purchase authorization clears; customer.balance.updated follows.",
-    example: txn("AUTHORIZED"),
-  },
-  {
-    type: "transaction.settled",
-    description: "Merchant batch clears and the authorization is finalized.",
-    example: txn("SETTLED"),
-  },
-  { type: "transaction.declined", description: "Card transaction declined.", example: txn("DECLINED") },
-  { type: "transaction.reversed", description: "Authorization reversed.", example: txn("REVERSED") },
-  {
-    type: "transaction.refund.created",
-    description: "Merchant issues a refund.",
-    example: { ...txn("SETTLED"), type: "refund" },
-  },
+  ...CONTROL_EVENT_TYPES,
+  ...TRANSACTION_EVENT_TYPES,
   ...FIAT_EVENT_TYPES,
   ...GATEWAY_EVENT_TYPES,
   {

@@ -37,6 +37,15 @@ export const TRANSACTION_EVENT_FIELDS = [
   "type",
 ];
 
+/** transaction.declined adds why (docs/spending-controls.md, Decline reasons). */
+export const DECLINED_EVENT_FIELDS = [
+  ...TRANSACTION_EVENT_FIELDS,
+  "decline_code",
+  "decline_reason",
+  "decline_reason_code",
+  "decline_rule",
+].sort();
+
 /** Every field of the Card transaction view (sorted). */
 export const TRANSACTION_VIEW_FIELDS = [
   "amount",
@@ -50,6 +59,8 @@ export const TRANSACTION_VIEW_FIELDS = [
   "currency",
   "decline_code",
   "decline_reason",
+  "decline_reason_code",
+  "decline_rule",
   "fx_rate",
   "hold_amount",
   "hold_amount_minor",

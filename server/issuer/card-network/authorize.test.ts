@@ -1,11 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type AuthorizeCardTransactionInput, DECLINE_REASONS } from "@/lib/contracts/card-transactions";
+import {
+  type AuthorizeCardTransactionInput,
+  DECLINE_REASON_CODE_OF,
+  DECLINE_REASONS,
+} from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
 import {
   balanceOf,
   dailyCountsVersusRows,
+  DECLINED_EVENT_FIELDS,
   eventsOf,
   keyCtx,
   spendingCustomer,
@@ -200,9 +205,12 @@ describe("authorization", () => {
         const events = await eventsOf(database.db, orgId, customer.svcCardId);
         const last = events.at(-1)!;
         expect(last.type, c.name).toBe("transaction.declined");
-        expect(Object.keys(last.data).sort()).toEqual(TRANSACTION_EVENT_FIELDS);
+        expect(Object.keys(last.data).sort()).toEqual(DECLINED_EVENT_FIELDS);
         expect(last.data, c.name).toMatchObject({
           status: "DECLINED",
+          decline_code: c.code,
+          decline_reason_code: DECLINE_REASON_CODE_OF[c.situation],
+          decline_rule: null,
           amount_minor: c.amount ?? 500,
           blockchain_tx_hash: null,
           card_id: card.cardToken,

@@ -1,16 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
-import type {
-  AuthorizeCardTransactionInput,
-  CardTransactionView,
-  DeclineSituation,
+import {
+  type AuthorizeCardTransactionInput,
+  type CardTransactionView,
+  DECLINE_REASON_CODE_OF,
+  type DeclineSituation,
 } from "@/lib/contracts/card-transactions";
+import type { DeclineRule } from "@/lib/contracts/spending-controls";
 import { isServiceError, ServiceError } from "@/lib/errors";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { authorize } from "@/server/auth/authorize";
 import { applyBalanceChange } from "@/server/balances/apply";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
+import {
+  type ControlsVerdict,
+  countAuthorization,
+  evaluateControls,
+  recordRuleDecisions,
+} from "@/server/controls/enforce";
+import type { AuthorizationFacts } from "@/server/controls/evaluate";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { auditNetworkEvent } from "./audit";
@@ -23,10 +32,11 @@ import { type CardTransactionRow, cardTransactionView } from "./view";
 /**
  * The sandbox card network's authorization (docs/money.md, The simulated card network): a merchant asks
  * to charge a card. Either it is declined (the card's state, the wallet, or not enough available
- * balance) -> transaction.declined; or the billing amount is held on the wallet (pending += billing,
+ * balance, a spending control or an active rule: server/controls/enforce.ts) -> transaction.declined
+ * with decline_reason_code and decline_rule; or the billing amount is held on the wallet (pending += billing,
  * only if available covers it, in one conditional update) and the transaction is authorized ->
  * transaction.authorized, then customer.balance.updated. One database transaction: the hold, the row,
- * the daily counts and the events commit together.
+ * the daily counts, the spend counters, the rules' decisions and the events commit together.
  */
 
 /** Looks like a Gnosis Chain transaction hash. */
@@ -97,7 +107,29 @@ export async function authorizeCardTransaction({
       updatedAt: now,
     };
 
+    const facts: AuthorizationFacts = {
+      billingMinor,
+      billingCurrency,
+      currency: input.currency,
+      mcc: base.merchantCategory ?? null,
+      country: base.merchantCountry ?? null,
+      merchant: base.merchant ?? null,
+      cardType: card.cardType,
+      cardId: card.id,
+      customerId: customer.id,
+      svcCardId: customer.svcCardId,
+      at: now,
+    };
     let situation: DeclineSituation | null = declineBeforeFunds(card, customer);
+    let declineRule: DeclineRule | null = null;
+    let verdict: ControlsVerdict | null = null;
+    if (!situation) {
+      verdict = await evaluateControls(tx, ctx.orgId, facts);
+      if (verdict.decline) {
+        situation = verdict.decline.reason as DeclineSituation;
+        declineRule = verdict.decline.rule;
+      }
+    }
     if (!situation) {
       const txHash = simulatedTxHash();
       let authorized: CardTransactionRow | undefined;
@@ -121,7 +153,9 @@ export async function authorizeCardTransaction({
                 status: "authorized",
                 holdMinor: billingMinor,
                 blockchainTxHash: txHash,
+                controlWindows: verdict?.windows.length ? verdict.windows : null,
               });
+              if (verdict) await countAuthorization(tx, ctx.orgId, verdict.windows, billingMinor);
               await emitTransactionEvent(
                 tx,
                 "transaction.authorized",
@@ -133,6 +167,7 @@ export async function authorizeCardTransaction({
           },
         );
         if (hold && authorized) {
+          if (verdict) await recordRuleDecisions(tx, { orgId: ctx.orgId, verdict, transactionId: id, facts });
           await auditNetworkEvent(ctx, tx, "authorized", authorized);
           return cardTransactionView(authorized);
         }
@@ -148,7 +183,10 @@ export async function authorizeCardTransaction({
       status: "declined",
       declineCode: decline.code,
       declineReason: decline.reason,
+      declineReasonCode: DECLINE_REASON_CODE_OF[situation],
+      declineRule,
     });
+    if (verdict) await recordRuleDecisions(tx, { orgId: ctx.orgId, verdict, transactionId: id, facts });
     await emitTransactionEvent(
       tx,
       "transaction.declined",

@@ -48,6 +48,15 @@ export function transactionEventData(row: CardTransactionRow, moved: MovedAmount
     billing_currency: row.billingCurrency,
     fx_rate: fxRateNumber(row.fxRate),
     blockchain_tx_hash: row.blockchainTxHash,
+    // Declines only (docs/spending-controls.md, Decline reasons): why, and the control or rule.
+    ...(row.status === "declined"
+      ? {
+          decline_code: row.declineCode,
+          decline_reason: row.declineReason,
+          decline_reason_code: row.declineReasonCode,
+          decline_rule: row.declineRule,
+        }
+      : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import { authorize } from "@/server/auth/authorize";
 import { applyBalanceChange } from "@/server/balances/apply";
 import type { Ctx } from "@/server/context";
+import { adjustCountedWindows } from "@/server/controls/give-back";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
@@ -47,6 +48,7 @@ async function endAuthorization(
         },
       },
     );
+    await adjustCountedWindows(tx, row, -row.billingAmountMinor, -1);
     await auditNetworkEvent(ctx, tx, end, ended, row);
     return cardTransactionView(ended);
   });

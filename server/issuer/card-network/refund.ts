@@ -5,6 +5,7 @@ import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { authorize } from "@/server/auth/authorize";
 import { applyBalanceChange } from "@/server/balances/apply";
 import type { Ctx } from "@/server/context";
+import { adjustCountedWindows } from "@/server/controls/give-back";
 import { providers } from "@/server/providers/current";
 import { auditNetworkEvent } from "./audit";
 import { billingOfCredit, creditableMinor, creditsOf } from "./credits";
@@ -122,6 +123,7 @@ export async function refundCardTransaction({
         },
       },
     );
+    await adjustCountedWindows(tx, purchase, -billingMinor, 0);
     await auditNetworkEvent(ctx, tx, "refunded", refund!);
     return cardTransactionView(refund!);
   });

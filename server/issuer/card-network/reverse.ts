@@ -4,6 +4,7 @@ import { toMajor } from "@/lib/money";
 import { authorize } from "@/server/auth/authorize";
 import { applyBalanceChange } from "@/server/balances/apply";
 import type { Ctx } from "@/server/context";
+import { adjustCountedWindows } from "@/server/controls/give-back";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
 import { lockTransaction, OPEN_STATUSES, requireStatus } from "./find";
@@ -82,6 +83,8 @@ export async function reverseCardTransaction({
         },
       },
     );
+    // The windows get back what no longer stays authorized; a full reversal takes the purchase back too.
+    await adjustCountedWindows(tx, row, -(row.billingAmountMinor - remainingBilling), full ? -1 : 0);
     await auditNetworkEvent(ctx, tx, "reversed", reversed, row);
     return cardTransactionView(reversed);
   });

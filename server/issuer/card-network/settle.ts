@@ -2,6 +2,7 @@ import type { CardTransactionView, TransactionAmountInput } from "@/lib/contract
 import { authorize } from "@/server/auth/authorize";
 import { applyBalanceChange } from "@/server/balances/apply";
 import type { Ctx } from "@/server/context";
+import { adjustCountedWindows } from "@/server/controls/give-back";
 import { providers } from "@/server/providers/current";
 import { auditNetworkEvent } from "./audit";
 import { emitTransactionEvent } from "./events";
@@ -77,6 +78,8 @@ export async function settleCardTransaction({
         },
       },
     );
+    // A settlement above (or below) the authorization counts the difference in its windows.
+    await adjustCountedWindows(tx, row, billingMinor - row.billingAmountMinor, 0);
     await auditNetworkEvent(ctx, tx, "settled", settled, row);
     return cardTransactionView(settled);
   });

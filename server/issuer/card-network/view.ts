@@ -28,6 +28,8 @@ export type ListedTransactionRow = Pick<
   | "merchantCountry"
   | "declineCode"
   | "declineReason"
+  | "declineReasonCode"
+  | "declineRule"
 > & { authorizedAt: Timestamp; createdAt: Timestamp; settledAt: Timestamp | null };
 
 /**
@@ -56,6 +58,8 @@ export function cardTransactionView(r: ListedTransactionRow): CardTransactionVie
     merchant_country: r.merchantCountry,
     decline_code: r.declineCode,
     decline_reason: r.declineReason,
+    decline_reason_code: r.declineReasonCode,
+    decline_rule: r.declineRule,
     authorized_at: isoTimestamp(r.authorizedAt),
     created_at: isoTimestamp(r.createdAt),
     settled_at: r.settledAt === null ? null : isoTimestamp(r.settledAt),

@@ -29,6 +29,8 @@ const listedColumns = {
   merchantCountry: t.merchantCountry,
   declineCode: t.declineCode,
   declineReason: t.declineReason,
+  declineReasonCode: t.declineReasonCode,
+  declineRule: t.declineRule,
   authorizedAt: t.authorizedAt,
   createdAt: t.createdAt,
   settledAt: t.settledAt,
@@ -190,6 +192,8 @@ interface RawPageRow {
   merchant_country: string | null;
   decline_code: string | null;
   decline_reason: string | null;
+  decline_reason_code: PageRow["declineReasonCode"];
+  decline_rule: PageRow["declineRule"];
   authorized_at: string;
   created_at: string;
   settled_at: string | null;
@@ -230,6 +234,8 @@ function pageRowOf(r: RawPageRow): PageRow {
     merchantCountry: r.merchant_country,
     declineCode: r.decline_code,
     declineReason: r.decline_reason,
+    declineReasonCode: r.decline_reason_code,
+    declineRule: r.decline_rule,
     authorizedAt: r.authorized_at,
     createdAt: r.created_at,
     settledAt: r.settled_at,

@@ -1,0 +1,158 @@
+import { cardTargetSchema, customerTargetSchema } from "@/lib/contracts/cards";
+import {
+  spendingControlsInputSchema,
+  spendingControlsViewSchema,
+  spendLimitsViewSchema,
+  timeZoneSchema,
+} from "@/lib/contracts/spending-controls";
+import { getSpendLimits } from "@/server/controls/spend-limits";
+import {
+  getCardSpendingControls,
+  getCustomerSpendingControls,
+  getProgramSpendingControls,
+  replaceCardSpendingControls,
+  replaceCustomerSpendingControls,
+  replaceProgramSpendingControls,
+} from "@/server/controls/store";
+import { getControlsTimeZone, setControlsTimeZone } from "@/server/controls/time-zone";
+import { ok } from "@/server/http/envelopes";
+import { defineRoute } from "@/server/http/route";
+
+/**
+ * Spending controls (docs/spending-controls.md): one shape on a card, a customer and the program;
+ * every level applies to an authorization. Reads need `read`, changes `write`; a cardholder's
+ * session token may read its own card's and only lower them.
+ */
+const TAGS = ["Spending controls"];
+const CARD = "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}";
+const CUSTOMER = "/api/v1/svc-card/customers/{svcCardId}";
+const SHAPE =
+  "spending_limits [{amount, interval, categories?}], count_limits [{count, interval}], allowed_ or " +
+  "blocked_categories (MCCs or group names), allowed_ or blocked_merchant_countries (ISO alpha-2). " +
+  "The whole object is replaced; allowed and blocked lists of one kind together are a VALIDATION_ERROR. " +
+  "Amounts count in the card account's billing currency. Raises card.spending_controls.updated.";
+const ERRORS = ["NOT_FOUND", "VALIDATION_ERROR"] as const;
+
+export const spendingControlRoutes = [
+  defineRoute({
+    method: "get",
+    path: `${CARD}/spending-controls`,
+    summary: "A card's spending controls",
+    description: "The card's own controls (the customer's and the program's apply too).",
+    tags: TAGS,
+    auth: "getCardSpendingControls",
+    request: { params: cardTargetSchema },
+    response: { data: spendingControlsViewSchema },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await getCardSpendingControls({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${CARD}/spending-controls`,
+    summary: "Replace a card's spending controls",
+    description: `${SHAPE} A cardholder may only lower limits or add new ones.`,
+    tags: TAGS,
+    auth: "replaceCardSpendingControls",
+    request: { params: cardTargetSchema, body: spendingControlsInputSchema },
+    response: { data: spendingControlsViewSchema },
+    errors: [...ERRORS],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await replaceCardSpendingControls({ ctx, input: { ...input.params, controls: input.body } }), {
+        message: "Spending controls saved",
+      }),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${CARD}/spend-limits`,
+    summary: "What is left to spend on a card",
+    description:
+      "Every limit that applies to the card (its own, its customer's, the program's) with limit, used, " +
+      "remaining and resets_at (ISO 8601 in the program's time zone, named in time_zone).",
+    tags: TAGS,
+    auth: "getSpendLimits",
+    request: { params: cardTargetSchema },
+    response: { data: spendLimitsViewSchema },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await getSpendLimits({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "get",
+    path: `${CUSTOMER}/spending-controls`,
+    summary: "A customer's spending controls",
+    description: "Limits here count across all the customer's cards.",
+    tags: TAGS,
+    auth: "getCustomerSpendingControls",
+    request: { params: customerTargetSchema },
+    response: { data: spendingControlsViewSchema },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await getCustomerSpendingControls({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "put",
+    path: `${CUSTOMER}/spending-controls`,
+    summary: "Replace a customer's spending controls",
+    description: SHAPE,
+    tags: TAGS,
+    auth: "replaceCustomerSpendingControls",
+    request: { params: customerTargetSchema, body: spendingControlsInputSchema },
+    response: { data: spendingControlsViewSchema },
+    errors: [...ERRORS],
+    handler: async ({ c, ctx, input }) =>
+      ok(
+        c,
+        await replaceCustomerSpendingControls({ ctx, input: { ...input.params, controls: input.body } }),
+        {
+          message: "Spending controls saved",
+        },
+      ),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/spending-controls",
+    summary: "The program's default spending controls",
+    description: "They apply to every card (limits count per card) beside its own and its customer's.",
+    tags: TAGS,
+    auth: "getProgramSpendingControls",
+    response: { data: spendingControlsViewSchema },
+    handler: async ({ c, ctx }) => ok(c, await getProgramSpendingControls({ ctx })),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/v1/card-issuer/spending-controls",
+    summary: "Replace the program's default spending controls",
+    description: SHAPE,
+    tags: TAGS,
+    auth: "replaceProgramSpendingControls",
+    request: { body: spendingControlsInputSchema },
+    response: { data: spendingControlsViewSchema },
+    errors: ["VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await replaceProgramSpendingControls({ ctx, input: input.body }), {
+        message: "Spending controls saved",
+      }),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/svc-card/settings/time-zone",
+    summary: "The program's time zone",
+    description: "The IANA zone whose local midnight starts daily, weekly and monthly windows (default UTC).",
+    tags: TAGS,
+    auth: "getControlsTimeZone",
+    response: { data: timeZoneSchema },
+    handler: async ({ c, ctx }) => ok(c, await getControlsTimeZone({ ctx })),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/v1/svc-card/settings/time-zone",
+    summary: "Set the program's time zone",
+    description: "An IANA zone, e.g. Europe/Berlin. A user token must belong to an admin.",
+    tags: TAGS,
+    auth: "setControlsTimeZone",
+    request: { body: timeZoneSchema },
+    response: { data: timeZoneSchema },
+    errors: ["VALIDATION_ERROR", "FORBIDDEN_ROLE"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await setControlsTimeZone({ ctx, input: input.body }), { message: "Time zone saved" }),
+  }),
+];

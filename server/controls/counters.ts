@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/client";
+import type { CountedWindow } from "@/server/db/schema/controls";
+import { windowId } from "./evaluate";
+
+/**
+ * spend_counters, kept on write (docs/spending-controls.md, Counters): an authorization's windows
+ * are locked before its limits are checked, so concurrent authorizations of one card (or one
+ * customer) are checked one after another and never together pass a limit; what an approved
+ * authorization counts is added in its own transaction and given back by reversal, expiry and refund.
+ */
+
+type CounterRow = {
+  subject_id: string;
+  window_key: string;
+  window_start: string | Date;
+  amount_minor: string | number;
+  count: number;
+};
+
+/** Distinct windows in one stable order (subject, key, start), so two transactions lock them alike. */
+export function sortedWindows(windows: readonly CountedWindow[]): CountedWindow[] {
+  const byId = new Map(windows.map((w) => [windowId(w), w]));
+  return [...byId.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+}
+
+function valuesOf(orgId: string, windows: readonly CountedWindow[]) {
+  return sql.join(
+    windows.map((w) => sql`(${orgId}, ${w.subject}, ${w.key}, ${w.start}::timestamptz)`),
+    sql`, `,
+  );
+}
+
+/**
+ * Creates the missing counters and locks all of them (one statement: an upsert that changes nothing
+ * still takes the row lock and returns the row), answering what each holds.
+ */
+export async function lockCounters(
+  tx: Db,
+  orgId: string,
+  windows: readonly CountedWindow[],
+): Promise<Map<string, { amountMinor: number; count: number }>> {
+  const held = new Map<string, { amountMinor: number; count: number }>();
+  if (windows.length === 0) return held;
+  const sorted = sortedWindows(windows);
+  const result = await tx.execute(sql`
+    insert into spend_counters as s (org_id, subject_id, window_key, window_start)
+    values ${valuesOf(orgId, sorted)}
+    on conflict (org_id, subject_id, window_key, window_start)
+    do update set count = s.count
+    returning subject_id, window_key, window_start, amount_minor, count`);
+  for (const row of rowsOf<CounterRow>(result)) {
+    const start = new Date(row.window_start).toISOString();
+    held.set(windowId({ subject: row.subject_id, key: row.window_key, start }), {
+      amountMinor: Number(row.amount_minor),
+      count: Number(row.count),
+    });
+  }
+  return held;
+}
+
+/**
+ * Moves the counters by an amount and a count (negative to give back). Windows not yet present
+ * are created (velocity buckets are first written here).
+ */
+export async function moveCounters(
+  tx: Db,
+  orgId: string,
+  windows: readonly CountedWindow[],
+  amountMinor: number,
+  count: number,
+): Promise<void> {
+  if (windows.length === 0 || (amountMinor === 0 && count === 0)) return;
+  const sorted = sortedWindows(windows);
+  await tx.execute(sql`
+    insert into spend_counters as s (org_id, subject_id, window_key, window_start, amount_minor, count)
+    select v.org_id, v.subject_id, v.window_key, v.window_start, ${amountMinor}::bigint, ${count}::int
+    from (values ${valuesOf(orgId, sorted)}) as v (org_id, subject_id, window_key, window_start)
+    on conflict (org_id, subject_id, window_key, window_start)
+    do update set amount_minor = s.amount_minor + excluded.amount_minor, count = s.count + excluded.count`);
+}
+
+/** Trailing sums of velocity buckets: one read of each (subject, key) from its first bucket on. */
+export async function sumBuckets(
+  tx: Db,
+  orgId: string,
+  reads: readonly { subject: string; key: string; from: Date }[],
+): Promise<{ amountMinor: number; count: number }[]> {
+  if (reads.length === 0) return [];
+  const parts = reads.map(
+    (
+      r,
+      i,
+    ) => sql`select ${i}::int as i, coalesce(sum(amount_minor), 0) as amount_minor, coalesce(sum(count), 0) as count
+      from spend_counters where org_id = ${orgId} and subject_id = ${r.subject} and window_key = ${r.key}
+      and window_start >= ${r.from.toISOString()}::timestamptz`,
+  );
+  const result = await tx.execute(sql.join(parts, sql` union all `));
+  const sums = reads.map(() => ({ amountMinor: 0, count: 0 }));
+  for (const row of rowsOf<{ i: number; amount_minor: string | number; count: string | number }>(result))
+    sums[Number(row.i)] = { amountMinor: Number(row.amount_minor), count: Number(row.count) };
+  return sums;
+}
+
+/** What the counters hold, read without locking or creating them (a window nobody spent in is empty). */
+export async function readCounters(
+  db: Db,
+  orgId: string,
+  windows: readonly CountedWindow[],
+): Promise<Map<string, { amountMinor: number; count: number }>> {
+  const held = new Map<string, { amountMinor: number; count: number }>();
+  if (windows.length === 0) return held;
+  const result = await db.execute(sql`
+    select subject_id, window_key, window_start, amount_minor, count from spend_counters
+    where (org_id, subject_id, window_key, window_start) in (${valuesOf(orgId, sortedWindows(windows))})`);
+  for (const row of rowsOf<CounterRow>(result)) {
+    const start = new Date(row.window_start).toISOString();
+    held.set(windowId({ subject: row.subject_id, key: row.window_key, start }), {
+      amountMinor: Number(row.amount_minor),
+      count: Number(row.count),
+    });
+  }
+  return held;
+}

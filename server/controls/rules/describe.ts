@@ -1,0 +1,45 @@
+import type { RuleCondition } from "@/lib/contracts/auth-rules";
+import { categoryLabel } from "@/lib/mcc";
+
+/** A rule's conditions in plain words, for the console and the API's `description`. */
+
+const OPS: Record<string, string> = {
+  gt: "above",
+  gte: "at least",
+  lt: "below",
+  lte: "at most",
+  in: "is one of",
+  not_in: "is none of",
+  contains: "contains",
+  equals: "is",
+  starts_with: "starts with",
+};
+
+function one(c: RuleCondition): string {
+  switch (c.field) {
+    case "amount":
+      return `amount ${OPS[c.op]} ${c.value}`;
+    case "currency":
+    case "card_type":
+    case "customer":
+      return `${c.field.replace("_", " ")} ${OPS[c.op]} ${c.values.join(", ")}`;
+    case "mcc":
+      return `category ${OPS[c.op]} ${c.values.map(categoryLabel).join(", ")}`;
+    case "merchant_country":
+      return `merchant country ${OPS[c.op]} ${c.values.join(", ")}`;
+    case "merchant_name":
+      return `merchant name ${OPS[c.op]} "${c.value}"`;
+    case "velocity": {
+      const what = c.measure === "count" ? "purchases" : "amount spent";
+      const filter = [
+        c.mcc ? ` on ${c.mcc.map(categoryLabel).join(", ")}` : "",
+        c.merchant_countries ? ` in ${c.merchant_countries.join(", ")}` : "",
+      ].join("");
+      return `${what} by the ${c.scope} in the last ${c.window_minutes} minutes${filter} ${OPS[c.op]} ${c.value}`;
+    }
+  }
+}
+
+export function describeConditions(conditions: readonly RuleCondition[]): string {
+  return `Decline when ${conditions.map(one).join(" and ")}.`;
+}
