@@ -136,7 +136,6 @@ export const PERMISSIONS = {
   getDisputeCase: { scope: "read" }, // a dispute's page, staff notes too: never a cardholder's (no route)
   addDisputeNote: { scope: "write" }, // (no route)
   addDisputeEvidence: { scope: "write" }, // the dispute page's upload route (no REST route)
-  getMyOnboardingTimes: { scope: "read", cardholder: true }, // the cardholder's onboarding page (no route)
   getDisputeEvidenceFile: { scope: "read" }, // the dispute page's download route (no REST route)
   listDisputablePurchases: { scope: "read" }, // "New dispute" (no route)
   streamDisputesCsv: { scope: "read" }, // the Disputes page's export (no REST route)
