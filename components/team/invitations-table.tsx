@@ -2,9 +2,20 @@
 
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
+import { formatTimestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import type { InvitationView } from "@/lib/contracts/team";
+
+/** An invitation's status as a person reads it. */
+const INVITATION_STATUS: Record<InvitationView["status"], string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  expired: "Expired",
+  revoked: "Revoked",
+};
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const ROW = "flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0";
 
@@ -22,8 +33,10 @@ function Row({
       <div className="min-w-48 flex-1">
         <div className="font-medium break-words">{invitation.email}</div>
         <div className="text-xs text-muted">
-          {invitation.role} · {invitation.status}
-          {invitation.status === "pending" ? ` until ${invitation.expires_at.slice(0, 10)}` : ""}
+          {capitalized(invitation.role)} · {INVITATION_STATUS[invitation.status]}
+          {invitation.status === "pending"
+            ? ` until ${formatTimestamp(invitation.expires_at, { seconds: false })}`
+            : ""}
         </div>
       </div>
       {invitation.status === "pending" ? (
