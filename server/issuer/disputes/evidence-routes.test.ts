@@ -68,7 +68,7 @@ async function disputeOfNewProgram() {
 
 function uploadRequest(origin: string | null, bytes: Uint8Array = PNG, name = "photo.png") {
   const body = new FormData();
-  body.set("file", new File([bytes], name, { type: "image/png" }));
+  body.set("file", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
   const headers = new Headers({ host: "console.test" });
   if (origin) headers.set("origin", origin);
   return new Request("http://console.test/disputes/x/evidence", { method: "POST", body, headers });
