@@ -89,8 +89,8 @@ export const GATEWAY_EVENT_TYPES = (["created", "paid", "underpaid", "overpaid",
     type: `crypto_gateway.payment.${what}`,
     description:
       what === "created"
-        ? "Crypto gateway payment created, awaiting payment (docs/crypto.md)."
-        : `Crypto gateway payment ${what} (docs/crypto.md "Gateway statuses").`,
+        ? "A crypto gateway payment was created and awaits payment."
+        : `A crypto gateway payment is ${what}.`,
     example: {
       payment_id: "gwp_4Rt7",
       title: "Invoice 1042",
