@@ -1,9 +1,14 @@
+import { Download } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
 import { FLOW_STATUS_VALUES, KYC_STATUS_VALUES } from "@/lib/contracts/cards";
-import { type CustomerFilters, CUSTOMERS_PATH, isFiltered } from "./filters";
+import { type CustomerFilters, CUSTOMERS_PATH, customersExportHref, isFiltered } from "./filters";
 import { FLOW_LABELS, KYC_LABELS } from "./labels";
 
-/** The customers filter bar: search, identity verification and onboarding stage, all in the URL. */
+/**
+ * The customers filter bar: search, identity verification and onboarding stage, all in the URL (the
+ * list's sort is kept through a search); Export CSV downloads every customer the filters select.
+ */
 export function CustomerFilterForm({ filters }: { filters: CustomerFilters }) {
   return (
     <UrlFilterForm
@@ -11,12 +16,14 @@ export function CustomerFilterForm({ filters }: { filters: CustomerFilters }) {
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end"
       label="Search and filter customers"
     >
+      {filters.sort !== "created_at" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {filters.order !== "desc" ? <input type="hidden" name="order" value={filters.order} /> : null}
       <FilterSearch
         className="sm:col-span-2 lg:col-span-1"
         defaultValue={filters.q}
-        placeholder="Email, external id or svc_card_id"
+        placeholder="Part of an email, last four or any id"
         hintId="customer-search-hint"
-        hint="The start of an email, or a whole external id, svc_card_id or record id."
+        hint="Any part of an email or external id, a card's last four, or a whole id (sc_…, crd_…, ctk_…, txn_…)."
       />
       <FilterSelect
         className="lg:self-start"
@@ -37,9 +44,17 @@ export function CustomerFilterForm({ filters }: { filters: CustomerFilters }) {
         optionLabel={(s) => FLOW_LABELS[s]}
       />
       <FilterActions
-        className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:mt-[1.625rem] lg:self-start"
+        className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1 lg:mt-[1.625rem] lg:self-start"
         clearHref={isFiltered(filters) ? CUSTOMERS_PATH : null}
-      />
+      >
+        <Button asChild variant="secondary">
+          {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
+          <a href={customersExportHref(filters)} download>
+            <Download aria-hidden />
+            Export CSV
+          </a>
+        </Button>
+      </FilterActions>
     </UrlFilterForm>
   );
 }

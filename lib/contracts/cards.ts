@@ -214,15 +214,26 @@ export const ibanStatusSchema = z.object({
 export const disputeReasonSchema = z.object({ reason_code: z.string(), description: z.string() });
 
 /** Customers list of the dashboard (and GET /v1/card-issuer/customers). */
+/** What the customers list can be sorted by: each is one index read (server/cards/customers/list.ts). */
+export const CUSTOMER_SORT_VALUES = ["created_at", "email"] as const;
+
 export const customerListQuerySchema = z.object({
   q: z
     .string()
     .trim()
     .max(254)
     .optional()
-    .describe("An email (or its start), an external id or a svc_card_id."),
+    .describe(
+      "Any part of an email or external id, a whole svc_card_id or record id, a card's last four, " +
+        "card id or card token, or a transaction id.",
+    ),
   kyc_status: z.enum(KYC_STATUS_VALUES).optional(),
   flow_status: z.enum(FLOW_STATUS_VALUES).optional(),
+  sort: z
+    .enum(CUSTOMER_SORT_VALUES)
+    .default("created_at")
+    .describe("The order: by creation time (the default) or by email."),
+  order: z.enum(["asc", "desc"]).default("desc").describe("desc (the default: newest first) or asc."),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -26,7 +26,7 @@ export default async function CustomersPage({
         title="Customers"
         description={
           "Your cardholders and business customers, where each one is in " +
-          "onboarding, and their cards. Newest first."
+          "onboarding, and their cards. Sort by a column's heading."
         }
       />
       <Card aria-label="Customers">
