@@ -7,8 +7,9 @@ import { useRef, useState } from "react";
 import { When } from "@/components/api-keys/key-cells";
 import { CardActionControls } from "@/components/cards/card-action-menu";
 import { Alert } from "@/components/ui/alert";
+import { cn } from "@/components/ui/cn";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
-import { ACTIONS_COLUMN, TableHeader } from "@/components/ui/table";
+import { ACTIONS_COLUMN, STACKED, TableHeader } from "@/components/ui/table";
 import type { CardView } from "@/lib/contracts/cards";
 import { CardStatusBadge, YesNo } from "./badges";
 import { CardActionDialog } from "./card-action-dialog";
@@ -28,8 +29,8 @@ export interface CardListProps {
 }
 
 /**
- * The customer's cards, oldest first, in a table that scrolls sideways on a phone. Each change
- * goes through a confirmation dialog that says what it does, then the 2FA step-up.
+ * The customer's cards, oldest first, in a table that becomes stacked rows on a phone (STACKED).
+ * Each change goes through a confirmation dialog that says what it does, then the 2FA step-up.
  */
 export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, actions }: CardListProps) {
   const router = useRouter();
@@ -66,9 +67,10 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
           ) : null}
         </div>
       ) : null}
-      <ScrollRegion label="Cards of this customer">
-        <table className="w-full min-w-[44rem] text-left text-sm">
+      <ScrollRegion label="Cards of this customer" hintClassName="max-sm:hidden md:hidden">
+        <table className={cn("w-full text-left text-sm sm:min-w-[44rem]", STACKED.table)}>
           <TableHeader
+            className={STACKED.head}
             columns={[
               "Card",
               "Status",
@@ -78,10 +80,10 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
               ...(showActions ? [ACTIONS_COLUMN] : []),
             ]}
           />
-          <tbody className="divide-y divide-border">
+          <tbody className={cn("divide-y divide-border", STACKED.body)}>
             {cards.map((card) => (
-              <tr key={card.card_id} className="align-middle" data-card-id={card.card_id}>
-                <td className="px-5 py-3">
+              <tr key={card.card_id} className={cn("align-middle", STACKED.row)} data-card-id={card.card_id}>
+                <td className={cn("px-5 py-3", STACKED.cell)}>
                   <span className="flex flex-col gap-0.5">
                     <span className="font-medium whitespace-nowrap">
                       <span className="font-mono tracking-wider">•••• {card.last_four}</span>{" "}
@@ -97,16 +99,34 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
                     </Link>
                   </span>
                 </td>
-                <td className="px-3 py-3">
+                <td
+                  className={cn(
+                    "px-3 py-3 max-sm:col-start-2 max-sm:row-start-1 max-sm:justify-self-end",
+                    STACKED.cell,
+                  )}
+                >
                   <CardStatusBadge card={card} />
                 </td>
-                <td className="px-3 py-3">
+                <td
+                  className={cn(
+                    "px-3 py-3 max-sm:col-start-2 max-sm:row-start-2 max-sm:justify-self-end max-sm:text-xs",
+                    STACKED.cell,
+                  )}
+                >
+                  <span className="sm:hidden">PIN </span>
                   <YesNo value={card.pin_set} yes="Set" no="Not set" />
                 </td>
-                <td className="px-3 py-3">
+                <td
+                  className={cn(
+                    "px-3 py-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs",
+                    STACKED.cell,
+                  )}
+                >
+                  <span className="text-muted sm:hidden">Created </span>
                   <When iso={card.created_at} withTime />
                 </td>
-                <td className="px-3 py-3">
+                <td className={cn("px-3 py-3 max-sm:col-span-2 max-sm:text-xs", STACKED.cell)}>
+                  <span className="text-muted sm:hidden">Activated </span>
                   <When
                     iso={card.activated_at}
                     withTime
@@ -114,8 +134,15 @@ export function CardList({ svcCardId, cards, allowed, canAct, twoFactorEnabled, 
                   />
                 </td>
                 {showActions ? (
-                  // Sticky: on a phone the table scrolls sideways, the menu stays on screen.
-                  <td className="sticky right-0 bg-surface py-2.5 pr-5 pl-3 text-right">
+                  // Sticky: where the table scrolls sideways the actions stay on screen; stacked on a
+                  // phone they take the row's last line.
+                  <td
+                    className={cn(
+                      "sticky right-0 bg-surface py-2.5 pr-5 pl-3 text-right",
+                      "max-sm:static max-sm:col-span-2 max-sm:text-left",
+                      STACKED.cell,
+                    )}
+                  >
                     {(allowed[card.card_id] ?? []).length === 0 ? (
                       <span className="text-xs text-muted">No changes possible</span>
                     ) : (
