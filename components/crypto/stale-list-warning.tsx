@@ -30,11 +30,11 @@ export function StaleListWarning({ asOf, age }: { asOf: string; age: number }) {
       </p>
       <p className="mt-1">
         Addresses sanctioned since then are not flagged, and delisted ones still are. To load a newer list,
-        download the current OFAC SDN digital currency addresses, put one text file per asset (one address per
-        line) and a SOURCE.md file with an &quot;As of: YYYY-MM-DD&quot; line in a folder on the server, and
-        run:
+        download the current OFAC SDN digital currency addresses into a folder on the server (one text file of
+        addresses per asset, and the source note with the list&apos;s date, as{" "}
+        <code>npm run admin -- help</code> describes), then run:
       </p>
-      <pre className="mt-1 overflow-x-auto rounded bg-surface-muted px-2 py-1 font-mono text-xs whitespace-pre-wrap break-all">
+      <pre className="mt-1 rounded bg-surface-muted px-2 py-1 font-mono text-xs whitespace-pre-wrap break-all">
         npm run admin -- screening-list load &lt;folder&gt;
       </pre>
       <p className="mt-1">It replaces the list in force at once, for every check.</p>
