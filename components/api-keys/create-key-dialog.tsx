@@ -9,6 +9,7 @@ import { useAction } from "@/components/ui/use-action";
 import type { ActionError } from "@/lib/action-result";
 import { createApiKeySchema, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import type { Scope } from "@/lib/scopes";
+import { humanErrorMap } from "@/lib/validation-messages";
 import { DialogError } from "./dialog-error";
 import { ScopeCheckboxes } from "./scope-checkboxes";
 import { SecretOnce } from "./secret-once";
@@ -68,7 +69,10 @@ export function CreateKeyDialog({
       });
       return;
     }
-    const parsed = detailsSchema.safeParse({ name, permissions, expires_in_days: expires });
+    const parsed = detailsSchema.safeParse(
+      { name, permissions, expires_in_days: expires },
+      { error: humanErrorMap },
+    );
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;

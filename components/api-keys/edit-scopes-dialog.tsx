@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAction } from "@/components/ui/use-action";
 import { type ApiKeyView, permissionsSchema } from "@/lib/contracts/api-keys";
 import type { Scope } from "@/lib/scopes";
+import { humanErrorMap } from "@/lib/validation-messages";
 import { DialogError } from "./dialog-error";
 import { KeyCodeField } from "./key-code-field";
 import { ScopeCheckboxes } from "./scope-checkboxes";
@@ -30,7 +31,7 @@ export function EditScopesDialog({
   const [scopesError, setScopesError] = useState<string>();
 
   async function submit() {
-    const parsed = permissionsSchema.safeParse(scopes);
+    const parsed = permissionsSchema.safeParse(scopes, { error: humanErrorMap });
     if (!parsed.success) {
       setScopesError(parsed.error.issues[0]?.message);
       return;

@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
 import { type Action, transportError } from "@/lib/action-result";
 import { type SecureTheme, secureThemeSchema } from "@/lib/contracts/cards";
+import { humanErrorMap } from "@/lib/validation-messages";
 import { ColorField } from "./card-pin-color-field";
 import { CardPinPreview } from "./card-pin-preview";
 
@@ -36,7 +37,7 @@ function errorsOf(values: Values): Partial<Record<ThemeField, string>> {
   for (const field of THEME_FIELDS) {
     const value = values[field].trim();
     if (!value) continue;
-    const parsed = secureThemeSchema.shape[field].safeParse(value);
+    const parsed = secureThemeSchema.shape[field].safeParse(value, { error: humanErrorMap });
     if (!parsed.success) errors[field] = parsed.error.issues[0]?.message ?? "Invalid value.";
   }
   return errors;
