@@ -22,3 +22,19 @@ export function Badge({ tone, title, children }: { tone: BadgeTone; title?: stri
     </span>
   );
 }
+
+/** A status's label and tone, as each feature's labels map states them ({ paid: { label: "Paid", tone: "success" } }). */
+export type StatusLabels<S extends string> = Record<S, { label: string; tone: BadgeTone }>;
+
+/**
+ * A status as a labelled pill: the person reads the label, never the raw value, which stays on
+ * data-status for tests and styling.
+ */
+export function StatusBadge<S extends string>({ status, labels }: { status: S; labels: StatusLabels<S> }) {
+  const { label, tone } = labels[status];
+  return (
+    <span className={cn(pill, BADGE_TONE[tone])} data-status={status}>
+      {label}
+    </span>
+  );
+}

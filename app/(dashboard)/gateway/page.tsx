@@ -3,7 +3,7 @@ import Link from "next/link";
 import { type AcceptedByCurrency, GatewayPaymentForm } from "@/components/crypto/gateway-payment-form";
 import { GATEWAY_STATUS } from "@/components/crypto/labels";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageNav } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
@@ -126,7 +126,7 @@ export default async function GatewayPage({
                     {p.settled_amount === null ? "-" : `${p.settled_amount} ${p.asset_code} (${p.network})`}
                   </td>
                   <td className="px-3 py-2">
-                    <Badge tone={GATEWAY_STATUS[p.status].tone}>{GATEWAY_STATUS[p.status].label}</Badge>
+                    <StatusBadge status={p.status} labels={GATEWAY_STATUS} />
                   </td>
                   <td className="pr-5 pl-3 py-2">{p.external_reference ?? "-"}</td>
                 </tr>

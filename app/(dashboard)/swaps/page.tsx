@@ -4,7 +4,7 @@ import { SWAP_STATUS } from "@/components/crypto/labels";
 import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { SwapForm } from "@/components/crypto/swap-form";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageNav } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-hint";
@@ -145,7 +145,7 @@ export default async function SwapsPage({ searchParams }: { searchParams: Promis
                       {s.to_amount} {s.to_ticker} ({s.to_chain})
                     </td>
                     <td className="px-3 py-2">
-                      <Badge tone={SWAP_STATUS[s.status].tone}>{SWAP_STATUS[s.status].label}</Badge>
+                      <StatusBadge status={s.status} labels={SWAP_STATUS} />
                     </td>
                     <td className="px-3 py-2">
                       <TxLink chain={s.from_chain} hash={s.from_tx_hash} />

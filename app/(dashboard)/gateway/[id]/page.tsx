@@ -5,7 +5,7 @@ import { GATEWAY_STATUS, gatewayEventLabel } from "@/components/crypto/labels";
 import { LiveRefresh } from "@/components/crypto/live-refresh";
 import { PaymentOptions } from "@/components/crypto/payment-options";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { isServiceError } from "@/lib/errors";
@@ -37,9 +37,7 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
             <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
               <dt className="text-muted">Status</dt>
               <dd data-testid="payment-status" data-status={payment.status}>
-                <Badge tone={GATEWAY_STATUS[payment.status].tone}>
-                  {GATEWAY_STATUS[payment.status].label}
-                </Badge>
+                <StatusBadge status={payment.status} labels={GATEWAY_STATUS} />
               </dd>
               <dt className="text-muted">Requested</dt>
               <dd>
