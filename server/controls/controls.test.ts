@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import { spendingControlsInputSchema } from "@/lib/contracts/spending-controls";
 import type { CardRow } from "@/server/cards/customers/find";
@@ -21,6 +21,7 @@ import {
   replaceProgramSpendingControls,
 } from "./store";
 import { setControlsTimeZone } from "./time-zone";
+import { nextWindowStart, windowStart } from "./windows";
 
 const database = withTestDatabase();
 
@@ -328,6 +329,61 @@ describe("cardholders", () => {
     ).toBe("NOT_FOUND");
     expect(await refusal(replaceProgramSpendingControls({ ctx: holder, input: controls({}) }))).not.toBe(
       "no error",
+    );
+  });
+});
+
+describe("windows in the program's time zone, DST included", () => {
+  afterEach(() => vi.useRealTimers());
+  const at = (iso: string) => vi.setSystemTime(Date.parse(iso));
+
+  it("a daily limit resets at Berlin's midnight, and the 23-hour day of the spring change ends at 22:00 UTC", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-03-28T22:59:59Z") }); // 23:59:59 CET
+    const { ctx, customer, card } = await program();
+    await setControlsTimeZone({ ctx, input: { time_zone: "Europe/Berlin" } });
+    await onCard(ctx, customer, card, { spending_limits: [{ amount: 10, interval: "daily" }] });
+    const spend = async (major: number) =>
+      (await authorizeCardTransaction({ ctx, input: buy(card, major) })).status;
+    expect(await spend(10)).toBe("authorized");
+    expect(await spend(1)).toBe("declined");
+    at("2026-03-28T23:00:00Z"); // 00:00 on 29 March, local
+    expect(await spend(10)).toBe("authorized");
+    const { limits } = await getSpendLimits({
+      ctx,
+      input: { svcCardId: customer.svcCardId, cardId: card.id },
+    });
+    expect(limits[0]).toMatchObject({ used: 10, resets_at: "2026-03-30T00:00:00.000+02:00" });
+    at("2026-03-29T21:59:59Z"); // 23:59:59 CEST: still 29 March
+    expect(await spend(1)).toBe("declined");
+    at("2026-03-29T22:00:00Z"); // 00:00 on 30 March
+    expect(await spend(10)).toBe("authorized");
+  });
+
+  it("weeks start on Monday, months on the 1st, years on 1 January; the autumn day has 25 hours", () => {
+    const zone = "Europe/Berlin";
+    const iso = (d: Date | null) => d?.toISOString();
+    // Sunday 25 October 2026, the autumn change: 00:00 CEST = 22:00 UTC the day before; 25 hours long.
+    const sunday = new Date("2026-10-25T12:00:00Z");
+    expect(iso(windowStart("daily", sunday, zone))).toBe("2026-10-24T22:00:00.000Z");
+    expect(iso(nextWindowStart("daily", windowStart("daily", sunday, zone), zone))).toBe(
+      "2026-10-25T23:00:00.000Z",
+    );
+    expect(iso(windowStart("weekly", sunday, zone))).toBe("2026-10-18T22:00:00.000Z"); // Monday 19 October
+    expect(iso(nextWindowStart("weekly", windowStart("weekly", sunday, zone), zone))).toBe(
+      "2026-10-25T23:00:00.000Z",
+    );
+    expect(iso(windowStart("monthly", sunday, zone))).toBe("2026-09-30T22:00:00.000Z");
+    expect(iso(nextWindowStart("monthly", windowStart("monthly", sunday, zone), zone))).toBe(
+      "2026-10-31T23:00:00.000Z",
+    );
+    expect(iso(windowStart("yearly", sunday, zone))).toBe("2025-12-31T23:00:00.000Z");
+    expect(iso(windowStart("hourly", new Date("2026-10-25T00:30:00Z"), zone))).toBe(
+      "2026-10-25T00:00:00.000Z",
+    );
+    expect(iso(windowStart("all_time", sunday, zone))).toBe("1970-01-01T00:00:00.000Z");
+    expect(nextWindowStart("all_time", new Date(0), zone)).toBeNull();
+    expect(iso(windowStart("daily", new Date("2026-03-29T23:30:00Z"), "UTC"))).toBe(
+      "2026-03-29T00:00:00.000Z",
     );
   });
 });

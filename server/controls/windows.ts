@@ -15,10 +15,11 @@ const ALL_TIME = new Date(0);
 export function windowStart(interval: WindowInterval, at: Date, timeZone: string): Date {
   if (interval === "all_time") return ALL_TIME;
   const local = new TZDate(at.getTime(), timeZone);
-  if (interval === "hourly") {
-    local.setMinutes(0, 0, 0);
-    return new Date(local.getTime());
-  }
+  // Back to the local hour's start by its minutes: setting them would pick the later of a repeated hour.
+  if (interval === "hourly")
+    return new Date(
+      at.getTime() - (local.getMinutes() * 60 + local.getSeconds()) * 1000 - local.getMilliseconds(),
+    );
   if (interval === "weekly") local.setDate(local.getDate() - ((local.getDay() + 6) % 7));
   if (interval === "monthly") local.setDate(1);
   if (interval === "yearly") local.setMonth(0, 1);
