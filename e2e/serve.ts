@@ -55,6 +55,7 @@ for (const spec of [
   "preview-127",
   "cards-console",
   "customer-activity",
+  "customer-search",
 ]) {
   const user = await createUser(database.db, orgId, {
     email: `admin-${spec}-${stamp}@e2e.test`,
