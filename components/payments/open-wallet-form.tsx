@@ -25,7 +25,9 @@ export function OpenWalletForm({
   const router = useRouter();
   const currencyId = useId();
   const { run, pending, error } = useAction(create);
-  const [currency, setCurrency] = useState(currencies[0] ?? "");
+  const [chosen, setCurrency] = useState(currencies[0] ?? "");
+  // The chosen currency while it is still openable (not the wallet just opened), else the first.
+  const currency = currencies.includes(chosen) ? chosen : (currencies[0] ?? "");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
