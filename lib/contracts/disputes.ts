@@ -170,3 +170,6 @@ export const disputeCaseSchema = z.object({
   evidence: z.array(disputeEvidenceSchema),
 });
 export type DisputeCase = z.infer<typeof disputeCaseSchema>;
+
+export const disputeNoteListSchema = z.object({ notes: z.array(disputeNoteSchema) });
+export const disputeEvidenceListSchema = z.object({ evidence: z.array(disputeEvidenceSchema) });

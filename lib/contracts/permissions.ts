@@ -134,7 +134,9 @@ export const PERMISSIONS = {
   getDispute: { scope: "read", cardholder: true },
   decideDispute: { scope: "write" },
   getDisputeCase: { scope: "read" }, // a dispute's page, staff notes too: never a cardholder's (no route)
-  addDisputeNote: { scope: "write" }, // (no route)
+  addDisputeNote: { scope: "write" },
+  listDisputeNotes: { scope: "read" },
+  listDisputeEvidence: { scope: "read" },
   addDisputeEvidence: { scope: "write" }, // the dispute page's upload route (no REST route)
   getDisputeEvidenceFile: { scope: "read" }, // the dispute page's download route (no REST route)
   listDisputablePurchases: { scope: "read" }, // "New dispute" (no route)

@@ -2,8 +2,12 @@ import { customerTargetSchema } from "@/lib/contracts/cards";
 import {
   customerDisputeParamsSchema,
   decideDisputeSchema,
+  disputeEvidenceListSchema,
   disputeListQuerySchema,
   disputeListSchema,
+  disputeNoteBodySchema,
+  disputeNoteListSchema,
+  disputeNoteSchema,
   disputeParamsSchema,
   disputeViewSchema,
   fileDisputeSchema,
@@ -12,7 +16,9 @@ import {
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { decideDispute, withdrawDispute } from "@/server/issuer/disputes/decide";
+import { listDisputeEvidence } from "@/server/issuer/disputes/evidence";
 import { fileDispute } from "@/server/issuer/disputes/file";
+import { addDisputeNote, listDisputeNotes } from "@/server/issuer/disputes/notes";
 import { getDispute, listCustomerDisputes, listDisputes } from "@/server/issuer/disputes/read";
 import { sandboxOnly } from "./sandbox";
 
@@ -113,6 +119,46 @@ export const disputeRoutes = [
     response: { data: disputeViewSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await getDispute({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/disputes/{disputeId}/notes",
+    summary: "A dispute's notes",
+    description:
+      "The staff notes of a dispute, oldest first. Never a cardholder's to read. Another organization's dispute is 404.",
+    tags: ["Card issuer"],
+    auth: "listDisputeNotes",
+    request: { params: disputeParamsSchema },
+    response: { data: disputeNoteListSchema },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await listDisputeNotes({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/card-issuer/disputes/{disputeId}/notes",
+    summary: "Add a note to a dispute",
+    description: "A staff note (text, at most 4,000 characters). Raises dispute.note_added.",
+    tags: ["Card issuer"],
+    auth: "addDisputeNote",
+    request: { params: disputeParamsSchema, body: disputeNoteBodySchema },
+    response: { status: 201, data: disputeNoteSchema },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND"],
+    handler: async ({ c, ctx, input }) =>
+      created(c, await addDisputeNote({ ctx, input: { ...input.params, ...input.body } }), "Note added"),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/disputes/{disputeId}/evidence",
+    summary: "A dispute's evidence files",
+    description:
+      "The evidence files of a dispute (name, type found from the content: PDF, PNG or JPEG, size, SHA-256), " +
+      "oldest first, without their bytes; staff download them from the dispute's page in the console.",
+    tags: ["Card issuer"],
+    auth: "listDisputeEvidence",
+    request: { params: disputeParamsSchema },
+    response: { data: disputeEvidenceListSchema },
+    errors: ["NOT_FOUND"],
+    handler: async ({ c, ctx, input }) => ok(c, await listDisputeEvidence({ ctx, input: input.params })),
   }),
 ];
 

@@ -127,7 +127,20 @@ export async function addDisputeEvidence({
   });
 }
 
-/** A dispute's evidence files without their bytes, oldest first, for the case (case.ts). */
+/** A dispute's evidence files (without their bytes), oldest first. Staff only. */
+export async function listDisputeEvidence({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { disputeId: string };
+}): Promise<{ evidence: DisputeEvidence[] }> {
+  authorize(ctx, "listDisputeEvidence");
+  const dispute = await findDisputeInOrg(ctx, input.disputeId);
+  return { evidence: await evidenceOf(ctx, dispute.id) };
+}
+
+/** The files of a dispute already found in the organization, for the case (case.ts) too. */
 export async function evidenceOf(ctx: Ctx, disputeId: string): Promise<DisputeEvidence[]> {
   const { content: _content, ...columns } = getTableColumns(cardDisputeEvidence);
   const e = cardDisputeEvidence;

@@ -65,7 +65,20 @@ export async function addDisputeNote({
   });
 }
 
-/** A dispute's notes, oldest first (a dispute gathers a handful; no paging), for the case (case.ts). */
+/** A dispute's notes, oldest first (a dispute gathers a handful; no paging). Staff only. */
+export async function listDisputeNotes({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { disputeId: string };
+}): Promise<{ notes: DisputeNote[] }> {
+  authorize(ctx, "listDisputeNotes");
+  const dispute = await findDisputeInOrg(ctx, input.disputeId);
+  return { notes: await notesOf(ctx, dispute.id) };
+}
+
+/** The notes of a dispute already found in the organization, for the case (case.ts) too. */
 export async function notesOf(ctx: Ctx, disputeId: string): Promise<DisputeNote[]> {
   const rows = await ctx.db
     .select({ note: cardDisputeNotes, email: users.email })
