@@ -9,11 +9,12 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { Timestamp } from "@/components/ui/timestamp";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import type { Action } from "@/lib/action-result";
-import type { MoneyCurrency } from "@/lib/contracts/money";
+import type { DepositListParams } from "@/lib/contracts/deposit-list";
+import type { DepositView, MoneyCurrency } from "@/lib/contracts/money";
 import { CustomerBalances } from "./customer-balances";
 import { MasterWallets } from "./master-wallets";
 import { ProgramNotices, programNotices } from "./program-notices";
-import { RecentDeposits } from "./recent-deposits";
+import { DepositsExport, RecentDeposits } from "./recent-deposits";
 import {
   type BalancesData,
   type FundCustomerAction,
@@ -41,6 +42,7 @@ export function BalancesDashboard({
   setThreshold,
   canAct,
   twoFactorEnabled,
+  depositPage,
 }: {
   initial: BalancesData;
   read: Action<Record<string, never>, BalancesData>;
@@ -48,6 +50,8 @@ export function BalancesDashboard({
   setThreshold: SetThresholdAction;
   canAct: boolean;
   twoFactorEnabled: boolean;
+  /** The deposits page the address asks for (sorted, paged), read by the page. */
+  depositPage: { deposits: DepositView[]; total: number; list: DepositListParams };
 }) {
   const { data, error, refreshing } = useLiveAction({
     queryKey: MONEY_QUERY_KEYS.balances,
@@ -59,6 +63,9 @@ export function BalancesDashboard({
   const [editing, setEditing] = useState<MoneyCurrency>();
   const wallets = data.masterWallet.wallets;
   const editingWallet = wallets.find((w) => w.currency === editing);
+  // Newest first on page 1 is what the live read fetches: it stays live there.
+  const { list } = depositPage;
+  const liveDeposits = list.page === 1 && list.sort === "received" && list.dir === "desc";
 
   return (
     <div className="flex flex-col gap-6">
@@ -101,11 +108,18 @@ export function BalancesDashboard({
       </Card>
 
       <Card aria-labelledby="deposits-title">
-        <CardHeader>
-          <CardTitle id="deposits-title">Recent deposits</CardTitle>
-          <CardDescription>Deposits into your master wallets, newest first.</CardDescription>
+        <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <CardTitle id="deposits-title">Deposits</CardTitle>
+            <CardDescription>Deposits into your master wallets; sort by a column heading.</CardDescription>
+          </div>
+          {depositPage.total > 0 ? <DepositsExport list={list} /> : null}
         </CardHeader>
-        <RecentDeposits deposits={data.deposits} />
+        <RecentDeposits
+          deposits={liveDeposits ? data.deposits : depositPage.deposits}
+          total={Math.max(depositPage.total, liveDeposits ? data.deposits.length : 0)}
+          list={list}
+        />
       </Card>
 
       {funding ? (
