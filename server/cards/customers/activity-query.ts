@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
-import { rowsOf } from "@/server/db/client";
+import { type Db, rowsOf } from "@/server/db/client";
 
 /**
  * The one statement behind a customer's activity feed (activity.ts): a UNION ALL of what the
@@ -74,16 +73,39 @@ function selectList(c: Columns): SQL {
     ${c.merchant ?? NULL_TEXT} as merchant, ${c.detail ?? NULL_TEXT} as detail`;
 }
 
+/** The rows past the cursor (`at`, `key` of the branch), in page order, at most `take`. */
+function pageOf(at: SQL, key: SQL, keyset: ActivityKeyset | null, take: number): { past: SQL; order: SQL } {
+  const dir = keyset?.newer ? sql`asc` : sql`desc`;
+  const order = sql`order by ${at} ${dir}, (${key}) collate "C" ${dir} limit ${take}`;
+  if (!keyset) return { past: sql``, order };
+  const cmp = keyset.newer ? sql`>` : sql`<`;
+  const past = sql`and (${at} ${cmp} ${keyset.at}::timestamptz
+    or (${at} = ${keyset.at}::timestamptz and (${key}) collate "C" ${cmp} ${keyset.key}))`;
+  return { past, order };
+}
+
 /** One branch: its rows past the cursor, in page order, at most `take` of them. */
 function branch(c: Columns, from: SQL, where: SQL, keyset: ActivityKeyset | null, take: number): SQL {
-  const past = keyset
-    ? keyset.newer
-      ? sql`and (${c.at} > ${keyset.at}::timestamptz or (${c.at} = ${keyset.at}::timestamptz and (${c.key}) collate "C" > ${keyset.key}))`
-      : sql`and (${c.at} < ${keyset.at}::timestamptz or (${c.at} = ${keyset.at}::timestamptz and (${c.key}) collate "C" < ${keyset.key}))`
-    : sql``;
-  const dir = keyset?.newer ? sql`asc` : sql`desc`;
-  return sql`(select ${selectList(c)} from ${from} where ${where} ${past}
-    order by ${c.at} ${dir}, (${c.key}) collate "C" ${dir} limit ${take})`;
+  const { past, order } = pageOf(c.at, c.key, keyset, take);
+  return sql`(select ${selectList(c)} from ${from} where ${where} ${past} ${order})`;
+}
+
+/**
+ * The audit entries of one record, for a lateral join from the record's rows: read through
+ * audit_org_target_idx (org_id, target_id, created_at) per record and cut at the page, never by
+ * scanning the organization's whole log for the customer's records.
+ */
+function entriesOf(
+  record: { orgId: SQL; id: SQL },
+  type: string,
+  actions: SQL,
+  keyset: ActivityKeyset | null,
+  take: number,
+): SQL {
+  const { past, order } = pageOf(sql`e.created_at`, sql`'audit:' || e.id`, keyset, take);
+  return sql`lateral (select e.id, e.created_at, e.action, e.actor_type, e.actor_id from audit_log e
+    where e.org_id = ${record.orgId} and e.target_id = ${record.id} and e.target_type = ${type}
+      and e.action in ${actions} ${past} ${order})`;
 }
 
 const CARD_ACTION_KIND = sql`case a.action
@@ -95,13 +117,24 @@ const CARD_ACTIONS = sql`('card.freeze', 'card.unfreeze', 'card.block', 'card.un
   'card.void', 'card.report_lost', 'card.report_stolen')`;
 const DISPUTE_MOVES = sql`('dispute.under_review', 'dispute.won', 'dispute.lost', 'dispute.withdrawn')`;
 
+export interface ActivityTarget {
+  orgId: string;
+  customerId: string;
+  svcCardId: string;
+}
+
 /** The page's rows (at most `take`), in page order: newest first, or oldest first for `newer`. */
 export async function readActivityRows(
   db: Db,
-  target: { orgId: string; customerId: string; svcCardId: string },
+  target: ActivityTarget,
   keyset: ActivityKeyset | null,
   take: number,
 ): Promise<ActivityRow[]> {
+  return rowsOf<ActivityRow>(await db.execute(activityStatement(target, keyset, take)));
+}
+
+/** The statement itself (bench/customer-activity.ts explains it). */
+export function activityStatement(target: ActivityTarget, keyset: ActivityKeyset | null, take: number): SQL {
   const { orgId, customerId, svcCardId } = target;
   const onboarding = branch(
     {
@@ -154,9 +187,8 @@ export async function readActivityRows(
       cardId: sql`k.id`,
       lastFour: sql`k.last_four`,
     },
-    sql`cards k join audit_log a on a.org_id = k.org_id and a.target_id = k.id`,
-    sql`k.customer_id = ${customerId} and k.org_id = ${orgId} and a.target_type = 'card'
-      and a.action in ${CARD_ACTIONS}`,
+    sql`cards k cross join ${entriesOf({ orgId: sql`k.org_id`, id: sql`k.id` }, "card", CARD_ACTIONS, keyset, take)} a`,
+    sql`k.customer_id = ${customerId} and k.org_id = ${orgId}`,
     keyset,
     take,
   );
@@ -210,9 +242,8 @@ export async function readActivityRows(
       transactionId: sql`d.transaction_id`,
       disputeId: sql`d.id`,
     },
-    sql`card_disputes d join audit_log a on a.org_id = d.org_id and a.target_id = d.id`,
-    sql`d.org_id = ${orgId} and d.svc_card_id = ${svcCardId} and a.target_type = 'dispute'
-      and a.action in ${DISPUTE_MOVES}`,
+    sql`card_disputes d cross join ${entriesOf({ orgId: sql`d.org_id`, id: sql`d.id` }, "dispute", DISPUTE_MOVES, keyset, take)} a`,
+    sql`d.org_id = ${orgId} and d.svc_card_id = ${svcCardId}`,
     keyset,
     take,
   );
@@ -235,9 +266,8 @@ export async function readActivityRows(
     take,
   );
   const dir = keyset?.newer ? sql`asc` : sql`desc`;
-  const result = await db.execute(sql`select * from (
+  return sql`select * from (
       ${onboarding} union all ${issued} union all ${cardChanges} union all ${fundings}
       union all ${filed} union all ${disputeMoves} union all ${declines}
-    ) feed order by at ${dir}, key collate "C" ${dir} limit ${take}`);
-  return rowsOf<ActivityRow>(result);
+    ) feed order by at ${dir}, key collate "C" ${dir} limit ${take}`;
 }
