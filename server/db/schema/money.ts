@@ -191,6 +191,11 @@ export const cardTransactions = pgTable(
     index("card_transactions_declines_idx")
       .on(t.orgId, t.createdAt, t.declineCode)
       .where(sql`status = 'declined'`),
+    // One customer's declines, newest first (their activity feed, server/cards/customers/activity-query.ts):
+    // a page is read straight from it, however many purchases the customer or the program has.
+    index("card_transactions_customer_declines_idx")
+      .on(t.orgId, t.svcCardId, t.createdAt, t.id)
+      .where(sql`status = 'declined'`),
   ],
 );
 

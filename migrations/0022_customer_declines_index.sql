@@ -1,0 +1,1 @@
+CREATE INDEX "card_transactions_customer_declines_idx" ON "card_transactions" USING btree ("org_id","svc_card_id","created_at","id") WHERE status = 'declined';
