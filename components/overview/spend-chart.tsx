@@ -3,13 +3,12 @@
 import { useState } from "react";
 import { LazyBarPlot, LazyLinePlot } from "@/components/charts/lazy";
 import { cn } from "@/components/ui/cn";
+import { formatChartTick } from "@/components/ui/timestamp";
 import type { OverviewInsights } from "@/lib/contracts/overview";
 import { formatMinor } from "@/lib/money";
 
 export function dayTick(day: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return formatChartTick(day, "day");
 }
 
 const whole = (minor: number, currency: string) => formatMinor(minor, currency).replace(/\.00$/, "");

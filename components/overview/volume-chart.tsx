@@ -5,6 +5,7 @@ import { LazyBarPlot } from "@/components/charts/lazy";
 import { TRANSACTION_STATUS_VALUES } from "@/components/transactions/filters";
 import { STATUS_LABELS } from "@/components/transactions/labels";
 import { cn } from "@/components/ui/cn";
+import { formatChartTick } from "@/components/ui/timestamp";
 import { formatMinor } from "@/lib/money";
 import type { TransactionVolumeData } from "./types";
 
@@ -19,9 +20,7 @@ const COLORS: Record<(typeof TRANSACTION_STATUS_VALUES)[number], string> = {
 };
 
 function dayTick(day: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return formatChartTick(day, "day");
 }
 
 type Metric = "count" | "amount";

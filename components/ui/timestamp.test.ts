@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatTimestamp, Timestamp } from "./timestamp";
+import { formatChartTick, formatTimestamp, Timestamp } from "./timestamp";
 
 describe("formatTimestamp (the console's one date/time format)", () => {
   const iso = "2026-11-26T07:43:11.512Z";
@@ -20,6 +20,12 @@ describe("formatTimestamp (the console's one date/time format)", () => {
     expect(formatTimestamp(iso, { seconds: false, timeZone: "Europe/Berlin" })).toBe(
       "26 Nov 2026, 08:43 CET",
     );
+  });
+
+  it("writes chart ticks in the same zone: a UTC day, an hour", () => {
+    expect(formatChartTick("2026-11-26", "day")).toBe("26 Nov");
+    expect(formatChartTick(iso, "hour")).toBe("07:43");
+    expect(formatChartTick("2026-11-26T23:30:00Z", "day")).toBe("26 Nov");
   });
 
   it("gives an empty text for a value that is not a date", () => {

@@ -49,6 +49,32 @@ export function formatTimestamp(value: string | Date, options: TimestampOptions 
   return formatterFor(withTime, seconds, timeZone).format(date);
 }
 
+const tickFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A chart axis tick in the same zone: a day ("26 Nov") or an hour of a day ("07:00"); the chart's
+ * caption names the zone once (e.g. "per day (UTC)"). A bare day ("2026-11-26") is that UTC day.
+ */
+export function formatChartTick(value: string | Date, unit: "day" | "hour", timeZone = "UTC"): string {
+  const date =
+    typeof value === "string"
+      ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+      : value;
+  if (Number.isNaN(date.getTime())) return "";
+  const key = `${unit}|${timeZone}`;
+  let formatter = tickFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      "en-GB",
+      unit === "day"
+        ? { day: "numeric", month: "short", timeZone }
+        : { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone },
+    );
+    tickFormats.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
 /** A timestamp on a page: the formatted text in a `<time>` that carries the exact instant. */
 export function Timestamp({
   iso,

@@ -2,6 +2,7 @@
 
 import { LazyBarPlot } from "@/components/charts/lazy";
 import type { PlotProps } from "@/components/charts/types";
+import { formatChartTick } from "@/components/ui/timestamp";
 
 export interface ChartBucket {
   start: string;
@@ -19,10 +20,7 @@ const SERIES = [
 ] as const;
 
 function tick(iso: string, hourly: boolean): string {
-  const d = new Date(iso);
-  return hourly
-    ? new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d)
-    : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" }).format(d);
+  return formatChartTick(iso, hourly ? "hour" : "day");
 }
 
 /**
@@ -46,7 +44,7 @@ export function DeliveriesChart({
           : totals
               .filter((t) => t.n > 0)
               .map((t) => `${t.n} ${t.label.toLowerCase()}`)
-              .join(", ") + ` (${all} in all).`}
+              .join(", ") + ` (${all} in all; ${hourly ? "hours" : "days"} in UTC).`}
       </p>
       {all > 0 ? (
         <LazyBarPlot
