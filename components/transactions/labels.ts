@@ -56,6 +56,11 @@ export const DECLINE_LABELS: Record<string, string> = {
   FR2: "Wrong CVV2 (security code)",
   OP1: "Incomplete or invalid request",
   "91": "Card issuer unavailable",
+  // Spending controls and rules (docs/spending-controls.md): the transaction's decline_rule names which.
+  "61": "Over a spending limit",
+  "65": "Over a limit on the number of purchases",
+  "57": "Merchant category or country not allowed",
+  "59": "Declined by an authorization rule",
 };
 
 /** A decline code in staff words; an unknown code says so with the code itself. */

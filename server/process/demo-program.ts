@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import { createOrganizationWithAdmin } from "@/server/auth/users";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema/identity";
+import { seedDemoControls } from "./demo-controls";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoHistory } from "./demo-history";
 
@@ -18,7 +19,7 @@ export interface DemoCredentials {
 /**
  * First start on an empty database: a demo program with an admin (2FA on), a few customers walked
  * through the real steps and a bulk-written history (about 240 more customers, 90 days of
- * traffic). The password and the TOTP secret are generated and returned once, for the start-up
+ * traffic), with spending controls and a rule in shadow (demo-controls.ts). The password and the TOTP secret are generated and returned once, for the start-up
  * banner; they are not stored in clear.
  */
 export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null> {
@@ -32,6 +33,7 @@ export async function ensureDemoProgram(db: Db): Promise<DemoCredentials | null>
   });
   await seedDemoCustomers(db, orgId);
   await seedDemoHistory(db, orgId);
+  await seedDemoControls(db, orgId);
   return { email: admin.email, password, totpSecret: admin.totpSecret!, otpauthUrl: admin.otpauthUrl! };
 }
 
