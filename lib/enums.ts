@@ -97,3 +97,39 @@ export type DeclineReasonCode = (typeof DECLINE_REASON_CODE_VALUES)[number];
 /** An authorization rule's life cycle: draft -> shadow -> active -> retired. */
 export const AUTH_RULE_STATE_VALUES = ["draft", "shadow", "active", "retired"] as const;
 export type AuthRuleState = (typeof AUTH_RULE_STATE_VALUES)[number];
+
+/**
+ * What a line of a customer's activity feed tells (server/cards/customers/activity.ts): an
+ * onboarding step, a card change, a funding, a dispute's move, a decline.
+ */
+export const CUSTOMER_ACTIVITY_KIND_VALUES = [
+  "signed_up",
+  "email_verified",
+  "identity_verified",
+  "identity_rejected",
+  "source_of_funds_declared",
+  "phone_verified",
+  "wallet_deployed",
+  "card_issued",
+  "card_frozen",
+  "card_unfrozen",
+  "card_blocked",
+  "card_unblocked",
+  "card_activated",
+  "card_voided",
+  "card_lost",
+  "card_stolen",
+  "funded",
+  "funding_failed",
+  "dispute_filed",
+  "dispute_under_review",
+  "dispute_won",
+  "dispute_lost",
+  "dispute_withdrawn",
+  "declined",
+] as const;
+export type CustomerActivityKind = (typeof CUSTOMER_ACTIVITY_KIND_VALUES)[number];
+
+/** Who made a change: staff, an API key, the cardholder, or the system (a provider, the card network). */
+export const ACTIVITY_ACTOR_TYPE_VALUES = ["user", "apiKey", "cardholder", "system"] as const;
+export type ActivityActorType = (typeof ACTIVITY_ACTOR_TYPE_VALUES)[number];

@@ -1,5 +1,6 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { CustomerActivityItem, CustomerActivityKind } from "@/lib/contracts/customer-activity";
+import type { CustomerActivityItem } from "@/lib/contracts/customer-activity";
+import type { CustomerActivityKind } from "@/lib/enums";
 
 /** The feed's groups: the pill before each line says which part of the customer's story it is. */
 export type ActivityGroup = "Onboarding" | "Card" | "Funding" | "Dispute" | "Decline";

@@ -1,43 +1,23 @@
 import { z } from "@hono/zod-openapi";
-import { CURRENCY_VALUES } from "@/lib/enums";
+import {
+  ACTIVITY_ACTOR_TYPE_VALUES,
+  type ActivityActorType,
+  CURRENCY_VALUES,
+  CUSTOMER_ACTIVITY_KIND_VALUES,
+  type CustomerActivityKind,
+} from "@/lib/enums";
+
+export {
+  ACTIVITY_ACTOR_TYPE_VALUES,
+  type ActivityActorType,
+  CUSTOMER_ACTIVITY_KIND_VALUES,
+  type CustomerActivityKind,
+};
 
 /**
  * A customer's activity feed (the customer page, GET /api/v1/card-issuer/customers/{customerId}/activity):
  * onboarding steps, card changes, fundings, disputes and declines, newest first, paged by keyset.
  */
-
-/** What a line of the feed tells: an onboarding step, a card change, a funding, a dispute's move, a decline. */
-export const CUSTOMER_ACTIVITY_KIND_VALUES = [
-  "signed_up",
-  "email_verified",
-  "identity_verified",
-  "identity_rejected",
-  "source_of_funds_declared",
-  "phone_verified",
-  "wallet_deployed",
-  "card_issued",
-  "card_frozen",
-  "card_unfrozen",
-  "card_blocked",
-  "card_unblocked",
-  "card_activated",
-  "card_voided",
-  "card_lost",
-  "card_stolen",
-  "funded",
-  "funding_failed",
-  "dispute_filed",
-  "dispute_under_review",
-  "dispute_won",
-  "dispute_lost",
-  "dispute_withdrawn",
-  "declined",
-] as const;
-export type CustomerActivityKind = (typeof CUSTOMER_ACTIVITY_KIND_VALUES)[number];
-
-/** Who made a change: staff, an API key, the cardholder, or the system (a provider, the card network). */
-export const ACTIVITY_ACTOR_TYPE_VALUES = ["user", "apiKey", "cardholder", "system"] as const;
-export type ActivityActorType = (typeof ACTIVITY_ACTOR_TYPE_VALUES)[number];
 
 /** Where a page starts: the opaque `before`/`after` of a previous page (its first or last item). */
 export const activityCursorSchema = z
