@@ -38,10 +38,10 @@ const LIST_PAGES = [
 /** Detail pages: the first link of this shape on that list page. */
 const DETAIL_PAGES: [list: string, href: RegExp][] = [
   ["/customers", /^\/customers\/sc_[^/?#]+$/],
-  ["/cards", /^\/cards\/[^/?#]+$/],
-  ["/disputes", /^\/disputes\/(?!new)[^/?#]+$/],
-  ["/gateway", /^\/gateway\/[^/?#]+$/],
-  ["/developers/webhooks", /^\/developers\/webhooks\/(?!signature-checker)[^/?#]+$/],
+  ["/cards", /^\/cards\/(?:crd|ctk)_[^/?#]+$/],
+  ["/disputes", /^\/disputes\/dsp_[^/?#]+$/],
+  ["/gateway", /^\/gateway\/gwp_[^/?#]+$/],
+  ["/developers/webhooks", /^\/developers\/webhooks\/whk_[^/?#]+$/],
 ];
 
 interface PageReport {
