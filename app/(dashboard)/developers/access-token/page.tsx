@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AccessTokenCreator } from "@/components/developers/access-token-creator";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollRegion } from "@/components/ui/scroll-hint";
 import { appUrl } from "@/lib/env";
 import { ROLE_SCOPES, SCOPE_MEANINGS } from "@/lib/scopes";
 import { getSessionCtx } from "@/server/action-kit/session";
@@ -33,14 +34,15 @@ export default async function AccessTokenPage() {
               <span className="capitalize">{ctx.actor.role}</span>). Send it in the{" "}
               <code className="font-mono">Authorization</code> header:
             </p>
-            <pre
-              className={
-                "overflow-x-auto rounded-md border border-border bg-surface-muted px-3 " +
-                "py-2 font-mono text-xs"
-              }
+            <ScrollRegion
+              label="Example request"
+              hint={false}
+              className="rounded-md border border-border bg-surface-muted px-3 py-2"
             >
-              <code>{example}</code>
-            </pre>
+              <pre className="font-mono text-xs">
+                <code>{example}</code>
+              </pre>
+            </ScrollRegion>
             <div>
               <h3 className="mb-1 font-medium">Scopes of this token</h3>
               <ul className="flex flex-col gap-1 text-muted">
