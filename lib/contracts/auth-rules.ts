@@ -168,3 +168,6 @@ export const rulePerformanceSchema = z.object({
   ),
 });
 export type RulePerformance = z.infer<typeof rulePerformanceSchema>;
+
+/** The console's state change of a rule (server/actions/spending-controls.ts). */
+export const authRuleStateActionSchema = authRuleParamsSchema.extend(authRuleStateChangeSchema.shape);

@@ -7,6 +7,7 @@ import {
 } from "@/lib/enums";
 import { isMccGroup, MCC_GROUP_VALUES } from "@/lib/mcc";
 import { amountSchema } from "./amount";
+import { cardTargetSchema } from "./cards";
 
 /**
  * Spending controls (docs/spending-controls.md): one shape on a card, on a card customer and as
@@ -116,7 +117,9 @@ export const spendingControlsViewSchema = z.object({
         categories: z.array(z.string()).optional(),
       }),
     ),
-    count_limits: z.array(z.object({ count: z.number().int(), interval: intervalSchema })),
+    count_limits: z.array(
+      z.object({ count: z.number().int(), interval: intervalSchema.exclude(["per_authorization"]) }),
+    ),
     ...listFields,
   }),
   updated_at: z.string().nullable().describe("Null while nothing was ever set at this level."),
@@ -186,3 +189,7 @@ export const declineRuleSchema = z
   })
   .describe("Which control or rule declined the authorization; null otherwise.");
 export type DeclineRule = z.infer<typeof declineRuleSchema>;
+
+/** The console's form of a card's controls (server/actions/spending-controls.ts). */
+export const cardControlsActionSchema = cardTargetSchema.extend({ controls: spendingControlsInputSchema });
+export type CardControlsActionInput = z.input<typeof cardControlsActionSchema>;

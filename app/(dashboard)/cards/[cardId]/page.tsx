@@ -8,6 +8,7 @@ import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { CardHistory } from "@/components/cards/card-history";
 import { CardTransactions } from "@/components/cards/card-transactions";
 import { cardHref, CARDS_PATH } from "@/components/cards/filters";
+import { CardControlsCard } from "@/components/controls/card-controls-card";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { CARD_ACTION_NAMES } from "@/components/customers/card-action-list";
 import { customerHref } from "@/components/customers/filters";
@@ -17,10 +18,13 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
+import { replaceCardSpendingControlsAction } from "@/server/actions/spending-controls";
 import { cardView } from "@/server/cards/customers/view";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { findCardByToken, findCardInOrg } from "@/server/cards/lifecycle/find-card";
 import { decide } from "@/server/cards/lifecycle/transitions";
+import { getSpendLimits } from "@/server/controls/spend-limits";
+import { getCardSpendingControls } from "@/server/controls/store";
 import { latestCardTransactions } from "@/server/issuer/transactions/of-card";
 
 export const metadata: Metadata = { title: "Card" };
@@ -42,6 +46,11 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
     orNotFound(findCardInOrg(ctx, cardId)),
   ]);
   const transactions = await latestCardTransactions({ ctx, input: { svcCardId: card.svc_card_id, cardId } });
+  const target = { svcCardId: card.svc_card_id, cardId };
+  const [limits, controls] = [
+    await getSpendLimits({ ctx, input: target }),
+    await getCardSpendingControls({ ctx, input: target }),
+  ];
   const view = cardView(row);
   const facts: [string, React.ReactNode][] = [
     [
@@ -126,6 +135,12 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
         </CardHeader>
         <CardTransactions transactions={transactions} svcCardId={card.svc_card_id} />
       </Card>
+      <CardControlsCard
+        target={target}
+        limits={limits}
+        controls={controls}
+        save={can(user, "replaceCardSpendingControls") ? replaceCardSpendingControlsAction : undefined}
+      />
     </>
   );
 }
