@@ -64,7 +64,11 @@ export function EventPicker({
             </label>
             <details className="ml-6.5 text-xs">
               <summary className="w-fit cursor-pointer rounded text-accent">Example payload</summary>
-              <pre className="mt-1 max-h-48 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-xs">
+              <pre
+                tabIndex={0}
+                aria-label={`Example payload of ${t.type}`}
+                className="mt-1 max-h-48 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-xs"
+              >
                 {JSON.stringify(t.example, null, 2)}
               </pre>
             </details>
