@@ -7,6 +7,8 @@ import { moveCounters } from "./counters";
  * card_transactions.control_windows): a reversal, an expiry or a failure gives the amount back (and
  * the purchase, once the whole authorization ends), a refund gives its amount back, a settlement of
  * another amount than authorized counts the difference (docs/spending-controls.md, Counters).
+ * Called before the balance change, as the authorization locks its counters before its hold: one
+ * lock order (counters, then the balance), so the two never wait on each other in a cycle.
  */
 export async function adjustCountedWindows(
   tx: Db,

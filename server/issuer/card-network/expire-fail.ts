@@ -25,6 +25,7 @@ async function endAuthorization(
     requireStatus(row, OPEN_STATUSES, end);
     const now = new Date();
     let ended = row;
+    await adjustCountedWindows(tx, row, -row.billingAmountMinor, -1);
     await applyBalanceChange(
       tx,
       {
@@ -48,7 +49,6 @@ async function endAuthorization(
         },
       },
     );
-    await adjustCountedWindows(tx, row, -row.billingAmountMinor, -1);
     await auditNetworkEvent(ctx, tx, end, ended, row);
     return cardTransactionView(ended);
   });

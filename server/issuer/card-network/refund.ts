@@ -72,6 +72,7 @@ export async function refundCardTransaction({
     // The refund's id carries its created_at (lib/transaction-ids.ts), the instant of every time here.
     const { id, createdAt: now } = newCardTransactionKey();
     let refund: CardTransactionRow | undefined;
+    await adjustCountedWindows(tx, purchase, -billingMinor, 0);
     await applyBalanceChange(
       tx,
       {
@@ -123,7 +124,6 @@ export async function refundCardTransaction({
         },
       },
     );
-    await adjustCountedWindows(tx, purchase, -billingMinor, 0);
     await auditNetworkEvent(ctx, tx, "refunded", refund!);
     return cardTransactionView(refund!);
   });

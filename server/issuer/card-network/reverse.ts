@@ -48,6 +48,8 @@ export async function reverseCardTransaction({
     const releasedBilling = row.holdMinor - remainingBilling;
     const now = new Date();
     let reversed = row;
+    // The windows get back what no longer stays authorized; a full reversal takes the purchase back too.
+    await adjustCountedWindows(tx, row, -(row.billingAmountMinor - remainingBilling), full ? -1 : 0);
     await applyBalanceChange(
       tx,
       {
@@ -83,8 +85,6 @@ export async function reverseCardTransaction({
         },
       },
     );
-    // The windows get back what no longer stays authorized; a full reversal takes the purchase back too.
-    await adjustCountedWindows(tx, row, -(row.billingAmountMinor - remainingBilling), full ? -1 : 0);
     await auditNetworkEvent(ctx, tx, "reversed", reversed, row);
     return cardTransactionView(reversed);
   });

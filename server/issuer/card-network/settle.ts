@@ -42,6 +42,8 @@ export async function settleCardTransaction({
     });
     const now = new Date();
     let settled = row;
+    // A settlement above (or below) the authorization counts the difference in its windows.
+    await adjustCountedWindows(tx, row, billingMinor - row.billingAmountMinor, 0);
     await applyBalanceChange(
       tx,
       {
@@ -78,8 +80,6 @@ export async function settleCardTransaction({
         },
       },
     );
-    // A settlement above (or below) the authorization counts the difference in its windows.
-    await adjustCountedWindows(tx, row, billingMinor - row.billingAmountMinor, 0);
     await auditNetworkEvent(ctx, tx, "settled", settled, row);
     return cardTransactionView(settled);
   });
