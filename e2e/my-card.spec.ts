@@ -69,6 +69,10 @@ for (const [size, viewport, email, amount] of [
     await page.setViewportSize(viewport);
     await signInCardholder(page, request, email, new Set());
     await expect(page).toHaveURL(new RegExp(`/card/${seed.orgId}/my-card`));
+    // How money reaches the card, in words (issue 25): no chain jargon on the cardholder's page.
+    const addMoney = page.getByRole("region", { name: "How to add money" });
+    await expect(addMoney).toContainText("Money reaches your card from E2E Card Program");
+    await expect(page.locator("body")).not.toContainText(/deploy|blockchain|on-chain/i);
 
     const purchase = page.getByTestId("my-transaction").filter({ hasText: "Corner Coffee" });
     // The authorized purchase (not settled yet) offers no dispute.

@@ -28,7 +28,10 @@ export function WalletsCard({ wallets, openWallet }: { wallets: WalletView[]; op
       <CardBody className="p-0">
         {wallets.length ? (
           <table className="w-full text-sm" data-testid="fiat-wallets">
-            <TableHeader columns={["Currency", "Balance", "Updated"]} />
+            <TableHeader
+              columns={["Currency", "Balance", "Updated"]}
+              className="[&_th:last-child]:max-sm:hidden"
+            />
             <tbody>
               {wallets.map((w) => (
                 <tr key={w.currency} className="border-b border-border last:border-0">
@@ -36,7 +39,8 @@ export function WalletsCard({ wallets, openWallet }: { wallets: WalletView[]; op
                   <td className="px-3 py-2 font-mono tabular-nums">
                     {formatDecimalAmount(w.balance, w.currency)}
                   </td>
-                  <td className="py-2 pr-5 pl-3">
+                  {/* Three columns do not fit 390 px: the last change is for wider screens. */}
+                  <td className="py-2 pr-5 pl-3 max-sm:hidden">
                     <Timestamp iso={w.updated_at} seconds={false} />
                   </td>
                 </tr>
