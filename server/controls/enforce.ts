@@ -132,6 +132,13 @@ export async function countAuthorization(
   await moveCounters(tx, orgId, windows, billingMinor, 1);
 }
 
+/** Which of the 16 rows of a rule's day a card adds to (auth_rule_daily_decisions.shard). */
+function shardOf(cardId: string): number {
+  let hash = 0;
+  for (let i = 0; i < cardId.length; i++) hash = (hash * 31 + cardId.charCodeAt(i)) | 0;
+  return Math.abs(hash) % 16;
+}
+
 /**
  * The rules' decisions on this authorization: per rule, day and mode a count (the performance
  * report), and each decline or would-be decline as a hit. Nothing here changes the outcome.
@@ -143,14 +150,15 @@ export async function recordRuleDecisions(
   const { verdict, facts, orgId } = input;
   if (verdict.rules.length === 0) return;
   const day = localDay(facts.at, verdict.timeZone);
+  const shard = shardOf(facts.cardId);
   const rows = verdict.rules.map(
     (r) =>
-      sql`(${orgId}, ${r.rule.id}, ${day}::date, ${r.rule.state}, 1, ${r.declines ? 1 : 0}, ${r.declines ? facts.billingMinor : 0}::bigint)`,
+      sql`(${orgId}, ${r.rule.id}, ${day}::date, ${r.rule.state}, ${shard}::smallint, 1, ${r.declines ? 1 : 0}, ${r.declines ? facts.billingMinor : 0}::bigint)`,
   );
   await tx.execute(sql`
-    insert into auth_rule_daily_decisions as d (org_id, rule_id, day, mode, evaluated, declined, declined_amount_minor)
+    insert into auth_rule_daily_decisions as d (org_id, rule_id, day, mode, shard, evaluated, declined, declined_amount_minor)
     values ${sql.join(rows, sql`, `)}
-    on conflict (rule_id, day, mode) do update set evaluated = d.evaluated + 1,
+    on conflict (rule_id, day, mode, shard) do update set evaluated = d.evaluated + 1,
       declined = d.declined + excluded.declined, declined_amount_minor = d.declined_amount_minor + excluded.declined_amount_minor`);
   const hits = verdict.rules.filter((r) => r.declines);
   if (hits.length === 0) return;

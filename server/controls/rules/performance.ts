@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { RulePerformance } from "@/lib/contracts/auth-rules";
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
@@ -23,10 +23,18 @@ export async function getAuthRulePerformance({
   const rule = await findRule(ctx.db, ctx.orgId, input.ruleId);
   const timeZone = await programTimeZone(ctx.db, ctx.orgId);
   const since = localDay(new Date(Date.now() - (input.days ?? 30) * 86_400_000), timeZone);
+  // The day's 16 rows (schema/controls.ts, shard) summed.
   const days = await ctx.db
-    .select()
+    .select({
+      day: authRuleDailyDecisions.day,
+      mode: authRuleDailyDecisions.mode,
+      evaluated: sql<number>`sum(${authRuleDailyDecisions.evaluated})::int`,
+      declined: sql<number>`sum(${authRuleDailyDecisions.declined})::int`,
+      declinedAmountMinor: sql<number>`sum(${authRuleDailyDecisions.declinedAmountMinor})::bigint`,
+    })
     .from(authRuleDailyDecisions)
     .where(and(eq(authRuleDailyDecisions.ruleId, rule.id), gte(authRuleDailyDecisions.day, since)))
+    .groupBy(authRuleDailyDecisions.day, authRuleDailyDecisions.mode)
     .orderBy(authRuleDailyDecisions.day, authRuleDailyDecisions.mode);
   const hits = await ctx.db
     .select()
@@ -39,9 +47,9 @@ export async function getAuthRulePerformance({
     days: days.map((d) => ({
       day: d.day,
       mode: d.mode,
-      evaluated: d.evaluated,
-      declined: d.declined,
-      declined_amount_minor: d.declinedAmountMinor,
+      evaluated: Number(d.evaluated),
+      declined: Number(d.declined),
+      declined_amount_minor: Number(d.declinedAmountMinor),
     })),
     recent_hits: hits.map((h) => ({
       transaction_id: h.transactionId,

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -115,8 +116,13 @@ export const authRuleDailyDecisions = pgTable(
     evaluated: integer("evaluated").notNull().default(0),
     declined: integer("declined").notNull().default(0),
     declinedAmountMinor: bigint("declined_amount_minor", { mode: "number" }).notNull().default(0),
+    /**
+     * One of 16 rows per rule, day and mode (by the card): every authorization of the program adds
+     * to its rules' rows in its own transaction, so one row each would make them wait on one another.
+     */
+    shard: smallint("shard").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.ruleId, t.day, t.mode] })],
+  (t) => [primaryKey({ columns: [t.ruleId, t.day, t.mode, t.shard] })],
 );
 
 /** Each authorization a rule declined (active) or would have declined (shadow). */
