@@ -130,63 +130,66 @@ export function CustomerPicker({
 
   const status = !open || picked || !text.trim() || answered !== text.trim() ? "" : statusOf(current, failed);
   return (
-    <div className={cn("relative flex flex-col gap-1.5", className)}>
+    <div className={cn("flex flex-col gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId, `${id}-status`].filter(Boolean).join(" ")}
-        value={text}
-        onChange={(e) => edit(e.target.value)}
-        onKeyDown={onKeyDown}
-        onFocus={() => !readOnly && setOpen(true)}
-        onBlur={() => setOpen(false)}
-        readOnly={readOnly}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={254}
-        placeholder={placeholder}
-        data-testid="customer-picker"
-      />
-      <input type="hidden" name={name} value={value} />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={`${label} matches`}
-        hidden={!expanded}
-        className={cn(
-          "absolute top-full right-0 left-0 z-50 mt-1 max-h-72 overflow-y-auto rounded-md border",
-          "border-border bg-surface p-1 shadow-lg",
-        )}
-      >
-        {current.map((hit, i) => (
-          <li
-            key={hit.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            // mousedown, not click: the box keeps focus (its blur would close the list first).
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(hit);
-            }}
-            onMouseEnter={() => setActive(i)}
-            className={cn(
-              "flex cursor-pointer flex-col rounded px-2 py-1.5 text-sm",
-              i === active ? "bg-surface-muted" : "",
-            )}
-          >
-            <span className="truncate font-medium">{hit.title}</span>
-            <span className="truncate font-mono text-xs text-muted">{hit.detail}</span>
-          </li>
-        ))}
-      </ul>
+      {/* relative: the list opens right under the box, over the hint and the fields below. */}
+      <div className="relative">
+        <Input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId, `${id}-status`].filter(Boolean).join(" ")}
+          value={text}
+          onChange={(e) => edit(e.target.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => !readOnly && setOpen(true)}
+          onBlur={() => setOpen(false)}
+          readOnly={readOnly}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={254}
+          placeholder={placeholder}
+          data-testid="customer-picker"
+        />
+        <input type="hidden" name={name} value={value} />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={`${label} matches`}
+          hidden={!expanded}
+          className={cn(
+            "absolute top-full right-0 left-0 z-50 mt-1 max-h-72 overflow-y-auto rounded-md border",
+            "border-border bg-surface p-1 shadow-lg",
+          )}
+        >
+          {current.map((hit, i) => (
+            <li
+              key={hit.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // mousedown, not click: the box keeps focus (its blur would close the list first).
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(hit);
+              }}
+              onMouseEnter={() => setActive(i)}
+              className={cn(
+                "flex cursor-pointer flex-col rounded px-2 py-1.5 text-sm",
+                i === active ? "bg-surface-muted" : "",
+              )}
+            >
+              <span className="truncate font-medium">{hit.title}</span>
+              <span className="truncate font-mono text-xs text-muted">{hit.detail}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <p id={`${id}-status`} className="sr-only" aria-live="polite">
         {status}
       </p>
