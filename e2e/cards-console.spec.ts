@@ -131,6 +131,14 @@ test("cards: a list that sorts, exports and stacks on a phone; card actions with
     .evaluate((el) => getComputedStyle(el).wordBreak);
   expect(wrap).toBe("normal");
 
+  // A card's latest transaction opens its drawer on the Transactions page, by the address.
+  await page
+    .getByRole("region", { name: "Latest transactions of this card" })
+    .getByRole("link", { name: "Metro Books" })
+    .click();
+  await expect(page).toHaveURL(/\/transactions\?tx=txn_\w+/);
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Metro Books" })).toBeVisible();
+
   // The phone: stacked rows, each card's status on screen, no sideways scroll.
   await page.setViewportSize(PHONE);
   await page.goto("/cards");

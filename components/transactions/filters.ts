@@ -32,6 +32,18 @@ export interface TransactionFilters {
 }
 
 export const TRANSACTIONS_PATH = "/transactions";
+
+/**
+ * The address bar's name for the open transaction: /transactions?tx=<transaction_id> opens its
+ * drawer (use-drawer-url.ts; the disputes pages, the audit log and a card's page link to it).
+ * Not a filter: a filter change or a page link drops it. Here, not in the "use client" hook, so a
+ * server component can build the link.
+ */
+export const TRANSACTION_PARAM = "tx";
+
+export function transactionHref(transactionId: string): string {
+  return `${TRANSACTIONS_PATH}?${TRANSACTION_PARAM}=${encodeURIComponent(transactionId)}`;
+}
 export const TRANSACTIONS_EXPORT_PATH = "/transactions/export";
 export const PAGE_SIZE = 20;
 

@@ -2,18 +2,8 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { TRANSACTION_PARAM } from "./filters";
 import type { TransactionRow } from "./types";
-
-/**
- * The address bar's name for the open transaction: /transactions?tx=<transaction_id> opens its
- * drawer (the disputes pages and the audit log link to it). Kept out of the filters
- * (components/transactions/filters.ts): a filter change or a page link drops it.
- */
-export const TRANSACTION_PARAM = "tx";
-
-export function transactionHref(transactionId: string): string {
-  return `/transactions?${TRANSACTION_PARAM}=${encodeURIComponent(transactionId)}`;
-}
 
 function addressWith(id: string | null): string {
   const url = new URL(window.location.href);
