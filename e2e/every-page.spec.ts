@@ -73,8 +73,9 @@ async function look(page: Page, path: string, width: number, errors: string[]): 
 
 async function firstLink(page: Page, list: string, href: RegExp): Promise<string | null> {
   await page.goto(list);
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
   const hrefs = await page
-    .locator("main a[href]")
+    .locator("a[href]")
     .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   return hrefs.find((h) => href.test(h)) ?? null;
 }
@@ -106,8 +107,8 @@ for (const [size, viewport] of [
     const reports: PageReport[] = [];
     for (const path of [...LIST_PAGES, ...details])
       reports.push(await look(page, path, viewport.width, errors));
-    expect(details.length, "detail pages found").toBeGreaterThanOrEqual(3);
     expect(problems(reports)).toEqual([]);
+    expect(details.length, "detail pages found").toBeGreaterThanOrEqual(3);
   });
 
   test(`the cardholder's pages at ${size} width`, async ({ page, request }) => {
