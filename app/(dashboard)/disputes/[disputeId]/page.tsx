@@ -21,9 +21,17 @@ import { getDisputeCase } from "@/server/issuer/disputes/case";
 
 export const metadata: Metadata = { title: "Dispute" };
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    <div className={`flex min-w-0 flex-col gap-0.5 ${className ?? ""}`}>
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
       <dd className="min-w-0 text-sm break-words">{children}</dd>
     </div>
@@ -110,11 +118,9 @@ export default async function DisputePage({ params }: { params: Promise<{ disput
                     <span className="text-muted">Decided</span>
                   )}
                 </Fact>
-                <div className="sm:col-span-2">
-                  <Fact label="What happened">
-                    <span className="whitespace-pre-wrap">{d.description}</span>
-                  </Fact>
-                </div>
+                <Fact label="What happened" className="sm:col-span-2">
+                  <span className="whitespace-pre-wrap">{d.description}</span>
+                </Fact>
               </dl>
             </CardBody>
           </Card>
