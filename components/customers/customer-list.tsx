@@ -44,7 +44,7 @@ function NoMatches() {
 
 /** The sortable columns: their place in the header and the sort each one asks for. */
 const SORTABLE: Record<number, CustomerFilters["sort"]> = { 0: "email", 6: "created_at" };
-const HEADINGS = ["Customer", "svc_card_id", "Onboarding", "Identity", "Cards", "Available", "Created"];
+const HEADINGS = ["Customer", "Customer ID", "Onboarding", "Identity", "Cards", "Available", "Created"];
 
 /**
  * The customers, 20 a page, newest first or by email (the headings are links; the address holds

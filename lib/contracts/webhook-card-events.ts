@@ -68,8 +68,8 @@ export const CONTROL_EVENT_TYPES = [
   {
     type: "card.spending_controls.updated",
     description:
-      "Spending controls replaced on a card, a customer or the program (level; svc_card_id and card_id null where " +
-      "they do not apply). docs/spending-controls.md.",
+      "Spending controls replaced on a card, a customer or the program (level; svc_card_id and card_id null where they " +
+      "do not apply).",
     example: {
       level: "card",
       svc_card_id: "sc_7Qm2",
