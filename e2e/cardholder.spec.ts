@@ -44,8 +44,8 @@ test(
     await dashboard.goto(`/customers?q=${encodeURIComponent(email)}`);
     await dashboard.getByRole("link", { name: email }).click();
     await expect(dashboard.getByRole("heading", { level: 1 })).toContainText(email);
-    await dashboard.getByRole("button", { name: /^Actions for/ }).click();
-    await dashboard.getByRole("menuitem", { name: "Freeze" }).click();
+    // Freeze is the card's own button (the rest sit in "More actions").
+    await dashboard.getByRole("button", { name: "Freeze", exact: true }).click();
     await dashboard.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
     await dashboard.getByLabel("Authentication code").fill(await freshCode(seed.cardOperator.totpSecret));
     await dashboard.getByRole("button", { name: "Confirm" }).click();
