@@ -248,7 +248,7 @@ describe("GET /api/v1/card-issuer/card-transactions/export.csv", () => {
     ).text();
     const rows = settled.trim().split("\r\n").slice(1);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.split(",")[9] === "settled")).toBe(true);
+    expect(rows.every((r) => r.split(",")[10] === "settled")).toBe(true);
     expect((await app.request(`${LIST}/export.csv?status=nope`, { headers: p.auth })).status).toBe(400);
   });
 });
