@@ -20,8 +20,7 @@ import {
   type CardTransactionType,
   type DeclineReasonCode,
 } from "@/lib/enums";
-import type { CardCurrency } from "./cards";
-import { cardCustomers } from "./cards";
+import { type CardCurrency, cardCustomers } from "./cards";
 import type { CountedWindow } from "./controls";
 import { organizations } from "./identity";
 
@@ -162,11 +161,9 @@ export const cardTransactions = pgTable(
     originalTransactionId: text("original_transaction_id"),
     blockchainTxHash: text("blockchain_tx_hash"),
     /**
-     * Copied from the card and the customer when the row is written, so a list page reads them from
-     * its own rows instead of 40 lookups by primary key (half of page 1's time in Postgres,
-     * docs/performance.md). Both never change after they are set: a card keeps its last four, and a
-     * customer's email is fixed at sign-up (nothing updates it). Null only on rows whose card or
-     * customer was gone when migration 0015 filled them.
+     * Copied from the card and the customer when the row is written, so a list page reads them
+     * from its own rows, not 40 lookups by primary key (docs/performance.md). Neither changes once
+     * set (last four, the email fixed at sign-up); null only where migration 0015 found none.
      */
     cardLastFour: text("card_last_four"),
     customerEmail: text("customer_email"),
@@ -191,8 +188,7 @@ export const cardTransactions = pgTable(
     index("card_transactions_declines_idx")
       .on(t.orgId, t.createdAt, t.declineCode)
       .where(sql`status = 'declined'`),
-    // One customer's declines, newest first (their activity feed, server/cards/customers/activity-query.ts):
-    // a page is read straight from it, however many purchases the customer or the program has.
+    // One customer's declines, newest first: their activity feed's page, straight from the index.
     index("card_transactions_customer_declines_idx")
       .on(t.orgId, t.svcCardId, t.createdAt, t.id)
       .where(sql`status = 'declined'`),
