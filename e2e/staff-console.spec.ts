@@ -85,7 +85,8 @@ async function disputeAndWin(page: Page, who: string): Promise<void> {
     .getByRole("button", { name: "Metro Books" })
     .click();
   await page.getByRole("button", { name: "Dispute", exact: true }).click();
-  await page.getByLabel("Reason").selectOption("not_received");
+  // Scoped to the drawer: the filter bar has a "Decline reason" select too.
+  await page.getByRole("dialog").getByLabel("Reason").selectOption("not_received");
   await page.getByLabel("What happened").fill("The books never arrived.");
   await page.getByRole("button", { name: "File dispute" }).click();
   await expect(page.getByTestId("dispute")).toContainText("Submitted");

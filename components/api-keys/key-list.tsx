@@ -67,7 +67,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
           />
           <tbody className="divide-y divide-border">
             {ordered.map((k) => (
-              <tr key={k.id} className={cn("align-top", k.status === "revoked" && "text-muted opacity-70")}>
+              <tr key={k.id} className={cn("align-top", k.status === "revoked" && "text-muted")}>
                 <td className="min-w-40 px-5 py-3">
                   <KeyName apiKey={k} />
                 </td>
@@ -101,10 +101,7 @@ export function KeyList({ keys, expiredIds, canManage, onAction }: KeyListProps)
         {ordered.map((k) => (
           <li
             key={k.id}
-            className={cn(
-              "flex flex-col gap-3 px-4 py-4 sm:px-5",
-              k.status === "revoked" && "text-muted opacity-70",
-            )}
+            className={cn("flex flex-col gap-3 px-4 py-4 sm:px-5", k.status === "revoked" && "text-muted")}
           >
             <div className="flex items-start justify-between gap-3">
               <KeyName apiKey={k} />

@@ -34,7 +34,7 @@ export default async function GatewayPaymentPage({ params }: { params: Promise<{
       <div className="flex flex-col gap-6">
         <Card>
           <CardBody>
-            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
               <dt className="text-muted">Status</dt>
               <dd data-testid="payment-status" data-status={payment.status}>
                 <StatusBadge status={payment.status} labels={GATEWAY_STATUS} />
