@@ -33,6 +33,9 @@ const LIST_PAGES = [
   "/settings/security",
   "/settings/audit",
   "/settings/card-pin",
+  "/disputes/new",
+  "/rules",
+  "/spending-controls",
 ];
 
 /** Detail pages: the first link of this shape on that list page. */
@@ -108,7 +111,9 @@ for (const [size, viewport] of [
     for (const path of [...LIST_PAGES, ...details])
       reports.push(await look(page, path, viewport.width, errors));
     expect(problems(reports)).toEqual([]);
-    expect(details.length, "detail pages found").toBeGreaterThanOrEqual(3);
+    // The demo program always has customers and cards; disputes, gateway payments and webhooks exist
+    // once the specs before this one made them.
+    expect(details.length, "detail pages found").toBeGreaterThanOrEqual(2);
   });
 
   test(`the cardholder's pages at ${size} width`, async ({ page, request }) => {

@@ -38,9 +38,10 @@ async function freezeByLastFour(page: Page, email: string): Promise<void> {
     .slice(-4);
   await page.getByTestId("global-search-open").click();
   await page.getByRole("combobox", { name: "Search" }).fill(lastFour);
-  const hit = page.getByRole("option", { name: new RegExp(email) });
+  // The last four finds the card and its customer: take the card.
+  const hit = page.getByRole("option", { name: new RegExp(`•••• ${lastFour}.*${email}`) });
   await expect(hit).toBeVisible({ timeout: 10_000 });
-  await page.getByRole("combobox", { name: "Search" }).press("Enter");
+  await hit.click();
   await expect(page).toHaveURL(/\/cards\/crd_/);
   await page.getByRole("group", { name: "Card actions" }).getByRole("button", { name: "Freeze" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Freeze card" }).click();
