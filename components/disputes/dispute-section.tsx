@@ -7,9 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import type { DisputeView } from "@/lib/contracts/disputes";
-import { DISPUTE_REASON_CODES } from "@/lib/enums";
 import { formatMinor } from "@/lib/money";
 import { type DisputeActions, useDisputeActions } from "./dispute-actions";
+import { DisputeClaimFields, useDisputeClaim } from "./dispute-claim-fields";
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_TEXT } from "./labels";
 import { disputeHref } from "./links";
 
@@ -37,9 +37,7 @@ interface DisputedTransaction {
 function Section({ transaction: t, actions }: { transaction: DisputedTransaction; actions: DisputeActions }) {
   const [disputes, setDisputes] = useState<DisputeView[]>();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<(typeof DISPUTE_REASON_CODES)[number]>("not_received");
-  const [description, setDescription] = useState("");
-  const [amount, setAmount] = useState("");
+  const claim = useDisputeClaim();
   const file = useAction(actions.file);
 
   useEffect(() => {
@@ -53,16 +51,14 @@ function Section({ transaction: t, actions }: { transaction: DisputedTransaction
   }, [t.transaction_id, actions]);
 
   const disputable = t.type === "purchase" && t.status === "settled";
-  const hasOpen = disputes?.some((d) => d.status === "submitted" || d.status === "under_review");
+  const hasOpen = disputes?.some((d) => OPEN.has(d.status));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const res = await file.run({
       svcCardId: t.svc_card_id,
       transactionId: t.transaction_id,
-      reason_code: reason,
-      description,
-      ...(amount.trim() ? { amount: amount.trim() } : {}),
+      ...claim.input(),
     });
     if (!res.ok) return;
     setDisputes((d) => [res.data, ...(d ?? [])]);
@@ -95,39 +91,11 @@ function Section({ transaction: t, actions }: { transaction: DisputedTransaction
       {disputable && !hasOpen && disputes ? (
         open ? (
           <form onSubmit={submit} className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">
-            <label className="flex flex-col gap-1 font-medium">
-              Reason
-              <select
-                value={reason}
-                onChange={(e) => setReason(e.target.value as typeof reason)}
-                className="h-9 rounded-md border border-input bg-surface px-2"
-              >
-                {DISPUTE_REASON_CODES.map((c) => (
-                  <option key={c} value={c}>
-                    {DISPUTE_REASON_TEXT[c]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 font-medium">
-              What happened
-              <textarea
-                required
-                maxLength={2000}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                className="min-h-16 rounded-md border border-input bg-surface px-2 py-1.5"
-              />
-            </label>
-            <label className="flex flex-col gap-1 font-medium">
-              Amount ({t.currency}, empty for all {formatMinor(t.amount_minor, t.currency)})
-              <input
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                className="h-9 rounded-md border border-input bg-surface px-2"
-              />
-            </label>
+            <DisputeClaimFields
+              claim={claim}
+              compact
+              amountLabel={`Amount (${t.currency}, empty for all ${formatMinor(t.amount_minor, t.currency)})`}
+            />
             {file.error ? <Alert tone="error">{file.error.message}</Alert> : null}
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={file.pending}>

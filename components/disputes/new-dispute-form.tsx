@@ -4,13 +4,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { selectClass } from "@/components/ui/input";
 import { Timestamp } from "@/components/ui/timestamp";
 import { useAction } from "@/components/ui/use-action";
-import { DISPUTE_REASON_CODES, type DisputeReasonCode } from "@/lib/enums";
 import { formatMinor } from "@/lib/money";
 import type { DisputeActions } from "./dispute-actions";
-import { DISPUTE_REASON_TEXT } from "./labels";
+import { DisputeClaimFields, useDisputeClaim } from "./dispute-claim-fields";
 import { disputeHref } from "./links";
 
 export interface PurchaseChoice {
@@ -41,9 +39,7 @@ export function NewDisputeForm({
   const [transactionId, setTransactionId] = useState(
     purchases.some((p) => p.transaction_id === preselected) ? preselected! : "",
   );
-  const [reason, setReason] = useState<DisputeReasonCode>("not_received");
-  const [description, setDescription] = useState("");
-  const [amount, setAmount] = useState("");
+  const claim = useDisputeClaim();
   const action = useAction(file);
   const chosen = purchases.find((p) => p.transaction_id === transactionId);
 
@@ -53,9 +49,7 @@ export function NewDisputeForm({
     const res = await action.run({
       svcCardId,
       transactionId: chosen.transaction_id,
-      reason_code: reason,
-      description,
-      ...(amount.trim() ? { amount: amount.trim() } : {}),
+      ...claim.input(),
     });
     if (res.ok) router.push(disputeHref(res.data.dispute_id));
   }
@@ -97,42 +91,17 @@ export function NewDisputeForm({
       </fieldset>
       {chosen ? (
         <>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Reason
-            <select
-              value={reason}
-              onChange={(e) => setReason(e.target.value as DisputeReasonCode)}
-              className={selectClass}
-            >
-              {DISPUTE_REASON_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {DISPUTE_REASON_TEXT[c]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            What happened
-            <textarea
-              required
-              maxLength={2000}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              className="min-h-20 rounded-md border border-input bg-surface px-3 py-2 font-normal"
-            />
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Amount in {chosen.currency} (leave empty for all{" "}
-            {formatMinor(chosen.amount_minor, chosen.currency)})
-            <input
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              className="h-9 rounded-md border border-input bg-surface px-3 font-normal"
-            />
-          </label>
+          <DisputeClaimFields
+            claim={claim}
+            amountLabel={
+              <>
+                Amount in {chosen.currency} (leave empty for all{" "}
+                {formatMinor(chosen.amount_minor, chosen.currency)})
+              </>
+            }
+          />
           {action.error ? <Alert tone="error">{action.error.message}</Alert> : null}
-          <Button type="submit" className="self-start" disabled={action.pending || !description.trim()}>
+          <Button type="submit" className="self-start" disabled={action.pending || !claim.description.trim()}>
             {action.pending ? "Filing…" : "File dispute"}
           </Button>
         </>
