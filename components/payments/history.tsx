@@ -120,20 +120,27 @@ export function DepositHistory({
     >
       <table className="hidden w-full text-sm sm:table" data-testid="deposit-history">
         <TableHeader columns={["Created", "Status", ...amountColumns, "Method", ACTIONS_COLUMN]} />
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-b border-border last:border-0">
-              <td className={first}>
-                <Timestamp iso={r.created_at} seconds={false} />
-              </td>
-              <RowCells row={r} />
-            </tr>
-          ))}
-        </tbody>
+        <HistoryBody rows={rows} />
       </table>
       <StackedRows title="Deposits" amountColumns={amountColumns} rows={rows} />
       {rows.length ? null : <p className="px-5 py-4 text-sm text-muted">No deposits.</p>}
     </HistoryCard>
+  );
+}
+
+/** A payments table's rows on a wide screen: when, then the row's cells. */
+export function HistoryBody({ rows }: { rows: HistoryRow[] }) {
+  return (
+    <tbody>
+      {rows.map((r) => (
+        <tr key={r.id} className="border-b border-border last:border-0">
+          <td className={first}>
+            <Timestamp iso={r.created_at} seconds={false} />
+          </td>
+          <RowCells row={r} />
+        </tr>
+      ))}
+    </tbody>
   );
 }
 

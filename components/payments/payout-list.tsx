@@ -1,11 +1,10 @@
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageNav } from "@/components/ui/pager";
-import { Timestamp } from "@/components/ui/timestamp";
 import type { PayoutView } from "@/lib/contracts/fiat-payments";
 import { formatDecimalAmount } from "@/lib/money";
 import type { PayoutPageQuery, PayoutSort } from "@/server/fiat/payouts/page";
-import { first, HistoryCard, type HistoryRow, receiptLink, RowCells, StackedRows } from "./history";
+import { HistoryBody, HistoryCard, type HistoryRow, receiptLink, StackedRows } from "./history";
 import { PAYOUT_STATUS } from "./labels";
 import { paymentsHref, SortHeading, sortState, StatusFilter } from "./list-controls";
 
@@ -90,16 +89,7 @@ export function PayoutList({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-b border-border last:border-0">
-              <td className={first}>
-                <Timestamp iso={r.created_at} seconds={false} />
-              </td>
-              <RowCells row={r} />
-            </tr>
-          ))}
-        </tbody>
+        <HistoryBody rows={rows} />
       </table>
       <StackedRows title="Payouts" amountColumns={["Debited", "Recipient gets"]} rows={rows} />
       {rows.length ? null : (
