@@ -108,6 +108,16 @@ function entriesOf(
       and e.action in ${actions} ${past} ${order})`;
 }
 
+/**
+ * Who did `action` to a record: its first audit entry, as a lateral join named `as` (org and
+ * target are the outer row's columns; `also`, a further condition on the entry `a`).
+ */
+function auditActor(as: string, org: string, target: string, action: string, also: SQL = sql``): SQL {
+  return sql`left join lateral (select a.actor_type, a.actor_id from audit_log a
+    where a.org_id = ${sql.raw(org)} and a.target_id = ${sql.raw(target)} and a.action = ${action}${also}
+    limit 1) ${sql.raw(as)} on true`;
+}
+
 const CARD_ACTION_KIND = sql`case a.action
   when 'card.freeze' then 'card_frozen' when 'card.unfreeze' then 'card_unfrozen'
   when 'card.block' then 'card_blocked' when 'card.unblock' then 'card_unblocked'
@@ -171,8 +181,7 @@ export function activityStatement(target: ActivityTarget, keyset: ActivityKeyset
       cardId: sql`k.id`,
       lastFour: sql`k.last_four`,
     },
-    sql`cards k left join lateral (select a.actor_type, a.actor_id from audit_log a
-        where a.org_id = k.org_id and a.target_id = k.id and a.action = 'card.created' limit 1) ia on true`,
+    sql`cards k ${auditActor("ia", "k.org_id", "k.id", "card.created")}`,
     sql`k.customer_id = ${customerId} and k.org_id = ${orgId}`,
     keyset,
     take,
@@ -204,9 +213,7 @@ export function activityStatement(target: ActivityTarget, keyset: ActivityKeyset
       currency: sql`f.currency`,
       detail: sql`f.failure_reason`,
     },
-    sql`customer_fundings f left join lateral (select a.actor_type, a.actor_id from audit_log a
-        where a.org_id = f.org_id and a.target_id = f.customer_id and a.action = 'funding.customer_funded'
-          and a.created_at = f.created_at limit 1) fa on true`,
+    sql`customer_fundings f ${auditActor("fa", "f.org_id", "f.customer_id", "funding.customer_funded", sql` and a.created_at = f.created_at`)}`,
     sql`f.customer_id = ${customerId} and f.org_id = ${orgId}`,
     keyset,
     take,
@@ -223,8 +230,7 @@ export function activityStatement(target: ActivityTarget, keyset: ActivityKeyset
       transactionId: sql`d.transaction_id`,
       disputeId: sql`d.id`,
     },
-    sql`card_disputes d left join lateral (select a.actor_type, a.actor_id from audit_log a
-        where a.org_id = d.org_id and a.target_id = d.id and a.action = 'dispute.created' limit 1) da on true`,
+    sql`card_disputes d ${auditActor("da", "d.org_id", "d.id", "dispute.created")}`,
     sql`d.org_id = ${orgId} and d.svc_card_id = ${svcCardId}`,
     keyset,
     take,
