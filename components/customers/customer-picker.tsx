@@ -2,6 +2,7 @@
 
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { SearchHit } from "@/lib/contracts/search";
@@ -206,16 +207,7 @@ export function CustomerPicker({
       {failed && open ? (
         <p className="text-xs text-danger">Search is not available right now. Try again.</p>
       ) : null}
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

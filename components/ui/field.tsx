@@ -26,6 +26,25 @@ export function Field({ label, error, hint, className, ...props }: FieldProps) {
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         {...props}
       />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and error under its control, with the ids its aria-describedby names. */
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+}) {
+  return (
+    <>
       {hint ? (
         <p id={hintId} className="text-xs text-muted">
           {hint}
@@ -36,6 +55,6 @@ export function Field({ label, error, hint, className, ...props }: FieldProps) {
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
