@@ -91,6 +91,11 @@ export const DECLINE_REASON_CODE_VALUES = [
   "merchant_category_blocked",
   "merchant_country_blocked",
   "rule_declined",
+  // The program's authorization endpoint (docs/authorization-endpoint.md): it declined, it did not
+  // answer in time, or it failed (refused, non-2xx, malformed) and the stand-in rule declined.
+  "endpoint_declined",
+  "endpoint_timeout",
+  "endpoint_error",
 ] as const;
 export type DeclineReasonCode = (typeof DECLINE_REASON_CODE_VALUES)[number];
 
@@ -133,3 +138,14 @@ export type CustomerActivityKind = (typeof CUSTOMER_ACTIVITY_KIND_VALUES)[number
 /** Who made a change: staff, an API key, the cardholder, or the system (a provider, the card network). */
 export const ACTIVITY_ACTOR_TYPE_VALUES = ["user", "apiKey", "cardholder", "system"] as const;
 export type ActivityActorType = (typeof ACTIVITY_ACTOR_TYPE_VALUES)[number];
+
+/** Who decided a card authorization (docs/authorization-endpoint.md): its card_transactions.decision_source. */
+export const DECISION_SOURCE_VALUES = ["controls", "rule", "endpoint", "stand_in"] as const;
+export type DecisionSource = (typeof DECISION_SOURCE_VALUES)[number];
+
+/** What happens when the authorization endpoint cannot answer (its stand-in rules). */
+export const STAND_IN_ACTION_VALUES = ["decline", "approve", "approve_up_to"] as const;
+export type StandInAction = (typeof STAND_IN_ACTION_VALUES)[number];
+/** The endpoint failures a stand-in rule is set for. */
+export const STAND_IN_FAILURE_VALUES = ["timeout", "connection_error", "non_2xx", "malformed"] as const;
+export type StandInFailure = (typeof STAND_IN_FAILURE_VALUES)[number];

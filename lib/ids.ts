@@ -59,7 +59,9 @@ export type IdPrefix =
   // Dispute, its staff note and evidence file.
   | "dsp"
   | "dnt"
-  | "dev";
+  | "dev"
+  // The authorization endpoint's request log (docs/authorization-endpoint.md).
+  | "aer";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -1,4 +1,5 @@
 import * as apikeys from "./schema/apikeys";
+import * as authorizationEndpoints from "./schema/authorization-endpoints";
 import * as cards from "./schema/cards";
 import * as controls from "./schema/controls";
 import * as crypto from "./schema/crypto";
@@ -27,4 +28,5 @@ export const schema = {
   ...overview,
   ...disputes,
   ...controls,
+  ...authorizationEndpoints,
 };

@@ -20,6 +20,7 @@ import {
   type CardTransactionType,
   type DeclineReasonCode,
 } from "@/lib/enums";
+import { authorizationDecisionColumns } from "./authorization-endpoints";
 import { type CardCurrency, cardCustomers } from "./cards";
 import type { CountedWindow } from "./controls";
 import { organizations } from "./identity";
@@ -109,14 +110,12 @@ export const CARD_TRANSACTION_STATUSES = CARD_TRANSACTION_STATUS_VALUES;
 export type { CardTransactionStatus, CardTransactionType };
 
 /**
- * Card transactions. amount/currency are the merchant's; billing_* is what the card account is
- * charged in its own currency; hold_minor is what the authorization still holds of the available
- * balance.
+ * Card transactions. amount/currency are the merchant's; billing_* what the card account is charged in
+ * its own currency; hold_minor what the authorization still holds; decision_source who decided it.
  *
- * Partitioned by month of created_at (Postgres declarative partitioning, migration
- * 0012_partition_big_tables; drizzle-kit cannot express PARTITION BY, so this declaration keeps the
- * columns, keys and indexes only: docs/scaling.md). The primary key includes the partition key; a
- * lookup by id alone probes each partition's primary-key index.
+ * Partitioned by month of created_at (Postgres declarative partitioning, migration 0012_partition_big_tables;
+ * drizzle-kit cannot express PARTITION BY, so this declaration keeps the columns, keys and indexes only:
+ * docs/scaling.md). The primary key includes the partition key; a lookup by id probes each partition.
  */
 export const cardTransactions = pgTable(
   "card_transactions",
@@ -157,6 +156,7 @@ export const cardTransactions = pgTable(
     declineRule: jsonb("decline_rule").$type<DeclineRule>(),
     /** The spend counters an authorization counted in, given back by reversal, expiry and refund. */
     controlWindows: jsonb("control_windows").$type<CountedWindow[]>(),
+    ...authorizationDecisionColumns,
     /** For a refund: the purchase it returns. */
     originalTransactionId: text("original_transaction_id"),
     blockchainTxHash: text("blockchain_tx_hash"),
