@@ -94,18 +94,21 @@ export const authRuleVersionSchema = z.object({
 export const authRuleDetailSchema = authRuleViewSchema.extend({ versions: z.array(authRuleVersionSchema) });
 export const authRuleListSchema = z.object({ rules: z.array(authRuleViewSchema) });
 
-export const backtestInputSchema = z
-  .object({
-    from: z.iso.datetime({ offset: true }).describe("Start of the range (inclusive)."),
-    to: z.iso
-      .datetime({ offset: true })
-      .describe("End of the range (exclusive); at most 92 days after from."),
-  })
-  .refine((r) => Date.parse(r.to) > Date.parse(r.from), { message: "to must be after from.", path: ["to"] })
-  .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 92 * 86_400_000, {
-    message: "A backtest covers at most 92 days.",
-    path: ["to"],
-  });
+const backtestRange = {
+  from: z.iso.datetime({ offset: true }).describe("Start of the range (inclusive)."),
+  to: z.iso.datetime({ offset: true }).describe("End of the range (exclusive); at most 92 days after from."),
+};
+/** The range's checks, shared by the REST body and the console's action. */
+const checkRange = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((r) => Date.parse(r.to) > Date.parse(r.from), { message: "to must be after from.", path: ["to"] })
+    .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 92 * 86_400_000, {
+      message: "A backtest covers at most 92 days.",
+      path: ["to"],
+    });
+export const backtestInputSchema = checkRange(z.object(backtestRange));
+/** The console's backtest (server/actions/auth-rules.ts). */
+export const backtestActionSchema = checkRange(authRuleParamsSchema.extend(backtestRange));
 
 export const backtestResultSchema = z.object({
   id: z.string(),
@@ -169,5 +172,8 @@ export const rulePerformanceSchema = z.object({
 });
 export type RulePerformance = z.infer<typeof rulePerformanceSchema>;
 
-/** The console's state change of a rule (server/actions/spending-controls.ts). */
+/** The console's state change of a rule (server/actions/auth-rules.ts). */
 export const authRuleStateActionSchema = authRuleParamsSchema.extend(authRuleStateChangeSchema.shape);
+
+/** The console's edit of a rule: a new version (server/actions/auth-rules.ts). */
+export const authRuleUpdateActionSchema = authRuleParamsSchema.extend(authRuleInputSchema.shape);

@@ -1,12 +1,20 @@
 "use server";
 
-import { authRuleParamsSchema, authRuleStateActionSchema } from "@/lib/contracts/auth-rules";
-import { cardControlsActionSchema } from "@/lib/contracts/spending-controls";
+import {
+  cardControlsActionSchema,
+  customerControlsActionSchema,
+  myCardControlsActionSchema,
+  programControlsActionSchema,
+} from "@/lib/contracts/spending-controls";
 import { defineAction } from "@/server/action-kit/define-action";
-import { changeAuthRuleState, promoteAuthRule } from "@/server/controls/rules/store";
-import { replaceCardSpendingControls } from "@/server/controls/store";
+import {
+  replaceCardSpendingControls,
+  replaceCustomerSpendingControls,
+  replaceProgramSpendingControls,
+} from "@/server/controls/store";
+import { defineCardholderAction } from "./cardholder-session";
 
-/* A card's Controls section and the Rules page (docs/spending-controls.md). Promotion asks the step-up. */
+/* A card's Controls section (docs/spending-controls.md); the Rules pages' actions are in auth-rules.ts. */
 
 export const replaceCardSpendingControlsAction = defineAction(
   {
@@ -17,12 +25,33 @@ export const replaceCardSpendingControlsAction = defineAction(
   async ({ ctx, input }) => replaceCardSpendingControls({ ctx, input }),
 );
 
-export const changeAuthRuleStateAction = defineAction(
-  { input: authRuleStateActionSchema, can: "changeAuthRuleState", name: "changeAuthRuleState" },
-  async ({ ctx, input }) => changeAuthRuleState({ ctx, input }),
+export const replaceCustomerSpendingControlsAction = defineAction(
+  {
+    input: customerControlsActionSchema,
+    can: "replaceCustomerSpendingControls",
+    name: "replaceCustomerSpendingControls",
+  },
+  async ({ ctx, input }) => replaceCustomerSpendingControls({ ctx, input }),
 );
 
-export const promoteAuthRuleAction = defineAction(
-  { input: authRuleParamsSchema, can: "promoteAuthRule", name: "promoteAuthRule" },
-  async ({ ctx, input }) => promoteAuthRule({ ctx, input }),
+export const replaceProgramSpendingControlsAction = defineAction(
+  {
+    input: programControlsActionSchema,
+    can: "replaceProgramSpendingControls",
+    name: "replaceProgramSpendingControls",
+  },
+  async ({ ctx, input }) => replaceProgramSpendingControls({ ctx, input: input.controls }),
+);
+
+/**
+ * My card: a cardholder lowers their own card's limits. The customer is the session's; the same
+ * use case refuses a raise, a removal or a list change (server/controls/lower-only.ts).
+ */
+export const replaceMyCardSpendingControlsAction = defineCardholderAction(
+  { input: myCardControlsActionSchema, can: "replaceCardSpendingControls", name: "cardholderCardControls" },
+  async ({ ctx, session, input }) =>
+    replaceCardSpendingControls({
+      ctx,
+      input: { svcCardId: session.customer.svcCardId, cardId: input.cardId, controls: input.controls },
+    }),
 );

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/contracts/permissions";
 import { AUTH_RULE_STATE_VALUES, type AuthRuleState } from "@/lib/enums";
 import { requireSession } from "@/server/action-kit/session";
-import { changeAuthRuleStateAction, promoteAuthRuleAction } from "@/server/actions/spending-controls";
+import { changeAuthRuleStateAction, promoteAuthRuleAction } from "@/server/actions/auth-rules";
 import { getAuthRulePerformance } from "@/server/controls/rules/performance";
 import { listAuthRules } from "@/server/controls/rules/store";
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AuthRuleInput, AuthRuleView, RuleCondition } from "@/lib/contracts/auth-rules";
+import { describeConditions } from "@/lib/controls/rule-words";
 import type { AuthRuleState } from "@/lib/enums";
 import { ServiceError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
@@ -8,7 +9,6 @@ import { actorId, type Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { authRules, authRuleVersions } from "@/server/db/schema/controls";
 import { recordAudit } from "@/server/platform/audit";
-import { describeConditions } from "./describe";
 
 /**
  * Authorization rules and their life cycle (docs/spending-controls.md, Rules): draft -> shadow ->

@@ -1,7 +1,7 @@
 import type { RuleCondition } from "@/lib/contracts/auth-rules";
 import { categoryLabel } from "@/lib/mcc";
 
-/** A rule's conditions in plain words, for the console and the API's `description`. */
+/** A rule's conditions in plain words: the API's `description` and the console's preview as a rule is written. */
 
 const OPS: Record<string, string> = {
   gt: "above",
