@@ -6,6 +6,7 @@ import {
   FlaskConical,
   Gauge,
   Gavel,
+  Globe,
   KeyRound,
   Landmark,
   LayoutDashboard,
@@ -78,6 +79,7 @@ export const NAV: NavGroup[] = [
       { label: "Team", href: "/settings/team", icon: UsersRound, needs: "listMembers" },
       { label: "Audit log", href: "/settings/audit", icon: ScrollText, needs: "listAuditEntries" },
       { label: "Card PIN", href: "/settings/card-pin", icon: RectangleEllipsis },
+      { label: "Card program", href: "/settings/program", icon: Globe },
     ],
   },
   {

@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
+import { auditLog } from "@/server/db/schema/platform";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { bearer } from "@/server/testing/http";
@@ -117,4 +119,57 @@ describe("GET/PUT /api/v1/svc-card/settings/secure-theme", () => {
       });
     },
   );
+});
+
+describe("GET/PUT /api/v1/svc-card/settings/time-zone", () => {
+  const TZ = "/api/v1/svc-card/settings/time-zone";
+
+  it("reads UTC at first, stores a zone in its canonical spelling, audits only a change", async () => {
+    const a = await admin();
+    expect(await (await app.request(TZ, { headers: a.auth })).json()).toMatchObject({
+      data: { time_zone: "UTC" },
+    });
+    const saved = await app.request(TZ, put({ time_zone: "europe/berlin" }, a.auth));
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({
+      success: true,
+      message: "Time zone saved",
+      data: { time_zone: "Europe/Berlin" },
+    });
+    expect((await app.request(TZ, put({ time_zone: "Europe/Berlin" }, a.auth))).status).toBe(200);
+    expect(await (await app.request(TZ, { headers: a.auth })).json()).toMatchObject({
+      data: { time_zone: "Europe/Berlin" },
+    });
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, a.org.orgId), eq(auditLog.action, "card_settings.time_zone_updated")));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ before: { time_zone: "UTC" }, after: { time_zone: "Europe/Berlin" } });
+  });
+
+  it("refuses an unknown zone with 400, a read-only key and an operator; organizations stay apart", async () => {
+    const a = await admin();
+    const b = await admin();
+    for (const time_zone of ["Mars/Olympus", "", "Europe/Berlin; drop", "x".repeat(65)]) {
+      const res = await app.request(TZ, put({ time_zone }, a.auth));
+      expect(res.status, time_zone).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, error_code: "VALIDATION_ERROR" });
+    }
+    const readOnly = await a.keyWith(["read"]);
+    expect((await app.request(TZ, { headers: readOnly })).status).toBe(200);
+    expect((await app.request(TZ, put({ time_zone: "Asia/Tokyo" }, readOnly))).status).toBe(403);
+    const operator = await a.org.user("operator");
+    const opRes = await app.request(
+      TZ,
+      put({ time_zone: "Asia/Tokyo" }, bearer(await a.org.token(operator.userId))),
+    );
+    expect(opRes.status).toBe(403);
+    expect(await opRes.json()).toMatchObject({ error_code: "FORBIDDEN_ROLE" });
+    const writer = await a.keyWith(["read", "write"]);
+    expect((await app.request(TZ, put({ time_zone: "Asia/Tokyo" }, writer))).status).toBe(200);
+    expect(await (await app.request(TZ, { headers: b.auth })).json()).toMatchObject({
+      data: { time_zone: "UTC" },
+    });
+  });
 });

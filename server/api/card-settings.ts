@@ -1,11 +1,14 @@
 import { secureThemeSchema } from "@/lib/contracts/cards";
+import { timeZoneSchema } from "@/lib/contracts/spending-controls";
 import { readSecureTheme, updateSecureTheme } from "@/server/cards/settings";
+import { getControlsTimeZone, setControlsTimeZone } from "@/server/controls/time-zone";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 
 /** The card program's settings (changing them needs the write scope). Card envelope. */
 const TAGS = ["Card settings"];
 const PATH = "/api/v1/svc-card/settings/secure-theme";
+const TIME_ZONE = "/api/v1/svc-card/settings/time-zone";
 
 export const cardSettingsRoutes = [
   defineRoute({
@@ -36,5 +39,33 @@ export const cardSettingsRoutes = [
     errors: ["VALIDATION_ERROR", "FORBIDDEN_ROLE"],
     handler: async ({ c, ctx, input }) =>
       ok(c, await updateSecureTheme({ ctx, input: input.body }), { message: "Secure page theme saved" }),
+  }),
+  defineRoute({
+    method: "get",
+    path: TIME_ZONE,
+    summary: "The program's time zone",
+    description:
+      "The IANA zone whose local midnight starts the spending controls' daily, weekly, monthly and " +
+      "yearly windows (docs/spending-controls.md); UTC until one is set.",
+    tags: TAGS,
+    auth: "getControlsTimeZone",
+    response: { data: timeZoneSchema },
+    handler: async ({ c, ctx }) => ok(c, await getControlsTimeZone({ ctx })),
+  }),
+  defineRoute({
+    method: "put",
+    path: TIME_ZONE,
+    summary: "Set the program's time zone",
+    description:
+      "An IANA zone, e.g. Europe/Berlin (stored in its canonical spelling); an unknown name is a 400 " +
+      "VALIDATION_ERROR. The next windows start at the new zone's midnight; windows already counted stay. " +
+      "Audited (card_settings.time_zone_updated). A user token must belong to an admin.",
+    tags: TAGS,
+    auth: "setControlsTimeZone",
+    request: { body: timeZoneSchema },
+    response: { data: timeZoneSchema },
+    errors: ["VALIDATION_ERROR", "FORBIDDEN_ROLE"],
+    handler: async ({ c, ctx, input }) =>
+      ok(c, await setControlsTimeZone({ ctx, input: input.body }), { message: "Time zone saved" }),
   }),
 ];

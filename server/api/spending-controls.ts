@@ -3,7 +3,6 @@ import {
   spendingControlsInputSchema,
   spendingControlsViewSchema,
   spendLimitsViewSchema,
-  timeZoneSchema,
 } from "@/lib/contracts/spending-controls";
 import { getSpendLimits } from "@/server/controls/spend-limits";
 import {
@@ -14,7 +13,6 @@ import {
   replaceCustomerSpendingControls,
   replaceProgramSpendingControls,
 } from "@/server/controls/store";
-import { getControlsTimeZone, setControlsTimeZone } from "@/server/controls/time-zone";
 import { ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 
@@ -131,28 +129,5 @@ export const spendingControlRoutes = [
       ok(c, await replaceProgramSpendingControls({ ctx, input: input.body }), {
         message: "Spending controls saved",
       }),
-  }),
-  defineRoute({
-    method: "get",
-    path: "/api/v1/svc-card/settings/time-zone",
-    summary: "The program's time zone",
-    description: "The IANA zone whose local midnight starts daily, weekly and monthly windows (default UTC).",
-    tags: TAGS,
-    auth: "getControlsTimeZone",
-    response: { data: timeZoneSchema },
-    handler: async ({ c, ctx }) => ok(c, await getControlsTimeZone({ ctx })),
-  }),
-  defineRoute({
-    method: "put",
-    path: "/api/v1/svc-card/settings/time-zone",
-    summary: "Set the program's time zone",
-    description: "An IANA zone, e.g. Europe/Berlin. A user token must belong to an admin.",
-    tags: TAGS,
-    auth: "setControlsTimeZone",
-    request: { body: timeZoneSchema },
-    response: { data: timeZoneSchema },
-    errors: ["VALIDATION_ERROR", "FORBIDDEN_ROLE"],
-    handler: async ({ c, ctx, input }) =>
-      ok(c, await setControlsTimeZone({ ctx, input: input.body }), { message: "Time zone saved" }),
   }),
 ];
