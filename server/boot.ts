@@ -2,6 +2,7 @@ import { isSandbox } from "@/lib/env";
 import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
 import { purgeExpiredCardholderSessions } from "@/server/cards/cardholder/session";
 import { registerCardInboundHandlers } from "@/server/cards/inbound";
+import { purgeSpendCounters } from "@/server/controls/purge";
 import { registerFiatJobs } from "@/server/fiat/jobs";
 import { registerGatewayJobs } from "@/server/gateway/jobs";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
@@ -32,6 +33,7 @@ export function boot(): void {
   // Purges owned by domains; the platform's own (tokens, rate limits, jobs) are built in.
   addHousekeepingTask("api_tokens", purgeExpiredApiTokens);
   addHousekeepingTask("cardholder_sessions", purgeExpiredCardholderSessions);
+  addHousekeepingTask("spend_counters", purgeSpendCounters);
 }
 
 /**
