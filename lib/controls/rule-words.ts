@@ -3,7 +3,8 @@ import { categoryLabel } from "@/lib/mcc";
 
 /** A rule's conditions in plain words: the API's `description` and the console's preview as a rule is written. */
 
-const OPS: Record<string, string> = {
+/** The comparisons in words (also the conditions builder's choices, components/rules). */
+export const RULE_OP_WORDS: Record<string, string> = {
   gt: "above",
   gte: "at least",
   lt: "below",
@@ -18,24 +19,24 @@ const OPS: Record<string, string> = {
 function one(c: RuleCondition): string {
   switch (c.field) {
     case "amount":
-      return `amount ${OPS[c.op]} ${c.value}`;
+      return `amount ${RULE_OP_WORDS[c.op]} ${c.value}`;
     case "currency":
     case "card_type":
     case "customer":
-      return `${c.field.replace("_", " ")} ${OPS[c.op]} ${c.values.join(", ")}`;
+      return `${c.field.replace("_", " ")} ${RULE_OP_WORDS[c.op]} ${c.values.join(", ")}`;
     case "mcc":
-      return `category ${OPS[c.op]} ${c.values.map(categoryLabel).join(", ")}`;
+      return `category ${RULE_OP_WORDS[c.op]} ${c.values.map(categoryLabel).join(", ")}`;
     case "merchant_country":
-      return `merchant country ${OPS[c.op]} ${c.values.join(", ")}`;
+      return `merchant country ${RULE_OP_WORDS[c.op]} ${c.values.join(", ")}`;
     case "merchant_name":
-      return `merchant name ${OPS[c.op]} "${c.value}"`;
+      return `merchant name ${RULE_OP_WORDS[c.op]} "${c.value}"`;
     case "velocity": {
       const what = c.measure === "count" ? "purchases" : "amount spent";
       const filter = [
         c.mcc ? ` on ${c.mcc.map(categoryLabel).join(", ")}` : "",
         c.merchant_countries ? ` in ${c.merchant_countries.join(", ")}` : "",
       ].join("");
-      return `${what} by the ${c.scope} in the last ${c.window_minutes} minutes${filter} ${OPS[c.op]} ${c.value}`;
+      return `${what} by the ${c.scope} in the last ${c.window_minutes} minutes${filter} ${RULE_OP_WORDS[c.op]} ${c.value}`;
     }
   }
 }

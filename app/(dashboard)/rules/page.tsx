@@ -1,11 +1,15 @@
+import { Plus } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { RULE_STATE_LABELS } from "@/components/controls/labels";
 import { RuleActions } from "@/components/controls/rule-actions";
 import { PageHeader } from "@/components/page-header";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { DeclinesStrip } from "@/components/rules/declines-strip";
+import { RuleStateBadge } from "@/components/rules/rule-state-badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { can } from "@/lib/contracts/permissions";
-import { AUTH_RULE_STATE_VALUES, type AuthRuleState } from "@/lib/enums";
+import { AUTH_RULE_STATE_VALUES } from "@/lib/enums";
 import { requireSession } from "@/server/action-kit/session";
 import { changeAuthRuleStateAction, promoteAuthRuleAction } from "@/server/actions/auth-rules";
 import { getAuthRulePerformance } from "@/server/controls/rules/performance";
@@ -13,17 +17,10 @@ import { listAuthRules } from "@/server/controls/rules/store";
 
 export const metadata: Metadata = { title: "Rules" };
 
-const TONE: Record<AuthRuleState, BadgeTone> = {
-  draft: "muted",
-  shadow: "warning",
-  active: "success",
-  retired: "neutral",
-};
-
 /**
  * Authorization rules by state (docs/spending-controls.md, Rules): each with its conditions in words,
  * its decisions of the last 14 days (would-be declines per day in shadow, declines when active) and
- * its next step; Promote asks the 2FA step-up.
+ * its next step (Promote asks the 2FA step-up); each links to its page (versions, backtests, edit).
  */
 export default async function RulesPage() {
   const { ctx, user } = await requireSession();
@@ -32,16 +29,35 @@ export default async function RulesPage() {
     rules.map((r) => getAuthRulePerformance({ ctx, input: { ruleId: r.id, days: 14 } })),
   );
   const mayAct = can(user, "changeAuthRuleState");
+  const newRule = can(user, "createAuthRule") ? (
+    <Button asChild>
+      <Link href="/rules/new">
+        <Plus aria-hidden />
+        New rule
+      </Link>
+    </Button>
+  ) : null;
   return (
     <>
       <PageHeader
         title="Rules"
         description="Rules decline authorizations beyond the fixed spending controls. Run a rule in shadow to see what it would decline before promoting it."
-      />
+      >
+        {rules.length ? newRule : null}
+      </PageHeader>
       {rules.length === 0 ? (
-        <p className="text-sm text-muted">
-          No rules yet. Create one with POST /api/v1/card-issuer/auth-rules.
-        </p>
+        <Card aria-labelledby="rules-empty">
+          <CardBody className="flex flex-col items-start gap-3 text-sm">
+            <h2 id="rules-empty" className="text-base font-semibold">
+              No rules yet
+            </h2>
+            <p className="text-muted">
+              A rule declines what your fixed controls cannot express, e.g. more than 5 purchases an hour
+              abroad. Write one, backtest it on your history, run it in shadow, then promote it.
+            </p>
+            {newRule}
+          </CardBody>
+        </Card>
       ) : null}
       <div className="flex flex-col gap-6">
         {AUTH_RULE_STATE_VALUES.map((state) => {
@@ -54,54 +70,37 @@ export default async function RulesPage() {
               <h2 id={`rules-${state}`} className="text-base font-semibold">
                 {RULE_STATE_LABELS[state]}
               </h2>
-              {inState.map(({ r, report }) => {
-                const days = report.days.filter((d) => d.mode === (state === "active" ? "active" : "shadow"));
-                const evaluated = days.reduce((s, d) => s + d.evaluated, 0);
-                const declined = days.reduce((s, d) => s + d.declined, 0);
-                const peak = Math.max(1, ...days.map((d) => d.declined));
-                return (
-                  <Card key={r.id} aria-labelledby={`rule-${r.id}`}>
-                    <CardHeader>
-                      <CardTitle id={`rule-${r.id}`} className="flex flex-wrap items-center gap-2">
-                        {r.name} <Badge tone={TONE[r.state]}>{RULE_STATE_LABELS[r.state]}</Badge>
-                        <span className="text-xs font-normal text-muted">version {r.version}</span>
-                      </CardTitle>
-                    </CardHeader>
-                    <CardBody className="flex flex-col gap-3 text-sm">
-                      <p>{r.description}</p>
-                      {state === "shadow" || state === "active" ? (
-                        <div className="flex flex-col gap-2">
-                          <p className="text-muted">
-                            Last 14 days: {declined} of {evaluated} authorizations{" "}
-                            {state === "shadow" ? "would have been declined" : "declined"}.
-                          </p>
-                          <ol className="flex h-16 items-end gap-1" aria-label="Declines per day">
-                            {days.map((d) => (
-                              <li
-                                key={d.day}
-                                className="flex-1 rounded-t bg-warning"
-                                style={{ height: `${Math.max(4, (d.declined / peak) * 100)}%` }}
-                                title={`${d.day}: ${d.declined} of ${d.evaluated}`}
-                              >
-                                <span className="sr-only">
-                                  {d.day}: {d.declined} of {d.evaluated}
-                                </span>
-                              </li>
-                            ))}
-                          </ol>
-                        </div>
-                      ) : null}
-                      {mayAct ? (
-                        <RuleActions
-                          rule={r}
-                          move={changeAuthRuleStateAction}
-                          promote={promoteAuthRuleAction}
-                        />
-                      ) : null}
-                    </CardBody>
-                  </Card>
-                );
-              })}
+              {inState.map(({ r, report }) => (
+                <Card key={r.id} aria-labelledby={`rule-${r.id}`}>
+                  <CardHeader>
+                    <CardTitle id={`rule-${r.id}`} className="flex flex-wrap items-center gap-2">
+                      <Link href={`/rules/${encodeURIComponent(r.id)}`} className="hover:underline">
+                        {r.name}
+                      </Link>{" "}
+                      <RuleStateBadge state={r.state} />
+                      <span className="text-xs font-normal text-muted">version {r.version}</span>
+                    </CardTitle>
+                  </CardHeader>
+                  <CardBody className="flex flex-col gap-3 text-sm">
+                    <p>{r.description}</p>
+                    {state === "shadow" || state === "active" ? (
+                      <DeclinesStrip
+                        days={report.days}
+                        mode={state === "active" ? "active" : "shadow"}
+                        period="Last 14 days"
+                        label={`${r.name}: declines per day, last 14 days`}
+                      />
+                    ) : null}
+                    {mayAct ? (
+                      <RuleActions
+                        rule={r}
+                        move={changeAuthRuleStateAction}
+                        promote={promoteAuthRuleAction}
+                      />
+                    ) : null}
+                  </CardBody>
+                </Card>
+              ))}
             </section>
           );
         })}
