@@ -101,6 +101,7 @@ export const PERMISSIONS = {
   getProgramSpendingControls: { scope: "read" },
   replaceProgramSpendingControls: { scope: "write" },
   getSpendLimits: { scope: "read", cardholder: true },
+  getCustomerSpendLimits: { scope: "read" }, // the customer page's Controls (no route)
   getControlsTimeZone: { scope: "read" },
   setControlsTimeZone: { scope: "write", role: "admin" },
   // auth-rules (promotion to active takes effect on every authorization: a person confirms it)

@@ -7,7 +7,7 @@ import {
 } from "@/lib/enums";
 import { isMccGroup, MCC_GROUP_VALUES } from "@/lib/mcc";
 import { amountSchema } from "./amount";
-import { cardTargetSchema } from "./cards";
+import { cardTargetSchema, customerTargetSchema } from "./cards";
 
 /**
  * Spending controls (docs/spending-controls.md): one shape on a card, on a card customer and as
@@ -193,3 +193,14 @@ export type DeclineRule = z.infer<typeof declineRuleSchema>;
 /** The console's form of a card's controls (server/actions/spending-controls.ts). */
 export const cardControlsActionSchema = cardTargetSchema.extend({ controls: spendingControlsInputSchema });
 export type CardControlsActionInput = z.input<typeof cardControlsActionSchema>;
+/** The console's forms of a customer's and the program's controls, and a cardholder's own card's. */
+export const customerControlsActionSchema = customerTargetSchema.extend({
+  controls: spendingControlsInputSchema,
+});
+export type CustomerControlsActionInput = z.input<typeof customerControlsActionSchema>;
+export const programControlsActionSchema = z.object({ controls: spendingControlsInputSchema });
+export type ProgramControlsActionInput = z.input<typeof programControlsActionSchema>;
+export const myCardControlsActionSchema = cardTargetSchema
+  .pick({ cardId: true })
+  .extend({ controls: spendingControlsInputSchema });
+export type MyCardControlsActionInput = z.input<typeof myCardControlsActionSchema>;
