@@ -52,7 +52,7 @@ export function SpendLimitsList({
                   {l.resets_at ? (
                     <>
                       {" "}
-                      · resets <Timestamp iso={l.resets_at} seconds={false} />
+                      · resets <Timestamp iso={l.resets_at} seconds={false} timeZone={view.time_zone} />
                     </>
                   ) : null}
                 </span>

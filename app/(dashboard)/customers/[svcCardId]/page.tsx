@@ -4,6 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
+import { ControlsSection } from "@/components/controls/controls-section";
 import { ActivityFeed } from "@/components/customers/activity-feed";
 import { YesNo } from "@/components/customers/badges";
 import { Balances, type CustomerBalance } from "@/components/customers/balances";
@@ -30,11 +31,14 @@ import {
   customerTransactionsAction,
   fundCustomerAction,
 } from "@/server/actions/money";
+import { replaceCustomerSpendingControlsAction } from "@/server/actions/spending-controls";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import { getIssuerCustomerDetail } from "@/server/cards/customers/view";
 import { ONBOARDING_STEPS } from "@/server/cards/flow";
 import { decide } from "@/server/cards/lifecycle/transitions";
 import { onboardingStepTimes } from "@/server/cards/onboarding/step-times";
+import { getCustomerSpendLimits } from "@/server/controls/customer-spend-limits";
+import { getCustomerSpendingControls } from "@/server/controls/store";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { activityLinks, readActivityPage } from "./activity-page";
@@ -107,13 +111,15 @@ export default async function CustomerPage({
   const rawPage = Number(query.tx_page);
   const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
   const canFund = can(user, "fundCustomer");
-  const [transactions, masterWallet, activity] = await Promise.all([
+  const [transactions, masterWallet, activity, controls, limits] = await Promise.all([
     listCustomerTransactions({
       ctx,
       input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
     }),
     canFund ? getMasterWallet({ ctx }) : null,
     readActivityPage(ctx, row.svcCardId, query),
+    getCustomerSpendingControls({ ctx, input: { svcCardId: row.svcCardId } }),
+    getCustomerSpendLimits({ ctx, input: { svcCardId: row.svcCardId } }),
   ]);
   const record = recordOf(row);
   // In the sandbox, a way to charge one of this customer's cards (its newest live one).
@@ -193,6 +199,16 @@ export default async function CustomerPage({
             actions={CARD_ACTIONS}
           />
         </Card>
+
+        <ControlsSection
+          level="customer"
+          target={{ svcCardId: customer.svc_card_id }}
+          controls={controls}
+          limits={limits}
+          save={
+            can(user, "replaceCustomerSpendingControls") ? replaceCustomerSpendingControlsAction : undefined
+          }
+        />
 
         <ActivityFeed page={activity} links={activityLinks(customer.svc_card_id, query, activity)} />
 

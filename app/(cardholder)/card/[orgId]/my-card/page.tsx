@@ -5,6 +5,7 @@ import { AutoRefresh } from "@/components/cardholder/auto-refresh";
 import { CardPanel } from "@/components/cardholder/card-panel";
 import { MyActivity } from "@/components/cardholder/my-activity";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
+import { MyCardLimits } from "@/components/controls/my-card-limits";
 import type { CardView } from "@/lib/contracts/cards";
 import {
   cardDetailsAction,
@@ -16,9 +17,12 @@ import {
 import { myAccountAction } from "@/server/actions/cardholder-onboarding";
 import { requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
+import { replaceMyCardSpendingControlsAction } from "@/server/actions/spending-controls";
 import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getMyActivity } from "@/server/cards/my-activity";
+import { getSpendLimits } from "@/server/controls/spend-limits";
+import { getCardSpendingControls } from "@/server/controls/store";
 
 export const metadata: Metadata = { title: "My card" };
 
@@ -43,6 +47,16 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
     listDisputeReasons({ ctx: session.ctx, input: { svcCardId: session.customer.svcCardId } }),
   ]);
   if (account.cards.length === 0) redirect(`/card/${encodeURIComponent(orgId)}/onboarding`);
+  // The limits of the cards that can still pay (a voided or lost card has nothing left to spend);
+  // one after another, as each read is a transaction and the embedded database has one connection.
+  const limited = [];
+  for (const card of byRelevance(account.cards).filter(
+    (c) => c.status === "active" || c.status === "frozen",
+  )) {
+    const input = { svcCardId: session.customer.svcCardId, cardId: card.card_id };
+    const limits = await getSpendLimits({ ctx: session.ctx, input });
+    limited.push({ card, limits, controls: await getCardSpendingControls({ ctx: session.ctx, input }) });
+  }
   const actions = {
     freeze: freezeCardAction,
     unfreeze: unfreezeCardAction,
@@ -63,6 +77,15 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
       <AddMoneyNote programName={session.org.name} />
       {byRelevance(account.cards).map((card) => (
         <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
+      ))}
+      {limited.map(({ card, limits, controls }) => (
+        <MyCardLimits
+          key={card.card_id}
+          card={card}
+          limits={limits}
+          controls={controls}
+          save={replaceMyCardSpendingControlsAction}
+        />
       ))}
       <AutoRefresh intervalMs={8000} />
     </>

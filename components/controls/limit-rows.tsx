@@ -1,0 +1,162 @@
+"use client";
+
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { selectClass } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { SPENDING_INTERVAL_VALUES, type SpendingInterval } from "@/lib/enums";
+import { categoryLabel } from "@/lib/mcc";
+import { CategoryPicker } from "./category-picker";
+import { type AmountRow, type CountRow, errorAt, type WindowInterval } from "./controls-form";
+import { INTERVAL_LABELS } from "./labels";
+
+const WINDOWED = SPENDING_INTERVAL_VALUES.filter((v): v is WindowInterval => v !== "per_authorization");
+
+function IntervalSelect<T extends SpendingInterval>({
+  label,
+  value,
+  values,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: T;
+  values: readonly T[];
+  onChange: (v: T) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {INTERVAL_LABELS[v]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const rowClass = "grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2";
+
+/**
+ * Amount limits: an amount (the account's currency), a window, and optionally the categories it
+ * counts. `fixed` marks the rows a cardholder had before saving: they may lower them but not remove
+ * or move them (server/controls/lower-only.ts), so only their amount stays editable.
+ */
+export function AmountRows({
+  rows,
+  onChange,
+  errors,
+  fixed = 0,
+}: {
+  rows: AmountRow[];
+  onChange: (rows: AmountRow[]) => void;
+  errors: Record<string, string>;
+  fixed?: number;
+}) {
+  const update = (i: number, patch: Partial<AmountRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return rows.map((row, i) => (
+    <div key={i} className="flex flex-col gap-2 rounded-md border border-border p-3">
+      <div className={rowClass}>
+        <Field
+          label="Amount"
+          inputMode="decimal"
+          value={row.amount}
+          onChange={(e) => update(i, { amount: e.target.value })}
+          error={errorAt(errors, `spending_limits.${i}.amount`)}
+        />
+        <IntervalSelect
+          label="Window"
+          value={row.interval}
+          values={SPENDING_INTERVAL_VALUES}
+          disabled={i < fixed}
+          onChange={(interval) => update(i, { interval })}
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          className="mt-6"
+          disabled={i < fixed}
+          onClick={() => onChange(rows.filter((_, j) => j !== i))}
+        >
+          Remove
+        </Button>
+      </div>
+      {i < fixed ? (
+        row.categories.length ? (
+          <p className="text-xs text-muted">On {row.categories.map(categoryLabel).join(", ")}</p>
+        ) : null
+      ) : (
+        <details className="text-sm" open={row.categories.length ? true : undefined}>
+          <summary className="cursor-pointer text-accent">
+            {row.categories.length
+              ? `Counts only: ${row.categories.map(categoryLabel).join(", ")}`
+              : "Every category counts (choose some to narrow it)"}
+          </summary>
+          <div className="mt-2">
+            <CategoryPicker
+              values={row.categories}
+              onChange={(categories) => update(i, { categories })}
+              error={errorAt(errors, `spending_limits.${i}.categories`)}
+            />
+          </div>
+        </details>
+      )}
+    </div>
+  ));
+}
+
+/** Count limits: at most so many purchases per window (never per purchase: that would be one). */
+export function CountRows({
+  rows,
+  onChange,
+  errors,
+  fixed = 0,
+}: {
+  rows: CountRow[];
+  onChange: (rows: CountRow[]) => void;
+  errors: Record<string, string>;
+  fixed?: number;
+}) {
+  const update = (i: number, patch: Partial<CountRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return rows.map((row, i) => (
+    <div key={i} className={`${rowClass} rounded-md border border-border p-3`}>
+      <Field
+        label="Number of purchases"
+        inputMode="numeric"
+        value={row.count}
+        onChange={(e) => update(i, { count: e.target.value })}
+        error={errorAt(errors, `count_limits.${i}.count`)}
+      />
+      <IntervalSelect
+        label="Period"
+        value={row.interval}
+        values={WINDOWED}
+        disabled={i < fixed}
+        onChange={(interval) => update(i, { interval })}
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        className="mt-6"
+        disabled={i < fixed}
+        onClick={() => onChange(rows.filter((_, j) => j !== i))}
+      >
+        Remove
+      </Button>
+    </div>
+  ));
+}
