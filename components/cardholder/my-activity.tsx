@@ -65,6 +65,12 @@ export function MyActivity({
                   <Timestamp iso={t.created_at} seconds={false} /> ·{" "}
                   {STATUS_LABELS[t.status as TransactionStatus] ?? t.status}
                 </span>
+                {t.decline_reason ? (
+                  <span className="text-xs text-danger" data-testid="my-decline-reason">
+                    {t.decline_reason}
+                    {t.declined_by ? ` ${t.declined_by}` : ""}
+                  </span>
+                ) : null}
                 {t.dispute ? (
                   <span className="text-xs font-medium" data-testid="my-dispute-status">
                     {MY_DISPUTE_STATUS[t.dispute.status]} ·{" "}

@@ -21,6 +21,10 @@ export interface MyActivity {
     billing_amount_minor: number;
     billing_currency: string;
     created_at: string;
+    /** A declined one: why, in the cardholder's words (docs/spending-controls.md, Decline reasons). */
+    decline_reason: string | null;
+    /** The spending limit or list that declined it, in words; never an authorization rule's. */
+    declined_by: string | null;
     /** The transaction's latest dispute, if any (the cardholder's or staff's). */
     dispute: { dispute_id: string; status: DisputeStatus; amount_minor: number; currency: string } | null;
   }[];
@@ -70,6 +74,12 @@ export async function getMyActivity({ ctx }: { ctx: Ctx }): Promise<MyActivity> 
       billing_amount_minor: r.billingAmountMinor,
       billing_currency: r.billingCurrency,
       created_at: r.createdAt.toISOString(),
+      decline_reason: r.status === "declined" ? r.declineReason : null,
+      // A rule's conditions are the program's fraud logic: the cardholder gets the reason, not the rule.
+      declined_by:
+        r.status === "declined" && r.declineRule && r.declineRule.level !== "rule"
+          ? r.declineRule.description
+          : null,
       dispute: latestDispute.get(r.id) ?? null,
     })),
   };
