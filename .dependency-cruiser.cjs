@@ -22,8 +22,8 @@ const DOMAIN_USES = {
   balances: { uses: [], why: "The balance bookkeeping lies below cards and issuer, which both need it." },
   cards: { uses: ["balances"], why: "The card program never imports the issuer console, which reads it." },
   issuer: {
-    uses: ["cards", "balances", "overview", "controls"],
-    why: "The issuer console reads the card program, keeps the overview's counters on write and checks the spending controls where the hold is taken.",
+    uses: ["cards", "balances", "overview", "controls", "webhooks"],
+    why: "The issuer console reads the card program, keeps the overview's counters on write and checks the spending controls where the hold is taken; the authorization endpoint is called under the webhooks' URL rules and signature.",
   },
   controls: {
     uses: ["cards"],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CARD_TRANSACTION_STATUS_VALUES,
   CARD_TRANSACTION_TYPE_VALUES,
+  DECISION_SOURCE_VALUES,
   DECLINE_REASON_CODE_VALUES,
   type DeclineReasonCode,
 } from "@/lib/enums";
@@ -56,6 +57,20 @@ export const DECLINE_REASONS = {
     code: "59",
     reason: "Your card program declined this purchase. Contact their support if you think it is a mistake.",
   },
+  // The program's authorization endpoint (docs/authorization-endpoint.md): its decline, or its
+  // stand-in rule's when it did not answer in time (91) or failed (96); never "insufficient funds".
+  endpoint_declined: {
+    code: "05",
+    reason: "Your card program declined this purchase. Contact their support if you think it is a mistake.",
+  },
+  endpoint_timeout: {
+    code: "91",
+    reason: "Your card program could not answer in time. Try again in a moment.",
+  },
+  endpoint_error: {
+    code: "96",
+    reason: "Your card program could not decide on this purchase. Try again in a moment.",
+  },
 } as const satisfies Record<string, { code: string; reason: string }>;
 export type DeclineSituation = keyof typeof DECLINE_REASONS;
 
@@ -74,6 +89,9 @@ export const DECLINE_REASON_CODE_OF = {
   merchant_category_blocked: "merchant_category_blocked",
   merchant_country_blocked: "merchant_country_blocked",
   rule_declined: "rule_declined",
+  endpoint_declined: "endpoint_declined",
+  endpoint_timeout: "endpoint_timeout",
+  endpoint_error: "endpoint_error",
 } as const satisfies Record<DeclineSituation, DeclineReasonCode>;
 
 // ---- The view ---------------------------------------------------------------------------
@@ -111,7 +129,7 @@ export const cardTransactionViewSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND, 61, 65, 57, 59) when declined.",
+      "The network's decline code (810, UBT, BNP, BNR, BND, FRB, CND, 61, 65, 57, 59, 05, 91, 96) when declined.",
     ),
   decline_reason: z.string().nullable().describe("What the cardholder is told when declined."),
   decline_reason_code: z
@@ -119,6 +137,19 @@ export const cardTransactionViewSchema = z.object({
     .nullable()
     .describe("Why it was declined, machine-readable (docs/spending-controls.md, Decline reasons)."),
   decline_rule: declineRuleSchema.nullable(),
+  decision_source: z
+    .enum(DECISION_SOURCE_VALUES)
+    .nullable()
+    .describe(
+      "Who decided: controls, rule, endpoint (the program's authorization endpoint) or stand_in (its " +
+        "stand-in rule); null for transactions older than it and for refunds.",
+    ),
+  endpoint_latency_ms: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The authorization endpoint's time to answer (or until its timeout), when it was called."),
+  endpoint_status: z.number().int().nullable().describe("The endpoint's HTTP status, when it answered."),
   authorized_at: z.string(),
   created_at: z.string(),
   settled_at: z.string().nullable(),

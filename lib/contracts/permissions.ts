@@ -54,6 +54,7 @@ export const PERMISSIONS = {
   getMasterWallet: { scope: "read" },
   setLowBalanceThreshold: { scope: "write" },
   listMasterWalletDeposits: { scope: "read" },
+  streamMasterWalletDepositsCsv: { scope: "read" }, // the Balances page's deposits export (no REST route)
   fundCustomer: { scope: "transactions", stepUp: true },
   listFundings: { scope: "read" },
   getFunding: { scope: "read" },
@@ -61,6 +62,7 @@ export const PERMISSIONS = {
   settleDepositNow: { scope: "write" },
   // card-issuer
   listCustomers: { scope: "read" },
+  streamCustomersCsv: { scope: "read" }, // the Customers page's export (no REST route)
   getAggregateBalances: { scope: "read" },
   getIssuerCustomer: { scope: "read" },
   listCustomerActivity: { scope: "read" },
@@ -74,6 +76,7 @@ export const PERMISSIONS = {
   listPickableCards: { scope: "read" }, // the sandbox's card picker (no route)
   // card-list
   listCards: { scope: "read" },
+  streamCardsCsv: { scope: "read" }, // the Cards page's export (no REST route)
   globalSearch: { scope: "read" },
   getIssuerCard: { scope: "read" },
   // card-onboarding-phone
@@ -104,6 +107,12 @@ export const PERMISSIONS = {
   getCustomerSpendLimits: { scope: "read" }, // the customer page's Controls (no route)
   getControlsTimeZone: { scope: "read" },
   setControlsTimeZone: { scope: "write", role: "admin" },
+  // authorization-endpoint (it decides every purchase: a change is confirmed by a person)
+  getAuthorizationEndpoint: { scope: "webhooks" },
+  putAuthorizationEndpoint: { scope: "webhooks", stepUp: true },
+  rotateAuthorizationEndpointSecret: { scope: "webhooks", stepUp: true },
+  listAuthorizationEndpointRequests: { scope: "webhooks" },
+  sendTestAuthorization: { scope: "webhooks" },
   // auth-rules (promotion to active takes effect on every authorization: a person confirms it)
   listAuthRules: { scope: "read" },
   getAuthRule: { scope: "read" },
@@ -153,6 +162,7 @@ export const PERMISSIONS = {
   listWallets: { scope: "read" },
   createPayout: { scope: "transactions", stepUp: true },
   listPayouts: { scope: "read" },
+  streamPayoutsCsv: { scope: "read" }, // the Payments page's payouts export (no REST route)
   getPayout: { scope: "read" },
   createBeneficiary: { scope: "write" },
   listBeneficiaries: { scope: "read" },

@@ -7,6 +7,7 @@ import type { ApiApp } from "@/server/http/types";
 import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./apikeys";
 import { authRuleRoutes } from "./auth-rules";
+import { authorizationEndpointRoutes } from "./authorization-endpoint";
 import { cardIssuerRoutes } from "./card-issuer";
 import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardListRoutes } from "./card-list";
@@ -52,6 +53,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, spendingControlRoutes);
   mountRoutes(app, authRuleRoutes);
+  mountRoutes(app, authorizationEndpointRoutes);
   mountRoutes(app, cardOnboardingRoutes);
   mountRoutes(app, cardOnboardingPhoneRoutes);
   mountRoutes(app, cardIssuerRoutes);

@@ -44,6 +44,9 @@ export const DECLINED_EVENT_FIELDS = [
   "decline_reason",
   "decline_reason_code",
   "decline_rule",
+  "decision_source",
+  "endpoint_latency_ms",
+  "endpoint_status",
 ].sort();
 
 /** Every field of the Card transaction view (sorted). */
@@ -57,10 +60,13 @@ export const TRANSACTION_VIEW_FIELDS = [
   "card_id",
   "created_at",
   "currency",
+  "decision_source",
   "decline_code",
   "decline_reason",
   "decline_reason_code",
   "decline_rule",
+  "endpoint_latency_ms",
+  "endpoint_status",
   "fx_rate",
   "hold_amount",
   "hold_amount_minor",

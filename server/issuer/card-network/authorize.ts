@@ -13,15 +13,11 @@ import { authorize } from "@/server/auth/authorize";
 import { applyBalanceChange } from "@/server/balances/apply";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
-import {
-  type ControlsVerdict,
-  countAuthorization,
-  evaluateControls,
-  recordRuleDecisions,
-} from "@/server/controls/enforce";
+import { type ControlsVerdict, evaluateControls, recordRuleDecisions } from "@/server/controls/enforce";
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { askAuthorizationEndpoint, decisionSourceOf } from "../authorization-endpoint/decide";
 import { auditNetworkEvent } from "./audit";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { emitTransactionEvent } from "./events";
@@ -53,17 +49,15 @@ async function findChargedCard(
   orgId: string,
   cardIdOrToken: string,
 ): Promise<{ card: CardRow; customer: CardCustomerRow }> {
-  const [card] = await tx
-    .select()
+  // One round trip for both; only the card is locked (FOR SHARE OF cards), as before the join.
+  const [found] = await tx
+    .select({ card: cards, customer: cardCustomers })
     .from(cards)
+    .innerJoin(cardCustomers, and(eq(cardCustomers.id, cards.customerId), eq(cardCustomers.orgId, orgId)))
     .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))))
-    .for("share");
-  if (!card) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
-  const [customer] = await tx
-    .select()
-    .from(cardCustomers)
-    .where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
-  return { card, customer: customer! };
+    .for("share", { of: cards });
+  if (!found) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
+  return found;
 }
 
 export async function authorizeCardTransaction({
@@ -74,13 +68,17 @@ export async function authorizeCardTransaction({
   input: AuthorizeCardTransactionInput;
 }): Promise<CardTransactionView> {
   authorize(ctx, "authorizeCardTransaction");
+  // The program's authorization endpoint, if enabled, decides before this transaction opens: no lock
+  // is held across its call (docs/authorization-endpoint.md); its answer is applied below.
+  const asked = await askAuthorizationEndpoint(ctx, input);
+  const amountMinor = asked?.amountMinor ?? input.amount;
   return ctx.db.transaction(async (tx) => {
     const { card, customer } = await findChargedCard(tx, ctx.orgId, input.card_id);
     // A card exists only once KYC assigned the account's currency; the fallback only keeps the types honest.
     const billingCurrency = customer.currency ?? input.currency;
-    const { billingMinor, fxRate } = convertForBilling(input.amount, input.currency, billingCurrency);
+    const { billingMinor, fxRate } = convertForBilling(amountMinor, input.currency, billingCurrency);
     // The id carries created_at (lib/transaction-ids.ts); the other times are the same instant.
-    const { id, createdAt: now } = newCardTransactionKey();
+    const { id, createdAt: now } = asked?.key ?? newCardTransactionKey();
     const base: NewCardTransaction = {
       id,
       orgId: ctx.orgId,
@@ -92,7 +90,7 @@ export async function authorizeCardTransaction({
       customerEmail: customer.email,
       type: input.type,
       status: "declined",
-      amountMinor: input.amount,
+      amountMinor,
       currency: input.currency,
       billingAmountMinor: billingMinor,
       billingCurrency,
@@ -105,6 +103,7 @@ export async function authorizeCardTransaction({
       authorizedAt: now,
       createdAt: now,
       updatedAt: now,
+      ...asked?.columns,
     };
 
     const facts: AuthorizationFacts = {
@@ -130,6 +129,8 @@ export async function authorizeCardTransaction({
         declineRule = verdict.decline.rule;
       }
     }
+    if (!situation && asked)
+      situation = await asked.settle(tx, { svcCardId: customer.svcCardId, billingMinor, at: now });
     if (!situation) {
       const txHash = simulatedTxHash();
       let authorized: CardTransactionRow | undefined;
@@ -154,20 +155,28 @@ export async function authorizeCardTransaction({
                 holdMinor: billingMinor,
                 blockchainTxHash: txHash,
                 controlWindows: verdict?.windows.length ? verdict.windows : null,
+                decisionSource: decisionSourceOf(null, asked),
               });
-              if (verdict) await countAuthorization(tx, ctx.orgId, verdict.windows, billingMinor);
+              await asked?.record(tx, authorized);
               await emitTransactionEvent(
                 tx,
                 "transaction.authorized",
                 authorized,
-                { amountMinor: input.amount, billingAmountMinor: billingMinor },
+                { amountMinor, billingAmountMinor: billingMinor },
                 now,
               );
             },
           },
         );
         if (hold && authorized) {
-          if (verdict) await recordRuleDecisions(tx, { orgId: ctx.orgId, verdict, transactionId: id, facts });
+          if (verdict)
+            await recordRuleDecisions(tx, {
+              orgId: ctx.orgId,
+              verdict,
+              transactionId: id,
+              facts,
+              approved: true,
+            });
           await auditNetworkEvent(ctx, tx, "authorized", authorized);
           return cardTransactionView(authorized);
         }
@@ -185,13 +194,15 @@ export async function authorizeCardTransaction({
       declineReason: decline.reason,
       declineReasonCode: DECLINE_REASON_CODE_OF[situation],
       declineRule,
+      decisionSource: decisionSourceOf(situation, asked),
     });
+    await asked?.record(tx, declined);
     if (verdict) await recordRuleDecisions(tx, { orgId: ctx.orgId, verdict, transactionId: id, facts });
     await emitTransactionEvent(
       tx,
       "transaction.declined",
       declined,
-      { amountMinor: input.amount, billingAmountMinor: billingMinor },
+      { amountMinor, billingAmountMinor: billingMinor },
       now,
     );
     await auditNetworkEvent(ctx, tx, "declined", declined);

@@ -55,6 +55,10 @@ export function transactionEventData(row: CardTransactionRow, moved: MovedAmount
           decline_reason: row.declineReason,
           decline_reason_code: row.declineReasonCode,
           decline_rule: row.declineRule,
+          // Who decided, and the authorization endpoint's call (docs/authorization-endpoint.md).
+          decision_source: row.decisionSource,
+          endpoint_latency_ms: row.endpointLatencyMs,
+          endpoint_status: row.endpointStatus,
         }
       : {}),
   };

@@ -30,6 +30,9 @@ export type ListedTransactionRow = Pick<
   | "declineReason"
   | "declineReasonCode"
   | "declineRule"
+  | "decisionSource"
+  | "endpointLatencyMs"
+  | "endpointStatus"
 > & { authorizedAt: Timestamp; createdAt: Timestamp; settledAt: Timestamp | null };
 
 /**
@@ -60,6 +63,9 @@ export function cardTransactionView(r: ListedTransactionRow): CardTransactionVie
     decline_reason: r.declineReason,
     decline_reason_code: r.declineReasonCode,
     decline_rule: r.declineRule,
+    decision_source: r.decisionSource,
+    endpoint_latency_ms: r.endpointLatencyMs,
+    endpoint_status: r.endpointStatus,
     authorized_at: isoTimestamp(r.authorizedAt),
     created_at: isoTimestamp(r.createdAt),
     settled_at: r.settledAt === null ? null : isoTimestamp(r.settledAt),

@@ -31,6 +31,9 @@ const listedColumns = {
   declineReason: t.declineReason,
   declineReasonCode: t.declineReasonCode,
   declineRule: t.declineRule,
+  decisionSource: t.decisionSource,
+  endpointLatencyMs: t.endpointLatencyMs,
+  endpointStatus: t.endpointStatus,
   authorizedAt: t.authorizedAt,
   createdAt: t.createdAt,
   settledAt: t.settledAt,
@@ -194,6 +197,9 @@ interface RawPageRow {
   decline_reason: string | null;
   decline_reason_code: PageRow["declineReasonCode"];
   decline_rule: PageRow["declineRule"];
+  decision_source: PageRow["decisionSource"];
+  endpoint_latency_ms: number | null;
+  endpoint_status: number | null;
   authorized_at: string;
   created_at: string;
   settled_at: string | null;
@@ -236,6 +242,9 @@ function pageRowOf(r: RawPageRow): PageRow {
     declineReason: r.decline_reason,
     declineReasonCode: r.decline_reason_code,
     declineRule: r.decline_rule,
+    decisionSource: r.decision_source,
+    endpointLatencyMs: r.endpoint_latency_ms,
+    endpointStatus: r.endpoint_status,
     authorizedAt: r.authorized_at,
     createdAt: r.created_at,
     settledAt: r.settled_at,

@@ -1,0 +1,99 @@
+import { and, eq, or } from "drizzle-orm";
+import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
+import { toMajor } from "@/lib/money";
+import { customerBalanceOf } from "@/server/balances/read";
+import { evaluateControls } from "@/server/controls/enforce";
+import type { Db } from "@/server/db/client";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { declineBeforeFunds } from "../card-network/declines";
+import { convertForBilling } from "../card-network/fx";
+import { ENDPOINT_EVENT_TYPE } from "./call";
+
+/**
+ * Before the endpoint is called (docs/authorization-endpoint.md, The pipeline): a quick read of
+ * the card, the customer, the balance and the spending controls and rules, so an authorization
+ * they decline never reaches the endpoint. The controls run in a short transaction of their own
+ * (their window counters are read with a lock), committed before the call; the hold's
+ * transaction checks all of it again afterwards.
+ */
+
+export interface Precheck {
+  billingMinor: number;
+  customerId: string;
+  /** The request's JSON body (the exact bytes signed and sent). */
+  body: string;
+}
+
+/** The checks passed: the request to send; null when they decline (or the card is unknown). */
+export async function precheck(
+  db: Db,
+  orgId: string,
+  input: AuthorizeCardTransactionInput,
+  ids: { transactionId: string; requestId: string; at: Date; timeoutMs: number },
+): Promise<Precheck | null> {
+  const [card] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, input.card_id), eq(cards.cardToken, input.card_id))));
+  if (!card) return null;
+  const [customer] = await db
+    .select()
+    .from(cardCustomers)
+    .where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
+  if (!customer || declineBeforeFunds(card, customer)) return null;
+  const billingCurrency = customer.currency ?? input.currency;
+  const { billingMinor } = convertForBilling(input.amount, input.currency, billingCurrency);
+  const balance = await customerBalanceOf(db, orgId, customer.id);
+  const availableMinor = balance ? balance.ledgerMinor - balance.pendingMinor : 0;
+  if (availableMinor < billingMinor) return null;
+  const verdict = await db.transaction((tx) =>
+    evaluateControls(tx, orgId, {
+      billingMinor,
+      billingCurrency,
+      currency: input.currency,
+      mcc: input.merchant_category ?? null,
+      country: input.merchant_country ?? null,
+      merchant: input.merchant ?? null,
+      cardType: card.cardType,
+      cardId: card.id,
+      customerId: customer.id,
+      svcCardId: customer.svcCardId,
+      at: ids.at,
+    }),
+  );
+  if (verdict.decline) return null;
+  const envelope = {
+    id: ids.requestId,
+    type: ENDPOINT_EVENT_TYPE,
+    created_at: ids.at.toISOString(),
+    timeout_ms: ids.timeoutMs,
+    data: {
+      transaction_id: ids.transactionId,
+      type: input.type,
+      amount: toMajor(input.amount),
+      amount_minor: input.amount,
+      currency: input.currency,
+      billing_amount: toMajor(billingMinor),
+      billing_amount_minor: billingMinor,
+      billing_currency: billingCurrency,
+      merchant: {
+        name: input.merchant ?? null,
+        category: input.merchant_category ?? null,
+        city: input.merchant_city ?? null,
+        country: input.merchant_country ?? null,
+      },
+      card: { card_id: card.cardToken, type: card.cardType, last_four: card.lastFour },
+      svc_card_id: customer.svcCardId,
+      customer: {
+        available_balance: toMajor(availableMinor),
+        available_balance_minor: availableMinor,
+        currency: billingCurrency,
+      },
+      spending_controls: { result: "passed" },
+      shadow_rules: verdict.rules
+        .filter((r) => r.rule.state === "shadow")
+        .map((r) => ({ rule_id: r.rule.id, version: r.rule.version, would_decline: r.declines })),
+    },
+  };
+  return { billingMinor, customerId: customer.id, body: JSON.stringify(envelope) };
+}
