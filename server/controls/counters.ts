@@ -32,25 +32,32 @@ function valuesOf(orgId: string, windows: readonly CountedWindow[]) {
   );
 }
 
-/**
- * Creates the missing counters and locks all of them (one statement: an upsert that changes nothing
- * still takes the row lock and returns the row), answering what each holds.
- */
-export async function lockCounters(
-  tx: Db,
-  orgId: string,
-  windows: readonly CountedWindow[],
-): Promise<Map<string, { amountMinor: number; count: number }>> {
-  const held = new Map<string, { amountMinor: number; count: number }>();
-  if (windows.length === 0) return held;
-  const sorted = sortedWindows(windows);
-  const result = await tx.execute(sql`
-    insert into spend_counters as s (org_id, subject_id, window_key, window_start)
-    values ${valuesOf(orgId, sorted)}
+type Held = Map<string, { amountMinor: number; count: number }>;
+export interface BucketRead {
+  subject: string;
+  key: string;
+  from: Date;
+}
+
+/** The upsert that creates the missing counters and locks all of them (one that changes nothing still locks). */
+function lockStatement(orgId: string, windows: readonly CountedWindow[]) {
+  return sql`insert into spend_counters as s (org_id, subject_id, window_key, window_start)
+    values ${valuesOf(orgId, sortedWindows(windows))}
     on conflict (org_id, subject_id, window_key, window_start)
     do update set count = s.count
-    returning subject_id, window_key, window_start, amount_minor, count`);
-  for (const row of rowsOf<CounterRow>(result)) {
+    returning subject_id, window_key, window_start, amount_minor, count`;
+}
+
+/** The trailing sum of one velocity read: its (subject, key) buckets from the first it reads on. */
+function sumStatement(orgId: string, r: BucketRead, i: number) {
+  return sql`select ${i}::int as i, coalesce(sum(amount_minor), 0) as amount_minor, coalesce(sum(count), 0) as count
+    from spend_counters where org_id = ${orgId} and subject_id = ${r.subject} and window_key = ${r.key}
+    and window_start >= ${r.from.toISOString()}::timestamptz`;
+}
+
+function heldOf(rows: readonly CounterRow[]): Held {
+  const held: Held = new Map();
+  for (const row of rows) {
     const start = new Date(row.window_start).toISOString();
     held.set(windowId({ subject: row.subject_id, key: row.window_key, start }), {
       amountMinor: Number(row.amount_minor),
@@ -58,6 +65,45 @@ export async function lockCounters(
     });
   }
   return held;
+}
+
+/**
+ * In one round trip (docs/performance.md, Authorization with spending controls): locks the limits'
+ * windows (creating the missing ones) answering what each holds, and sums the velocity rules'
+ * trailing buckets. The sums read the statement's snapshot: velocity keys (v...) never name a
+ * limit's window, so the rows the lock creates are not among them.
+ */
+export async function lockAndSum(
+  tx: Db,
+  orgId: string,
+  windows: readonly CountedWindow[],
+  reads: readonly BucketRead[],
+): Promise<{ held: Held; sums: { amountMinor: number; count: number }[] }> {
+  const sums = reads.map(() => ({ amountMinor: 0, count: 0 }));
+  if (windows.length === 0 && reads.length === 0) return { held: new Map(), sums };
+  const parts = reads.map(
+    (r, i) =>
+      sql`select s.i, null::text as subject_id, null::text as window_key, null::timestamptz as window_start,
+        s.amount_minor::bigint as amount_minor, s.count::bigint as count from (${sumStatement(orgId, r, i)}) as s`,
+  );
+  if (windows.length > 0)
+    parts.unshift(sql`select null::int as i, subject_id, window_key, window_start, amount_minor::bigint as amount_minor,
+      count::bigint as count from locked`);
+  const result = await tx.execute(
+    windows.length > 0
+      ? sql`with locked as (${lockStatement(orgId, windows)}) ${sql.join(parts, sql` union all `)}`
+      : sql.join(parts, sql` union all `),
+  );
+  const rows = rowsOf<CounterRow & { i: number | null }>(result);
+  for (const row of rows)
+    if (row.i !== null)
+      sums[Number(row.i)] = { amountMinor: Number(row.amount_minor), count: Number(row.count) };
+  return { held: heldOf(rows.filter((r) => r.i === null)), sums };
+}
+
+/** Locks the windows' counters (creating the missing ones), answering what each holds. */
+export async function lockCounters(tx: Db, orgId: string, windows: readonly CountedWindow[]): Promise<Held> {
+  return (await lockAndSum(tx, orgId, windows, [])).held;
 }
 
 /**
@@ -72,35 +118,30 @@ export async function moveCounters(
   count: number,
 ): Promise<void> {
   if (windows.length === 0 || (amountMinor === 0 && count === 0)) return;
-  const sorted = sortedWindows(windows);
-  await tx.execute(sql`
-    insert into spend_counters as s (org_id, subject_id, window_key, window_start, amount_minor, count)
+  await tx.execute(moveStatement(orgId, windows, amountMinor, count));
+}
+
+/** The upsert moveCounters runs (enforce.ts sends it together with the rules' decisions). */
+export function moveStatement(
+  orgId: string,
+  windows: readonly CountedWindow[],
+  amountMinor: number,
+  count: number,
+) {
+  return sql`insert into spend_counters as s (org_id, subject_id, window_key, window_start, amount_minor, count)
     select v.org_id, v.subject_id, v.window_key, v.window_start, ${amountMinor}::bigint, ${count}::int
-    from (values ${valuesOf(orgId, sorted)}) as v (org_id, subject_id, window_key, window_start)
+    from (values ${valuesOf(orgId, sortedWindows(windows))}) as v (org_id, subject_id, window_key, window_start)
     on conflict (org_id, subject_id, window_key, window_start)
-    do update set amount_minor = s.amount_minor + excluded.amount_minor, count = s.count + excluded.count`);
+    do update set amount_minor = s.amount_minor + excluded.amount_minor, count = s.count + excluded.count`;
 }
 
 /** Trailing sums of velocity buckets: one read of each (subject, key) from its first bucket on. */
 export async function sumBuckets(
   tx: Db,
   orgId: string,
-  reads: readonly { subject: string; key: string; from: Date }[],
+  reads: readonly BucketRead[],
 ): Promise<{ amountMinor: number; count: number }[]> {
-  if (reads.length === 0) return [];
-  const parts = reads.map(
-    (
-      r,
-      i,
-    ) => sql`select ${i}::int as i, coalesce(sum(amount_minor), 0) as amount_minor, coalesce(sum(count), 0) as count
-      from spend_counters where org_id = ${orgId} and subject_id = ${r.subject} and window_key = ${r.key}
-      and window_start >= ${r.from.toISOString()}::timestamptz`,
-  );
-  const result = await tx.execute(sql.join(parts, sql` union all `));
-  const sums = reads.map(() => ({ amountMinor: 0, count: 0 }));
-  for (const row of rowsOf<{ i: number; amount_minor: string | number; count: string | number }>(result))
-    sums[Number(row.i)] = { amountMinor: Number(row.amount_minor), count: Number(row.count) };
-  return sums;
+  return (await lockAndSum(tx, orgId, [], reads)).sums;
 }
 
 /** What the counters hold, read without locking or creating them (a window nobody spent in is empty). */
@@ -109,17 +150,9 @@ export async function readCounters(
   orgId: string,
   windows: readonly CountedWindow[],
 ): Promise<Map<string, { amountMinor: number; count: number }>> {
-  const held = new Map<string, { amountMinor: number; count: number }>();
-  if (windows.length === 0) return held;
+  if (windows.length === 0) return new Map();
   const result = await db.execute(sql`
     select subject_id, window_key, window_start, amount_minor, count from spend_counters
     where (org_id, subject_id, window_key, window_start) in (${valuesOf(orgId, sortedWindows(windows))})`);
-  for (const row of rowsOf<CounterRow>(result)) {
-    const start = new Date(row.window_start).toISOString();
-    held.set(windowId({ subject: row.subject_id, key: row.window_key, start }), {
-      amountMinor: Number(row.amount_minor),
-      count: Number(row.count),
-    });
-  }
-  return held;
+  return heldOf(rowsOf<CounterRow>(result));
 }

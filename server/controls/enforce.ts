@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
-import { lockCounters, moveCounters, sumBuckets } from "./counters";
+import { type BucketRead, lockAndSum, moveStatement } from "./counters";
 import {
   type AuthorizationFacts,
   checkLists,
@@ -26,7 +26,7 @@ import { localDay } from "./windows";
  * its transaction (docs/spending-controls.md, Evaluation order): the lists, the per-authorization
  * limits, the active rules (shadow rules are evaluated beside them and only recorded), then the
  * windowed limits against their locked counters. The balance hold comes after; only an approved
- * authorization is counted (countAuthorization).
+ * authorization is counted (recordRuleDecisions, approved).
  */
 
 export interface RuleResult {
@@ -42,13 +42,9 @@ export interface ControlsVerdict {
   timeZone: string;
 }
 
-async function evaluateRules(
-  tx: Db,
-  orgId: string,
-  rules: readonly LiveRule[],
-  facts: AuthorizationFacts,
-): Promise<RuleResult[]> {
-  const reads: { rule: number; condition: number; subject: string; key: string; from: Date }[] = [];
+/** The velocity rules' reads of their trailing buckets, each with its rule and condition. */
+function velocityReads(rules: readonly LiveRule[], facts: AuthorizationFacts) {
+  const reads: (BucketRead & { rule: number; condition: number })[] = [];
   rules.forEach((rule, r) =>
     rule.conditions.forEach((c, i) => {
       if (c.field === "velocity" && velocityCounts(c, facts))
@@ -61,7 +57,15 @@ async function evaluateRules(
         });
     }),
   );
-  const sums = await sumBuckets(tx, orgId, reads);
+  return reads;
+}
+
+function rulesWith(
+  rules: readonly LiveRule[],
+  facts: AuthorizationFacts,
+  reads: ReturnType<typeof velocityReads>,
+  sums: readonly { amountMinor: number; count: number }[],
+): RuleResult[] {
   const perRule = rules.map(() => new Map<number, { amountMinor: number; count: number }>());
   reads.forEach((read, n) => perRule[read.rule]!.set(read.condition, sums[n]!));
   return rules.map((rule, r) => ({ rule, declines: ruleDeclines(rule.conditions, facts, perRule[r]!) }));
@@ -101,35 +105,28 @@ export async function evaluateControls(
   });
   const verdict: ControlsVerdict = { decline: null, windows: [], rules: [], timeZone: loaded.timeZone };
   if (loaded.levels.length === 0 && loaded.rules.length === 0) return verdict;
-  verdict.rules = await evaluateRules(tx, orgId, loaded.rules, facts);
-  verdict.decline = checkLists(loaded.levels, facts) ?? checkPerAuthorization(loaded.levels, facts);
+  // The lists and per-authorization caps need no counter; past them, the windows are locked and the
+  // rules' buckets summed in one round trip (an active rule's decline then leaves them unused).
+  const listDecline = checkLists(loaded.levels, facts) ?? checkPerAuthorization(loaded.levels, facts);
+  const checks = listDecline ? [] : windowChecks(loaded.levels, facts, loaded.timeZone);
+  const reads = velocityReads(loaded.rules, facts);
+  const { held, sums } = await lockAndSum(
+    tx,
+    orgId,
+    checks.map((c) => c.window),
+    reads,
+  );
+  verdict.rules = rulesWith(loaded.rules, facts, reads, sums);
+  verdict.decline = listDecline;
   if (verdict.decline) return verdict;
   const activeHit = verdict.rules.find((r) => r.rule.state === "active" && r.declines);
   if (activeHit) {
     verdict.decline = ruleDecline(activeHit.rule);
     return verdict;
   }
-  const checks = windowChecks(loaded.levels, facts, loaded.timeZone);
-  if (checks.length > 0) {
-    const counters = await lockCounters(
-      tx,
-      orgId,
-      checks.map((c) => c.window),
-    );
-    verdict.decline = checkWindows(checks, counters, facts);
-  }
+  if (checks.length > 0) verdict.decline = checkWindows(checks, held, facts);
   verdict.windows = [...checks.map((c) => c.window), ...velocityWindows(loaded.rules, facts)];
   return verdict;
-}
-
-/** An approved authorization counts in its windows. */
-export async function countAuthorization(
-  tx: Db,
-  orgId: string,
-  windows: readonly CountedWindow[],
-  billingMinor: number,
-): Promise<void> {
-  await moveCounters(tx, orgId, windows, billingMinor, 1);
 }
 
 /** Which of the 16 rows of a rule's day a card adds to (auth_rule_daily_decisions.shard). */
@@ -140,37 +137,60 @@ function shardOf(cardId: string): number {
 }
 
 /**
- * The rules' decisions on this authorization: per rule, day and mode a count (the performance
- * report), and each decline or would-be decline as a hit. Nothing here changes the outcome.
+ * After the decision, in one statement: an approved authorization's count in its windows (the limits'
+ * and the velocity buckets), and the rules' decisions on it, per rule, day and mode a count (the
+ * performance report), each decline or would-be decline as a hit. Nothing here changes the outcome.
  */
 export async function recordRuleDecisions(
   tx: Db,
-  input: { orgId: string; verdict: ControlsVerdict; transactionId: string; facts: AuthorizationFacts },
+  input: {
+    orgId: string;
+    verdict: ControlsVerdict;
+    transactionId: string;
+    facts: AuthorizationFacts;
+    /** Approved: the authorization counts in verdict.windows. */
+    approved?: boolean;
+  },
 ): Promise<void> {
   const { verdict, facts, orgId } = input;
-  if (verdict.rules.length === 0) return;
-  const day = localDay(facts.at, verdict.timeZone);
-  const shard = shardOf(facts.cardId);
-  const rows = verdict.rules.map(
-    (r) =>
-      sql`(${orgId}, ${r.rule.id}, ${day}::date, ${r.rule.state}, ${shard}::smallint, 1, ${r.declines ? 1 : 0}, ${r.declines ? facts.billingMinor : 0}::bigint)`,
-  );
-  await tx.execute(sql`
-    insert into auth_rule_daily_decisions as d (org_id, rule_id, day, mode, shard, evaluated, declined, declined_amount_minor)
-    values ${sql.join(rows, sql`, `)}
-    on conflict (rule_id, day, mode, shard) do update set evaluated = d.evaluated + 1,
-      declined = d.declined + excluded.declined, declined_amount_minor = d.declined_amount_minor + excluded.declined_amount_minor`);
+  const writes = [];
+  if (input.approved && verdict.windows.length > 0)
+    writes.push(moveStatement(orgId, verdict.windows, facts.billingMinor, 1));
+  if (verdict.rules.length > 0) {
+    const day = localDay(facts.at, verdict.timeZone);
+    const shard = shardOf(facts.cardId);
+    const rows = verdict.rules.map(
+      (r) =>
+        sql`(${orgId}, ${r.rule.id}, ${day}::date, ${r.rule.state}, ${shard}::smallint, 1, ${r.declines ? 1 : 0}, ${r.declines ? facts.billingMinor : 0}::bigint)`,
+    );
+    writes.push(sql`
+      insert into auth_rule_daily_decisions as d (org_id, rule_id, day, mode, shard, evaluated, declined, declined_amount_minor)
+      values ${sql.join(rows, sql`, `)}
+      on conflict (rule_id, day, mode, shard) do update set evaluated = d.evaluated + 1,
+        declined = d.declined + excluded.declined, declined_amount_minor = d.declined_amount_minor + excluded.declined_amount_minor`);
+  }
   const hits = verdict.rules.filter((r) => r.declines);
-  if (hits.length === 0) return;
-  await tx.execute(sql`
-    insert into auth_rule_hits (org_id, rule_id, version, mode, transaction_id, customer_id, amount_minor, currency, created_at)
-    values ${sql.join(
-      hits.map(
-        (h) =>
-          sql`(${orgId}, ${h.rule.id}, ${h.rule.version}, ${h.rule.state}, ${input.transactionId}, ${facts.customerId},
-            ${facts.billingMinor}::bigint, ${facts.billingCurrency}, ${facts.at.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    )}
-    on conflict do nothing`);
+  if (hits.length > 0)
+    writes.push(sql`
+      insert into auth_rule_hits (org_id, rule_id, version, mode, transaction_id, customer_id, amount_minor, currency, created_at)
+      values ${sql.join(
+        hits.map(
+          (h) =>
+            sql`(${orgId}, ${h.rule.id}, ${h.rule.version}, ${h.rule.state}, ${input.transactionId}, ${facts.customerId},
+              ${facts.billingMinor}::bigint, ${facts.billingCurrency}, ${facts.at.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+      on conflict do nothing`);
+  if (writes.length === 0) return;
+  // Data-modifying CTEs all run to completion: one round trip for up to three writes.
+  const [last, ...before] = writes.reverse();
+  await tx.execute(
+    before.length === 0
+      ? last!
+      : sql`with ${sql.join(
+          before.map((w, i) => sql`w${sql.raw(String(i))} as (${w})`),
+          sql`, `,
+        )} ${last!}`,
+  );
 }
