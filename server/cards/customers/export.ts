@@ -52,7 +52,7 @@ export async function* streamCustomersCsv({
   ctx: Ctx;
   input: Partial<Pick<CustomerListQuery, "q" | "kyc_status" | "flow_status">>;
 }): AsyncIterable<string> {
-  authorize(ctx, "listCustomers");
+  authorize(ctx, "streamCustomersCsv");
   const f = customerListQuerySchema.parse(input);
   const where = customerListWhere(ctx.orgId, f);
   const c = cardCustomers;

@@ -147,7 +147,7 @@ describe("the Cards list's sort (listCards)", () => {
 });
 
 describe("streamCardsCsv", () => {
-  it("authorizes on entry as the list does (listCards: the read scope)", async () => {
+  it("authorizes on entry as its own use case (streamCardsCsv: the read scope)", async () => {
     const p = await twoPrograms();
     const noRead: Ctx = {
       db: database.db,

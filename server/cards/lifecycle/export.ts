@@ -35,7 +35,7 @@ const COLUMNS: [string, (card: CardRow, customer: CardCustomerRow) => string | n
  * currency, customer), newest first whatever the page's sort, streamed in batches of 1,000 read by
  * keyset (created_at, id) through the list's indexes. The first batch is read before the header
  * is yielded, so a refusal or a failing first query fails the request (server/http/csv-stream.ts).
- * It is the list's read in another form, so it is authorized as the list (listCards: read).
+ * It has its own use case (streamCardsCsv), as the other exports, not the list's.
  */
 export async function* streamCardsCsv({
   ctx,
@@ -44,7 +44,7 @@ export async function* streamCardsCsv({
   ctx: Ctx;
   input: Partial<Omit<CardListQuery, "page" | "limit">>;
 }): AsyncIterable<string> {
-  authorize(ctx, "listCards");
+  authorize(ctx, "streamCardsCsv");
   const f = cardListQuerySchema.parse(input);
   const where = cardListWhere(ctx.orgId, f);
   // created_at as text keeps its microseconds (a JS Date would drop them and repeat or skip rows).

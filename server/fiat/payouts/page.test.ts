@@ -8,7 +8,7 @@ import { fiatProgram, SEPA_BENEFICIARY } from "@/server/testing/fiat";
 import { userCtx } from "@/server/testing/fixtures";
 import { createPayout } from "./create";
 import { forcePayoutOutcome } from "./lifecycle";
-import { pageOfPayouts, parsePayoutPageQuery } from "./page";
+import { pageOfPayouts, parsePayoutPageQuery, streamPayoutsCsv } from "./page";
 
 // The dashboard session (next-auth) is the one thing not available here: the test signs a user in.
 vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));
@@ -76,6 +76,12 @@ describe("the Payments page's payout list", () => {
     });
     const cardholder = { ...other.ctx, actor: { type: "cardholder" as const, customerId: "sc_x" } };
     await expect(pageOfPayouts({ ctx: cardholder, input: parsePayoutPageQuery({}, 20) })).rejects.toThrow();
+    // The export is its own use case (streamPayoutsCsv), refused on entry too.
+    const { page: _page, limit: _limit, ...filter } = parsePayoutPageQuery({}, 20);
+    const exported = async () => {
+      for await (const _ of streamPayoutsCsv({ ctx: cardholder, input: filter })) void _;
+    };
+    await expect(exported()).rejects.toMatchObject({ code: "INSUFFICIENT_PERMISSION" });
   });
 
   it("exports the filtered payouts as CSV for a signed-in viewer, only its organization's", async () => {

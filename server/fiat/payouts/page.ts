@@ -62,6 +62,14 @@ export async function pageOfPayouts({
   input: PayoutPageQuery;
 }): Promise<{ payouts: PayoutView[]; total: number }> {
   authorize(ctx, "listPayouts");
+  return readPayoutPage(ctx, input);
+}
+
+/** The page's read, for the list and the export, each authorized as its own use case. */
+async function readPayoutPage(
+  ctx: Ctx,
+  input: PayoutPageQuery,
+): Promise<{ payouts: PayoutView[]; total: number }> {
   const where = whereOf(ctx, input.status);
   const [rows, [counted]] = await Promise.all([
     ctx.db
@@ -102,7 +110,7 @@ const BATCH = 500;
  * The Payments page's payouts as CSV (the API's 8-place amounts, beneficiaries masked as in the
  * list), in the list's filter and order, one chunk per page of BATCH; the first page is read
  * before anything is yielded, so a refusal fails the request (server/http/csv-stream.ts caps the
- * rows at CSV_EXPORT_MAX_ROWS).
+ * rows at CSV_EXPORT_MAX_ROWS). Its own use case (streamPayoutsCsv), not the list's.
  */
 export async function* streamPayoutsCsv({
   ctx,
@@ -111,9 +119,10 @@ export async function* streamPayoutsCsv({
   ctx: Ctx;
   input: Omit<PayoutPageQuery, "page" | "limit">;
 }): AsyncIterable<string> {
+  authorize(ctx, "streamPayoutsCsv");
   let header: string | null = csvLine(COLUMNS.map(([name]) => name));
   for (let page = 1; ; page++) {
-    const { payouts } = await pageOfPayouts({ ctx, input: { ...input, page, limit: BATCH } });
+    const { payouts } = await readPayoutPage(ctx, { ...input, page, limit: BATCH });
     const lines = payouts.map((v) => csvLine(COLUMNS.map(([, get]) => get(v)))).join("");
     if (header !== null) {
       yield header + lines;

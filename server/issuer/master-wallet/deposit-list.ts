@@ -47,6 +47,11 @@ export async function pageMasterWalletDeposits({
   input: DepositPageQuery;
 }): Promise<DepositPage> {
   authorize(ctx, "listMasterWalletDeposits");
+  return readDepositPage(ctx, input);
+}
+
+/** The page's read, for the list and the export, each authorized as its own use case. */
+async function readDepositPage(ctx: Ctx, input: DepositPageQuery): Promise<DepositPage> {
   const where = eq(masterWalletDeposits.orgId, ctx.orgId);
   const [rows, [counted]] = await Promise.all([
     ctx.db
@@ -78,6 +83,7 @@ const BATCH = 200;
 /**
  * The deposits as CSV in the page's order: a header, then a chunk per BATCH. The first page is
  * read before anything is yielded, so a refusal fails the request (server/http/csv-stream.ts).
+ * Its own use case (streamMasterWalletDepositsCsv), not the list's.
  */
 export async function* streamMasterWalletDepositsCsv({
   ctx,
@@ -86,9 +92,10 @@ export async function* streamMasterWalletDepositsCsv({
   ctx: Ctx;
   input: Pick<DepositPageQuery, "sort" | "dir">;
 }): AsyncIterable<string> {
+  authorize(ctx, "streamMasterWalletDepositsCsv");
   let header: string | null = csvLine(COLUMNS.map(([name]) => name));
   for (let page = 1; ; page++) {
-    const { deposits } = await pageMasterWalletDeposits({ ctx, input: { ...input, page, limit: BATCH } });
+    const { deposits } = await readDepositPage(ctx, { ...input, page, limit: BATCH });
     const lines = deposits.map((d) => csvLine(COLUMNS.map(([, get]) => get(d)))).join("");
     if (header !== null) {
       yield header + lines;
