@@ -16,7 +16,6 @@ export interface PlotProps {
   legend?: boolean;
   /** Bars drawn sideways, categories down the left in a column this wide. */
   horizontal?: { labelWidth: number };
-  marginLeft?: number;
   /** Line plots: the value axis' fixed domain (e.g. 0 to 100 for a rate). */
   domain?: [number, number];
 }

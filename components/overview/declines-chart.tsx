@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { LazyBarPlot } from "@/components/charts/lazy";
+import { BarPlot } from "@/components/charts/plot";
 import { declineLabel } from "@/components/transactions/labels";
 import type { DeclinesData } from "./types";
 
@@ -26,12 +26,11 @@ export function DeclinesChart({ data }: { data: DeclinesData }) {
   }));
   return (
     <div className="flex flex-col gap-3">
-      <LazyBarPlot
+      <BarPlot
         height={Math.max(96, rows.length * 36 + 24)}
         data={rows}
         xKey="reason"
         horizontal={{ labelWidth: 130 }}
-        marginLeft={0}
         series={[{ key: "count", label: "Declines", color: "var(--danger)" }]}
       />
       <ul className="divide-y divide-border text-sm" aria-label="Declines by reason">

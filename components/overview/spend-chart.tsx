@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { LazyBarPlot, LazyLinePlot } from "@/components/charts/lazy";
+import { BarPlot, LinePlot } from "@/components/charts/plot";
 import { cn } from "@/components/ui/cn";
 import { formatChartTick } from "@/components/ui/timestamp";
 import type { OverviewInsights } from "@/lib/contracts/overview";
@@ -50,12 +50,11 @@ export function SpendChart({ data }: { data: OverviewInsights }) {
           </div>
         ) : null}
       </div>
-      <LazyBarPlot
+      <BarPlot
         height={224}
         data={rows}
         xKey="day"
         xTick={dayTick}
-        marginLeft={8}
         yTick={(v) => whole(v, currency)}
         value={(v) => formatMinor(v, currency)}
         series={[{ key: "spend", label: `Spend (${currency})`, color: "var(--accent)" }]}
@@ -81,7 +80,7 @@ export function ApprovalChart({ data }: { data: OverviewInsights }) {
         {`${percent(approved, all)} approved, ${percent(declined, all)} declined `}
         {`(${all.toLocaleString("en-GB")} authorizations).`}
       </p>
-      <LazyLinePlot
+      <LinePlot
         height={192}
         data={rows}
         xKey="day"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { LazyBarPlot } from "@/components/charts/lazy";
+import { BarPlot } from "@/components/charts/plot";
 import { TRANSACTION_STATUS_VALUES } from "@/components/transactions/filters";
 import { STATUS_LABELS } from "@/components/transactions/labels";
 import { cn } from "@/components/ui/cn";
@@ -80,12 +80,11 @@ export function VolumeChart({ data }: { data: TransactionVolumeData }) {
         ) : null}
       </div>
       {all > 0 ? (
-        <LazyBarPlot
+        <BarPlot
           height={256}
           data={rows}
           xKey="day"
           xTick={dayTick}
-          marginLeft={shown === "amount" ? 8 : -16}
           yTick={(v: number) =>
             shown === "amount" && currency
               ? formatMinor(v, currency).replace(/\.00$/, "")

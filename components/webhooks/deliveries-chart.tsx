@@ -1,6 +1,6 @@
 "use client";
 
-import { LazyBarPlot } from "@/components/charts/lazy";
+import { BarPlot } from "@/components/charts/plot";
 import type { PlotProps } from "@/components/charts/types";
 import { formatChartTick } from "@/components/ui/timestamp";
 
@@ -47,7 +47,7 @@ export function DeliveriesChart({
               .join(", ") + ` (${all} in all; ${hourly ? "hours" : "days"} in UTC).`}
       </p>
       {all > 0 ? (
-        <LazyBarPlot
+        <BarPlot
           height={224}
           data={buckets as unknown as PlotProps["data"]}
           xKey="start"
