@@ -22,6 +22,7 @@ import {
   UsersRound,
   Wallet,
   Webhook,
+  Zap,
 } from "lucide-react";
 import { can, type UseCase } from "@/lib/contracts/permissions";
 import type { Role } from "@/lib/scopes";
@@ -68,6 +69,12 @@ export const NAV: NavGroup[] = [
     links: [
       { label: "API keys", href: "/developers/api-keys", icon: KeyRound, needs: "listApiKeys" },
       { label: "Webhooks", href: "/developers/webhooks", icon: Webhook, needs: "listWebhooks" },
+      {
+        label: "Authorization endpoint",
+        href: "/developers/authorization-endpoint",
+        icon: Zap,
+        needs: "getAuthorizationEndpoint",
+      },
       { label: "Access token", href: "/developers/access-token", icon: Code },
       { label: "API reference", href: "/api/reference", icon: BookOpen, external: true },
     ],

@@ -61,6 +61,17 @@ export const DECLINE_LABELS: Record<string, string> = {
   "65": "Over a limit on the number of purchases",
   "57": "Merchant category or country not allowed",
   "59": "Declined by an authorization rule",
+  // The program's authorization endpoint (docs/authorization-endpoint.md); 91 above is its timeout.
+  "05": "Declined by the program's authorization endpoint",
+  "96": "Authorization endpoint failed; the stand-in rule declined",
+};
+
+/** Who decided an authorization (the transaction's decision_source). */
+export const DECISION_SOURCE_LABELS: Record<string, string> = {
+  controls: "Spending controls and balance",
+  rule: "Authorization rule",
+  endpoint: "Program's authorization endpoint",
+  stand_in: "Stand-in rule (the endpoint did not answer)",
 };
 
 /** A decline code in staff words; an unknown code says so with the code itself. */

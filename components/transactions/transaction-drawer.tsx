@@ -12,7 +12,7 @@ import { cn } from "@/components/ui/cn";
 import { Timestamp } from "@/components/ui/timestamp";
 import { formatMinor } from "@/lib/money";
 import type { TransactionStatus } from "./filters";
-import { declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
+import { DECISION_SOURCE_LABELS, declineLabel, STATUS_MEANINGS, TYPE_LABELS } from "./labels";
 import { TransactionStatusBadge } from "./status-badge";
 import type { TransactionRow } from "./types";
 
@@ -144,6 +144,24 @@ export function TransactionDrawer({
                       {t.decline_reason ? (
                         <Row label="Told the cardholder">
                           <span className="text-muted">{t.decline_reason}</span>
+                        </Row>
+                      ) : null}
+                    </dl>
+                  </section>
+                ) : null}
+                {t.decision_source ? (
+                  <section aria-labelledby="txn-decision">
+                    <h3 id="txn-decision" className="text-xs font-medium tracking-wide text-muted uppercase">
+                      Decision
+                    </h3>
+                    <dl className="divide-y divide-border">
+                      <Row label="Decided by">
+                        {DECISION_SOURCE_LABELS[t.decision_source] ?? t.decision_source}
+                      </Row>
+                      {t.endpoint_latency_ms != null ? (
+                        <Row label="Endpoint">
+                          {t.endpoint_status != null ? `HTTP ${t.endpoint_status}` : "No answer"} in{" "}
+                          {t.endpoint_latency_ms} ms
                         </Row>
                       ) : null}
                     </dl>

@@ -26,6 +26,10 @@ export interface TransactionRow {
   merchant_country: string | null;
   decline_code?: string | null;
   decline_reason?: string | null;
+  /** Who decided (docs/authorization-endpoint.md): controls, rule, endpoint or stand_in. */
+  decision_source?: string | null;
+  endpoint_latency_ms?: number | null;
+  endpoint_status?: number | null;
   authorized_at: string;
   settled_at: string | null;
   created_at: string;

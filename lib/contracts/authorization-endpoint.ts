@@ -149,3 +149,13 @@ export const endpointRequestListSchema = z.object({ requests: z.array(endpointRe
 export const endpointRequestQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** One hour of the console's latency figures (from the request log). */
+export interface LatencyHour {
+  hour: string;
+  calls: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  timeouts: number;
+}

@@ -113,6 +113,7 @@ export const PERMISSIONS = {
   rotateAuthorizationEndpointSecret: { scope: "webhooks", stepUp: true },
   listAuthorizationEndpointRequests: { scope: "webhooks" },
   sendTestAuthorization: { scope: "webhooks" },
+  authorizationEndpointLatency: { scope: "webhooks" }, // the console's latency table (no route)
   // auth-rules (promotion to active takes effect on every authorization: a person confirms it)
   listAuthRules: { scope: "read" },
   getAuthRule: { scope: "read" },

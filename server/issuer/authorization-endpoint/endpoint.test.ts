@@ -16,6 +16,7 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { answer, startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import { listAuthorizationEndpointRequests } from "./log";
 import { putAuthorizationEndpoint } from "./settings";
+import { authorizationEndpointLatency } from "./stats";
 
 /**
  * The authorization endpoint in the pipeline (docs/authorization-endpoint.md): each answer and each
@@ -186,6 +187,11 @@ describe("authorization endpoint: failures and stand-in rules", () => {
     }
     expect(logged).toMatchObject({ outcome: "timeout", late_response_status: 200 });
     expect(logged.late_response_body).toContain("approved");
+    // The console's latency figures count it as a timeout.
+    const { hours } = await authorizationEndpointLatency({ ctx: endpointCtx });
+    expect(hours).toHaveLength(1);
+    expect(hours[0]).toMatchObject({ calls: 1, timeouts: 1 });
+    expect(hours[0]!.p99).toBeGreaterThanOrEqual(195);
   });
 
   it("connection refused, 500 and malformed answers are endpoint_error; stand-in approve approves", async () => {
