@@ -73,6 +73,14 @@ for (const [name, viewport, amount] of [
     await picker.fill("hopper");
     const option = dialog.getByRole("option", { name: new RegExp(GRACE) });
     await expect(option).toBeVisible({ timeout: 10_000 });
+    // Escape with the list open closes the list only: the dialog and what was typed stay.
+    await picker.press("Escape");
+    await expect(option).toBeHidden();
+    await expect(picker).toHaveAttribute("aria-expanded", "false");
+    await expect(dialog).toBeVisible();
+    await expect(picker).toHaveValue("hopper");
+    await picker.press("ArrowDown"); // opens the list again
+    await expect(option).toBeVisible();
     await picker.press("ArrowDown");
     await picker.press("Enter");
     await expect(picker).toHaveValue(GRACE);

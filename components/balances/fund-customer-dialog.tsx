@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { type FormEvent, useId, useState } from "react";
-import { CustomerPicker } from "@/components/customers/customer-picker";
+import { CustomerPicker, keepOpenOnListEscape } from "@/components/customers/customer-picker";
 import { useStepUp } from "@/components/step-up-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -97,7 +97,7 @@ export function FundCustomerDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent>
+      <DialogContent onEscapeKeyDown={keepOpenOnListEscape}>
         <DialogTitle>Fund a customer</DialogTitle>
         <DialogDescription>
           Moves money from your master wallet to the customer&apos;s account wallet, in the customer&apos;s

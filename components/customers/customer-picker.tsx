@@ -124,7 +124,9 @@ export function CustomerPicker({
       e.preventDefault();
       pick(current[active]);
     } else if (e.key === "Escape" && expanded) {
+      // The list closes, not what holds the picker (a sheet's or a form's own Escape).
       e.preventDefault();
+      e.stopPropagation();
       setOpen(false);
     }
   }
@@ -210,6 +212,21 @@ export function CustomerPicker({
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
+}
+
+/**
+ * A dialog's onEscapeKeyDown (Radix) around a picker: Escape while the picker's list is open closes
+ * the list only. Radix reads Escape on the document in the capture phase, before the picker's own
+ * handler can stop it, so the dialog asks whether it came from an open combobox.
+ */
+export function keepOpenOnListEscape(e: globalThis.KeyboardEvent): void {
+  const from = e.target;
+  if (
+    from instanceof HTMLElement &&
+    from.getAttribute("role") === "combobox" &&
+    from.getAttribute("aria-expanded") === "true"
+  )
+    e.preventDefault();
 }
 
 function statusOf(hits: SearchHit[], failed: boolean): string {
