@@ -129,6 +129,12 @@ test("payments: no wallet offers Open a wallet, too little offers Deposit, then 
   // The sandbox may already have moved it on.
   await expect(block).toContainText(/Pending|Processing/);
   await expect(block).toContainText(/[\d,]+\.\d{2} EUR/);
+  // The headings are hidden on a phone: the same sort links sit under the status filter.
+  const phoneSort = page.getByRole("navigation", { name: "Sort payouts" });
+  await phoneSort.getByRole("link", { name: /^Status/ }).click();
+  await expect(page).toHaveURL(/payout_sort=-status/);
+  await expect(phoneSort.getByRole("link", { name: /^Status.*sorted descending/ })).toBeVisible();
+  await expect(block).toContainText(/[\d,]+\.\d{2} EUR/);
   await page.getByLabel("Country").selectOption("DEU");
   await page.getByLabel("Method").selectOption({ label: "SEPA Credit Transfer (Germany) (EUR)" });
   await page.getByLabel(/^Amount/).fill("5000");

@@ -62,11 +62,14 @@ export function SortHeading({
   column,
   sort,
   href,
+  sayOrder,
 }: {
   label: string;
   column: SortColumn;
   sort: PayoutSort;
   href: (sort: PayoutSort) => string;
+  /** Say the current order in the link (outside a table, where no aria-sort says it). */
+  sayOrder?: boolean;
 }) {
   const active = sort.replace(/^-/, "") === column;
   const descending = sort.startsWith("-");
@@ -79,8 +82,50 @@ export function SortHeading({
     >
       {label}
       <span aria-hidden>{active ? (descending ? "↓" : "↑") : "↕"}</span>
-      <span className="sr-only">{active ? "" : ", sort by it"}</span>
+      <span className="sr-only">
+        {!active
+          ? ", sort by it"
+          : sayOrder
+            ? descending
+              ? ", sorted descending"
+              : ", sorted ascending"
+            : ""}
+      </span>
     </Link>
+  );
+}
+
+/**
+ * The same sort links for a phone, where the list is stacked rows and its column headings are
+ * not shown: a row of the headings' links under the filter, hidden from 640 px up.
+ */
+export function PhoneSort({
+  noun,
+  columns,
+  sort,
+  href,
+}: {
+  noun: string;
+  columns: { label: string; column: SortColumn }[];
+  sort: PayoutSort;
+  href: (sort: PayoutSort) => string;
+}) {
+  return (
+    <nav
+      aria-label={`Sort ${noun}`}
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted sm:hidden"
+      data-testid="phone-sort"
+    >
+      <span aria-hidden>Sort by</span>
+      {columns.map((c) => (
+        <span
+          key={c.column}
+          className={sort.replace(/^-/, "") === c.column ? "py-1 font-medium text-foreground" : "py-1"}
+        >
+          <SortHeading label={c.label} column={c.column} sort={sort} href={href} sayOrder />
+        </span>
+      ))}
+    </nav>
   );
 }
 

@@ -6,9 +6,15 @@ import { formatDecimalAmount } from "@/lib/money";
 import type { PayoutPageQuery, PayoutSort } from "@/server/fiat/payouts/page";
 import { HistoryBody, HistoryCard, type HistoryRow, receiptLink, StackedRows } from "./history";
 import { PAYOUT_STATUS } from "./labels";
-import { paymentsHref, SortHeading, sortState, StatusFilter } from "./list-controls";
+import { paymentsHref, PhoneSort, SortHeading, sortState, StatusFilter } from "./list-controls";
 
 const th = "relative py-2.5 font-medium";
+
+const SORTABLE = [
+  { label: "Created", column: "created" },
+  { label: "Status", column: "status" },
+  { label: "Debited", column: "amount" },
+] as const;
 
 /**
  * The organization's payouts: filtered by status, ordered by a column heading (created, status,
@@ -45,7 +51,7 @@ export function PayoutList({
   if (query.status) exportQuery.set("payouts", query.status);
   if (query.sort !== "-created") exportQuery.set("payout_sort", query.sort);
   const heading = (label: string, column: "created" | "amount" | "status", className: string) => (
-    <th scope="col" className={`${th} ${className}`} aria-sort={sortState(query.sort, column)}>
+    <th key={column} scope="col" className={`${th} ${className}`} aria-sort={sortState(query.sort, column)}>
       <SortHeading label={label} column={column} sort={query.sort} href={sortHref} />
     </th>
   );
@@ -63,21 +69,26 @@ export function PayoutList({
         ) : null
       }
       filter={
-        <StatusFilter
-          param="payouts"
-          noun="payouts"
-          labels={PAYOUT_STATUS}
-          current={query.status}
-          href={(s) => paymentsHref(params, { payouts: s, payout_page: undefined })}
-        />
+        <>
+          <StatusFilter
+            param="payouts"
+            noun="payouts"
+            labels={PAYOUT_STATUS}
+            current={query.status}
+            href={(s) => paymentsHref(params, { payouts: s, payout_page: undefined })}
+          />
+          {total ? (
+            <PhoneSort noun="payouts" columns={[...SORTABLE]} sort={query.sort} href={sortHref} />
+          ) : null}
+        </>
       }
     >
       <table className="hidden w-full text-sm sm:table" data-testid="payout-history">
         <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
           <tr>
-            {heading("Created", "created", "px-5 text-left")}
-            {heading("Status", "status", "px-3 text-left")}
-            {heading("Debited", "amount", "px-3 text-left")}
+            {SORTABLE.map((c, i) =>
+              heading(c.label, c.column, i === 0 ? "px-5 text-left" : "px-3 text-left"),
+            )}
             <th scope="col" className={`${th} px-3 text-left`}>
               Recipient gets
             </th>
