@@ -56,6 +56,9 @@ for (const spec of [
   "cards-console",
   "customer-activity",
   "customer-search",
+  "spending-controls",
+  "controls-console",
+  "authorization-endpoint",
 ]) {
   const user = await createUser(database.db, orgId, {
     email: `admin-${spec}-${stamp}@e2e.test`,

@@ -1,0 +1,166 @@
+/**
+ * The authorization endpoint in the authorization path (docs/authorization-endpoint.md, issue 27),
+ * in-process on Postgres, open loop at RATE authorizations/s for SECONDS (latency from each one's
+ * scheduled start, so a stall counts against everything that waited for it):
+ *
+ *   1. baseline: a program without an endpoint;
+ *   2. a program whose endpoint is a local receiver answering after RECEIVER_MS (1 ms);
+ *   3. a program whose endpoint never answers (timeout_ms TIMEOUT), at the same time as a second
+ *      run of the baseline program: every hanging authorization must resolve by the stand-in within
+ *      timeout_ms + 50 ms, and the baseline program's throughput must stay >= 0.9 of run 1.
+ *
+ *   DATABASE_URL=postgres://.../scratch ENCRYPTION_KEY=... AUTH_SECRET=... npx tsx bench/authorization-endpoint.ts
+ *
+ * Goals (issue 27): run 2's p99 <= RECEIVER_MS + 15 ms at 300/s; run 3 as above.
+ */
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { setEnvForTests } from "@/lib/env";
+import { boot } from "@/server/boot";
+import type { CardRow } from "@/server/cards/customers/find";
+import type { Ctx } from "@/server/context";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { putAuthorizationEndpoint } from "@/server/issuer/authorization-endpoint/settings";
+import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
+import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
+import { createTestOrg } from "@/server/testing/fixtures";
+
+const { values } = parseArgs({
+  options: {
+    cards: { type: "string", default: "50" },
+    seconds: { type: "string", default: "10" },
+    rate: { type: "string", default: "300" },
+    "hang-rate": { type: "string", default: "50" },
+    timeout: { type: "string", default: "500" },
+    "receiver-ms": { type: "string", default: "1" },
+  },
+});
+const CARDS = Number(values.cards);
+const SECONDS = Number(values.seconds);
+const RATE = Number(values.rate);
+const HANG_RATE = Number(values["hang-rate"]);
+const TIMEOUT = Number(values.timeout);
+const RECEIVER_MS = Number(values["receiver-ms"]);
+
+setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
+boot();
+const url = process.env.DATABASE_URL;
+const database = url
+  ? await openDatabase({ kind: "postgres", url, poolMax: 16 })
+  : await openDatabase({ kind: "memory" });
+await migrateDatabase(database);
+const db = database.db;
+
+async function receiver(answerAfterMs: number | null): Promise<string> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (answerAfterMs === null) return; // never answers
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end('{"approved":true}');
+      }, answerAfterMs);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/authorize`;
+}
+
+async function program(endpointUrl: string | null) {
+  const org = await createTestOrg(db);
+  const ctx = keyCtx(db, org.orgId);
+  const cards: CardRow[] = [];
+  for (let i = 0; i < CARDS; i++)
+    cards.push((await spendingCustomer(db, org.orgId, { fundMinor: 1_000_000_000 })).card);
+  if (endpointUrl) {
+    const admin: Ctx = {
+      db,
+      orgId: org.orgId,
+      actor: { type: "apiKey", keyId: "key_bench", scopes: ["webhooks"] },
+    };
+    await putAuthorizationEndpoint({
+      ctx: admin,
+      input: { url: endpointUrl, enabled: true, timeout_ms: TIMEOUT },
+    });
+  }
+  let n = 0;
+  return async () => {
+    const card = cards[n++ % cards.length]!;
+    return authorizeCardTransaction({
+      ctx,
+      input: {
+        card_id: card.cardToken,
+        amount: 1_000 + (n % 500),
+        currency: "EUR",
+        merchant: "Bench",
+        type: "purchase",
+      },
+    });
+  };
+}
+
+async function openLoop(authorizeOne: () => Promise<{ status: string }>, rate: number) {
+  const total = Math.round(rate * SECONDS);
+  const latencies = new Float64Array(total);
+  const statuses = new Map<string, number>();
+  const start = performance.now() + 50;
+  await Promise.all(
+    Array.from({ length: total }, async (_, i) => {
+      const scheduled = start + (i * 1000) / rate;
+      const wait = scheduled - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const { status } = await authorizeOne();
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      latencies[i] = performance.now() - scheduled;
+    }),
+  );
+  const wall = (performance.now() - start) / 1000;
+  latencies.sort();
+  const at = (q: number) => latencies[Math.min(total - 1, Math.floor(q * total))]!;
+  return {
+    total,
+    perSecond: total / wall,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[total - 1]!,
+    statuses,
+  };
+}
+
+const baseline = await program(null);
+const fast = await program(await receiver(RECEIVER_MS));
+const hanging = await program(await receiver(null));
+for (let i = 0; i < 200; i++) {
+  await baseline();
+  await fast();
+}
+const ms = (v: number) => v.toFixed(1);
+const show = (label: string, r: Awaited<ReturnType<typeof openLoop>>) =>
+  console.log(
+    `${label}: ${r.total} in ${(r.total / r.perSecond).toFixed(1)} s (${r.perSecond.toFixed(0)}/s), p50 ${ms(r.p50)} ms, ` +
+      `p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${[...r.statuses].map(([s, c]) => `${s} ${c}`).join(", ")}`,
+  );
+console.log(
+  `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${CARDS} cards per program, ` +
+    `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+);
+const base = await openLoop(baseline, RATE);
+show(`1. no endpoint, ${RATE}/s`, base);
+const withEndpoint = await openLoop(fast, RATE);
+show(`2. endpoint answering in ${RECEIVER_MS} ms, ${RATE}/s`, withEndpoint);
+console.log(
+  `   p99 added by the endpoint: ${ms(withEndpoint.p99 - base.p99)} ms (goal <= ${RECEIVER_MS} + 15)`,
+);
+const [beside, hung] = await Promise.all([openLoop(baseline, RATE), openLoop(hanging, HANG_RATE)]);
+show(`3a. no endpoint, ${RATE}/s, beside a hanging endpoint`, beside);
+show(`3b. endpoint never answering (timeout ${TIMEOUT} ms), ${HANG_RATE}/s`, hung);
+console.log(
+  `   hanging: max ${ms(hung.max)} ms (goal <= ${TIMEOUT + 50}); other program's throughput ` +
+    `${(beside.perSecond / base.perSecond).toFixed(2)} of run 1, p99 ${ms(beside.p99)} against ${ms(base.p99)} ms`,
+);
+await database.close();
+process.exit(0);
