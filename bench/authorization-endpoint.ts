@@ -131,6 +131,36 @@ async function openLoop(authorizeOne: () => Promise<{ status: string }>, rate: n
   };
 }
 
+/** INFLIGHT authorizations at a time for SECONDS: what the machine sustains, and each one's latency. */
+async function closedLoop(authorizeOne: () => Promise<{ status: string }>, inflight: number) {
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: inflight }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const { status } = await authorizeOne();
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const wall = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const total = latencies.length;
+  const at = (q: number) => latencies[Math.min(total - 1, Math.floor(q * total))]!;
+  return {
+    total,
+    perSecond: total / wall,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[total - 1]!,
+    statuses,
+  };
+}
+
 const baseline = await program(null);
 const fast = await program(await receiver(RECEIVER_MS));
 const hanging = await program(await receiver(null));
@@ -161,6 +191,21 @@ show(`3b. endpoint never answering (timeout ${TIMEOUT} ms), ${HANG_RATE}/s`, hun
 console.log(
   `   hanging: max ${ms(hung.max)} ms (goal <= ${TIMEOUT + 50}); other program's throughput ` +
     `${(beside.perSecond / base.perSecond).toFixed(2)} of run 1, p99 ${ms(beside.p99)} against ${ms(base.p99)} ms`,
+);
+// Closed loop (what an overloaded machine can still say): 4 in flight per program.
+const closedBase = await closedLoop(baseline, 4);
+show("C1. no endpoint, 4 in flight", closedBase);
+const closedFast = await closedLoop(fast, 4);
+show(`C2. endpoint answering in ${RECEIVER_MS} ms, 4 in flight`, closedFast);
+console.log(
+  `   p50 added: ${ms(closedFast.p50 - closedBase.p50)} ms, p99 added: ${ms(closedFast.p99 - closedBase.p99)} ms`,
+);
+const [closedBeside, closedHung] = await Promise.all([closedLoop(baseline, 4), closedLoop(hanging, 4)]);
+show("C3a. no endpoint, 4 in flight, beside a hanging endpoint", closedBeside);
+show(`C3b. endpoint never answering (timeout ${TIMEOUT} ms), 4 in flight`, closedHung);
+console.log(
+  `   hanging: p99 ${ms(closedHung.p99)} ms, max ${ms(closedHung.max)} ms (goal <= ${TIMEOUT + 50}); other program's ` +
+    `throughput ${(closedBeside.perSecond / closedBase.perSecond).toFixed(2)} of C1`,
 );
 await database.close();
 process.exit(0);

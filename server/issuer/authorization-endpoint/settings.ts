@@ -147,7 +147,7 @@ export async function putAuthorizationEndpoint({
   await confirmStepUp(ctx, "putAuthorizationEndpoint", twoFactorCode);
   const secret = newWebhookSecret();
   const settings = { url, enabled: parsed.enabled, timeoutMs: parsed.timeout_ms, standIn: parsed.stand_in };
-  return ctx.db.transaction(async (tx) => {
+  const view = await ctx.db.transaction(async (tx) => {
     const before = await findEndpoint(tx, ctx.orgId);
     const [row] = await tx
       .insert(authorizationEndpoints)
@@ -176,9 +176,11 @@ export async function putAuthorizationEndpoint({
         after: { url, enabled: parsed.enabled, timeout_ms: parsed.timeout_ms, stand_in: parsed.stand_in },
       },
     );
-    forget(ctx.orgId);
     return endpointView(row!, { ...(before ? {} : { secret }), warnings });
   });
+  // After the commit: an authorization in between cannot cache the old settings again.
+  forget(ctx.orgId);
+  return view;
 }
 
 /** A new secret now; the old one keeps signing (X-Svc-Signature-Previous) for grace_hours. */
@@ -197,7 +199,7 @@ export async function rotateAuthorizationEndpointSecret({
     throw new ServiceError("NOT_FOUND", "No authorization endpoint is set for this program and mode.");
   await confirmStepUp(ctx, "rotateAuthorizationEndpointSecret", twoFactorCode);
   const secret = newWebhookSecret();
-  return ctx.db.transaction(async (tx) => {
+  const view = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(authorizationEndpoints)
       .set({
@@ -220,7 +222,8 @@ export async function rotateAuthorizationEndpointSecret({
         detail: { grace_hours },
       },
     );
-    forget(ctx.orgId);
     return endpointView(row, { secret });
   });
+  forget(ctx.orgId);
+  return view;
 }
