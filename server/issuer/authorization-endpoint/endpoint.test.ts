@@ -5,6 +5,7 @@ import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transac
 import { setEnvForTests } from "@/lib/env";
 import { verifyWebhookSignature } from "@/lib/webhooks/verify";
 import type { CardRow } from "@/server/cards/customers/find";
+import { getMyActivity } from "@/server/cards/my-activity";
 import type { Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
@@ -159,7 +160,7 @@ describe("authorization endpoint: answers", () => {
 
 describe("authorization endpoint: failures and stand-in rules", () => {
   it("timeout: declined endpoint_timeout within timeout_ms plus a small bound; the late answer is logged, not used", async () => {
-    const { ctx, endpointCtx, card } = await program({ timeout_ms: 200 });
+    const { ctx, endpointCtx, card, customer } = await program({ timeout_ms: 200 });
     receiver.respond((_req, res) => {
       setTimeout(() => {
         res.writeHead(200);
@@ -187,6 +188,15 @@ describe("authorization endpoint: failures and stand-in rules", () => {
     }
     expect(logged).toMatchObject({ outcome: "timeout", late_response_status: 200 });
     expect(logged.late_response_body).toContain("approved");
+    // The cardholder's page says the program could not answer, never "not enough balance".
+    const mine = await getMyActivity({
+      ctx: { db: database.db, orgId: ctx.orgId, actor: { type: "cardholder", customerId: customer.id } },
+    });
+    expect(mine.recent[0]).toMatchObject({
+      transaction_id: txn.transaction_id,
+      decline_reason: "Your card program could not answer in time. Try again in a moment.",
+      declined_by: null,
+    });
     // The console's latency figures count it as a timeout.
     const { hours } = await authorizationEndpointLatency({ ctx: endpointCtx });
     expect(hours).toHaveLength(1);
