@@ -3,7 +3,8 @@ import type { LatencyHour } from "@/lib/contracts/authorization-endpoint";
 
 /**
  * Latency per hour (p50, p95, p99) and timeouts, newest hour first, with a bar of the p99 against
- * the slowest hour so a bad hour stands out. Five narrow columns: fits a phone without scrolling.
+ * the slowest hour so a bad hour stands out. Five narrow columns (milliseconds, no unit per cell):
+ * fits a phone without scrolling.
  */
 export function LatencyTable({ hours, timeoutMs }: { hours: LatencyHour[]; timeoutMs: number | null }) {
   if (hours.length === 0) return <p className="px-5 py-4 text-sm text-muted">No calls in the last 3 days.</p>;
@@ -16,13 +17,13 @@ export function LatencyTable({ hours, timeoutMs }: { hours: LatencyHour[]; timeo
             Hour (UTC)
           </th>
           <th scope="col" className="px-2 py-2 text-right font-medium">
-            p50
+            p50 <span className="sr-only">milliseconds</span>
           </th>
           <th scope="col" className="px-2 py-2 text-right font-medium">
-            p95
+            p95 <span className="sr-only">milliseconds</span>
           </th>
           <th scope="col" className="px-2 py-2 text-right font-medium">
-            p99
+            p99 <span className="sr-only">milliseconds</span>
           </th>
           <th scope="col" className="py-2 pr-5 pl-2 text-right font-medium">
             <abbr title="Timeouts">T/O</abbr>
@@ -42,9 +43,9 @@ export function LatencyTable({ hours, timeoutMs }: { hours: LatencyHour[]; timeo
                 style={{ width: `${Math.max(4, Math.round((h.p99 / slowest) * 100))}%` }}
               />
             </td>
-            <td className="px-2 py-2 text-right tabular-nums">{h.p50} ms</td>
-            <td className="px-2 py-2 text-right tabular-nums">{h.p95} ms</td>
-            <td className="px-2 py-2 text-right tabular-nums">{h.p99} ms</td>
+            <td className="px-2 py-2 text-right tabular-nums">{h.p50}</td>
+            <td className="px-2 py-2 text-right tabular-nums">{h.p95}</td>
+            <td className="px-2 py-2 text-right tabular-nums">{h.p99}</td>
             <td className="py-2 pr-5 pl-2 text-right tabular-nums">{h.timeouts}</td>
           </tr>
         ))}

@@ -69,7 +69,7 @@ export default async function AuthorizationEndpointPage() {
           <CardHeader>
             <CardTitle>Latency</CardTitle>
             <CardDescription>
-              p50, p95 and p99 per hour and timeouts, from the last 500 calls.
+              p50, p95 and p99 in milliseconds per hour, and timeouts, from the last 500 calls.
             </CardDescription>
           </CardHeader>
           <LatencyTable hours={latency.hours} timeoutMs={endpoint?.timeout_ms ?? null} />
