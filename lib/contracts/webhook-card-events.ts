@@ -38,7 +38,8 @@ export const TRANSACTION_EVENT_TYPES = [
     type: "transaction.declined",
     description:
       "Card transaction declined; decline_code, decline_reason (the cardholder's text), decline_reason_code and " +
-      "decline_rule (the control or rule that declined it, else null) say why.",
+      "decline_rule (the control or rule that declined it, else null) say why; decision_source (controls, " +
+      "rule, endpoint, stand_in), endpoint_latency_ms and endpoint_status who decided.",
     example: {
       ...txn("DECLINED"),
       decline_code: "61",
@@ -54,6 +55,9 @@ export const TRANSACTION_EVENT_TYPES = [
         limit: 200,
         description: "The card's daily limit of €200.00.",
       },
+      decision_source: "controls",
+      endpoint_latency_ms: null,
+      endpoint_status: null,
     },
   },
   { type: "transaction.reversed", description: "Authorization reversed.", example: txn("REVERSED") },
