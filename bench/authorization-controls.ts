@@ -8,14 +8,19 @@
  *      allowed countries), every customer with 2 limits (monthly amount, daily count), and 10 active
  *      rules, 2 of them velocity rules; none declines the bench's purchases, so every check runs.
  *
- * For each: the throughput of CONCURRENCY authorizations in flight for SECONDS, then an open-loop
- * run at RATE authorizations/s for SECONDS (latency from each one's scheduled start, so a stall
- * counts against every authorization that waited for it): p50, p99, max.
+ * For each: round trips and CPU per authorization (the bench's and Postgres's CPU seconds, which do
+ * not depend on how busy the machine is: bench/authorization-cost.ts) one at a time and with
+ * CONCURRENCY in flight for SECONDS (its throughput), then one open-loop run per rate in --rate
+ * (latency from each one's scheduled start, so a stall counts against every authorization that
+ * waited for it): p50, p99, max. "idle 2-core /s" is 2 CPU-seconds over the CPU of one
+ * authorization (app + Postgres): what a 2-core machine doing nothing else would sustain.
  *
- *   DATABASE_URL=postgres://.../scratch npx tsx bench/authorization-controls.ts
+ *   DATABASE_URL=postgres://.../scratch ENCRYPTION_KEY=... AUTH_SECRET=... \
+ *     npx tsx bench/authorization-controls.ts [--cards 200 --seconds 10 --rate 25,50,500 --show-sql]
  *
  * Goal (issue 26): throughput with controls >= 0.7 x without; p99 < 25 ms at 500/s.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { authRuleInputSchema } from "@/lib/contracts/auth-rules";
 import { spendingControlsInputSchema } from "@/lib/contracts/spending-controls";
@@ -28,6 +33,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { createTestOrg } from "@/server/testing/fixtures";
+import { costMeter } from "./authorization-cost";
 
 const { values } = parseArgs({
   options: {
@@ -35,11 +41,16 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     rate: { type: "string", default: "500" },
     concurrency: { type: "string", default: "8" },
+    "show-sql": { type: "boolean", default: false },
   },
 });
 const CARDS = Number(values.cards);
 const SECONDS = Number(values.seconds);
-const RATE = Number(values.rate);
+/** One open-loop run per rate (e.g. --rate 25,50,100): the p99 at each, to find the highest sustained. */
+const RATES = values.rate
+  .split(",")
+  .map(Number)
+  .filter((r) => r > 0);
 const CONCURRENCY = Number(values.concurrency);
 
 boot();
@@ -49,6 +60,7 @@ const database = url
   : await openDatabase({ kind: "memory" });
 await migrateDatabase(database);
 const db = database.db;
+const { measured, showStatements } = costMeter(database.pool);
 
 async function program(withControls: boolean) {
   const org = await createTestOrg(db);
@@ -143,27 +155,42 @@ async function program(withControls: boolean) {
   return authorizeOne;
 }
 
-async function throughput(authorizeOne: () => Promise<void>) {
-  const end = performance.now() + SECONDS * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        await authorizeOne();
-        done++;
-      }
-    }),
+async function sequential(authorizeOne: () => Promise<void>) {
+  const n = 400;
+  return measured(
+    () => n,
+    async () => {
+      for (let i = 0; i < n; i++) await authorizeOne();
+    },
   );
-  return done / SECONDS;
 }
 
-async function openLoop(authorizeOne: () => Promise<void>) {
-  const total = RATE * SECONDS;
+async function throughput(authorizeOne: () => Promise<void>) {
+  let done = 0;
+  const cost = await measured(
+    () => done,
+    async () => {
+      const end = performance.now() + SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (performance.now() < end) {
+            await authorizeOne();
+            done++;
+          }
+        }),
+      );
+    },
+  );
+  return { perSecond: done / SECONDS, ...cost };
+}
+
+async function openLoop(authorizeOne: () => Promise<void>, rate: number) {
+  const total = rate * SECONDS;
   const latencies = new Float64Array(total);
   const start = performance.now() + 50;
   await Promise.all(
     Array.from({ length: total }, async (_, i) => {
-      const scheduled = start + (i * 1000) / RATE;
+      const scheduled = start + (i * 1000) / rate;
       const wait = scheduled - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       await authorizeOne();
@@ -182,21 +209,47 @@ for (const [label, withControls] of [
 ] as const) {
   const authorizeOne = await program(withControls);
   for (let i = 0; i < 300; i++) await authorizeOne(); // warm: JIT, plans, buffers
-  const perSecond = await throughput(authorizeOne);
-  const latency = await openLoop(authorizeOne);
-  results.push({ label, perSecond, ...latency });
+  if (values["show-sql"]) {
+    const shown = await showStatements(authorizeOne);
+    console.log(
+      `\n${label}: ${shown.length} statements\n${shown.map((q, i) => `${i + 1}. ${q}`).join("\n")}`,
+    );
+  }
+  const one = await sequential(authorizeOne);
+  const flat = await throughput(authorizeOne);
+  const latencies = [];
+  for (const rate of RATES) latencies.push({ rate, ...(await openLoop(authorizeOne, rate)) });
+  results.push({ label, one, flat, latencies });
 }
+const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(2));
 console.log(
   `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${CARDS} cards, ` +
-    `${new Date().toISOString()}`,
+    `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
 );
 console.log(
-  `| authorizations | throughput/s (${CONCURRENCY} in flight) | p50 ms at ${RATE}/s | p99 ms | max ms |`,
+  `| authorizations | round trips | app CPU ms | Postgres CPU ms | idle 2-core /s | ` +
+    `throughput/s (${CONCURRENCY} in flight) |`,
 );
-console.log("|---|---|---|---|---|");
-for (const r of results)
+console.log("|---|---|---|---|---|---|");
+for (const r of results) {
+  // CPU per authorization from the concurrent run (the sequential one pays per-statement wakeups);
+  // an idle 2-core machine running app and Postgres would sustain 2 CPU-seconds / (app + Postgres).
+  const cpu = r.flat.appCpuMs + r.flat.pgCpuMs;
   console.log(
-    `| ${r.label} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(1)} |`,
+    `| ${r.label} | ${r.one.roundTrips.toFixed(1)} | ${ms(r.flat.appCpuMs)} | ${ms(r.flat.pgCpuMs)} | ` +
+      `${Number.isNaN(cpu) ? "-" : (2000 / cpu).toFixed(0)} | ${r.flat.perSecond.toFixed(0)} |`,
   );
-console.log(`with / without: ${(results[1]!.perSecond / results[0]!.perSecond).toFixed(2)}`);
+}
+for (const r of results)
+  for (const l of r.latencies)
+    console.log(
+      `open loop ${l.rate}/s, ${r.label.split(",")[0]}: p50 ${ms(l.p50)} ms, p99 ${ms(l.p99)} ms, max ${ms(l.max)} ms`,
+    );
+console.log(
+  `sequential (one at a time): ${results.map((r) => `${r.label.split(",")[0]}: ${ms(r.one.wallMs)} ms wall, ` + `${ms(r.one.appCpuMs)} app + ${ms(r.one.pgCpuMs)} Postgres CPU ms`).join("; ")}`,
+);
+console.log(
+  `with / without: throughput ${(results[1]!.flat.perSecond / results[0]!.flat.perSecond).toFixed(2)}, ` +
+    `CPU per authorization ${((results[0]!.flat.appCpuMs + results[0]!.flat.pgCpuMs) / (results[1]!.flat.appCpuMs + results[1]!.flat.pgCpuMs)).toFixed(2)}`,
+);
 await database.close();
