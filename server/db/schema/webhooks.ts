@@ -27,6 +27,11 @@ export const webhookSubscriptions = pgTable(
     events: text("events").array().notNull(),
     description: text("description").notNull().default(""),
     secretSealed: text("secret_sealed").notNull(),
+    /** After a rotation the old secret signs too (X-Svc-Signature-Previous) until the grace window ends. */
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    /** Opt-in: also send the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). */
+    standardWebhooks: boolean("standard_webhooks").notNull().default(false),
     enabled: boolean("enabled").notNull().default(true),
     /** Deliveries in a row that ended failed for good; 100 disables the subscription. */
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
