@@ -34,13 +34,35 @@ export const outboxEvents = pgTable(
     /** Failed dispatch attempts so far, and the last failure, for operators. */
     dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** The object the event is about (server/events/event-object.ts); null on rows from before it. */
+    objectId: text("object_id"),
+    /** The event's number in its object's sequence (event_sequences); null on rows from before it. */
+    sequence: bigint("sequence", { mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
     index("outbox_pending_idx")
       .on(t.seq)
       .where(sql`dispatched_at is null`),
+    // The Events API (GET /api/v1/events): an organization's events newest first, by object, by type.
+    index("outbox_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index("outbox_org_object_idx").on(t.orgId, t.objectId, t.createdAt.desc()),
+    index("outbox_org_type_idx").on(t.orgId, t.type, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Each object's last event sequence (server/events/outbox.ts). Kept as long as the object can raise
+ * events (not purged with the events): a counter that restarted would make new events look stale.
+ */
+export const eventSequences = pgTable(
+  "event_sequences",
+  {
+    orgId: text("org_id").notNull(),
+    objectId: text("object_id").notNull(),
+    last: bigint("last", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.objectId] })],
 );
 
 export const JOB_STATUSES = ["pending", "running", "succeeded", "failed"] as const;
