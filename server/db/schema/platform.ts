@@ -44,8 +44,9 @@ export const outboxEvents = pgTable(
     index("outbox_pending_idx")
       .on(t.seq)
       .where(sql`dispatched_at is null`),
-    // The Events API (GET /api/v1/events): an organization's events newest first, by object, by type.
-    index("outbox_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // The Events API (GET /api/v1/events): an organization's events newest first (seq breaks a tie:
+    // the events of one transaction share created_at), by object, by type.
+    index("outbox_org_created_idx").on(t.orgId, t.createdAt.desc(), t.seq.desc()),
     index("outbox_org_object_idx").on(t.orgId, t.objectId, t.createdAt.desc()),
     index("outbox_org_type_idx").on(t.orgId, t.type, t.createdAt.desc()),
   ],
