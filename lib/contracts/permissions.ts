@@ -227,7 +227,9 @@ export const PERMISSIONS = {
   getWebhook: { scope: "webhooks" },
   updateWebhook: { scope: "webhooks" },
   deleteWebhook: { scope: "webhooks" },
-  rotateWebhookSecret: { scope: "webhooks" },
+  // A rotation, or ending its grace window, can cut receivers off: confirmed by a person (as the authorization endpoint's).
+  rotateWebhookSecret: { scope: "webhooks", stepUp: true },
+  endWebhookSecretGrace: { scope: "webhooks", stepUp: true },
   sendTestEvent: { scope: "webhooks" },
   replayFailedDeliveries: { scope: "webhooks" },
   deliveriesOverTime: { scope: "webhooks" }, // the webhooks page's charts (no route)

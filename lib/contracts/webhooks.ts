@@ -207,10 +207,17 @@ export const webhookUrlSchema = z
   .max(2048, "At most 2048 characters.")
   .describe("HTTPS endpoint that receives the POSTs.");
 
+const standardWebhooksSchema = z
+  .boolean()
+  .describe(
+    "Also send the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature v1,<base64>).",
+  );
+
 export const createWebhookSchema = z.object({
   url: webhookUrlSchema,
   events: webhookEventsSchema,
   description: z.string().trim().max(500, "At most 500 characters.").default(""),
+  standard_webhooks: standardWebhooksSchema.default(false),
 });
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
@@ -223,10 +230,11 @@ export const updateWebhookSchema = z
       .boolean()
       .optional()
       .describe("true re-enables a disabled subscription and resets its failure count."),
+    standard_webhooks: standardWebhooksSchema.optional(),
   })
   .refine(
     (v) => Object.values(v).some((x) => x !== undefined),
-    "Send at least one of url, events, description, enabled.",
+    "Send at least one of url, events, description, enabled, standard_webhooks.",
   );
 export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
 
@@ -245,6 +253,11 @@ export const webhookViewSchema = z.object({
   description: z.string(),
   enabled: z.boolean(),
   secret: z.string().optional().describe("Only on get and rotate (and create)."),
+  previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .describe("While a rotation's grace window is open: when the old secret stops signing; else null."),
+  standard_webhooks: z.boolean().describe("Whether the Standard Webhooks headers are sent too."),
   consecutive_failures: z
     .number()
     .int()

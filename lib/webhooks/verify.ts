@@ -4,9 +4,15 @@
  * handlers, edge runtimes, browsers).
  *
  *   const raw = await req.text(); // the raw body: never JSON.parse + JSON.stringify before checking
- * const result = await verifyWebhookSignature({ secret, body: raw, timestamp:
- * req.headers.get("x-svc-timestamp"), signature: req.headers.get("x-svc-signature") });
+ *   const result = await verifyWebhookSignature({
+ *     secret, body: raw, timestamp: req.headers.get("x-svc-timestamp"),
+ *     signature: req.headers.get("x-svc-signature"),
+ *     previousSignature: req.headers.get("x-svc-signature-previous"),
+ *   });
  *   if (!result.ok) return new Response(result.reason, { status: 400 });
+ *
+ * During a secret rotation's grace window X-Svc-Signature is signed with the new secret and
+ * X-Svc-Signature-Previous with the old one, so the secret this receiver holds, old or new, verifies.
  */
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -27,8 +33,10 @@ export interface VerifyInput {
   body: string | Uint8Array;
   /** X-Svc-Timestamp. */
   timestamp: string | null | undefined;
-  /** X-Svc-Signature: sha256=<hex>. */
+  /** X-Svc-Signature: sha256=<hex>, signed with the newest secret. */
   signature: string | null | undefined;
+  /** X-Svc-Signature-Previous: sha256=<hex>, signed with the old secret during a rotation's grace window. */
+  previousSignature?: string | null;
   /** Seconds either side of now; default 300. */
   toleranceSeconds?: number;
   /** Unix seconds; default the clock. */
@@ -74,13 +82,14 @@ export async function computeWebhookSignature(
 
 export async function verifyWebhookSignature(input: VerifyInput): Promise<VerifyResult> {
   const { timestamp, signature } = input;
+  const signatures = [signature, input.previousSignature].filter((v): v is string => Boolean(v));
   if (!timestamp || !signature)
     return {
       ok: false,
       reason: "missing_header",
       message: "X-Svc-Timestamp and X-Svc-Signature are both required.",
     };
-  if (!/^sha256=[0-9a-f]{64}$/.test(signature))
+  if (!signatures.every((v) => /^sha256=[0-9a-f]{64}$/.test(v)))
     return {
       ok: false,
       reason: "malformed_signature",
@@ -100,12 +109,14 @@ export async function verifyWebhookSignature(input: VerifyInput): Promise<Verify
     };
   }
   const expected = await computeWebhookSignature(input.secret, timestamp, input.body);
-  if (!constantTimeEqual(expected, signature)) {
+  // Every header compared (no early exit), so the time does not tell which one matched.
+  const matches = signatures.map((v) => constantTimeEqual(expected, v));
+  if (!matches.includes(true)) {
     return {
       ok: false,
       reason: "signature_mismatch",
       message:
-        "The signature does not match: wrong secret (rotated?), or the body " +
+        "The signature does not match: wrong secret (rotated, and the grace window over?), or the body " +
         "was changed (re-serialized JSON, trimmed whitespace, another " +
         "encoding).",
     };

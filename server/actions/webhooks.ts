@@ -6,22 +6,19 @@ import {
   replayDeliveriesInputSchema,
   webhookParamsSchema,
 } from "@/lib/contracts/webhook-deliveries";
+import { rotateWebhookSecretSchema } from "@/lib/contracts/webhook-rotation";
 import { createWebhookSchema, updateWebhookSchema } from "@/lib/contracts/webhooks";
 import { defineAction } from "@/server/action-kit/define-action";
 import { replayFailedDeliveries, retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  rotateWebhookSecret,
-  updateWebhook,
-} from "@/server/webhooks/manage";
+import { createWebhook, deleteWebhook, getWebhook, updateWebhook } from "@/server/webhooks/manage";
+import { endWebhookSecretGrace, rotateWebhookSecret } from "@/server/webhooks/rotation";
 
 /*
  * Developers -> Webhooks. Admins only (docs/team.md, Roles; the services also need the `webhooks`
- * scope, which only the admin role has). No 2FA: the guard covers key management and the money
- * and card actions, not webhook management (docs/decisions-foundation.md, API keys and two-factor
- * codes).
+ * scope, which only the admin role has). No 2FA but for rotating the secret and ending its grace
+ * window (the permission table's stepUp), which can cut a receiver off; the guard covers key
+ * management and the money and card actions (docs/decisions-foundation.md, API keys and
+ * two-factor codes).
  */
 
 /** Create, and with enabled: false switch it off at once (the create contract has no enabled field). */
@@ -53,11 +50,28 @@ export const deleteWebhookAction = defineAction(
   async ({ ctx, input }) => deleteWebhook({ ctx, input }),
 );
 
+/** Step-up (the table): the kit asks for the session's 5-minute window. */
 export const rotateWebhookSecretAction = defineAction(
-  { input: webhookParamsSchema, can: "rotateWebhookSecret", name: "rotateWebhookSecret" },
+  {
+    input: z.intersection(webhookParamsSchema, rotateWebhookSecretSchema.omit({ two_factor_token: true })),
+    can: "rotateWebhookSecret",
+    name: "rotateWebhookSecret",
+  },
   async ({ ctx, input }) => {
     const hook = await rotateWebhookSecret({ ctx, input });
-    return { webhook_id: hook.webhook_id, secret: hook.secret ?? "" };
+    return {
+      webhook_id: hook.webhook_id,
+      secret: hook.secret ?? "",
+      previous_secret_expires_at: hook.previous_secret_expires_at,
+    };
+  },
+);
+
+export const endWebhookSecretGraceAction = defineAction(
+  { input: webhookParamsSchema, can: "endWebhookSecretGrace", name: "endWebhookSecretGrace" },
+  async ({ ctx, input }) => {
+    const hook = await endWebhookSecretGrace({ ctx, input });
+    return { webhook_id: hook.webhook_id, previous_secret_expires_at: hook.previous_secret_expires_at };
   },
 );
 

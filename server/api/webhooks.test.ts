@@ -86,7 +86,9 @@ describe("webhook management over HTTP", () => {
         "disabled_reason",
         "enabled",
         "events",
+        "previous_secret_expires_at",
         "secret",
+        "standard_webhooks",
         "updated_at",
         "url",
         "webhook_id",
@@ -142,10 +144,45 @@ describe("webhook management over HTTP", () => {
         details: [{ path: "url" }],
       });
 
+      // Rotation asks a user token for a current code (step-up), and a grace window of 0-168 hours.
+      const noCode = await app.request(`${base}/rotate-secret`, { method: "POST", headers: a.auth });
+      expect(await noCode.json()).toMatchObject({ error_code: "TWO_FACTOR_REQUIRED" });
+      const tooLong = await app.request(
+        `${base}/rotate-secret`,
+        send(
+          "POST",
+          { grace_period_hours: 169 },
+          { ...a.auth, "x-2fa-token": clock.nextCode(a.org.admin.totpSecret) },
+        ),
+      );
+      expect(tooLong.status).toBe(400);
       const rotated = (await (
-        await app.request(`${base}/rotate-secret`, { method: "POST", headers: a.auth })
-      ).json()) as { data: { secret: string } };
+        await app.request(
+          `${base}/rotate-secret`,
+          send(
+            "POST",
+            { grace_period_hours: 2 },
+            { ...a.auth, "x-2fa-token": clock.nextCode(a.org.admin.totpSecret) },
+          ),
+        )
+      ).json()) as { data: { secret: string; previous_secret_expires_at: string | null } };
       expect(rotated.data.secret).toMatch(/^whsec_/);
+      expect(new Date(rotated.data.previous_secret_expires_at!).getTime()).toBeGreaterThan(
+        Date.now() + 3_600_000,
+      );
+      const ended = await app.request(`${base}/end-secret-grace`, {
+        method: "POST",
+        headers: { ...a.auth, "x-2fa-token": clock.nextCode(a.org.admin.totpSecret) },
+      });
+      expect(ended.status).toBe(200);
+      expect(((await ended.json()) as { data: { previous_secret_expires_at: null } }).data).toMatchObject({
+        previous_secret_expires_at: null,
+      });
+      const again = await app.request(`${base}/end-secret-grace`, {
+        method: "POST",
+        headers: { ...a.auth, "x-2fa-token": clock.nextCode(a.org.admin.totpSecret) },
+      });
+      expect(again.status).toBe(409);
       expect(rotated.data.secret).not.toBe(body.data.secret);
       const after = (await (await app.request(base, { headers: a.auth })).json()) as {
         data: { secret: string };
@@ -229,6 +266,7 @@ describe("webhook management over HTTP", () => {
       [`/api/v1/svc-card/webhooks/${id}`, send("PUT", { enabled: false }, b.auth)],
       [`/api/v1/svc-card/webhooks/${id}`, { method: "DELETE", headers: b.auth }],
       [`/api/v1/svc-card/webhooks/${id}/rotate-secret`, { method: "POST", headers: b.auth }],
+      [`/api/v1/svc-card/webhooks/${id}/end-secret-grace`, { method: "POST", headers: b.auth }],
       [`/api/v1/svc-card/webhooks/${id}/test`, { method: "POST", headers: b.auth }],
       [`/api/v1/svc-card/webhooks/${id}/deliveries`, { headers: b.auth }],
       [

@@ -8,6 +8,7 @@ import {
   webhookDeliveryViewSchema,
   webhookParamsSchema,
 } from "@/lib/contracts/webhook-deliveries";
+import { endSecretGraceSchema, rotateWebhookSecretSchema } from "@/lib/contracts/webhook-rotation";
 import {
   createdWebhookAnswerSchema,
   createWebhookSchema,
@@ -31,9 +32,9 @@ import {
   deleteWebhook,
   getWebhook,
   listWebhooks,
-  rotateWebhookSecret,
   updateWebhook,
 } from "@/server/webhooks/manage";
+import { endWebhookSecretGrace, rotateWebhookSecret } from "@/server/webhooks/rotation";
 
 /** Webhook management (docs/webhooks.md), scope `webhooks`, card envelope. */
 const TAGS = ["Webhooks"];
@@ -161,14 +162,47 @@ export const webhookRoutes = [
     path: `${BASE}/{webhookId}/rotate-secret`,
     summary: "Rotate the signing secret",
     description:
-      "Takes effect at once: every attempt from now on, retries included, is signed with the new secret.",
+      "A new secret (answered once here, and by get) signs X-Svc-Signature from the next attempt on, " +
+      "retries included; the old one still signs X-Svc-Signature-Previous for grace_period_hours " +
+      "(0-168, default 24; 0 stops it at once). previous_secret_expires_at says when. A dashboard " +
+      "user confirms with two_factor_token (step-up). Audited.",
     tags: TAGS,
     auth: "rotateWebhookSecret",
     carriesSecret: true,
-    request: { params: webhookParamsSchema },
+    request: { params: webhookParamsSchema, body: rotateWebhookSecretSchema.optional() },
     response: { data: webhookViewSchema },
-    errors: ["NOT_FOUND"],
-    handler: async ({ c, ctx, input }) => ok(c, await rotateWebhookSecret({ ctx, input: input.params })),
+    errors: ["NOT_FOUND", "VALIDATION_ERROR"],
+    handler: async ({ c, ctx, input, twoFactorCode }) => {
+      const { two_factor_token: _code, ...body } = input.body ?? {};
+      return ok(
+        c,
+        await rotateWebhookSecret({
+          ctx,
+          input: { ...body, webhookId: input.params.webhookId, twoFactorCode },
+        }),
+      );
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: `${BASE}/{webhookId}/end-secret-grace`,
+    summary: "End a secret rotation's grace window now",
+    description:
+      "The old secret stops signing X-Svc-Signature-Previous from the next attempt on. 409 CONFLICT " +
+      "when no window is open. Step-up and audit as for rotate-secret.",
+    tags: TAGS,
+    auth: "endWebhookSecretGrace",
+    request: { params: webhookParamsSchema, body: endSecretGraceSchema.optional() },
+    response: { data: webhookViewSchema },
+    errors: ["NOT_FOUND", "CONFLICT"],
+    handler: async ({ c, ctx, input, twoFactorCode }) =>
+      ok(
+        c,
+        await endWebhookSecretGrace({ ctx, input: { webhookId: input.params.webhookId, twoFactorCode } }),
+        {
+          message: "Grace window ended",
+        },
+      ),
   }),
   defineRoute({
     method: "get",

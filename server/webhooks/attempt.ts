@@ -50,8 +50,10 @@ export async function sendClaimed(
   signal?: AbortSignal,
 ): Promise<AttemptResult> {
   let secret: string;
+  let previousSecret: string | null;
   try {
     secret = openSecret(d.secretSealed);
+    previousSecret = d.previousSecretSealed ? openSecret(d.previousSecretSealed) : null;
   } catch (err) {
     log.error({ err, deliveryId: d.id }, "could not open a webhook secret");
     return {
@@ -67,6 +69,8 @@ export async function sendClaimed(
   return attemptDelivery({
     url: d.url,
     secret,
+    previousSecret,
+    standardWebhooks: d.standardWebhooks,
     payload: d.payload,
     eventType: d.eventType,
     deliveryId: d.id,

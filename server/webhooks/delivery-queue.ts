@@ -22,6 +22,10 @@ export interface ClaimedDelivery {
   attemptLimit: number;
   url: string;
   secretSealed: string;
+  /** The secret before the last rotation while its grace window is open (read at claim, so at send). */
+  previousSecretSealed: string | null;
+  /** Also send the Standard Webhooks headers. */
+  standardWebhooks: boolean;
 }
 
 export interface ClaimOptions {
@@ -86,7 +90,8 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
     from due, webhook_subscriptions s
     where d.id = due.id and d.created_at = due.created_at and s.id = d.webhook_id
     returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit,
-      s.url, s.secret_sealed`);
+      s.url, s.secret_sealed, s.standard_webhooks,
+      case when s.previous_secret_expires_at > now() then s.previous_secret_sealed end as previous_secret_sealed`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: String(r.id),
     orgId: String(r.org_id),
@@ -98,6 +103,8 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
     attemptLimit: Number(r.attempt_limit),
     url: String(r.url),
     secretSealed: String(r.secret_sealed),
+    previousSecretSealed: r.previous_secret_sealed == null ? null : String(r.previous_secret_sealed),
+    standardWebhooks: r.standard_webhooks === true,
   }));
 }
 

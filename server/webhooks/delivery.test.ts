@@ -21,9 +21,10 @@ import {
 } from "./deliveries";
 import { claimDueDeliveries } from "./delivery-queue";
 import { fanOutEvent } from "./fan-out";
-import { createWebhook, rotateWebhookSecret, updateWebhook } from "./manage";
+import { createWebhook, updateWebhook } from "./manage";
 import { deliverDueOnce } from "./pump";
 import { registerWebhookHandlers } from "./register";
+import { rotateWebhookSecret } from "./rotation";
 import { newDeliveryId } from "./secret";
 import { signWebhookBody } from "./signature";
 
@@ -209,7 +210,10 @@ describe("retry schedule", () => {
       expect(requestsTo("/always-500")).toHaveLength(7);
 
       // A manual retry sends once more (same ids and bytes); signed with a secret rotated meanwhile.
-      const rotated = await rotateWebhookSecret({ ctx, input: { webhookId: hook.webhook_id } });
+      const rotated = await rotateWebhookSecret({
+        ctx: { ...ctx, secondFactorVerified: true },
+        input: { webhookId: hook.webhook_id },
+      });
       receiver.respond(answer(204));
       expect((await retryDelivery({ ctx, input: { deliveryId: test.delivery_id } })).status).toBe("retrying");
       await deliverUntil(

@@ -47,6 +47,7 @@ export async function createWebhook({
         url,
         events: parsed.events,
         description: parsed.description,
+        standardWebhooks: parsed.standard_webhooks,
         secretSealed: sealWebhookSecret(secret),
       })
       .returning();
@@ -56,7 +57,7 @@ export async function createWebhook({
         action: "webhook.created",
         targetType: "webhook",
         targetId: id,
-        detail: { url, events: parsed.events },
+        detail: { url, events: parsed.events, standard_webhooks: parsed.standard_webhooks },
       },
     );
     return created!;
@@ -115,6 +116,7 @@ export async function updateWebhook({
         ...(url !== undefined ? { url } : {}),
         ...(patch.events !== undefined ? { events: patch.events } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.standard_webhooks !== undefined ? { standardWebhooks: patch.standard_webhooks } : {}),
         ...(patch.enabled === true ? { enabled: true, consecutiveFailures: 0, disabledReason: null } : {}),
         ...(patch.enabled === false
           ? {
@@ -168,30 +170,4 @@ export async function deleteWebhook({
     );
   });
   return { webhook_id: input.webhookId, deleted: true };
-}
-
-/** A new secret at once: every attempt from now on (retries included) is signed with it. */
-export async function rotateWebhookSecret({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { webhookId: string };
-}): Promise<WebhookView> {
-  authorize(ctx, "rotateWebhookSecret");
-  const secret = newWebhookSecret();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookSubscriptions)
-      .set({ secretSealed: sealWebhookSecret(secret), updatedAt: sql`now()` })
-      .where(and(eq(webhookSubscriptions.id, input.webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))
-      .returning();
-    if (!updated) throw new ServiceError("NOT_FOUND", "No webhook with this id.");
-    await recordAudit(
-      { ...ctx, db: tx },
-      { action: "webhook.secret_rotated", targetType: "webhook", targetId: updated.id },
-    );
-    return updated;
-  });
-  return { ...webhookView(row), secret };
 }

@@ -3,7 +3,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
-import { signWebhookBody } from "./signature";
+import { signWebhookBody, standardWebhookSignature } from "./signature";
 import { checkWebhookUrl, type Resolver, resolveSafeAddresses } from "./url-safety";
 
 export const RESPONSE_BODY_LIMIT = 2_048;
@@ -12,7 +12,12 @@ const DRAIN_LIMIT = 64 * 1024;
 
 export interface AttemptRequest {
   url: string;
+  /** The newest secret: X-Svc-Signature. */
   secret: string;
+  /** The secret before a rotation, while its grace window is open: X-Svc-Signature-Previous. */
+  previousSecret?: string | null;
+  /** Also the Standard Webhooks headers (webhook-id is the delivery id, the same on every retry). */
+  standardWebhooks?: boolean;
   /** The envelope bytes: sent and signed exactly as stored. */
   payload: string;
   eventType: string;
@@ -41,11 +46,19 @@ const SOCKETS = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, schedulin
 const httpAgent = new http.Agent(SOCKETS);
 const httpsAgent = new https.Agent(SOCKETS);
 
+/**
+ * X-Svc-Signature is always one value signed with the newest secret (the interface); during a
+ * rotation's grace window X-Svc-Signature-Previous carries the old secret's, and the Standard
+ * Webhooks signature lists both (space-separated, newest first), as that spec allows.
+ */
 export function webhookRequestHeaders(
-  req: Pick<AttemptRequest, "secret" | "payload" | "eventType" | "deliveryId">,
+  req: Pick<
+    AttemptRequest,
+    "secret" | "previousSecret" | "standardWebhooks" | "payload" | "eventType" | "deliveryId"
+  >,
   timestamp: string,
 ): Record<string, string> {
-  return {
+  const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": "svc-webhooks/1",
     "x-svc-event": req.eventType,
@@ -53,6 +66,17 @@ export function webhookRequestHeaders(
     "x-svc-timestamp": timestamp,
     "x-svc-signature": signWebhookBody(req.secret, timestamp, req.payload),
   };
+  if (req.previousSecret)
+    headers["x-svc-signature-previous"] = signWebhookBody(req.previousSecret, timestamp, req.payload);
+  if (req.standardWebhooks) {
+    const secrets = req.previousSecret ? [req.secret, req.previousSecret] : [req.secret];
+    headers["webhook-id"] = req.deliveryId;
+    headers["webhook-timestamp"] = timestamp;
+    headers["webhook-signature"] = secrets
+      .map((s) => standardWebhookSignature(s, req.deliveryId, timestamp, req.payload))
+      .join(" ");
+  }
+  return headers;
 }
 
 /**

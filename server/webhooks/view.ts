@@ -13,6 +13,12 @@ export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** When the old secret stops signing, or null when no grace window is open (none, ended, or past). */
+export function graceEndsAt(row: SubscriptionRow, now = new Date()): string | null {
+  const ends = row.previousSecretSealed ? row.previousSecretExpiresAt : null;
+  return ends && ends > now ? ends.toISOString() : null;
+}
+
 /** The subscription object; the secret only where asked (create, get, rotate). */
 export function webhookView(row: SubscriptionRow, opts: { withSecret?: boolean } = {}): WebhookView {
   return {
@@ -22,6 +28,8 @@ export function webhookView(row: SubscriptionRow, opts: { withSecret?: boolean }
     description: row.description,
     enabled: row.enabled,
     ...(opts.withSecret ? { secret: openWebhookSecret(row.secretSealed) } : {}),
+    previous_secret_expires_at: graceEndsAt(row),
+    standard_webhooks: row.standardWebhooks,
     consecutive_failures: row.consecutiveFailures,
     disabled_reason: row.disabledReason,
     created_at: row.createdAt.toISOString(),
