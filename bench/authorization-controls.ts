@@ -10,9 +10,9 @@
  *
  * For each: round trips and CPU per authorization (the bench's and Postgres's CPU seconds, which do
  * not depend on how busy the machine is: bench/authorization-cost.ts) one at a time and with
- * CONCURRENCY in flight for SECONDS (its throughput), then one open-loop run per rate in --rate
- * (latency from each one's scheduled start, so a stall counts against every authorization that
- * waited for it): p50, p99, max. "idle 2-core /s" is 2 CPU-seconds over the CPU of one
+ * CONCURRENCY in flight for SECONDS (its throughput; the two take turns in 4 rounds), then one
+ * open-loop run per rate in --rate (latency from each one's scheduled start, so a stall counts
+ * against every authorization that waited for it): p50, p99, max. "idle 2-core /s" is 2 CPU-seconds over the CPU of one
  * authorization (app + Postgres): what a 2-core machine doing nothing else would sustain.
  *
  *   DATABASE_URL=postgres://.../scratch ENCRYPTION_KEY=... AUTH_SECRET=... \
@@ -165,12 +165,12 @@ async function sequential(authorizeOne: () => Promise<void>) {
   );
 }
 
-async function throughput(authorizeOne: () => Promise<void>) {
+async function throughput(authorizeOne: () => Promise<void>, seconds: number) {
   let done = 0;
-  const cost = await measured(
+  return measured(
     () => done,
     async () => {
-      const end = performance.now() + SECONDS * 1000;
+      const end = performance.now() + seconds * 1000;
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (performance.now() < end) {
@@ -181,8 +181,9 @@ async function throughput(authorizeOne: () => Promise<void>) {
       );
     },
   );
-  return { perSecond: done / SECONDS, ...cost };
 }
+
+type Latency = { rate: number; p50: number; p99: number; max: number };
 
 async function openLoop(authorizeOne: () => Promise<void>, rate: number) {
   const total = rate * SECONDS;
@@ -216,11 +217,33 @@ for (const [label, withControls] of [
     );
   }
   const one = await sequential(authorizeOne);
-  const flat = await throughput(authorizeOne);
-  const latencies = [];
-  for (const rate of RATES) latencies.push({ rate, ...(await openLoop(authorizeOne, rate)) });
-  results.push({ label, one, flat, latencies });
+  results.push({
+    label,
+    authorizeOne,
+    one,
+    flat: { perSecond: 0, appCpuMs: 0, pgCpuMs: 0 },
+    latencies: [] as Latency[],
+  });
 }
+// The two take turns (ROUNDS rounds of SECONDS / ROUNDS each), so a change in the machine's load
+// between them weighs on both alike.
+const ROUNDS = 4;
+const totals = results.map(() => ({ n: 0, app: 0, pg: 0 }));
+for (let round = 0; round < ROUNDS; round++)
+  for (const [i, r] of results.entries()) {
+    const t = await throughput(r.authorizeOne, SECONDS / ROUNDS);
+    totals[i]!.n += t.n;
+    totals[i]!.app += t.appCpuMs * t.n;
+    totals[i]!.pg += t.pgCpuMs * t.n;
+  }
+for (const [i, r] of results.entries())
+  r.flat = {
+    perSecond: totals[i]!.n / SECONDS,
+    appCpuMs: totals[i]!.app / totals[i]!.n,
+    pgCpuMs: totals[i]!.pg / totals[i]!.n,
+  };
+for (const rate of RATES)
+  for (const r of results) r.latencies.push({ rate, ...(await openLoop(r.authorizeOne, rate)) });
 const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(2));
 console.log(
   `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${CARDS} cards, ` +
