@@ -234,6 +234,10 @@ export const PERMISSIONS = {
   replayFailedDeliveries: { scope: "webhooks" },
   deliveriesOverTime: { scope: "webhooks" }, // the webhooks page's charts (no route)
   webhookSuccessRates: { scope: "webhooks" },
+  // events (the Events API, docs/events.md): reading them is reading the program; their deliveries are webhooks'
+  listEvents: { scope: "read" },
+  getEvent: { scope: "read" },
+  listEventDeliveries: { scope: "webhooks" }, // the console's event page (no route)
 } as const satisfies Record<string, Permission>;
 
 export type UseCase = keyof typeof PERMISSIONS;

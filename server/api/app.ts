@@ -16,6 +16,7 @@ import { cardOnboardingPhoneRoutes } from "./card-onboarding-phone";
 import { cardSettingsRoutes } from "./card-settings";
 import { cardRoutes } from "./cards";
 import { disputeRoutes, sandboxDisputeRoutes } from "./disputes";
+import { eventRoutes } from "./events";
 import { fiatDepositRoutes, sandboxFiatRoutes } from "./fiat-deposits";
 import { fiatPayoutRoutes } from "./fiat-payouts";
 import { fiatQuoteRoutes } from "./fiat-quotes";
@@ -47,6 +48,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, meRoutes);
   mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, webhookRoutes);
+  mountRoutes(app, eventRoutes);
   mountRoutes(app, teamRoutes);
   mountRoutes(app, accountRoutes);
   mountRoutes(app, sandboxRoutes);

@@ -65,7 +65,14 @@ function toEvent(row: typeof outboxEvents.$inferSelect): DispatchedEvent {
   return {
     orgId: row.orgId,
     seq: row.seq,
-    envelope: { id: row.id, type: row.type, created_at: row.createdAt.toISOString(), data: row.data },
+    envelope: {
+      id: row.id,
+      type: row.type,
+      created_at: row.createdAt.toISOString(),
+      object_id: row.objectId,
+      sequence: row.sequence,
+      data: row.data,
+    },
   };
 }
 

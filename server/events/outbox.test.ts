@@ -97,8 +97,12 @@ describe("outbox dispatch", () => {
       id: ids[0],
       type: "test.ordered",
       created_at: expect.any(String),
+      // test.ordered names no object: the program (the organization) is its object.
+      object_id: orgId,
+      sequence: 1,
       data: { i: 0 },
     });
+    expect(seen.map((e) => e.envelope.sequence)).toEqual([1, 2, 3, 4, 5]);
     expect((await eventsOf(orgId)).every((r) => r.dispatchedAt !== null)).toBe(true);
     const consumed = await database.db
       .select()

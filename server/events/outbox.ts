@@ -1,21 +1,13 @@
 import { sql } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
-import { outboxEvents } from "@/server/db/schema/platform";
+import { eventObjectId } from "./event-object";
 
 /**
  * NOTIFY'd by every insert into the outbox, delivered at its transaction's commit (once per
  * transaction): the workers' dispatchers wake on it rather than at their next poll.
  */
 export const OUTBOX_CHANNEL = "svc_outbox";
-
-// In the insert's RETURNING, so waking the dispatchers costs no round trip of its own.
-const returned = {
-  id: outboxEvents.id,
-  type: outboxEvents.type,
-  createdAt: outboxEvents.createdAt,
-  notified: sql<unknown>`pg_notify(${OUTBOX_CHANNEL}, '')`,
-};
 
 /**
  * What an event looks like to the outside: webhook deliveries send exactly this, with the same
@@ -26,6 +18,14 @@ export interface EventEnvelope<TData extends Record<string, unknown> = Record<st
   type: string;
   /** ISO 8601, the time of the transaction that raised the event. */
   created_at: string;
+  /** The object the event is about (a card, customer, transaction, dispute, ...; docs/events.md). */
+  object_id: string | null;
+  /**
+   * 1, 2, 3, ... per object, in the order the object's changes committed: a receiver drops an
+   * event whose sequence is not above the last it applied for that object. Null on events raised
+   * before sequences existed.
+   */
+  sequence: number | null;
   data: TData;
 }
 
@@ -34,6 +34,8 @@ export interface EmitEventInput<TData extends Record<string, unknown> = Record<s
   type: string;
   data: TData;
 }
+
+export type EmittedEvent = Pick<EventEnvelope, "id" | "type" | "created_at" | "sequence">;
 
 /**
  * Records an event in the transactional outbox. Call it with the TRANSACTION of the change the
@@ -44,23 +46,66 @@ export interface EmitEventInput<TData extends Record<string, unknown> = Record<s
 export async function emitEvent<TData extends Record<string, unknown>>(
   tx: Db,
   input: EmitEventInput<TData>,
-): Promise<Omit<EventEnvelope<TData>, "data">> {
-  const [row] = await tx
-    .insert(outboxEvents)
-    .values({ id: newId("evt"), orgId: input.orgId, type: input.type, data: input.data })
-    .returning(returned);
-  return { id: row!.id, type: row!.type, created_at: row!.createdAt.toISOString() };
+): Promise<EmittedEvent> {
+  const [emitted] = await emitEvents(tx, [input]);
+  return emitted!;
+}
+
+interface Returned {
+  id: string;
+  type: string;
+  created_at: Date | string;
+  sequence: number | string;
 }
 
 /**
  * Several events of one change in one statement (same rules as emitEvent), in the order given:
  * a change that raises many events pays one round trip, not one per event.
+ *
+ * Each event's `sequence` comes from its object's counter row (event_sequences), bumped in the same
+ * statement: the upsert holds the row's lock until the transaction ends, so a concurrent change of
+ * the same object waits and takes the next number after this one commits (or this one's numbers if
+ * it rolls back). Counters are locked in (org, object) order, so two multi-object changes cannot
+ * deadlock on them. NOTIFY'd on the channel too, in the RETURNING (no round trip of its own).
  */
-export async function emitEvents(tx: Db, inputs: EmitEventInput[]): Promise<Omit<EventEnvelope, "data">[]> {
+export async function emitEvents(tx: Db, inputs: EmitEventInput[]): Promise<EmittedEvent[]> {
   if (inputs.length === 0) return [];
-  const rows = await tx
-    .insert(outboxEvents)
-    .values(inputs.map((i) => ({ id: newId("evt"), orgId: i.orgId, type: i.type, data: i.data })))
-    .returning(returned);
-  return rows.map((r) => ({ id: r.id, type: r.type, created_at: r.createdAt.toISOString() }));
+  const rows = inputs.map((i, ord) => ({
+    ord,
+    id: newId("evt"),
+    org_id: i.orgId,
+    type: i.type,
+    data: i.data,
+    object_id: eventObjectId(i.orgId, i.type, i.data),
+  }));
+  const result = (await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(ord int, id text, org_id text, type text, data jsonb, object_id text)
+    ),
+    bumped as (
+      insert into event_sequences as s (org_id, object_id, last)
+      select org_id, object_id, count(*) from input group by org_id, object_id order by org_id, object_id
+      on conflict (org_id, object_id) do update set last = s.last + excluded.last
+      returning s.org_id, s.object_id, s.last
+    )
+    insert into outbox_events (id, org_id, type, data, object_id, sequence)
+    select i.id, i.org_id, i.type, i.data, i.object_id,
+      b.last - count(*) over w + row_number() over (w order by i.ord)
+    from input i join bumped b on b.org_id = i.org_id and b.object_id = i.object_id
+    window w as (partition by i.org_id, i.object_id)
+    order by i.ord
+    returning id, type, created_at, sequence, pg_notify(${OUTBOX_CHANNEL}, '')`)) as unknown as
+    { rows?: Returned[] } | Returned[];
+  const returned = Array.isArray(result) ? result : (result.rows ?? []);
+  const byId = new Map(returned.map((r) => [r.id, r]));
+  return rows.map(({ id }) => {
+    const r = byId.get(id)!;
+    return {
+      id,
+      type: r.type,
+      created_at: new Date(r.created_at).toISOString(),
+      sequence: Number(r.sequence),
+    };
+  });
 }
