@@ -15,7 +15,11 @@ export interface WebhookActions {
   create: Action<CreateWebhookInput & { enabled?: boolean }, CreatedWebhook & { enabled: boolean }>;
   update: Action<UpdateWebhookInput & ById, WebhookView>;
   remove: Action<ById, { webhook_id: string; deleted: true }>;
-  rotate: Action<ById, SecretOf>;
+  rotate: Action<
+    ById & { grace_period_hours?: number },
+    SecretOf & { previous_secret_expires_at: string | null }
+  >;
+  endGrace: Action<ById, { webhook_id: string; previous_secret_expires_at: string | null }>;
   reveal: Action<ById, SecretOf>;
   sendTest: Action<ById, WebhookDeliveryView>;
 }

@@ -10,8 +10,9 @@ import { useAction } from "@/components/ui/use-action";
 import type { WebhookView } from "@/lib/contracts/webhooks";
 import { ActionErrorAlert } from "../ui/dialog-error";
 import { deliveryHref } from "./hrefs";
+import { RotateSecretDialog, SecretGraceNotice } from "./rotate-secret-dialog";
 import type { WebhookActions } from "./types";
-import { DeleteWebhookDialog, RotateSecretDialog, ViewSecretDialog } from "./webhook-dialogs";
+import { DeleteWebhookDialog, ViewSecretDialog } from "./webhook-dialogs";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 
 type Open = "edit" | "secret" | "rotate" | "delete" | null;
@@ -96,6 +97,7 @@ export function WebhookControls({ webhook, actions }: { webhook: WebhookView; ac
           Delete
         </Button>
       </div>
+      <SecretGraceNotice webhook={webhook} endGrace={actions.endGrace} onChanged={changed} />
       <ActionErrorAlert error={error} />
       {notice ? (
         <Alert tone="success">

@@ -1,8 +1,6 @@
 "use client";
 
-import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useAction } from "@/components/ui/use-action";
@@ -61,74 +59,6 @@ export function ViewSecretDialog({
         <Actions>
           <Button onClick={onClose}>Done</Button>
         </Actions>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/**
- * Rotation takes effect at once: every attempt from now on, retries included, is signed with the new secret.
- */
-export function RotateSecretDialog({
-  webhook,
-  rotate,
-  onClose,
-  onChanged,
-  returnFocus,
-}: {
-  webhook: WebhookView;
-  rotate: WebhookActions["rotate"];
-  onClose: () => void;
-  onChanged: (notice: string) => void;
-  returnFocus: ReturnFocus;
-}) {
-  const action = useAction(rotate);
-  const [secret, setSecret] = useState<string>();
-  const [error, setError] = useState<string>();
-  async function confirm() {
-    setError(undefined);
-    const res = await action.run({ webhookId: webhook.webhook_id });
-    if (!res.ok) return setError(res.error.message);
-    setSecret(res.data.secret);
-    onChanged("Rotated the signing secret.");
-  }
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={returnFocus}
-        onInteractOutside={(e) => secret !== undefined && e.preventDefault()}
-      >
-        <DialogTitle>{secret ? "New signing secret" : "Rotate the signing secret?"}</DialogTitle>
-        <DialogDescription>
-          {secret ? "Put it in your endpoint's configuration now." : `For ${webhook.url}.`}
-        </DialogDescription>
-        <ActionErrorAlert error={error} />
-        {secret ? (
-          <>
-            <SecretValue secret={secret} />
-            <Actions>
-              <Button onClick={onClose}>Done</Button>
-            </Actions>
-          </>
-        ) : (
-          <>
-            <Alert tone="warning" className="flex gap-2">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>
-                The old secret stops at once: requests your endpoint checks with it will fail until you update
-                it. There is no overlap period.
-              </span>
-            </Alert>
-            <Actions>
-              <Button variant="secondary" onClick={onClose} disabled={action.pending}>
-                Cancel
-              </Button>
-              <Button onClick={confirm} disabled={action.pending} aria-busy={action.pending}>
-                Rotate secret
-              </Button>
-            </Actions>
-          </>
-        )}
       </DialogContent>
     </Dialog>
   );

@@ -34,6 +34,7 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
   const [events, setEvents] = useState<string[]>(webhook?.events ?? []);
   const [description, setDescription] = useState(webhook?.description ?? "");
   const [enabled, setEnabled] = useState(webhook?.enabled ?? true);
+  const [standard, setStandard] = useState(webhook?.standard_webhooks ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<ActionError | string>();
   const [secret, setSecret] = useState<string>();
@@ -47,7 +48,7 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
     }
     setErrors({});
     setBanner(undefined);
-    const input = { url, events, description };
+    const input = { url, events, description, standard_webhooks: standard };
     const res = webhook
       ? await update.run({
           webhookId: webhook.webhook_id,
@@ -133,6 +134,21 @@ export function WebhookFormDialog({ webhook, actions, onClose, onChanged, return
                     ? `Disabled: ${webhook.disabled_reason} `
                     : ""}
                   A disabled webhook receives nothing; enabling resets its failure count.
+                </span>
+              </span>
+            </label>
+            <label className="flex items-start gap-2.5">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-current"
+                checked={standard}
+                onChange={(e) => setStandard(e.target.checked)}
+              />
+              <span className="flex flex-col">
+                <span className="text-sm font-medium">Standard Webhooks headers</span>
+                <span className="text-xs text-muted">
+                  Also send webhook-id, webhook-timestamp and webhook-signature, for receivers that use a
+                  Standard Webhooks library. The X-Svc headers are always sent.
                 </span>
               </span>
             </label>

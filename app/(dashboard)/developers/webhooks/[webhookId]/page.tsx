@@ -18,6 +18,7 @@ import { requireSession } from "@/server/action-kit/session";
 import {
   createWebhookAction,
   deleteWebhookAction,
+  endWebhookSecretGraceAction,
   replayDeliveriesAction,
   retryDeliveryAction,
   revealWebhookSecretAction,
@@ -136,6 +137,7 @@ export default async function WebhookPage({
                 update: updateWebhookAction,
                 remove: deleteWebhookAction,
                 rotate: rotateWebhookSecretAction,
+                endGrace: endWebhookSecretGraceAction,
                 reveal: revealWebhookSecretAction,
                 sendTest: sendTestEventAction,
               }}
