@@ -59,6 +59,7 @@ for (const spec of [
   "spending-controls",
   "controls-console",
   "authorization-endpoint",
+  "events",
 ]) {
   const user = await createUser(database.db, orgId, {
     email: `admin-${spec}-${stamp}@e2e.test`,

@@ -7,6 +7,7 @@ import {
   Gauge,
   Gavel,
   Globe,
+  History,
   KeyRound,
   Landmark,
   LayoutDashboard,
@@ -69,6 +70,7 @@ export const NAV: NavGroup[] = [
     links: [
       { label: "API keys", href: "/developers/api-keys", icon: KeyRound, needs: "listApiKeys" },
       { label: "Webhooks", href: "/developers/webhooks", icon: Webhook, needs: "listWebhooks" },
+      { label: "Events", href: "/developers/events", icon: History, needs: "listEvents" },
       {
         label: "Authorization endpoint",
         href: "/developers/authorization-endpoint",
