@@ -129,6 +129,8 @@ describe("fan-out", () => {
         id: event.id,
         type: "card.frozen",
         created_at: event.created_at,
+        object_id: "sc_1",
+        sequence: 1,
         data: { svc_card_id: "sc_1", note: "Zürich" },
       });
       // The consumer may run again for the same event (at least once): no second delivery.
