@@ -46,12 +46,14 @@ export function Legend({ series }: { series: PlotSeries[] }) {
 }
 
 /**
- * Where a tooltip goes for the category at `index` of `count` along an axis: after it in the
- * first half, before it in the second, so it stays inside the plot at any width.
+ * Where a tooltip goes for the category at `index` of `count` along an axis, so it stays inside
+ * the plot at any width: across days, in the top corner of the other half (beside the pointed
+ * column it would run off a phone's screen); down a list of rows, under the row in the first
+ * half, above it in the second.
  */
 export function besideCategory(index: number, count: number, axis: "x" | "y"): CSSProperties {
+  if (axis === "x") return index < count / 2 ? { right: 0, top: 0 } : { left: 0, top: 0 };
   const after = `calc(${((index + 1) / count) * 100}% + 6px)`;
   const before = `calc(${(1 - index / count) * 100}% + 6px)`;
-  if (axis === "x") return index < count / 2 ? { left: after, top: 0 } : { right: before, top: 0 };
   return index < count / 2 ? { top: after, right: 0 } : { bottom: before, right: 0 };
 }
