@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
 import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
+import { WEBHOOK_OPERATIONAL_EVENT_TYPES } from "./webhook-operational-events";
 
 /**
  * Webhook contracts (docs/webhooks.md): REST routes, dashboard forms, OpenAPI.
@@ -180,6 +181,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
       timestamp: "2026-01-05T10:00:00.000Z",
     },
   },
+  ...WEBHOOK_OPERATIONAL_EVENT_TYPES,
   {
     type: "webhook.test",
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",

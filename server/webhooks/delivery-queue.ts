@@ -108,6 +108,35 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
   }));
 }
 
+/** A delivery that ran out of attempts in this batch (webhook.delivery.exhausted). */
+export interface ExhaustedDelivery {
+  org_id: string;
+  webhook_id: string;
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  attempts: number;
+  last_response_status: number | null;
+  last_error: string | null;
+  /** The subscription's run of failures starts with this batch (the admins are e-mailed once per run). */
+  run_starts: boolean;
+}
+
+/** A subscription this batch disabled (100 failures in a row: webhook.disabled). */
+export interface AutoDisabled {
+  org_id: string;
+  webhook_id: string;
+  url: string;
+  reason: string;
+  consecutive_failures: number;
+}
+
+export interface RecordedOutcomes {
+  ids: Set<string>;
+  exhausted: ExhaustedDelivery[];
+  disabled: AutoDisabled[];
+}
+
 export interface AttemptOutcome {
   deliveryId: string;
   webhookId: string;
@@ -129,12 +158,11 @@ export interface AttemptOutcome {
  * rows, and each subscription's run of failed-for-good deliveries (a success resets it; 100
  * disables). Returns the ids recorded.
  */
-export async function recordOutcomes(
+export async function recordOutcomeRows(
   db: Db,
   workerId: string,
   outcomes: AttemptOutcome[],
-): Promise<Set<string>> {
-  if (outcomes.length === 0) return new Set();
+): Promise<RecordedOutcomes> {
   // n: the order attempts finished in, which decides a subscription's run (the last success resets it).
   const rows = outcomes.map((o, n) => ({
     n,
@@ -164,9 +192,10 @@ export async function recordOutcomes(
       from o
       -- The ids as one array: a join on o alone is planned as a scan of every partition.
       where d.id = any(array(select id from o)) and d.id = o.id and d.locked_by = ${workerId}
-      returning d.id
+      returning d.id, d.org_id, d.event_id, d.event_type
     ), kept as (
-      select o.*, max(o.n) filter (where o.status = 'succeeded') over (partition by o.webhook_id) as last_ok
+      select o.*, r.org_id, r.event_id, r.event_type,
+        max(o.n) filter (where o.status = 'succeeded') over (partition by o.webhook_id) as last_ok
       from o join recorded r on r.id = o.id
     ), attempts as (
       insert into webhook_delivery_attempts (id, delivery_id, attempt, request_headers, response_status,
@@ -178,22 +207,40 @@ export async function recordOutcomes(
         (array_agg(err order by n desc) filter (where status = 'failed'))[1] as err
       from kept group by webhook_id
     ), next as (
-      select s.id, (case when r.reset then 0 else s.consecutive_failures end) + r.failed as n, r.err
+      select s.id, (case when r.reset then 0 else s.consecutive_failures end) + r.failed as n, r.err,
+        (case when r.reset then 0 else s.consecutive_failures end) = 0 as run_starts
       from webhook_subscriptions s join runs r on r.webhook_id = s.id
       where (r.reset or r.failed > 0) and (r.failed > 0 or s.consecutive_failures > 0)
     ), counters as (
+      update webhook_subscriptions s set consecutive_failures = next.n, updated_at = now()
+      from next where s.id = next.id and not (s.enabled and next.n >= ${DISABLE_AFTER_FAILURES})
+    ), disabling as (
+      -- Apart from counters so that it returns the subscriptions this statement disabled: a row another
+      -- worker disabled meanwhile is re-checked under its lock (no longer enabled) and left out.
       update webhook_subscriptions s
-      set consecutive_failures = next.n,
-          enabled = s.enabled and next.n < ${DISABLE_AFTER_FAILURES},
-          disabled_reason = case when s.enabled and next.n >= ${DISABLE_AFTER_FAILURES}
-            then ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`}
+      set consecutive_failures = next.n, enabled = false, updated_at = now(),
+          disabled_reason = ${`Disabled after ${DISABLE_AFTER_FAILURES} consecutive failed deliveries`}
               || coalesce('; last error: ' || next.err, '') || '.'
-            else s.disabled_reason end,
-          updated_at = now()
-      from next where s.id = next.id
+      from next where s.id = next.id and s.enabled and next.n >= ${DISABLE_AFTER_FAILURES}
+      returning s.id, s.org_id, s.url, s.disabled_reason, s.consecutive_failures
     )
-    select id from recorded`);
-  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+    select
+      (select coalesce(json_agg(id), '[]') from recorded) as ids,
+      (select coalesce(json_agg(json_build_object('org_id', k.org_id, 'webhook_id', k.webhook_id,
+        'delivery_id', k.id, 'event_id', k.event_id, 'event_type', k.event_type, 'attempts', k.attempt,
+        'last_response_status', k.rs, 'last_error', k.err,
+        'run_starts', coalesce((select run_starts from next where next.id = k.webhook_id), false)) order by k.n), '[]')
+        from kept k where k.status = 'failed') as exhausted,
+      (select coalesce(json_agg(json_build_object('org_id', d.org_id, 'webhook_id', d.id, 'url', d.url,
+        'reason', d.disabled_reason, 'consecutive_failures', d.consecutive_failures)), '[]')
+        from disabling d) as disabled`);
+  const [row] = rowsOf<{ ids: unknown; exhausted: unknown; disabled: unknown }>(result);
+  const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  return {
+    ids: new Set(parse<string[]>(row?.ids ?? [])),
+    exhausted: parse<ExhaustedDelivery[]>(row?.exhausted ?? []),
+    disabled: parse<AutoDisabled[]>(row?.disabled ?? []),
+  };
 }
 
 /** Hands claimed deliveries back untried (shutdown): lease cleared, the attempt not counted. */

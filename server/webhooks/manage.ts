@@ -11,7 +11,9 @@ import { ServiceError } from "@/lib/errors";
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { webhookSubscriptions } from "@/server/db/schema/webhooks";
+import { emitEvent } from "@/server/events/outbox";
 import { recordAudit } from "@/server/platform/audit";
+import { disabledData, WEBHOOK_DISABLED } from "./operational-events";
 import { newWebhookId, newWebhookSecret, sealWebhookSecret } from "./secret";
 import { registrableUrl } from "./url-safety";
 import { type SubscriptionRow, webhookView } from "./view";
@@ -110,6 +112,12 @@ export async function updateWebhook({
   const checked = patch.url === undefined ? undefined : await registrableUrl(patch.url);
   const url = checked?.url;
   const row = await ctx.db.transaction(async (tx) => {
+    // Locked first: whether this call disables it (the event's once), against a worker's auto-disable.
+    const [before] = await tx
+      .select({ enabled: webhookSubscriptions.enabled })
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.id, webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))
+      .for("update");
     const [updated] = await tx
       .update(webhookSubscriptions)
       .set({
@@ -129,6 +137,21 @@ export async function updateWebhook({
       .where(and(eq(webhookSubscriptions.id, webhookId), eq(webhookSubscriptions.orgId, ctx.orgId)))
       .returning();
     if (!updated) throw new ServiceError("NOT_FOUND", "No webhook with this id.");
+    // Disabled by hand: the event too (no e-mail: the person who did it knows), so other systems hear it.
+    if (patch.enabled === false && before?.enabled)
+      await emitEvent(tx, {
+        orgId: ctx.orgId,
+        type: WEBHOOK_DISABLED,
+        data: disabledData(
+          {
+            webhook_id: updated.id,
+            url: updated.url,
+            reason: updated.disabledReason,
+            consecutive_failures: updated.consecutiveFailures,
+          },
+          "user",
+        ),
+      });
     await recordAudit(
       { ...ctx, db: tx },
       {

@@ -7,9 +7,9 @@ import {
   type AttemptOutcome,
   claimDueDeliveries,
   type ClaimedDelivery,
-  recordOutcomes,
   releaseDeliveries,
 } from "./delivery-queue";
+import { recordOutcomes } from "./operational-events";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
 import { type Resolver, webhookResolver } from "./url-safety";
 import { DELIVERIES_CHANNEL, onDeliveriesQueued } from "./wake";
