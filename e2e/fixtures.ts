@@ -12,6 +12,8 @@ const IMPACTS_THAT_FAIL = new Set(["critical", "serious"]);
 /** Served by the API, not the console (the reference is Scalar's page; the rest is JSON or files). */
 const NOT_PAGES = [/^\/api\//, /\/export$/];
 const checkedThisRun = new Set<string>();
+/** Pages whose spec runs axe itself (e2e/every-page.spec.ts): the watch would only repeat it. */
+const checkedBySpec = new WeakSet<Page>();
 
 export interface AxeFinding {
   page: string;
@@ -35,11 +37,21 @@ export function pageKind(url: string, width?: number): string | null {
   return width ? `${path}@${width}` : path;
 }
 
+/**
+ * For a spec that checks every page it visits itself (e2e/every-page.spec.ts): the watch leaves
+ * this page alone, and the kinds the spec checks count as checked for the specs after it.
+ */
+export function checkEveryPageYourself(page: Page): void {
+  checkedBySpec.add(page);
+}
+
 /** Runs axe on the page as it is now; the critical and serious violations found. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
+  const kind = pageKind(page.url(), page.viewportSize()?.width);
+  if (kind && checkedBySpec.has(page)) checkedThisRun.add(kind);
   return result.violations
     .filter((v) => IMPACTS_THAT_FAIL.has(v.impact ?? ""))
     .map((v) => ({
@@ -89,7 +101,7 @@ export const test = base.extend<{ axeWatch: void; cspWatch: void }>({
       const kindOf = (page: Page) => pageKind(page.url(), page.viewportSize()?.width);
       const check = async (page: Page) => {
         const kind = kindOf(page);
-        if (!kind || checkedThisRun.has(kind)) return;
+        if (!kind || checkedThisRun.has(kind) || checkedBySpec.has(page)) return;
         try {
           await page.waitForLoadState("load", { timeout: 10_000 });
           // A page still streaming (its loading state shown) is checked once its data is in.
