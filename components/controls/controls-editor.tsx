@@ -79,7 +79,13 @@ export function ControlsEditor<T extends object>({
 
   const fixedAmounts = cardholder ? current.spending_limits.length : 0;
   const fixedCounts = cardholder ? current.count_limits.length : 0;
-  const unshown = Object.entries(formErrors(saving.error?.fields)).filter(([k]) => !SHOWN.test(k));
+  const fields = Object.entries(formErrors(saving.error?.fields));
+  const unshown = fields.filter(([k]) => !SHOWN.test(k));
+  // A refusal the form already shows beside its field is not said twice.
+  const general =
+    saving.error && !fields.some(([k, v]) => SHOWN.test(k) && v === saving.error!.message)
+      ? saving.error.message
+      : null;
   const form = (
     <form onSubmit={submit} className="flex min-w-0 flex-col gap-4" noValidate aria-label={label}>
       {cardholder ? (
@@ -146,9 +152,9 @@ export function ControlsEditor<T extends object>({
           Save limits
         </Button>
       </div>
-      {saving.error ? (
+      {general || unshown.length ? (
         <Alert tone="error">
-          {saving.error.message}
+          {general}
           {unshown.map(([k, v]) => (
             <span key={k} className="block">
               {v}

@@ -31,7 +31,11 @@ export function ControlsSection<T extends object>({
   const now = (
     <div className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">What is left now</h3>
-      <SpendLimitsList view={limits} audience="staff" />
+      <SpendLimitsList
+        view={limits}
+        audience="staff"
+        empty={level === "customer" ? "This customer has no limits of its own." : undefined}
+      />
     </div>
   );
   return (

@@ -9,14 +9,18 @@ import { categoriesInWords, INTERVAL_LABELS, LEVEL_LABELS } from "./labels";
 export function SpendLimitsList({
   view,
   audience,
+  empty,
 }: {
   view: SpendLimitsView;
   audience: "staff" | "cardholder";
+  /** What an empty list says, where it is not a card's (the customer page). */
+  empty?: string;
 }) {
   if (view.limits.length === 0)
     return (
       <p className="text-sm text-muted">
-        {audience === "staff" ? "No limits apply to this card." : "Your card has no spending limits."}
+        {empty ??
+          (audience === "staff" ? "No limits apply to this card." : "Your card has no spending limits.")}
       </p>
     );
   // Display only: the view's major units, formatted with the account's currency.
