@@ -232,6 +232,8 @@ export const PERMISSIONS = {
   endWebhookSecretGrace: { scope: "webhooks", stepUp: true },
   sendTestEvent: { scope: "webhooks" },
   replayFailedDeliveries: { scope: "webhooks" },
+  backfillEvents: { scope: "webhooks" },
+  sendExampleEvent: { scope: "webhooks" },
   deliveriesOverTime: { scope: "webhooks" }, // the webhooks page's charts (no route)
   webhookSuccessRates: { scope: "webhooks" },
   // events (the Events API, docs/events.md): reading them is reading the program; their deliveries are webhooks'

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { exampleEventSchema } from "@/lib/contracts/webhook-backfill";
 import {
   deliveryParamsSchema,
   replayDeliveriesInputSchema,
@@ -9,6 +10,7 @@ import {
 import { rotateWebhookSecretSchema } from "@/lib/contracts/webhook-rotation";
 import { createWebhookSchema, updateWebhookSchema } from "@/lib/contracts/webhooks";
 import { defineAction } from "@/server/action-kit/define-action";
+import { backfillEvents, sendExampleEvent } from "@/server/webhooks/backfill";
 import { replayFailedDeliveries, retryDelivery, sendTestEvent } from "@/server/webhooks/deliveries";
 import { createWebhook, deleteWebhook, getWebhook, updateWebhook } from "@/server/webhooks/manage";
 import { endWebhookSecretGrace, rotateWebhookSecret } from "@/server/webhooks/rotation";
@@ -102,4 +104,26 @@ export const replayDeliveriesAction = defineAction(
     name: "replayWebhookDeliveries",
   },
   async ({ ctx, input }) => replayFailedDeliveries({ ctx, input }),
+);
+
+/** Events of [from, to) the webhook never had (the REST route's service); the dates as the inputs give them. */
+export const backfillEventsAction = defineAction(
+  {
+    input: z.intersection(
+      webhookParamsSchema,
+      z.object({ from: z.string().max(40), to: z.string().max(40) }),
+    ),
+    can: "backfillEvents",
+    name: "backfillWebhookEvents",
+  },
+  async ({ ctx, input }) => backfillEvents({ ctx, input }),
+);
+
+export const sendExampleEventAction = defineAction(
+  {
+    input: z.intersection(webhookParamsSchema, exampleEventSchema),
+    can: "sendExampleEvent",
+    name: "sendWebhookExampleEvent",
+  },
+  async ({ ctx, input }) => sendExampleEvent({ ctx, input }),
 );

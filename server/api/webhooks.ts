@@ -35,6 +35,7 @@ import {
   updateWebhook,
 } from "@/server/webhooks/manage";
 import { endWebhookSecretGrace, rotateWebhookSecret } from "@/server/webhooks/rotation";
+import { webhookBackfillRoutes } from "./webhook-backfill";
 
 /** Webhook management (docs/webhooks.md), scope `webhooks`, card envelope. */
 const TAGS = ["Webhooks"];
@@ -253,4 +254,5 @@ export const webhookRoutes = [
         "Replay queued",
       ),
   }),
+  ...webhookBackfillRoutes,
 ];
