@@ -6,9 +6,10 @@ import { outboxEvents } from "@/server/db/schema/platform";
 import { emitEvent } from "@/server/events/outbox";
 import { maintainPartitions } from "@/server/jobs/partitions";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
+import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { bearer, postJson } from "@/server/testing/http";
 import { startTotpClock } from "@/server/testing/totp-clock";
+import { listEvents } from "@/server/webhooks/event-log";
 import { createApiApp } from "./app";
 
 const database = withTestDatabase();
@@ -113,6 +114,25 @@ describe("GET /api/v1/events: paging", () => {
       expect(status, query).toBe(400);
       expect(body.error_code, query).toBe("VALIDATION_ERROR");
     }
+  });
+});
+
+describe("listEvents called without the REST kit (the console)", () => {
+  it("refuses a bad search with VALIDATION_ERROR naming the field", async () => {
+    const { org } = await program();
+    const ctx = userCtx(database.db, org.orgId, {
+      userId: org.admin.userId,
+      email: org.admin.email,
+      role: "admin",
+    });
+    const refused = listEvents({
+      ctx,
+      input: { "created[gte]": "2001-01-02T00:00:00Z", "created[lte]": "2001-01-01T00:00:00Z" },
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ path: "created[gte]", message: "created[gte] must not be after created[lte]." }],
+    });
   });
 });
 

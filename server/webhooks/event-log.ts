@@ -51,7 +51,13 @@ async function cursorOf(ctx: Ctx, eventId: string, field: string): Promise<SQL> 
 /** A page of the organization's events, newest first, filtered; paged by event id both ways. */
 export async function listEvents({ ctx, input }: { ctx: Ctx; input: EventFilters }): Promise<EventPage> {
   authorize(ctx, "listEvents");
-  const f = eventFiltersSchema.parse(input);
+  // The console passes its address's search here unchecked: a bad one is a 400, not a crash.
+  const parsed = eventFiltersSchema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw new ServiceError("VALIDATION_ERROR", details.map((d) => d.message).join(" "), { details });
+  }
+  const f = parsed.data;
   const types = f.type ? [f.type] : f.types;
   const newer = f.ending_before !== undefined;
   const cursorId = f.ending_before ?? f.starting_after;
