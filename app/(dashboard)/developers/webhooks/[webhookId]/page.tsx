@@ -8,14 +8,17 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { AdminsOnly } from "@/components/webhooks/admins-only";
 import { AutoRefresh } from "@/components/webhooks/auto-refresh";
+import { BackfillForm } from "@/components/webhooks/backfill-form";
 import { DeliveryActivity } from "@/components/webhooks/delivery-activity";
 import { parseLogFilters, refreshInterval, serviceFilters } from "@/components/webhooks/filters";
 import { ReplayForm } from "@/components/webhooks/replay-form";
 import { WebhookStateBadge } from "@/components/webhooks/status-badges";
 import { WebhookControls } from "@/components/webhooks/webhook-controls";
 import { can } from "@/lib/contracts/permissions";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contracts/webhooks";
 import { requireSession } from "@/server/action-kit/session";
 import {
+  backfillEventsAction,
   createWebhookAction,
   deleteWebhookAction,
   endWebhookSecretGraceAction,
@@ -23,6 +26,7 @@ import {
   retryDeliveryAction,
   revealWebhookSecretAction,
   rotateWebhookSecretAction,
+  sendExampleEventAction,
   sendTestEventAction,
   updateWebhookAction,
 } from "@/server/actions/webhooks";
@@ -141,6 +145,20 @@ export default async function WebhookPage({
                 reveal: revealWebhookSecretAction,
                 sendTest: sendTestEventAction,
               }}
+            />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="backfill-title">
+          <CardHeader>
+            <CardTitle id="backfill-title">Send events</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <BackfillForm
+              webhookId={webhook.webhook_id}
+              eventTypes={WEBHOOK_EVENT_TYPES.map((t) => t.type)}
+              backfill={backfillEventsAction}
+              sendExample={sendExampleEventAction}
             />
           </CardBody>
         </Card>
