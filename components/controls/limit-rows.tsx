@@ -47,7 +47,9 @@ function IntervalSelect<T extends SpendingInterval>({
   );
 }
 
-const rowClass = "grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2";
+// On a phone the Remove button takes its own line, so the window's name is not cut short.
+const rowClass = "grid grid-cols-2 items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]";
+const removeClass = "col-span-2 justify-self-start sm:col-span-1 sm:mt-6";
 
 /**
  * Amount limits: an amount (the account's currency), a window, and optionally the categories it
@@ -87,7 +89,7 @@ export function AmountRows({
         <Button
           type="button"
           variant="secondary"
-          className="mt-6"
+          className={removeClass}
           disabled={i < fixed}
           onClick={() => onChange(rows.filter((_, j) => j !== i))}
         >
@@ -151,7 +153,7 @@ export function CountRows({
       <Button
         type="button"
         variant="secondary"
-        className="mt-6"
+        className={removeClass}
         disabled={i < fixed}
         onClick={() => onChange(rows.filter((_, j) => j !== i))}
       >
