@@ -106,7 +106,11 @@ describe("fan-out", () => {
         ctx,
         input: { url: `http://127.0.0.1:${receiver.port}/fan-off`, events: ["*"] },
       });
-      await updateWebhook({ ctx, input: { webhookId: off.webhook_id, enabled: false } });
+      // Disabled in the table: disabling by hand raises webhook.disabled, a second event here.
+      await database.db
+        .update(webhookSubscriptions)
+        .set({ enabled: false })
+        .where(eq(webhookSubscriptions.id, off.webhook_id));
       const event = await emitEvent(database.db, {
         orgId: org.orgId,
         type: "card.frozen",
