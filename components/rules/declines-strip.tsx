@@ -33,7 +33,7 @@ export function DeclinesStrip({
           {inMode.map((d) => (
             <li
               key={d.day}
-              className={`flex-1 rounded-t ${mode === "shadow" ? "bg-warning" : "bg-danger"}`}
+              className={`max-w-6 flex-1 rounded-t ${mode === "shadow" ? "bg-warning" : "bg-danger"}`}
               style={{ height: `${Math.max(4, (d.declined / peak) * 100)}%` }}
               title={`${d.day}: ${d.declined} of ${d.evaluated}`}
             >
