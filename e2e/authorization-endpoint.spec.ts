@@ -103,8 +103,12 @@ async function throughTheEndpoint(page: Page, request: APIRequestContext) {
   const log = page.getByRole("list", { name: "Last requests" });
   const entry = log.getByRole("listitem").filter({ hasText: txn.transaction_id });
   await expect(entry).toBeVisible();
-  await entry.locator("summary").click();
-  await expect(entry.getByText("authorization.request").first()).toBeVisible();
+  // The summary's left edge (its middle may hold the transaction link); again until it stays open.
+  await expect(async () => {
+    if ((await entry.locator("details").getAttribute("open")) === null)
+      await entry.locator("summary").click({ position: { x: 4, y: 8 } });
+    await expect(entry.getByText("authorization.request").first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await shoot(page, "endpoint-log");
   await entry.getByRole("link", { name: txn.transaction_id }).click();
   await expect(page.getByText("Decided by")).toBeVisible();
