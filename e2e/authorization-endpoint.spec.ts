@@ -112,7 +112,7 @@ async function throughTheEndpoint(page: Page, request: APIRequestContext) {
   await shoot(page, "endpoint-log");
   await entry.getByRole("link", { name: txn.transaction_id }).click();
   await expect(page.getByText("Decided by")).toBeVisible();
-  await expect(page.getByText("Program's authorization endpoint")).toBeVisible();
+  await expect(page.getByText("Program's authorization endpoint").first()).toBeVisible();
 
   // Send test authorization shows the signed request and the answer.
   await page.goto(PATH);
