@@ -63,6 +63,7 @@ export const authorizationEndpointRoutes = [
       "X-Svc-Signature-Previous for grace_hours (default 24). Step-up as for PUT. Audited.",
     tags: TAGS,
     auth: "rotateAuthorizationEndpointSecret",
+    carriesSecret: true,
     request: { body: rotateEndpointSecretSchema.optional() },
     response: { data: authorizationEndpointViewSchema },
     errors: ["NOT_FOUND", "VALIDATION_ERROR"],

@@ -246,7 +246,7 @@ describe("answers that carry a secret are kept sealed under their Idempotency-Ke
     const k2 = key();
     const rotated = await call(
       `/api/v1/svc-card/webhooks/${data.webhook_id}/rotate-secret`,
-      post({}, { ...p.admin, ...k2 }),
+      post({}, { ...p.admin, "x-2fa-token": p.code(), ...k2 }),
     );
     expect(rotated.status).toBe(200);
     await expectSealed(p.org.orgId, k2["idempotency-key"], String(rotated.body.data!.secret));
@@ -336,6 +336,8 @@ describe("answers that carry a secret are kept sealed under their Idempotency-Ke
         "post /api/apikey/{id}/rotate",
         "post /api/v1/webhook/create-webhook",
         "post /api/v1/svc-card/webhooks/{webhookId}/rotate-secret",
+        "post /api/v1/svc-card/webhooks/{webhookId}/end-secret-grace",
+        "post /api/v1/card-issuer/authorization-endpoint/rotate-secret",
         "post /api/v1/svc-card/{svcCardId}/cards/{cardId}/view-token",
         "post /api/v1/wallet/deposits/new",
       ].sort(),

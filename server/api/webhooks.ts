@@ -193,6 +193,7 @@ export const webhookRoutes = [
       "when no window is open. Step-up and audit as for rotate-secret.",
     tags: TAGS,
     auth: "endWebhookSecretGrace",
+    carriesSecret: true,
     request: { params: webhookParamsSchema, body: endSecretGraceSchema.optional() },
     response: { data: webhookViewSchema },
     errors: ["NOT_FOUND", "CONFLICT"],
