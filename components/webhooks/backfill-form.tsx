@@ -4,20 +4,18 @@ import { FlaskConical, Send } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input, selectClass } from "@/components/ui/input";
+import { selectClass } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import type { WebhookDeliveryView } from "@/lib/contracts/webhook-deliveries";
+import { useUtcRange, UtcRangeFields } from "./utc-range-fields";
 
 export type BackfillAction = Action<
   { webhookId: string; from: string; to: string },
   { webhook_id: string; queued: number; more: boolean }
 >;
 export type ExampleAction = Action<{ webhookId: string; type: string }, WebhookDeliveryView>;
-
-const utcInput = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 16);
-const fromUtcInput = (value: string) => new Date(`${value}:00Z`).toISOString();
 
 /**
  * Events this webhook never had (it was created later, or its types left them out) over a range,
@@ -38,15 +36,14 @@ export function BackfillForm({
   const sending = useAction(backfill);
   const example = useAction(sendExample);
   const id = useId();
-  const [from, setFrom] = useState(() => utcInput(7 * 24 * 3_600_000));
-  const [to, setTo] = useState(() => utcInput(0));
+  const range = useUtcRange(7 * 24 * 3_600_000);
   const [type, setType] = useState(eventTypes[0] ?? "");
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setMessage(undefined);
-    const res = await sending.run({ webhookId, from: fromUtcInput(from), to: fromUtcInput(to) });
+    const res = await sending.run({ webhookId, ...range.range() });
     if (!res.ok) return setMessage({ tone: "error", text: res.error.message });
     const { queued, more } = res.data;
     setMessage({
@@ -79,26 +76,7 @@ export function BackfillForm({
           never sent again.
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-from`}>From (UTC)</Label>
-            <Input
-              id={`${id}-from`}
-              type="datetime-local"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              required
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-to`}>To (UTC)</Label>
-            <Input
-              id={`${id}-to`}
-              type="datetime-local"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              required
-            />
-          </div>
+          <UtcRangeFields id={id} range={range} />
           <Button type="submit" variant="secondary" disabled={sending.pending} aria-busy={sending.pending}>
             <Send aria-hidden />
             Send missed events

@@ -4,23 +4,14 @@ import { History } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
+import { useUtcRange, UtcRangeFields } from "./utc-range-fields";
 
 export type ReplayAction = Action<
   { webhookId: string; from: string; to: string },
   { job_id: string; from: string; to: string }
 >;
-
-/** A datetime-local value in UTC (the console shows every time in UTC) for `msAgo` ago. */
-function utcInput(msAgo: number): string {
-  return new Date(Date.now() - msAgo).toISOString().slice(0, 16);
-}
-
-/** The instant a UTC datetime-local value ("2026-11-26T07:43") names. */
-const fromUtcInput = (value: string) => new Date(`${value}:00Z`).toISOString();
 
 /**
  * Bulk replay: the webhook's deliveries that failed for good and were created in the chosen time
@@ -30,8 +21,7 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
   const router = useRouter();
   const action = useAction(replay);
   const id = useId();
-  const [from, setFrom] = useState(() => utcInput(24 * 3_600_000));
-  const [to, setTo] = useState(() => utcInput(0));
+  const range = useUtcRange(24 * 3_600_000);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
 
   async function submit(event: React.FormEvent) {
@@ -39,8 +29,7 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
     setMessage(undefined);
     const res = await action.run({
       webhookId,
-      from: fromUtcInput(from),
-      to: fromUtcInput(to),
+      ...range.range(),
     });
     setMessage(
       res.ok
@@ -57,26 +46,7 @@ export function ReplayForm({ webhookId, replay }: { webhookId: string; replay: R
         sent once more.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-from`}>From (UTC)</Label>
-          <Input
-            id={`${id}-from`}
-            type="datetime-local"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            required
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-to`}>To (UTC)</Label>
-          <Input
-            id={`${id}-to`}
-            type="datetime-local"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            required
-          />
-        </div>
+        <UtcRangeFields id={id} range={range} />
         <Button type="submit" variant="secondary" disabled={action.pending} aria-busy={action.pending}>
           <History aria-hidden />
           Replay failed deliveries
