@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit and service tests on PGlite, the production build, e2e in
+# Chromium; arranged for a 2-core machine (docs/performance.md, "CI", has each stage's time):
+# eslint runs beside tsc, prettier and depcruise, and the e2e suite (mostly a browser and a server
+# waiting on each other) beside the service tests on Postgres when POSTGRES_TEST_URL names a
+# database for them (.ci/run does), niced so the e2e suite runs as it would alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+stage() { echo "== [test: $(($(date +%s) - started)) s] $*"; }
+logs=$(mktemp -d)
+
+stage "typecheck and lint: eslint beside tsc, prettier --check and depcruise"
+(npm run typecheck && npx prettier --check . && npm run depcruise) > "$logs/checks.log" 2>&1 &
+checks=$!
+eslint_ok=0
+npx eslint . || eslint_ok=$?
+checks_ok=0
+wait "$checks" || checks_ok=$?
+cat "$logs/checks.log"
+if [ "$eslint_ok" != 0 ] || [ "$checks_ok" != 0 ]; then
+  echo "== eslint exit $eslint_ok, typecheck/prettier/depcruise exit $checks_ok"
+  exit 1
+fi
+
+stage "unit and service tests on PGlite"
+npm run test:unit
+
+stage "next build (its type check skipped: tsc checked the same files above)"
+BUILD_SKIP_TYPECHECK=1 npm run build
+
+postgres_tests=""
+if [ -n "${POSTGRES_TEST_URL:-}" ]; then
+  stage "e2e in Chromium, beside the service tests on Postgres"
+  # Only this run sees DATABASE_URL: the e2e server runs on its own embedded database.
+  DATABASE_URL="$POSTGRES_TEST_URL" nice -n 10 npx vitest run > "$logs/postgres-tests.log" 2>&1 &
+  postgres_tests=$!
+else
+  stage "e2e in Chromium"
+fi
+e2e_ok=0
+npm run test:e2e || e2e_ok=$?
+postgres_ok=0
+if [ -n "$postgres_tests" ]; then
+  stage "e2e done; waiting for the service tests on Postgres"
+  wait "$postgres_tests" || postgres_ok=$?
+  cat "$logs/postgres-tests.log"
+fi
+if [ "$e2e_ok" != 0 ] || [ "$postgres_ok" != 0 ]; then
+  echo "== e2e exit $e2e_ok, service tests on Postgres exit $postgres_ok"
+  exit 1
+fi
+stage "npm test passed"
