@@ -28,12 +28,16 @@ const LIST_PAGES = [
   "/developers/access-token",
   "/developers/webhooks",
   "/developers/webhooks/signature-checker",
+  "/developers/events",
+  "/developers/authorization-endpoint",
   "/settings",
   "/settings/team",
   "/settings/security",
   "/settings/audit",
   "/settings/card-pin",
+  "/settings/program",
   "/rules",
+  "/rules/new",
   "/spending-controls",
 ];
 
@@ -44,6 +48,8 @@ const DETAIL_PAGES: [list: string, href: RegExp][] = [
   ["/disputes", /^\/disputes\/dsp_[^/?#]+$/],
   ["/gateway", /^\/gateway\/gwp_[^/?#]+$/],
   ["/developers/webhooks", /^\/developers\/webhooks\/whk_[^/?#]+$/],
+  ["/developers/events", /^\/developers\/events\/evt_[^/?#]+$/],
+  ["/rules", /^\/rules\/arl_[^/?#]+$/],
 ];
 
 interface PageReport {
