@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { endpointRequestQuerySchema,type EndpointRequestView } from "@/lib/contracts/authorization-endpoint";
+import { endpointRequestQuerySchema, type EndpointRequestView } from "@/lib/contracts/authorization-endpoint";
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
