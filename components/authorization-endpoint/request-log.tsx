@@ -69,17 +69,24 @@ export function RequestLog({ requests }: { requests: EndpointRequestView[] }) {
                 {r.response_status !== null ? `HTTP ${r.response_status}` : "no answer"}
               </span>
               {r.transaction_id ? (
-                <Link
-                  href={transactionHref(r.transaction_id)}
-                  className="font-mono text-xs text-accent hover:underline"
-                >
-                  {r.transaction_id}
-                </Link>
+                <span className="font-mono text-xs text-muted">{r.transaction_id}</span>
               ) : (
                 <span className="text-xs text-muted">test</span>
               )}
             </summary>
             <div className="mt-3">
+              {/* The link sits here, not in the summary: a link inside a summary is a control inside a control. */}
+              {r.transaction_id ? (
+                <p className="mb-2 text-sm">
+                  Transaction{" "}
+                  <Link
+                    href={transactionHref(r.transaction_id)}
+                    className="font-mono text-xs text-accent hover:underline"
+                  >
+                    {r.transaction_id}
+                  </Link>
+                </p>
+              ) : null}
               <RequestDetails r={r} />
             </div>
           </details>
