@@ -14,6 +14,7 @@ export const OUTCOMES: Record<EndpointRequestView["outcome"], { label: string; t
   malformed: { label: "Unreadable answer", tone: "warning" },
 };
 
+/** Each block scrolls, so it takes the keyboard's focus (as components/webhooks/body-view.tsx). */
 const pre =
   "max-h-64 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-xs break-all whitespace-pre-wrap";
 
@@ -31,17 +32,21 @@ export function RequestDetails({ r }: { r: EndpointRequestView }) {
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p className="text-xs font-medium text-muted uppercase">Request headers</p>
-      <pre className={pre}>
+      <pre className={pre} tabIndex={0} aria-label="Request headers">
         {Object.entries(r.request_headers)
           .map(([k, v]) => `${k}: ${v}`)
           .join("\n")}
       </pre>
       <p className="text-xs font-medium text-muted uppercase">Request body</p>
-      <pre className={pre}>{pretty(r.request_body)}</pre>
+      <pre className={pre} tabIndex={0} aria-label="Request body">
+        {pretty(r.request_body)}
+      </pre>
       <p className="text-xs font-medium text-muted uppercase">
         Answer {r.response_status !== null ? `(HTTP ${r.response_status})` : ""}
       </p>
-      <pre className={pre}>{r.error && r.response_body === null ? r.error : pretty(r.response_body)}</pre>
+      <pre className={pre} tabIndex={0} aria-label="Answer">
+        {r.error && r.response_body === null ? r.error : pretty(r.response_body)}
+      </pre>
       {r.late_response_status !== null ? (
         <p className="text-xs text-muted">
           A late answer (HTTP {r.late_response_status}, after {r.late_latency_ms} ms) was recorded and
