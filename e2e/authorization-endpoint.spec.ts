@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
-import { DESKTOP, PHONE, signInAs, specAdmin } from "./staff";
+import { DESKTOP, shootBothWidths, signInAs, specAdmin } from "./staff";
 import { freshCode } from "./totp";
 
 /*
@@ -12,23 +12,8 @@ import { freshCode } from "./totp";
  * endpoint is disabled again at the end, so the specs after this one meet none of it.
  */
 
-const SHOTS = "/tmp/shots/h6";
 const PATH = "/developers/authorization-endpoint";
 const auth = () => ({ authorization: `Bearer ${readSeed().apiToken}` });
-
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /**
  * Save, confirming with a code when the session's step-up window is not open: waits for either the
@@ -109,7 +94,7 @@ async function throughTheEndpoint(page: Page, request: APIRequestContext) {
       await entry.locator("summary").click({ position: { x: 4, y: 8 } });
     await expect(entry.getByText("authorization.request").first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await shoot(page, "endpoint-log");
+  await shootBothWidths(page, "endpoint-log");
   await entry.getByRole("link", { name: txn.transaction_id }).click();
   await expect(page.getByText("Decided by")).toBeVisible();
   await expect(page.getByRole("dialog").getByText("Program's authorization endpoint").first()).toBeVisible();
@@ -120,5 +105,5 @@ async function throughTheEndpoint(page: Page, request: APIRequestContext) {
   const result = page.getByLabel("Test result");
   await expect(result.getByText("Approved", { exact: true })).toBeVisible();
   await expect(result.getByText(/x-svc-signature: sha256=/)).toBeVisible();
-  await shoot(page, "endpoint-test");
+  await shootBothWidths(page, "endpoint-test");
 }

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { signInCardholder } from "./cardholder-steps";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
-import { DESKTOP, PHONE, signInAs, specAdmin } from "./staff";
+import { DESKTOP, shootBothWidths, signInAs, specAdmin } from "./staff";
 
 /*
  * Issue 26's controls console at 1366 and 390 px (axe checks every page in e2e/fixtures.ts):
@@ -14,7 +14,6 @@ import { DESKTOP, PHONE, signInAs, specAdmin } from "./staff";
  * Every control set here is removed again, so the specs after this one meet none of them.
  */
 
-const SHOTS = "/tmp/shots/h2";
 const GRACE = "grace.hopper@demo.test";
 
 const auth = () => ({ authorization: `Bearer ${readSeed().apiToken}` });
@@ -34,21 +33,6 @@ async function purchase(request: APIRequestContext, cardId: string, amount: numb
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { status: string; decline_reason_code: string | null } }).data;
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    // Nothing runs off the side of the screen at either width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 async function saved(form: Locator) {
@@ -97,7 +81,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
   const categories = controls.getByRole("group", { name: "Merchant categories" });
   await categories.getByLabel("Never these categories").check();
   await categories.getByLabel("Gambling and betting").check();
-  await shoot(page, "customer-controls-preview");
+  await shootBothWidths(page, "customer-controls-preview");
   await saved(controls);
   await expect(now).toContainText(/\$37\.50 left of \D*50\.00/);
 
@@ -106,7 +90,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
   await controls.getByRole("button", { name: "Save limits" }).click();
   await expect(controls.getByText(/at most 2 decimals/)).toBeVisible();
   await expect(controls.getByLabel("Amount").last()).toHaveAttribute("aria-invalid", "true");
-  await shoot(page, "customer-controls-error");
+  await shootBothWidths(page, "customer-controls-error");
   await controls.getByRole("button", { name: "Remove" }).click();
   await categories.getByLabel("Any category").check();
   await saved(controls);
@@ -134,7 +118,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
   await expect(program.getByLabel("Amount")).toHaveValue("5000");
   await expect(program.getByLabel("Number of purchases")).toHaveValue("500");
   await expect(countries.getByRole("list", { name: "Chosen countries" })).toContainText("North Korea (KP)");
-  await shoot(page, "program-controls");
+  await shootBothWidths(page, "program-controls");
 
   // A viewer reads the same defaults, with no form.
   const viewerContext = await browser.newContext({ viewport: DESKTOP });
@@ -148,7 +132,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
   await expect(viewer.getByText("Per purchase: 5000.00 in the account's currency")).toBeVisible();
   await expect(viewer.getByText("North Korea (KP)")).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Save limits" })).toHaveCount(0);
-  await shoot(viewer, "program-controls-viewer");
+  await shootBothWidths(viewer, "program-controls-viewer");
   await viewer.goto(customerUrl);
   await expect(
     viewer.getByRole("region", { name: "Controls" }).getByText("No limits.", { exact: true }),
@@ -190,7 +174,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
     await limits.getByRole("button", { name: "Save limits" }).click();
     await expect(limits.getByText(/not raise or remove them/)).toBeVisible();
     await expect(limits.getByRole("button", { name: "Remove" })).toBeDisabled();
-    await shoot(myPage, "my-card-limits-refused");
+    await shootBothWidths(myPage, "my-card-limits-refused");
 
     const declined = await purchase(request, cardId, 160);
     expect(declined).toMatchObject({ status: "declined", decline_reason_code: "spending_limit_exceeded" });
@@ -202,7 +186,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
       .first();
     await expect(reason).toContainText("This purchase is above a spending limit on your card.");
     await expect(reason).toContainText(/The card's daily limit of \D*150\.00\./);
-    await shoot(myPage, "my-card-decline");
+    await shootBothWidths(myPage, "my-card-decline");
   } finally {
     await holder.close();
     await request.put(cardControls, { headers: auth(), data: { spending_limits: [] } });

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readSeed } from "./seed";
-import { DESKTOP, PHONE, signInAs, specAdmin } from "./staff";
+import { DESKTOP, shootBothWidths, signInAs, specAdmin } from "./staff";
 
 /*
  * Settings -> Card program at 1366 and 390 px (axe checks every page in e2e/fixtures.ts): an admin
@@ -9,22 +8,6 @@ import { DESKTOP, PHONE, signInAs, specAdmin } from "./staff";
  * name not on the list cannot be saved; an operator only reads it. The zone is set back at the end,
  * so the specs after this one meet the program as it was.
  */
-
-const SHOTS = "/tmp/shots/h4";
-
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test("an admin picks the program's time zone from the list and saves it; an operator only reads it", async ({
   page,
@@ -43,14 +26,14 @@ test("an admin picks the program's time zone from the list and saves it; an oper
   // Typing part of the name lists the matches; a click picks one.
   await box.fill(target.split("/")[1]!.slice(0, 4).toLowerCase());
   await expect(page.getByRole("listbox", { name: "Time zones" })).toBeVisible();
-  await shoot(page, "program-time-zone-list");
+  await shootBothWidths(page, "program-time-zone-list");
   await page.getByRole("option", { name: target, exact: true }).click();
   await expect(box).toHaveValue(target);
   await save.click();
   await expect(page.getByText(`Saved. New windows start at midnight in ${target}`)).toBeVisible();
   await page.reload();
   await expect(box).toHaveValue(target);
-  await shoot(page, "program-time-zone-saved");
+  await shootBothWidths(page, "program-time-zone-saved");
 
   // A name not on the list: told so once the box is left, and Save stays off.
   await box.fill("Mars/Olympus");

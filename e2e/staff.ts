@@ -8,6 +8,24 @@ import { freshCode } from "./totp";
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * A full-page screenshot at both sizes (test-results/shots/<name>-desktop|phone.png), each first
+ * checked for sideways scroll; the page is left at the desktop size.
+ */
+export async function shootBothWidths(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({ path: `test-results/shots/${name}-${size}.png`, fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
 type StaffUser = { email: string; totpSecret: string };
 
 /**
