@@ -15,7 +15,7 @@ const PATH = "/developers/events";
 const auth = () => ({ authorization: `Bearer ${readSeed().apiToken}` });
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/shots/h7/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/shots/${name}.png`, fullPage: true });
 }
 
 async function noSidewaysScroll(page: Page) {

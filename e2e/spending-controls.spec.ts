@@ -11,7 +11,7 @@ import { freshCode } from "./totp";
  * in Ada's card's Controls section declines the purchase past it, and the transaction sheet and
  * her My card say why; the rule's page shows its shadow results and a backtest, and the rule is
  * promoted with the step-up, then retired so other specs' purchases are never declined by it. The
- * card's limit is removed at the end. Screenshots go to /tmp/shots/h3/ (test-results/ is shared).
+ * card's limit is removed at the end. Screenshots go to test-results/ (E2E_SHOTS overrides).
  */
 
 /** A demo cardholder with a PIN set (My card opens straight away); her account is in GBP. */
