@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CURRENCY_VALUES, type FlowStatus, type KycStatus, type SafeState } from "@/lib/enums";
 import { organizations } from "./identity";
+import { metadataColumn } from "./metadata";
 
 /**
  * The value lists of these columns (flow_status, kyc_status, safe_state, currency) are declared once
@@ -63,6 +64,7 @@ export const cardCustomers = pgTable(
      * Providers); null before deployment.
      */
     accountStatus: integer("account_status"),
+    metadata: metadataColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +85,7 @@ export const cardCustomers = pgTable(
     // pg_trgm's trigram index, created by migration 0019 (PGlite loads the extension in client.ts).
     index("card_customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("card_customers_external_id_trgm_idx").using("gin", t.externalId.op("gin_trgm_ops")),
+    index("card_customers_metadata_idx").using("gin", t.metadata.op("jsonb_path_ops")),
   ],
 );
 
@@ -120,6 +123,7 @@ export const cards = pgTable(
     lostAt: timestamp("lost_at", { withTimezone: true }),
     stolenAt: timestamp("stolen_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    metadata: metadataColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -134,6 +138,7 @@ export const cards = pgTable(
     index("cards_org_type_idx").on(t.orgId, t.cardType, t.createdAt, t.id),
     index("cards_org_currency_idx").on(t.orgId, t.currency, t.createdAt, t.id),
     index("cards_org_last_four_idx").on(t.orgId, t.lastFour),
+    index("cards_metadata_idx").using("gin", t.metadata.op("jsonb_path_ops")),
   ],
 );
 

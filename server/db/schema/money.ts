@@ -24,6 +24,7 @@ import { authorizationDecisionColumns } from "./authorization-endpoints";
 import { type CardCurrency, cardCustomers } from "./cards";
 import type { CountedWindow } from "./controls";
 import { organizations } from "./identity";
+import { metadataColumn } from "./metadata";
 
 /**
  * The money side of the card program (docs/money.md): customer wallet balances, card transactions,
@@ -55,10 +56,7 @@ export const customerBalances = pgTable(
     freshness: text("freshness").$type<BalanceFreshness>().notNull().default("realtime"),
     /** Time of the last balance notification (interface balance_updated_at); null after an on-chain read. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
-    /**
-     * Last time anything refreshed this balance (notification or chain read): the 2-hour reconciliation
-     * clock.
-     */
+    /** Last refresh of any kind (notification or chain read): the 2-hour reconciliation clock. */
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,10 +91,7 @@ export const balanceTotals = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.currency] })],
 );
 
-/**
- * Per organization: how many card customers it has and how many have a wallet (aggregate-balances' top
- * level).
- */
+/** Per organization: card customers, and those with a wallet (aggregate-balances' top level). */
 export const programCounters = pgTable("program_counters", {
   orgId: text("org_id")
     .primaryKey()
@@ -157,6 +152,7 @@ export const cardTransactions = pgTable(
     /** The spend counters an authorization counted in, given back by reversal, expiry and refund. */
     controlWindows: jsonb("control_windows").$type<CountedWindow[]>(),
     ...authorizationDecisionColumns,
+    metadata: metadataColumn(),
     /** For a refund: the purchase it returns. */
     originalTransactionId: text("original_transaction_id"),
     blockchainTxHash: text("blockchain_tx_hash"),
@@ -183,6 +179,7 @@ export const cardTransactions = pgTable(
     index("card_transactions_org_merchant_idx").on(t.orgId, sql`lower(${t.merchant}) text_pattern_ops`),
     // The list's amount range (server/issuer/transactions/search.ts): a narrow range is a probe.
     index("card_transactions_org_amount_idx").on(t.orgId, t.amountMinor),
+    index("card_transactions_metadata_idx").using("gin", t.metadata.op("jsonb_path_ops")),
     // The overview's declines by reason: only declined rows (a final state), so the 30-day count
     // per code is an index-only range scan however many transactions the program has.
     index("card_transactions_declines_idx")
