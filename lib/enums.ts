@@ -149,3 +149,7 @@ export type StandInAction = (typeof STAND_IN_ACTION_VALUES)[number];
 /** The endpoint failures a stand-in rule is set for. */
 export const STAND_IN_FAILURE_VALUES = ["timeout", "connection_error", "non_2xx", "malformed"] as const;
 export type StandInFailure = (typeof STAND_IN_FAILURE_VALUES)[number];
+
+/** Why a card was replaced (docs/card-replacement.md): lost and stolen block the old card at once. */
+export const REPLACEMENT_REASON_VALUES = ["lost", "stolen", "damaged", "expired"] as const;
+export type ReplacementReason = (typeof REPLACEMENT_REASON_VALUES)[number];

@@ -10,7 +10,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { CURRENCY_VALUES, type FlowStatus, type KycStatus, type SafeState } from "@/lib/enums";
+import {
+  CURRENCY_VALUES,
+  type FlowStatus,
+  type KycStatus,
+  type ReplacementReason,
+  type SafeState,
+} from "@/lib/enums";
 import { organizations } from "./identity";
 import { metadataColumn } from "./metadata";
 
@@ -123,12 +129,26 @@ export const cards = pgTable(
     lostAt: timestamp("lost_at", { withTimezone: true }),
     stolenAt: timestamp("stolen_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** The provider's expiry (month 1-12, four-digit year); the card is valid to that month's end. */
+    expMonth: integer("exp_month"),
+    expYear: integer("exp_year"),
+    /** The card this one replaces, and why (server/cards/replacement/). */
+    replacementFor: text("replacement_for"),
+    replacementReason: text("replacement_reason").$type<ReplacementReason>(),
+    /** The card that replaced this one: a card is replaced at most once. */
+    replacedBy: text("replaced_by"),
+    /** When card.expiring was raised for this card (once per card; server/cards/expiry/). */
+    expiringNotifiedAt: timestamp("expiring_notified_at", { withTimezone: true }),
     metadata: metadataColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("cards_card_token_key").on(t.cardToken),
+    // One replacement per card, enforced by the database as well as by the rule.
+    uniqueIndex("cards_replacement_for_key").on(t.replacementFor).where(sql`replacement_for is not null`),
+    // The daily renewal job: cards not yet replaced, by expiry, across organizations.
+    index("cards_expiry_idx").on(t.expYear, t.expMonth).where(sql`replaced_by is null`),
     index("cards_customer_idx").on(t.customerId, t.createdAt),
     index("cards_org_idx").on(t.orgId, t.createdAt),
     // The Cards page (server/cards/lifecycle/list.ts): newest first overall, by status, by type,
