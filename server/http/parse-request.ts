@@ -7,10 +7,25 @@ import { parseInputPart, validationError } from "./validation";
 
 /** A route's request parts checked against its contract (server/http/route.ts), every issue at once. */
 
-function queryOf(c: Context<ApiEnv>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries()))
-    out[name] = values.length === 1 ? values[0]! : values;
+type QueryValue = string | string[];
+
+/** `name[key]=v` (OpenAPI deepObject, the lists' `metadata[key]=value`) folds into `{name: {key: v}}`. */
+const DEEP_OBJECT = /^([A-Za-z_]+)\[([^\]]*)\]$/;
+
+function queryOf(c: Context<ApiEnv>): Record<string, QueryValue | Record<string, QueryValue>> {
+  const out: Record<string, QueryValue | Record<string, QueryValue>> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    const value = values.length === 1 ? values[0]! : values;
+    const deep = DEEP_OBJECT.exec(name);
+    if (!deep) {
+      out[name] = value;
+      continue;
+    }
+    const inner = out[deep[1]!];
+    const target = inner && typeof inner === "object" && !Array.isArray(inner) ? inner : {};
+    target[deep[2]!] = value;
+    out[deep[1]!] = target;
+  }
   return out;
 }
 
