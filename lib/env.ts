@@ -47,6 +47,25 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A streaming replica of DATABASE_URL's server (docs/operations.md, "Read replica"): the read-only
+   * lists, searches, charts and exports read there; a replica that lags or fails is bypassed.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  /** The replica is bypassed while its replay is this many milliseconds behind (default 5 s). */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * When DATABASE_URL is a pooler in transaction mode (PgBouncer, docs/operations.md): the server's own
+   * URL, for what needs one session (LISTEN, the migrations' lock). Its presence also turns named
+   * prepared statements off, which such a pooler cannot keep.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   DATA_DIR: z.string().default("./.data"),
   ENCRYPTION_KEY: z
     .string()
