@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["{lib,server,components}/**/*.test.ts"],
+    include: ["{lib,server,components,cli}/**/*.test.ts"],
     // Multi-process tests need a shared Postgres server: vitest.postgres.config.ts runs them.
     exclude: ["**/node_modules/**", "**/*.pg.test.ts", "**/*.cluster.test.ts"],
     globalSetup: ["./server/testing/global-setup.ts"],
