@@ -48,6 +48,11 @@ export const ERROR_STATUS = {
   DISPUTE_CLOSED: 409,
   // A purchase credited back in full (refunds, a won dispute), or already won once (docs/money.md).
   PURCHASE_ALREADY_CREDITED: 409,
+  // Physical card orders (docs/physical-cards.md): a move the order's status does not allow; a
+  // cancel once shipped; an activation before the card was shipped.
+  CARD_ORDER_TRANSITION_INVALID: 409,
+  CARD_ORDER_ALREADY_SHIPPED: 409,
+  CARD_NOT_SHIPPED: 409,
   QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -60,6 +65,7 @@ export const ERROR_STATUS = {
   INVALID_ANSWER: 422,
   SECURE_VIEW_EXPIRED: 410,
   INVALID_ADDRESS: 422,
+  INVALID_ACTIVATION_CODE: 422,
   TWO_FACTOR_ALREADY_ENABLED: 409,
   // Team (docs/team.md).
   LAST_ADMIN: 409,
@@ -69,6 +75,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   OTP_LOCKED: 429,
   TWO_FACTOR_LOCKED: 429,
+  ACTIVATION_LOCKED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
