@@ -61,7 +61,10 @@ export type IdPrefix =
   | "dnt"
   | "dev"
   // The authorization endpoint's request log (docs/authorization-endpoint.md).
-  | "aer";
+  | "aer"
+  // physical card orders (docs/physical-cards.md): an order, a timeline entry
+  | "cor"
+  | "coe";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {
