@@ -114,6 +114,12 @@ const schema = z.object({
    * minute.
    */
   SAFE_DEPLOY_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  /**
+   * Sandbox: seconds the simulated card fulfillment waits before moving a physical card order one step
+   * (pending -> submitted -> shipped -> delivered; docs/physical-cards.md). 0 turns it off: only the
+   * sandbox helpers move orders.
+   */
+  SANDBOX_FULFILLMENT_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
   /** Tests: random requests per operation of the OpenAPI fuzzer (server/api/fuzz.test.ts). */
   FUZZ_RUNS: z.coerce.number().int().min(1).max(10_000).default(12),
   /** Tests: the fuzzer's seed, to replay a failing run. */
