@@ -26,6 +26,7 @@ export const accountRoutes = [
     summary: "My dashboard sessions",
     description: "The open dashboard sessions of the token's user, newest first.",
     tags: ["Account"],
+    operationId: "listMySessions",
     auth: "listMySessions",
     response: { data: sessionListSchema },
     handler: async ({ c, ctx }) => ok(c, await listMySessions({ ctx })),
@@ -35,6 +36,7 @@ export const accountRoutes = [
     path: "/api/v1/me/sessions/{sessionId}/revoke",
     summary: "Sign one session out",
     tags: ["Account"],
+    operationId: "revokeMySession",
     auth: "revokeMySession",
     request: { params: sessionIdSchema },
     response: { data: revokedSessionSchema },
@@ -47,6 +49,7 @@ export const accountRoutes = [
     summary: "Sign out everywhere",
     description: "Ends every dashboard session and every user token of the user, this token included.",
     tags: ["Account"],
+    operationId: "signOutEverywhere",
     auth: "signOutEverywhere",
     response: { data: sessionsEndedSchema },
     handler: async ({ c, ctx }) => ok(c, await signOutEverywhere({ ctx })),
@@ -60,6 +63,7 @@ export const accountRoutes = [
       "The current password counts against the sign-in limits (10 per account, 50 per IP, " +
       "per 15 minutes): past them, 429 RATE_LIMITED with Retry-After. A wrong one is audited.",
     tags: ["Account"],
+    operationId: "changeMyPassword",
     auth: "changePassword",
     request: { body: changePasswordSchema },
     response: { data: passwordChangedSchema },
@@ -75,6 +79,7 @@ export const accountRoutes = [
       "Every change made by staff or the API: actor, credential, IP, request id, target, " +
       "before/after. Newest first, paged with before = next_before. Admins only; append-only.",
     tags: ["Audit log"],
+    operationId: "listAuditLog",
     auth: "listAuditEntries",
     request: { query: auditPageQuerySchema },
     response: { data: auditPageSchema },
@@ -89,6 +94,7 @@ export const accountRoutes = [
       "The entries the same filters select (at most 50,000, newest first), as CSV; " +
       "before, after and detail are JSON.",
     tags: ["Audit log"],
+    operationId: "exportAuditLogCsv",
     auth: "auditCsv",
     request: { query: auditFiltersSchema },
     response: { contentType: "text/csv" },

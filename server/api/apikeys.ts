@@ -40,6 +40,7 @@ export const apiKeyRoutes = [
     summary: "Create an API key",
     description: `Returns api_secret once; only its SHA-256 is stored. ${GUARDED}`,
     tags: TAGS,
+    operationId: "createApiKey",
     auth: "createApiKey",
     carriesSecret: true,
     request: { body: createApiKeySchema },
@@ -62,6 +63,7 @@ export const apiKeyRoutes = [
     description:
       "Every key of the organization, newest first, without secrets. Needs a user access token of an admin.",
     tags: TAGS,
+    operationId: "listApiKeys",
     auth: "listApiKeys",
     response: { body: apiKeyListSchema },
     errors: ["USER_TOKEN_REQUIRED"],
@@ -73,6 +75,7 @@ export const apiKeyRoutes = [
     summary: "Get an API key",
     description: "One key without its secret. Needs a user access token of an admin.",
     tags: TAGS,
+    operationId: "getApiKey",
     auth: "getApiKey",
     request: { params: apiKeyIdSchema },
     response: { body: apiKeyViewSchema },
@@ -85,6 +88,7 @@ export const apiKeyRoutes = [
     summary: "Revoke an API key",
     description: `Permanent and immediate: the key pair and its tokens stop working at once. ${GUARDED}`,
     tags: TAGS,
+    operationId: "revokeApiKey",
     auth: "revokeApiKey",
     request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
     response: { body: apiKeyViewSchema },
@@ -106,6 +110,7 @@ export const apiKeyRoutes = [
       `A new api_secret, shown once; the old secret and every token minted from it stop working at once. ` +
       `${GUARDED}`,
     tags: TAGS,
+    operationId: "rotateApiKeySecret",
     auth: "rotateApiKey",
     carriesSecret: true,
     request: { params: apiKeyIdSchema, body: twoFactorOnlySchema.optional() },
@@ -128,6 +133,7 @@ export const apiKeyRoutes = [
       `The set is replaced entirely; tokens already minted act with the new set from their next request. ` +
       `${GUARDED}`,
     tags: TAGS,
+    operationId: "replaceApiKeyPermissions",
     auth: "setApiKeyPermissions",
     request: { params: apiKeyIdSchema, body: updatePermissionsSchema },
     response: { body: apiKeyViewSchema },
@@ -158,6 +164,7 @@ export const apiKeyRoutes = [
       "known key is audited. A key keeps its 10 newest tokens: an exchange " +
       "deletes older ones.",
     tags: TAGS,
+    operationId: "createApiToken",
     auth: "public",
     request: { body: tokenExchangeSchema },
     response: { body: apiTokenSchema },

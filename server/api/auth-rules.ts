@@ -40,6 +40,7 @@ export const authRuleRoutes = [
     summary: "List auth rules",
     description: "Every rule of the program with its state and current version.",
     tags: TAGS,
+    operationId: "listAuthRules",
     auth: "listAuthRules",
     response: { data: authRuleListSchema },
     handler: async ({ c, ctx }) => ok(c, await listAuthRules({ ctx })),
@@ -52,6 +53,7 @@ export const authRuleRoutes = [
       "A new rule in draft, version 1. It declines an authorization when all its conditions hold " +
       "(amount, currency, mcc, merchant_country, merchant_name, card_type, customer, velocity).",
     tags: TAGS,
+    operationId: "createAuthRule",
     auth: "createAuthRule",
     request: { body: authRuleInputSchema },
     response: { status: 201, data: authRuleViewSchema },
@@ -64,6 +66,7 @@ export const authRuleRoutes = [
     summary: "An auth rule with its versions",
     description: "The rule and every version of its conditions, newest first.",
     tags: TAGS,
+    operationId: "getAuthRule",
     auth: "getAuthRule",
     request: { params: authRuleParamsSchema },
     response: { data: authRuleDetailSchema },
@@ -76,6 +79,7 @@ export const authRuleRoutes = [
     summary: "Edit an auth rule (a new version)",
     description: "Only a draft or shadow rule (CONFLICT otherwise). The earlier versions are kept.",
     tags: TAGS,
+    operationId: "updateAuthRule",
     auth: "updateAuthRule",
     request: { params: authRuleParamsSchema, body: authRuleInputSchema },
     response: { data: authRuleViewSchema },
@@ -91,6 +95,7 @@ export const authRuleRoutes = [
       "draft -> shadow (evaluated on every authorization, its decisions recorded, no effect), shadow -> " +
       "draft, any -> retired. Active only through .../promote.",
     tags: TAGS,
+    operationId: "setAuthRuleState",
     auth: "changeAuthRuleState",
     request: { params: authRuleParamsSchema, body: authRuleStateChangeSchema },
     response: { data: authRuleViewSchema },
@@ -106,6 +111,7 @@ export const authRuleRoutes = [
       "From now on it declines. A user access token must send a current TOTP code in X-2FA-Token (or body " +
       "two_factor_token). Audited.",
     tags: TAGS,
+    operationId: "promoteAuthRule",
     auth: "promoteAuthRule",
     request: { params: authRuleParamsSchema, body: twoFactorBodySchema.optional() },
     response: { data: authRuleViewSchema },
@@ -123,6 +129,7 @@ export const authRuleRoutes = [
       "Evaluates the rule's current version on every authorization in [from, to) (at most 92 days), " +
       "velocity conditions included: how many it would have declined, how much, which customers, samples.",
     tags: TAGS,
+    operationId: "createAuthRuleBacktest",
     auth: "runAuthRuleBacktest",
     request: { params: authRuleParamsSchema, body: backtestInputSchema },
     response: { status: 201, data: backtestResultSchema },
@@ -136,6 +143,7 @@ export const authRuleRoutes = [
     summary: "An auth rule's backtests",
     description: "The 20 latest, newest first.",
     tags: TAGS,
+    operationId: "listAuthRuleBacktests",
     auth: "listAuthRuleBacktests",
     request: { params: authRuleParamsSchema },
     response: { data: backtestListSchema },
@@ -148,6 +156,7 @@ export const authRuleRoutes = [
     summary: "An auth rule's performance report",
     description: "Per day (program time zone) and mode: authorizations evaluated and (would-be) declines.",
     tags: TAGS,
+    operationId: "getAuthRulePerformance",
     auth: "getAuthRulePerformance",
     request: {
       params: authRuleParamsSchema,

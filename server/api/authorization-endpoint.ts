@@ -31,6 +31,7 @@ export const authorizationEndpointRoutes = [
     summary: "The authorization endpoint's settings",
     description: "URL, enabled, timeout_ms and stand-in rules for this mode. The secret is never shown here.",
     tags: TAGS,
+    operationId: "getAuthorizationEndpoint",
     auth: "getAuthorizationEndpoint",
     response: { data: authorizationEndpointViewSchema },
     errors: ["NOT_FOUND"],
@@ -45,6 +46,7 @@ export const authorizationEndpointRoutes = [
       "On creation the answer carries the signing secret, once. A user access token sends a current " +
       "TOTP code in X-2FA-Token (or body two_factor_token). Audited.",
     tags: TAGS,
+    operationId: "setAuthorizationEndpoint",
     auth: "putAuthorizationEndpoint",
     request: { body: putAuthorizationEndpointSchema },
     response: { data: authorizationEndpointViewSchema },
@@ -62,6 +64,7 @@ export const authorizationEndpointRoutes = [
       "A new secret signs X-Svc-Signature from now on (returned once); the old one still signs " +
       "X-Svc-Signature-Previous for grace_hours (default 24). Step-up as for PUT. Audited.",
     tags: TAGS,
+    operationId: "rotateAuthorizationEndpointSecret",
     auth: "rotateAuthorizationEndpointSecret",
     carriesSecret: true,
     request: { body: rotateEndpointSecretSchema.optional() },
@@ -78,6 +81,7 @@ export const authorizationEndpointRoutes = [
     summary: "The authorization endpoint's request log",
     description: "The newest calls (at most 500 are kept) with request, answer, latency and outcome.",
     tags: TAGS,
+    operationId: "listAuthorizationEndpointRequests",
     auth: "listAuthorizationEndpointRequests",
     request: { query: endpointRequestQuerySchema },
     response: { data: endpointRequestListSchema },
@@ -92,6 +96,7 @@ export const authorizationEndpointRoutes = [
       "A made-up authorization (12.50 EUR), signed and sent to the endpoint as set; the answer is read " +
       "as a real one would be and logged. Nothing is held or charged.",
     tags: TAGS,
+    operationId: "testAuthorizationEndpoint",
     auth: "sendTestAuthorization",
     response: { data: endpointRequestViewSchema },
     errors: ["NOT_FOUND"],

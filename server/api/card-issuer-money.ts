@@ -34,7 +34,7 @@ import { sandboxOnly } from "./sandbox";
  * setting `write`, fund-customer `transactions` (and, for a user access token, a current TOTP
  * code: docs/decisions-foundation.md, API keys and two-factor codes).
  */
-const TAGS = ["Card issuer"];
+const TAGS = ["Funding"];
 const BASE = "/api/v1/card-issuer";
 
 export const cardIssuerMoneyRoutes = [
@@ -47,6 +47,7 @@ export const cardIssuerMoneyRoutes = [
       "is still processing (two-step deposits not settled yet), and the " +
       "low-balance alert (threshold and whether the balance is below it).",
     tags: TAGS,
+    operationId: "getMasterWallet",
     auth: "getMasterWallet",
     response: { data: masterWalletViewSchema },
     handler: async ({ c, ctx }) => ok(c, await getMasterWallet({ ctx })),
@@ -59,6 +60,7 @@ export const cardIssuerMoneyRoutes = [
       "The master wallet of this currency is flagged low_balance while its " +
       "balance is below the threshold (major units); null removes the alert.",
     tags: TAGS,
+    operationId: "setLowBalanceThreshold",
     auth: "setLowBalanceThreshold",
     request: { params: thresholdParamsSchema, body: setThresholdBodySchema },
     response: { data: masterWalletEntrySchema },
@@ -80,6 +82,7 @@ export const cardIssuerMoneyRoutes = [
       "Newest first; processing (two-step, not settled yet) or settled. Each " +
       "settlement_id matches the master_wallet.deposit events.",
     tags: TAGS,
+    operationId: "listMasterWalletDeposits",
     auth: "listMasterWalletDeposits",
     request: { query: depositListQuerySchema },
     response: { data: depositListSchema },
@@ -107,6 +110,7 @@ export const cardIssuerMoneyRoutes = [
       "two_factor_token); API-key credentials rely on the transactions " +
       "scope. Send an Idempotency-Key to retry safely.",
     tags: TAGS,
+    operationId: "fundCustomer",
     auth: "fundCustomer",
     atomic: true,
     request: { body: fundCustomerRequestSchema },
@@ -128,6 +132,7 @@ export const cardIssuerMoneyRoutes = [
       "and failed (failure_reason: the error code). Optionally of one " +
       "customer.",
     tags: TAGS,
+    operationId: "listFundings",
     auth: "listFundings",
     request: { query: fundingListQuerySchema },
     response: { data: fundingListSchema },
@@ -145,6 +150,7 @@ export const cardIssuerMoneyRoutes = [
     description:
       "One funding by its transfer_id (the id in fund-customer's answer and the funding and balance events).",
     tags: TAGS,
+    operationId: "getTransfer",
     auth: "getFunding",
     request: { params: transferParamsSchema },
     response: { data: fundingViewSchema },
@@ -167,6 +173,7 @@ export const sandboxMoneyRoutes = sandboxOnly([
       "processing), settled a few seconds later or at " +
       ".../deposits/{settlementId}/settle (master_wallet.deposit settled).",
     tags: SANDBOX_TAGS,
+    operationId: "sandboxDepositMasterWallet",
     auth: "receiveDeposit",
     atomic: true,
     request: { body: sandboxDepositSchema },
@@ -183,6 +190,7 @@ export const sandboxMoneyRoutes = sandboxOnly([
       "grows, processing shrinks, master_wallet.deposit settled). A settled " +
       "deposit is answered as it is.",
     tags: SANDBOX_TAGS,
+    operationId: "sandboxSettleMasterWalletDeposit",
     auth: "settleDepositNow",
     atomic: true,
     request: { params: settlementParamsSchema },

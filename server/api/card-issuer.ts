@@ -26,7 +26,6 @@ import { listCardTransactions, listCustomerTransactions } from "@/server/issuer/
  * The card issuer's read views of its customers (every GET needs `read`). Card envelope.
  * POST /api/v1/card-issuer/customers (B2B onboarding) lives with the onboarding routes.
  */
-const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/customers";
 const PAGING =
   "Newest first (created_at, then transaction_id, descending). page from " +
@@ -43,7 +42,8 @@ export const cardIssuerRoutes = [
       "external id, or by the start of the email (any case). Filters: " +
       "kyc_status, flow_status. Paged: page (from 1), limit (default 20, max " +
       "100); total counts every match.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "listCustomers",
     auth: "listCustomers",
     request: { query: customerListQuerySchema },
     response: { data: customerListSchema },
@@ -64,7 +64,8 @@ export const cardIssuerRoutes = [
       "size. Where on_chain_count is above 0, those wallets were read from " +
       "the chain and know no pending holds: they count available as equal to " +
       "ledger, so total_available_balance may be overstated by their holds.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "getAggregateBalances",
     auth: "getAggregateBalances",
     response: { data: aggregateBalancesSchema },
     handler: async ({ c, ctx }) => ok(c, await getAggregateBalances({ ctx })),
@@ -77,7 +78,8 @@ export const cardIssuerRoutes = [
       "The Card customer object: onboarding stage, identity verification, " +
       "wallet, balances and cards. Balances are null until the account " +
       "wallet is deployed. Another organization's customer is 404.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "getCustomer",
     auth: "getIssuerCustomer",
     request: { params: issuerCustomerParamsSchema },
     response: { data: cardCustomerViewSchema },
@@ -94,7 +96,8 @@ export const cardIssuerRoutes = [
       "and the staff member's email, the API key's name or the cardholder's email) and the amount where " +
       "there is one. Paged by keyset: pass older_cursor as before, newer_cursor as after; limit 1-100 " +
       "(default 20). Another organization's customer is 404.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "getCustomerActivity",
     auth: "listCustomerActivity",
     request: { params: issuerCustomerParamsSchema, query: customerActivityQuerySchema },
     response: { data: customerActivityPageSchema },
@@ -110,7 +113,8 @@ export const cardIssuerRoutes = [
       `The program's card transactions, each with its customer's email and its card's last four. Filters: ` +
       `status, customer_id (a svc_card_id), currency, amount_min/amount_max (major units), q (merchant ` +
       `start, email, last four or transaction_id), from, to. ${PAGING}`,
-    tags: TAGS,
+    tags: ["Transactions"],
+    operationId: "listCardTransactions",
     auth: "listCardTransactions",
     request: { query: cardTransactionListQuerySchema },
     response: { data: programTransactionListSchema },
@@ -127,7 +131,8 @@ export const cardIssuerRoutes = [
       "streamed CSV file (RFC 4180, header row, amounts in major units; text that a spreadsheet would " +
       "read as a formula starts with an apostrophe). A failure before the first row is an ordinary " +
       "error response; one after rows were sent ends the file with a line starting #EXPORT_FAILED.",
-    tags: TAGS,
+    tags: ["Transactions"],
+    operationId: "exportCardTransactionsCsv",
     auth: "streamCardTransactionsCsv",
     request: { query: cardTransactionExportQuerySchema },
     response: { contentType: "text/csv" },
@@ -146,7 +151,8 @@ export const cardIssuerRoutes = [
     description:
       `One customer's card transactions. Filters: status, from, to. ${PAGING} ` +
       "A cardholder's session token reads its own account only; another customer is 404.",
-    tags: ["Cards"],
+    tags: ["Transactions"],
+    operationId: "listCustomerTransactions",
     auth: "listCustomerTransactions",
     request: {
       params: customerTransactionsParamsSchema,

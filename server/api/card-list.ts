@@ -8,7 +8,6 @@ import { defineRoute } from "@/server/http/route";
 import { globalSearch } from "@/server/search/global";
 
 /** The program's cards (the console's Cards page): the list and one card with its history. Needs `read`. */
-const TAGS = ["Card issuer"];
 const BASE = "/api/v1/card-issuer/cards";
 
 export const cardListRoutes = [
@@ -21,7 +20,8 @@ export const cardListRoutes = [
       "a customer by email (or its start), external id or svc_card_id. Filters: status (voided also " +
       "finds stolen cards), card_type, currency, customer_id (a svc_card_id). Paged: page (from 1), " +
       "limit (default 20, max 100); total counts every match.",
-    tags: TAGS,
+    tags: ["Cards"],
+    operationId: "listCards",
     auth: "listCards",
     request: { query: cardListQuerySchema },
     response: { data: cardListSchema },
@@ -36,7 +36,8 @@ export const cardListRoutes = [
       "The console's global search: customers by email start, external id or svc_card_id; cards by last " +
       "four or card id; transactions, disputes and webhook deliveries by id. At most 5 hits a group, " +
       "each with a console link (href).",
-    tags: TAGS,
+    tags: ["Search"],
+    operationId: "searchProgram",
     auth: "globalSearch",
     request: { query: globalSearchSchema },
     response: { data: searchResultsSchema },
@@ -50,7 +51,8 @@ export const cardListRoutes = [
     description:
       "One card with its customer and its history: the issue, then every state change with who made it " +
       "(actor_type and actor) and when. Another organization's card is 404.",
-    tags: TAGS,
+    tags: ["Cards"],
+    operationId: "getCard",
     auth: "getIssuerCard",
     request: { params: cardIdParamsSchema },
     response: { data: cardDetailSchema },

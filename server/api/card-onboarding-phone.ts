@@ -7,7 +7,7 @@ import { defineRoute } from "@/server/http/route";
 import type { ApiRoute } from "@/server/http/route-spec";
 
 /** Card onboarding step 4, the phone (see card-onboarding.ts for the other steps). Card envelope. */
-const TAGS = ["Card onboarding"];
+const TAGS = ["Onboarding"];
 
 export const cardOnboardingPhoneRoutes: ApiRoute[] = [
   defineRoute({
@@ -18,6 +18,7 @@ export const cardOnboardingPhoneRoutes: ApiRoute[] = [
       "Step 4: sends a 6-digit SMS code (valid 10 minutes) to an E.164 " +
       "number. At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
+    operationId: "requestPhoneVerification",
     auth: "requestPhoneVerification",
     request: { body: phoneRequestSchema },
     response: { data: phoneCodeSentSchema },
@@ -45,6 +46,7 @@ export const cardOnboardingPhoneRoutes: ApiRoute[] = [
       "Completes step 4; the customer moves to account setup (step 5). Wrong " +
       "codes as for the email code (INVALID_OTP, then OTP_LOCKED).",
     tags: TAGS,
+    operationId: "verifyPhone",
     auth: "verifyPhone",
     request: { body: phoneVerifySchema },
     response: { data: onboardingStateSchema },

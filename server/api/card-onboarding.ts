@@ -32,7 +32,7 @@ import type { ApiRoute } from "@/server/http/route-spec";
  * token, limited to its own account. Starting an account (own or B2B) is for the program's
  * credentials only.
  */
-const TAGS = ["Card onboarding"];
+const TAGS = ["Onboarding"];
 
 const SAFE_DESCRIPTION =
   "Not deployed (or failed): starts the deployment, 202 with " +
@@ -53,6 +53,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
       summary: `Deploy the account wallet${who}`,
       description: SAFE_DESCRIPTION,
       tags: TAGS,
+      operationId: b2b ? "deployCustomerWallet" : "deployWallet",
       auth: "deploySafe",
       request: { params: customerTargetSchema },
       response: {
@@ -83,6 +84,7 @@ function safeRoutes(path: string, family: SafePath, b2b: boolean): ApiRoute[] {
         "The same form as the deploy call's answer, for polling: deploy_status " +
         "not_deployed, processing, deployed or failed.",
       tags: TAGS,
+      operationId: b2b ? "getCustomerWalletDeployment" : "getWalletDeployment",
       auth: "getSafeDeployment",
       request: { params: customerTargetSchema },
       response: { data: safeDeploymentSchema },
@@ -105,6 +107,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "EMAIL_IN_USE; a customer still at step 1 is returned again with a " +
       "fresh code (one per 30 s, ten an hour).",
     tags: TAGS,
+    operationId: "startOnboarding",
     auth: "startOnboarding",
     request: { body: startOnboardingSchema },
     response: { status: 201, data: startedSchema },
@@ -124,7 +127,8 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "Starts the same flow as own-account onboarding for the issuer's " +
       "customer (external_id required): the customer gets a 6-digit code by " +
       "email.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "createCustomer",
     auth: "createIssuerCustomer",
     request: { body: createIssuerCustomerSchema },
     response: { status: 201, data: startedSchema },
@@ -142,6 +146,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
     summary: "Send a new email code",
     description: "Replaces the step-1 code (and its tries). At most one code per 30 seconds and ten an hour.",
     tags: TAGS,
+    operationId: "resendEmailCode",
     auth: "resendEmailCode",
     request: { params: customerTargetSchema },
     response: { data: startedSchema },
@@ -160,6 +165,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "2). A wrong code: 422 INVALID_OTP with the tries left; the 5th wrong " +
       "try: 429 OTP_LOCKED until a new code is requested.",
     tags: TAGS,
+    operationId: "verifyEmailCode",
     auth: "verifyEmailOtp",
     request: { params: customerTargetSchema, body: verifyOtpSchema },
     response: { data: onboardingStateSchema },
@@ -181,6 +187,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "a GET: each call mints a new link (the previous one stops working), and " +
       "the link is a credential to the applicant's verification.",
     tags: TAGS,
+    operationId: "getKycLink",
     auth: "getKycLink",
     request: { params: customerTargetSchema, query: kycLinkQuerySchema },
     response: { data: kycLinkSchema },
@@ -203,6 +210,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "expired) and the currency approval assigned (USD, EUR or GBP), with " +
       "the onboarding step.",
     tags: TAGS,
+    operationId: "getKycStatus",
     auth: "getKycStatus",
     request: { params: customerTargetSchema },
     response: { data: kycStatusSchema },
@@ -217,6 +225,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "Each question with its label in the locale (en, de, fr, es; others " +
       "fall back to en) and its options; an answer is one of the options.",
     tags: TAGS,
+    operationId: "getSourceOfFundsQuestions",
     auth: "getSourceOfFunds",
     request: { params: customerTargetSchema, query: sourceOfFundsQuerySchema },
     response: { data: sourceOfFundsQuestionsSchema },
@@ -239,6 +248,7 @@ export const cardOnboardingRoutes: ApiRoute[] = [
       "one of its options (422 INVALID_ANSWER lists each problem). Phone " +
       "verification comes next.",
     tags: TAGS,
+    operationId: "submitSourceOfFunds",
     auth: "submitSourceOfFunds",
     request: { params: customerTargetSchema, body: sourceOfFundsAnswersSchema },
     response: { data: sourceOfFundsSubmittedSchema },

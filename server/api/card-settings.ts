@@ -20,6 +20,7 @@ export const cardSettingsRoutes = [
       "Every view-token's page uses it, merged with the request's own `theme` (the request's fields win). " +
       "An empty object when none is saved.",
     tags: TAGS,
+    operationId: "getSecureTheme",
     auth: "readSecureTheme",
     response: { data: secureThemeSchema },
     handler: async ({ c, ctx }) => ok(c, await readSecureTheme({ ctx })),
@@ -33,6 +34,7 @@ export const cardSettingsRoutes = [
       "Colors are hex (#rgb, #rrggbb, with optional alpha), border_radius px or rem, logo_url https. A " +
       "user token must belong to an admin.",
     tags: TAGS,
+    operationId: "replaceSecureTheme",
     auth: "updateSecureTheme",
     request: { body: secureThemeSchema },
     response: { data: secureThemeSchema },
@@ -48,6 +50,7 @@ export const cardSettingsRoutes = [
       "The IANA zone whose local midnight starts the spending controls' daily, weekly, monthly and " +
       "yearly windows (docs/spending-controls.md); UTC until one is set.",
     tags: TAGS,
+    operationId: "getTimeZone",
     auth: "getControlsTimeZone",
     response: { data: timeZoneSchema },
     handler: async ({ c, ctx }) => ok(c, await getControlsTimeZone({ ctx })),
@@ -61,6 +64,7 @@ export const cardSettingsRoutes = [
       "VALIDATION_ERROR. The next windows start at the new zone's midnight; windows already counted stay. " +
       "Audited (card_settings.time_zone_updated). A user token must belong to an admin.",
     tags: TAGS,
+    operationId: "setTimeZone",
     auth: "setControlsTimeZone",
     request: { body: timeZoneSchema },
     response: { data: timeZoneSchema },

@@ -58,7 +58,8 @@ export const cardRoutes = [
       "For a cardholder's session token only: onboarding step and next " +
       "action, KYC status, currency, wallet, pin_set and the cards (each " +
       "with pin_set). Any other credential gets 403 INSUFFICIENT_PERMISSION.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "getMyAccount",
     auth: "getMyAccount",
     response: { data: myAccountSchema },
     handler: async ({ c, ctx }) => ok(c, await getMyAccount({ ctx })),
@@ -76,6 +77,7 @@ export const cardRoutes = [
       "the customer to step 6 (active). Raises card.created (card_id = the " +
       "card token).",
     tags: TAGS,
+    operationId: "createVirtualCard",
     auth: "createVirtualCard",
     request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
@@ -96,6 +98,7 @@ export const cardRoutes = [
       `Active -> frozen: new transactions are declined. Not before a physical card is activated ` +
       `(CARD_NOT_ACTIVATED); any other state is CARD_NOT_ACTIVE. Raises card.frozen. ${TWO_FA}`,
     tags: TAGS,
+    operationId: "freezeCard",
     auth: "freezeCard",
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: frozenCardSchema },
@@ -118,6 +121,7 @@ export const cardRoutes = [
       `Frozen -> active. Only a frozen card (CARD_NOT_FROZEN for an active one; CARD_NOT_ACTIVE for ` +
       `blocked, lost, stolen, voided). Raises card.unfrozen with status active. ${TWO_FA}`,
     tags: TAGS,
+    operationId: "unfreezeCard",
     auth: "unfreezeCard",
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unfrozenCardSchema },
@@ -141,6 +145,7 @@ export const cardRoutes = [
       "(422 VIRTUAL_CARD_ONLY; freeze a physical card instead); a voided or " +
       `stolen card is 409 CARD_ALREADY_VOIDED. Raises card.voided. ${TWO_FA}`,
     tags: TAGS,
+    operationId: "voidCard",
     auth: "voidCard",
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: voidedCardSchema },
@@ -160,6 +165,7 @@ export const cardRoutes = [
       "once the card is marked lost or stolen, CARD_ALREADY_VOIDED when " +
       `voided. ${TWO_FA}`,
     tags: TAGS,
+    operationId: "reportCard",
     auth: "reportCard",
     request: { params: cardTargetSchema, body: reportCardSchema.extend(twoFactorBodySchema.shape) },
     response: { data: reportedCardSchema },
@@ -178,6 +184,7 @@ export const cardRoutes = [
       "is_blocked true. Not for cardholders. Raises card.deactivated with " +
       `status blocked. ${TWO_FA}`,
     tags: TAGS,
+    operationId: "blockCard",
     auth: "blockCard",
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: blockedCardSchema },
@@ -196,6 +203,7 @@ export const cardRoutes = [
       "before, else active (card.frozen or card.unfrozen). Not for " +
       `cardholders. ${TWO_FA}`,
     tags: TAGS,
+    operationId: "unblockCard",
     auth: "unblockCard",
     request: { params: cardTargetSchema, body: twoFactorBodySchema.optional() },
     response: { data: unblockedCardSchema },
@@ -220,6 +228,7 @@ export const cardRoutes = [
       "lost, stolen and blocked cards: CARD_NOT_ACTIVE; frozen cards are " +
       "allowed.",
     tags: TAGS,
+    operationId: "createCardViewToken",
     auth: "createViewToken",
     carriesSecret: true,
     request: { params: cardTargetSchema, body: viewTokenSchema },
@@ -235,7 +244,8 @@ export const cardRoutes = [
     description:
       "The reasons a card transaction can be disputed for. " +
       'Answers {status: "success", message, data} as the interface states.',
-    tags: TAGS,
+    tags: ["Disputes"],
+    operationId: "listDisputeReasons",
     auth: "listDisputeReasons",
     request: { params: customerTargetSchema },
     response: { body: disputeReasonsBodySchema },
@@ -255,7 +265,8 @@ export const cardRoutes = [
       "The card account's IBAN for SEPA top-ups: offered for EUR accounts " +
       "with a deployed wallet (sandbox: a stable test IBAN); otherwise " +
       "activated false with the reason in profile_status and usage.",
-    tags: TAGS,
+    tags: ["Customers"],
+    operationId: "getIbanStatus",
     auth: "getIbanStatus",
     request: { params: customerTargetSchema },
     response: { data: ibanStatusSchema },

@@ -44,7 +44,8 @@ export const disputeRoutes = [
       `DISPUTE_NOT_ALLOWED; a second open dispute DISPUTE_ALREADY_OPEN (data.dispute_id names the open ` +
       `one); a purchase with a won dispute (data.dispute_id) or refunded in full PURCHASE_ALREADY_CREDITED. ` +
       `Raises dispute.created. ${FLOW}`,
-    tags: ["Cards"],
+    tags: ["Disputes"],
+    operationId: "createDispute",
     auth: "fileDispute",
     request: {
       params: transactionDisputeParamsSchema,
@@ -66,7 +67,8 @@ export const disputeRoutes = [
     path: "/api/v1/svc-card/{svcCardId}/disputes",
     summary: "A customer's disputes",
     description: `This customer's disputes, newest first; filters status and transaction_id; paged. ${FLOW}`,
-    tags: ["Cards"],
+    tags: ["Disputes"],
+    operationId: "listCustomerDisputes",
     auth: "listCustomerDisputes",
     request: {
       params: customerTargetSchema,
@@ -87,7 +89,8 @@ export const disputeRoutes = [
     description:
       "Withdraws an open dispute (submitted or under_review): withdrawn is final. A decided dispute is " +
       "DISPUTE_CLOSED. Raises dispute.updated.",
-    tags: ["Cards"],
+    tags: ["Disputes"],
+    operationId: "withdrawDispute",
     auth: "withdrawDispute",
     request: { params: customerDisputeParamsSchema },
     response: { data: disputeViewSchema },
@@ -101,7 +104,8 @@ export const disputeRoutes = [
     description:
       `The program's disputes, newest first. Filters: status, customer_id (a svc_card_id), transaction_id. ` +
       `Paged: page, limit (default 20, max 100); total is exact. ${FLOW}`,
-    tags: ["Card issuer"],
+    tags: ["Disputes"],
+    operationId: "listDisputes",
     auth: "listDisputes",
     request: { query: disputeListQuerySchema },
     response: { data: disputeListSchema },
@@ -113,7 +117,8 @@ export const disputeRoutes = [
     path: "/api/v1/card-issuer/disputes/{disputeId}",
     summary: "Get a dispute",
     description: "One dispute. Another organization's is 404.",
-    tags: ["Card issuer"],
+    tags: ["Disputes"],
+    operationId: "getDispute",
     auth: "getDispute",
     request: { params: disputeParamsSchema },
     response: { data: disputeViewSchema },
@@ -126,7 +131,8 @@ export const disputeRoutes = [
     summary: "A dispute's notes",
     description:
       "The staff notes of a dispute, oldest first. Never a cardholder's to read. Another organization's dispute is 404.",
-    tags: ["Card issuer"],
+    tags: ["Disputes"],
+    operationId: "listDisputeNotes",
     auth: "listDisputeNotes",
     request: { params: disputeParamsSchema },
     response: { data: disputeNoteListSchema },
@@ -138,7 +144,8 @@ export const disputeRoutes = [
     path: "/api/v1/card-issuer/disputes/{disputeId}/notes",
     summary: "Add a note to a dispute",
     description: "A staff note (text, at most 4,000 characters). Raises dispute.note_added.",
-    tags: ["Card issuer"],
+    tags: ["Disputes"],
+    operationId: "addDisputeNote",
     auth: "addDisputeNote",
     request: { params: disputeParamsSchema, body: disputeNoteBodySchema },
     response: { status: 201, data: disputeNoteSchema },
@@ -153,7 +160,8 @@ export const disputeRoutes = [
     description:
       "The evidence files of a dispute (name, type found from the content: PDF, PNG or JPEG, size, SHA-256), " +
       "oldest first, without their bytes; staff download them from the dispute's page in the console.",
-    tags: ["Card issuer"],
+    tags: ["Disputes"],
+    operationId: "listDisputeEvidence",
     auth: "listDisputeEvidence",
     request: { params: disputeParamsSchema },
     response: { data: disputeEvidenceListSchema },
@@ -175,6 +183,7 @@ export const sandboxDisputeRoutes = sandboxOnly([
       "left is PURCHASE_ALREADY_CREDITED. A decided or withdrawn dispute is DISPUTE_CLOSED (two " +
       "decisions at once credit once); a move back is CONFLICT.",
     tags: ["Sandbox"],
+    operationId: "sandboxDecideDispute",
     auth: "decideDispute",
     atomic: true,
     request: { params: disputeParamsSchema, body: decideDisputeSchema },

@@ -38,6 +38,7 @@ export const fiatDepositRoutes = [
       "(which " +
       "must exist) and sends the payer to redirect_url?deposit_id=...&status=completed (or cancelled).",
     tags: TAGS,
+    operationId: "createDeposit",
     auth: "createDeposit",
     atomic: true,
     carriesSecret: true,
@@ -60,6 +61,7 @@ export const fiatDepositRoutes = [
     summary: "List deposits",
     description: "Newest first; optionally of one status (pending, completed, cancelled).",
     tags: TAGS,
+    operationId: "listDeposits",
     auth: "listDeposits",
     request: { query: depositListQuerySchema },
     response: { data: depositListSchema },
@@ -71,6 +73,7 @@ export const fiatDepositRoutes = [
     path: `${BASE}/wallet/deposits/{deposit_id}`,
     summary: "Get a deposit",
     tags: TAGS,
+    operationId: "getDeposit",
     auth: "getDeposit",
     request: { params: depositParamsSchema },
     response: { data: depositViewSchema },
@@ -86,6 +89,7 @@ export const fiatDepositRoutes = [
       "amounts, " +
       "rate, fees, the beneficiary with its account identifiers masked, and the status.",
     tags: TAGS,
+    operationId: "getTransactionReceipt",
     auth: "transactionReceipt",
     request: { params: receiptParamsSchema },
     response: { contentType: "application/pdf" },
@@ -113,6 +117,7 @@ export const sandboxFiatRoutes = sandboxOnly([
     summary: "Hosted checkout page",
     description: "The payer's page of a deposit (HTML): pay or cancel. The token is the credential.",
     tags: SANDBOX_TAGS,
+    operationId: "sandboxGetCheckout",
     auth: "public",
     request: { params: checkoutTokenParamsSchema },
     response: { contentType: "text/html" },
@@ -141,6 +146,7 @@ export const sandboxFiatRoutes = sandboxOnly([
           : "Cancels the deposit (fiat.deposit.cancelled)") +
         "; then 303 to redirect_url with deposit_id and status. A finished checkout only redirects.",
       tags: SANDBOX_TAGS,
+      operationId: outcome === "complete" ? "sandboxCompleteCheckout" : "sandboxCancelCheckout",
       auth: "public",
       request: { params: checkoutTokenParamsSchema },
       response: { status: 200, contentType: "text/html", description: "303 See Other to redirect_url." },
@@ -162,6 +168,7 @@ export const sandboxFiatRoutes = sandboxOnly([
           : "The beneficiary's bank returns a completed payout (fiat.payout.returned)") +
         ": amount_due goes back to the wallet. 409 PAYOUT_NOT_CHANGEABLE from another state.",
       tags: SANDBOX_TAGS,
+      operationId: outcome === "fail" ? "sandboxFailPayout" : "sandboxReturnPayout",
       auth: "forcePayoutOutcome",
       atomic: true,
       request: { params: payoutParamsSchema, body: sandboxOutcomeBodySchema },

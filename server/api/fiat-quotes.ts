@@ -49,6 +49,7 @@ export const fiatQuoteRoutes = [
       "Example: 100 USD to EUR over method 101 gives rate 0.91678000, fees 0.74347826 USD, " +
       "customer_total_amount_due 100.74347826. 30 requests a minute per organization (429 with Retry-After).",
     tags: TAGS,
+    operationId: "createFiatQuote",
     auth: "createQuote",
     idempotency: "required",
     // The count, the key, the quote and the stored answer commit together (docs/fiat.md, "Quotes").
@@ -70,7 +71,8 @@ export const fiatQuoteRoutes = [
       "receive: the amount sent is the smallest 8-place amount of from_currency whose received amount " +
       "reaches " +
       "receive_amount over payment_method_id. Counts against the same 30-a-minute limit as /exchange-rate.",
-    tags: TAGS,
+    tags: ["Payouts"],
+    operationId: "createPayoutQuote",
     auth: "createSendMoneyQuote",
     rateLimit: QUOTE_RATE_LIMIT,
     request: { body: sendMoneyQuoteBodySchema },
@@ -86,7 +88,8 @@ export const fiatQuoteRoutes = [
     description:
       "The payout rails: currency delivered, margin on the mid rate (exchange_rate_float, percent), fee " +
       "(float percent + fixed in base_currency), limits in base_currency. Filter by country or currency.",
-    tags: TAGS,
+    tags: ["Payouts"],
+    operationId: "listPayoutMethods",
     auth: "listPaymentMethods",
     request: { query: paymentMethodListQuerySchema },
     response: { data: paymentMethodListSchema },
@@ -100,6 +103,7 @@ export const fiatQuoteRoutes = [
     summary: "Payin methods",
     description: "The rails a deposit can be paid with (the gateway of POST /wallet/deposits/new).",
     tags: TAGS,
+    operationId: "listPayinMethods",
     auth: "listPaymentMethods",
     request: { query: paymentMethodListQuerySchema },
     response: { data: paymentMethodListSchema },
@@ -114,7 +118,8 @@ export const fiatQuoteRoutes = [
     description:
       "The fields to collect for a payout over this method (key, label, type text or select, required, " +
       "max_length, options). 404 for an unknown or a payin method.",
-    tags: TAGS,
+    tags: ["Payouts"],
+    operationId: "getBeneficiaryForm",
     auth: "beneficiaryForm",
     request: { params: methodParamsSchema },
     response: { data: beneficiaryFormSchema },

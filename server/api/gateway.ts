@@ -14,7 +14,7 @@ import { defineRoute } from "@/server/http/route";
 import { sandboxOnly } from "./sandbox";
 
 /** The crypto payment gateway (docs/crypto.md "Crypto gateway"). Card envelope. */
-const TAGS = ["Crypto gateway"];
+const TAGS = ["Gateway"];
 
 export const gatewayRoutes = [
   defineRoute({
@@ -26,6 +26,7 @@ export const gatewayRoutes = [
       "(awaiting_payment, paid, underpaid, overpaid, expired), from and to (created_at, ISO 8601; from " +
       "inclusive, to exclusive), external_reference.",
     tags: TAGS,
+    operationId: "listGatewayPayments",
     auth: "listPayments",
     request: { query: gatewayListQuerySchema },
     response: { data: gatewayListSchema },
@@ -37,6 +38,7 @@ export const gatewayRoutes = [
     summary: "Get a crypto gateway payment",
     description: "One payment with its accepted options and its crypto_gateway.payment.* events.",
     tags: TAGS,
+    operationId: "getGatewayPayment",
     auth: "getPayment",
     request: { params: gatewayPaymentParamsSchema },
     response: { data: gatewayPaymentDetailSchema },
@@ -56,6 +58,7 @@ export const sandboxGatewayRoutes = sandboxOnly([
       "(default 60). Accepted options are the currency's tokens on several networks, each with a fresh " +
       "deposit address. Raises crypto_gateway.payment.created.",
     tags: ["Sandbox"],
+    operationId: "sandboxCreateGatewayPayment",
     auth: "createPayment",
     request: { body: gatewayCreateBodySchema },
     response: { status: 201, data: gatewayPaymentSchema },
@@ -72,6 +75,7 @@ export const sandboxGatewayRoutes = sandboxOnly([
       "overpaid; settled_amount is the total. Raises crypto_gateway.payment.<status>. A paid, overpaid " +
       "or expired payment: 409 CONFLICT; an option the payment does not accept: 400 VALIDATION_ERROR.",
     tags: ["Sandbox"],
+    operationId: "sandboxPayGatewayPayment",
     auth: "payPayment",
     atomic: true,
     request: { params: gatewayPaymentParamsSchema, body: gatewayPayBodySchema },

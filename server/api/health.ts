@@ -52,6 +52,7 @@ export const healthRoute = defineRoute({
     "200 when the database answers and a worker has beaten within 30 s; otherwise 503 " +
     "SERVICE_UNAVAILABLE with the same checks in `data`.",
   tags: ["Health"],
+  operationId: "getHealth",
   auth: "public",
   response: { data: healthSchema },
   errors: ["SERVICE_UNAVAILABLE"],
@@ -74,6 +75,7 @@ export const pingRoute = defineRoute({
   path: "/api/health/ping",
   summary: "Liveness: always 200, no I/O",
   tags: ["Health"],
+  operationId: "ping",
   auth: "public",
   response: { data: pingSchema },
   handler: ({ c }) => ok(c, { status: "ok" }, { message: "pong" }),

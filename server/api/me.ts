@@ -53,6 +53,7 @@ export const meRoute = defineRoute({
     "scopes, and the user behind a user token. Useful to check a key or " +
     "token after wiring it.",
   tags: ["Account"],
+  operationId: "getMe",
   auth: "describeCredential",
   response: { data: meSchema },
   handler: async ({ c, ctx }) => ok(c, await describeCredential({ ctx })),

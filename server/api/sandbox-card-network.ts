@@ -43,6 +43,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       "transaction.authorized, then customer.balance.updated. Answers 201 " +
       "either way.",
     tags: TAGS,
+    operationId: "sandboxAuthorizeCardTransaction",
     auth: "authorizeCardTransaction",
     atomic: true,
     request: { body: authorizeCardTransactionSchema },
@@ -63,6 +64,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       `on chain. More than the ledger holds: INSUFFICIENT_FUNDS. transaction.settled, then ` +
       `customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
+    operationId: "sandboxSettleCardTransaction",
     auth: "settleCardTransaction",
     atomic: true,
     request: { params, body: transactionAmountSchema },
@@ -87,6 +89,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       `reversed; with less it is partially_reversed and keeps the rest authorized. More than is ` +
       `authorized: VALIDATION_ERROR. transaction.reversed, then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
+    operationId: "sandboxReverseCardTransaction",
     auth: "reverseCardTransaction",
     atomic: true,
     request: { params, body: transactionAmountSchema },
@@ -110,6 +113,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       `The hold was never claimed: the transaction is expired and the hold released. transaction.reversed ` +
       `(status EXPIRED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
+    operationId: "sandboxExpireCardTransaction",
     auth: "expireCardTransaction",
     atomic: true,
     request: { params },
@@ -126,6 +130,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       `The transaction failed after authorization: failed, the hold released. transaction.reversed (status ` +
       `FAILED), then customer.balance.updated. ${NOT_OPEN}`,
     tags: TAGS,
+    operationId: "sandboxFailCardTransaction",
     auth: "failCardTransaction",
     atomic: true,
     request: { params },
@@ -149,6 +154,7 @@ export const sandboxCardNetworkRoutes = sandboxOnly([
       "credited back in full (by its refunds and a won dispute together): 409 " +
       "CONFLICT. Answers the refund transaction.",
     tags: TAGS,
+    operationId: "sandboxRefundCardTransaction",
     auth: "refundCardTransaction",
     atomic: true,
     request: { params, body: transactionAmountSchema },

@@ -22,6 +22,7 @@ export const sandboxCardRoutes = sandboxOnly([
       "onboarding steps up to phone verification; the wallet is needed only " +
       "to activate.",
     tags: ["Sandbox"],
+    operationId: "sandboxIssuePhysicalCard",
     auth: "issuePhysicalCard",
     request: { params: customerTargetSchema },
     response: { status: 201, data: createdCardSchema },
@@ -39,6 +40,7 @@ export const sandboxCardRoutes = sandboxOnly([
       "account wallet deployed (WALLET_NOT_DEPLOYED); a virtual card: " +
       "PHYSICAL_CARD_ONLY; already activated: CARD_ALREADY_ACTIVATED.",
     tags: ["Sandbox"],
+    operationId: "sandboxActivateCard",
     auth: "activatePhysicalCard",
     request: { params: cardIdParamsSchema },
     response: { data: activatedCardSchema },

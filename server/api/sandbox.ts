@@ -46,6 +46,7 @@ export const sandboxRoutes = sandboxOnly([
       "currency, flow_status). A rejection is final; an approval cannot be " +
       "changed. Refused while the email address is not verified.",
     tags: TAGS,
+    operationId: "sandboxDecideKyc",
     auth: "decideCustomerKyc",
     request: { params: customerTargetSchema, body: kycDecisionSchema },
     response: { data: cardCustomerViewSchema },
@@ -65,6 +66,7 @@ export const sandboxRoutes = sandboxOnly([
       "invitations (staff_access) are listed only to an admin's user token: " +
       "never to API keys, operators or viewers.",
     tags: TAGS,
+    operationId: "sandboxReadOutbox",
     auth: "readOutbox",
     request: { query: outboxQuerySchema },
     response: { data: outboxSchema },

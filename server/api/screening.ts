@@ -25,6 +25,7 @@ export const screeningRoutes = [
       "mixer), medium (fraud), low. An address of no known format (EVM, Bitcoin, Litecoin, Solana, Tron) " +
       "and on no list: 422 INVALID_ADDRESS.",
     tags: TAGS,
+    operationId: "screenAddress",
     auth: "public",
     rateLimit: { name: "screener", limit: 60, windowSeconds: 60, per: "ip" },
     request: { body: screenerCheckBodySchema },
@@ -38,6 +39,7 @@ export const screeningRoutes = [
     summary: "The sanctions list in force",
     description: "Source, date (as_of), entry count and load time of the active sanctions list.",
     tags: TAGS,
+    operationId: "getSanctionsList",
     auth: "sanctionsListInfo",
     response: { data: sanctionsListInfoSchema },
     handler: async ({ c, ctx }) => ok(c, await sanctionsListInfo({ ctx })),
@@ -48,6 +50,7 @@ export const screeningRoutes = [
     summary: "Last checks from the dashboard",
     description: "The organization's 20 most recent checks made from the dashboard, newest first.",
     tags: TAGS,
+    operationId: "listScreeningChecks",
     auth: "recentScreenings",
     response: { data: recentScreeningListSchema },
     handler: async ({ c, ctx }) => ok(c, { checks: await recentScreenings({ ctx }) }),

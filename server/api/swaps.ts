@@ -46,6 +46,7 @@ export const swapRoutes: ApiRoute[] = [
       summary: "Swappable assets",
       description: "Tokens usable as source or destination: ticker, chain, decimals and contract address.",
       tags: TAGS,
+      operationId: "listSwapAssets",
       auth: "listSwapAssets",
       response: { data: swapAssetListSchema },
       handler: ({ c }) => {
@@ -61,6 +62,7 @@ export const swapRoutes: ApiRoute[] = [
       summary: "Swap routes",
       description: "Valid source/destination chain and token pairs, optionally from or to one asset.",
       tags: TAGS,
+      operationId: "listSwapRoutes",
       auth: "listSwapRoutes",
       request: { query: swapRoutesQuerySchema },
       response: { data: swapRouteListSchema },
@@ -86,6 +88,7 @@ export const swapRoutes: ApiRoute[] = [
         "amount) and a quote_id that expires_at 2 minutes later. Unknown asset or route: 400 " +
         "VALIDATION_ERROR; an address not valid on its chain: 422 INVALID_ADDRESS.",
       tags: TAGS,
+      operationId: "createSwapQuote",
       auth: "createSwapQuote",
       request: { body: swapQuoteBodySchema },
       response: { status: 201, data: swapQuoteSchema },
@@ -109,6 +112,7 @@ export const swapRoutes: ApiRoute[] = [
         "holding is short (the quote stays usable). A user access token sends a current TOTP code " +
         "(X-2FA-Token or two_factor_token). Idempotency-Key accepted.",
       tags: TAGS,
+      operationId: "executeSwap",
       auth: "executeSwap",
       atomic: true,
       request: { body: swapExecuteBodySchema },
@@ -131,6 +135,7 @@ export const swapRoutes: ApiRoute[] = [
         "Newest first. limit (default 20, max 100), offset (default 0), status: processing, completed or " +
         "failed.",
       tags: TAGS,
+      operationId: "listSwapHistory",
       auth: "swapHistory",
       request: { query: swapHistoryQuerySchema },
       response: { data: swapHistorySchema },
@@ -144,7 +149,8 @@ export const swapRoutes: ApiRoute[] = [
     description:
       "Every swap asset with the master wallet's balance and its address on that chain (from_asset_id of " +
       "a swap).",
-    tags: ["Card issuer"],
+    tags: ["Funding"],
+    operationId: "listMasterWalletAssets",
     auth: "listWalletAssets",
     response: { data: walletAssetListSchema },
     handler: async ({ c, ctx }) => ok(c, { assets: await listWalletAssets({ ctx }) }),
@@ -158,6 +164,7 @@ export const sandboxSwapRoutes = sandboxOnly([
     summary: "Simulate a token deposit into the master wallet",
     description: "Adds amount of asset_id to the master wallet's holdings, to swap from.",
     tags: ["Sandbox"],
+    operationId: "sandboxDepositMasterWalletAsset",
     auth: "depositAsset",
     atomic: true,
     request: { body: assetDepositBodySchema },

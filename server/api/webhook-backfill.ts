@@ -23,6 +23,7 @@ export const webhookBackfillRoutes = [
       "per call (more: true says call again). Idempotent: an event already delivered (or queued) to it " +
       "is never sent again. 409 when the webhook is disabled.",
     tags: TAGS,
+    operationId: "backfillWebhook",
     auth: "backfillEvents",
     request: { params: webhookParamsSchema, body: backfillWindowSchema },
     response: { data: backfillResultSchema },
@@ -40,6 +41,7 @@ export const webhookBackfillRoutes = [
       "Queues the catalog's example payload of `type` to this webhook, whatever types it takes; the " +
       "envelope says example: true, object_id and sequence null. Follow it in the delivery log.",
     tags: TAGS,
+    operationId: "sendWebhookExample",
     auth: "sendExampleEvent",
     request: { params: webhookParamsSchema, body: exampleEventSchema },
     response: { status: 201, data: webhookDeliveryViewSchema },

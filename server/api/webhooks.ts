@@ -49,6 +49,7 @@ export const webhookRoutes = [
       "url must be https and resolve to public addresses only. Answers `{status: true, message, data}` " +
       "as the interface states; data carries the signing secret (also returned by get).",
     tags: TAGS,
+    operationId: "createWebhook",
     auth: "createWebhook",
     carriesSecret: true,
     request: { body: createWebhookSchema },
@@ -70,6 +71,7 @@ export const webhookRoutes = [
     summary: "List webhook subscriptions",
     description: "Newest first, without secrets.",
     tags: TAGS,
+    operationId: "listWebhooks",
     auth: "listWebhooks",
     response: { data: webhookListSchema },
     handler: async ({ c, ctx }) => ok(c, await listWebhooks({ ctx })),
@@ -84,6 +86,7 @@ export const webhookRoutes = [
       "Paged: page (from 1), limit (default 20, max 100); total counts every " +
       "match.",
     tags: TAGS,
+    operationId: "listAllWebhookDeliveries",
     auth: "listDeliveries",
     request: { query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
@@ -97,6 +100,7 @@ export const webhookRoutes = [
       "The exact body sent, and each attempt's request headers, response " +
       "status and body (2 KiB), error, duration and next attempt time.",
     tags: TAGS,
+    operationId: "getWebhookDelivery",
     auth: "getDelivery",
     request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryDetailSchema },
@@ -112,6 +116,7 @@ export const webhookRoutes = [
       "failed delivery gets one more attempt; one still on its schedule is " +
       "brought forward.",
     tags: TAGS,
+    operationId: "retryWebhookDelivery",
     auth: "retryDelivery",
     request: { params: deliveryParamsSchema },
     response: { data: webhookDeliveryViewSchema },
@@ -125,6 +130,7 @@ export const webhookRoutes = [
     summary: "Get a webhook subscription",
     description: "Returns the signing secret.",
     tags: TAGS,
+    operationId: "getWebhook",
     auth: "getWebhook",
     request: { params: webhookParamsSchema },
     response: { data: webhookViewSchema },
@@ -139,6 +145,7 @@ export const webhookRoutes = [
       "Any of url, events, description, enabled. enabled: true re-enables a " +
       "disabled subscription and resets its failure count.",
     tags: TAGS,
+    operationId: "updateWebhook",
     auth: "updateWebhook",
     request: { params: webhookParamsSchema, body: updateWebhookSchema },
     response: { data: webhookViewSchema },
@@ -152,6 +159,7 @@ export const webhookRoutes = [
     summary: "Delete a webhook subscription",
     description: "Its pending deliveries and delivery log go with it.",
     tags: TAGS,
+    operationId: "deleteWebhook",
     auth: "deleteWebhook",
     request: { params: webhookParamsSchema },
     response: { data: deletedWebhookSchema },
@@ -168,6 +176,7 @@ export const webhookRoutes = [
       "(0-168, default 24; 0 stops it at once). previous_secret_expires_at says when. A dashboard " +
       "user confirms with two_factor_token (step-up). Audited.",
     tags: TAGS,
+    operationId: "rotateWebhookSecret",
     auth: "rotateWebhookSecret",
     carriesSecret: true,
     request: { params: webhookParamsSchema, body: rotateWebhookSecretSchema.optional() },
@@ -192,6 +201,7 @@ export const webhookRoutes = [
       "The old secret stops signing X-Svc-Signature-Previous from the next attempt on. 409 CONFLICT " +
       "when no window is open. Step-up and audit as for rotate-secret.",
     tags: TAGS,
+    operationId: "endWebhookSecretGrace",
     auth: "endWebhookSecretGrace",
     carriesSecret: true,
     request: { params: webhookParamsSchema, body: endSecretGraceSchema.optional() },
@@ -212,6 +222,7 @@ export const webhookRoutes = [
     summary: "Delivery history of one webhook",
     description: "Same filters and paging as deliveries/all.",
     tags: TAGS,
+    operationId: "listWebhookDeliveries",
     auth: "listDeliveries",
     request: { params: webhookParamsSchema, query: deliveryFiltersSchema },
     response: { data: deliveryPageSchema },
@@ -225,6 +236,7 @@ export const webhookRoutes = [
     summary: "Send a test event",
     description: "Queues a webhook.test event to this subscription; follow it in the delivery log.",
     tags: TAGS,
+    operationId: "sendWebhookTest",
     auth: "sendTestEvent",
     request: { params: webhookParamsSchema },
     response: { status: 201, data: webhookDeliveryViewSchema },
@@ -241,6 +253,7 @@ export const webhookRoutes = [
       "[from, to) is sent again (one more attempt each) by the worker. " +
       "Answers 202 at once.",
     tags: TAGS,
+    operationId: "replayWebhookDeliveries",
     auth: "replayFailedDeliveries",
     request: { params: webhookParamsSchema, body: replayWindowSchema },
     response: {
