@@ -131,6 +131,21 @@ const schema = z.object({
    * 30.
    */
   FIAT_QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Metrics (docs/operations.md, "Metrics"): with a token, GET /metrics on the app's port answers a
+   * request carrying `Authorization: Bearer <token>`; without one it is not served there.
+   */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** A separate port serving GET /metrics only (a standalone worker's, or the app's), on METRICS_HOST. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The interface METRICS_PORT listens on: loopback unless you open it. */
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** Traces (docs/operations.md, "Traces"): the standard OpenTelemetry variables that turn them on. */
+  OTEL_TRACES_EXPORTER: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
+  OTEL_SDK_DISABLED: flag.default(false),
   /** Set by vitest's global setup: the migrated PGlite dump each test file clones. */
   SVC_TEST_PGLITE_DUMP: z.string().optional(),
 });
