@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { isReplicaFailure, Replica } from "./replica";
 import { schema } from "./schema";
 
 export type Schema = typeof schema;
@@ -22,18 +23,37 @@ export interface Database {
   location: string;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** DATABASE_REPLICA_URL's replica, when one is configured (server/db/replica.ts). */
+  replica?: Replica;
   close(): Promise<void>;
 }
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolMax?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      poolMax?: number;
+      /** A streaming replica for the read-only lists, searches, charts and exports. */
+      replicaUrl?: string;
+      maxReplicaLagMs?: number;
+      /** The server itself when `url` is a transaction pooler: LISTEN and the migrations' lock use it. */
+      directUrl?: string;
+    }
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory"; loadDataDir?: Blob };
 
 /** What the environment asks for: DATABASE_URL, else PGlite in DATA_DIR. */
 export function optionsFromEnv(): OpenOptions {
   const e = env();
-  if (e.DATABASE_URL) return { kind: "postgres", url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX };
+  if (e.DATABASE_URL)
+    return {
+      kind: "postgres",
+      url: e.DATABASE_URL,
+      poolMax: e.DATABASE_POOL_MAX,
+      replicaUrl: e.DATABASE_REPLICA_URL,
+      maxReplicaLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+      directUrl: e.DATABASE_DIRECT_URL,
+    };
   return { kind: "pglite", dataDir: path.resolve(e.DATA_DIR, "pg") };
 }
 
@@ -45,17 +65,28 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      // Behind a transaction pooler each statement may reach another server session, where a
+      // statement prepared under a name on the first does not exist.
+      ...(opts.directUrl ? { Client: UnnamedStatementClient } : {}),
+    });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    if (opts.directUrl) DIRECT.set(db, { connectionString: opts.directUrl });
+    const replica = opts.replicaUrl ? attachReplica(db, pool, opts) : undefined;
     const u = new URL(opts.url);
     return {
       db,
       kind: "postgres",
       pool,
+      replica,
       location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replica?.pool.end()]);
+      },
     };
   }
   let lock: DataDirLock | undefined;
@@ -82,6 +113,89 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       lock?.release();
     },
   };
+}
+
+/** A client whose statements are all unnamed (DATABASE_DIRECT_URL: a transaction pooler in front). */
+class UnnamedStatementClient extends pg.Client {}
+const namedQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+UnnamedStatementClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  const named = !!config && typeof config === "object" && !!(config as { name?: string }).name;
+  // A copy: drizzle keeps one config object per prepared query and sends it again.
+  return namedQuery.call(this, named ? { ...config, name: undefined } : config, ...rest);
+} as typeof pg.Client.prototype.query;
+
+const DIRECT = new WeakMap<Db, pg.ClientConfig>();
+
+/**
+ * The connection settings for a session of its own (LISTEN): the server itself, past a
+ * transaction pooler when DATABASE_DIRECT_URL names it; null on PGlite.
+ */
+export function sessionConnectionConfig(db: Db): pg.ClientConfig | null {
+  const direct = DIRECT.get(db);
+  if (direct) return direct;
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  return pool instanceof pg.Pool ? pool.options : null;
+}
+
+const REPLICAS = new WeakMap<Db, { replica: Replica; readDb: Db }>();
+
+function attachReplica(
+  db: Db,
+  primary: pg.Pool,
+  opts: { replicaUrl?: string; poolMax?: number; maxReplicaLagMs?: number },
+) {
+  const pool = new pg.Pool({ connectionString: opts.replicaUrl, max: opts.poolMax ?? 10 });
+  pool.on("error", () => {});
+  const replica = new Replica(pool, opts.maxReplicaLagMs ?? 5_000);
+  // A read that fails on the replica (stopped, restarting, a recovery conflict) runs again on the
+  // primary, so a replica's failure is never the caller's error. Plain queries only: nothing
+  // opens a transaction on the read handle.
+  const client = {
+    async query(config: unknown, params?: unknown) {
+      const run = (p: pg.Pool) =>
+        (p.query as (c: unknown, v: unknown) => Promise<unknown>).call(p, config, params);
+      try {
+        return await run(pool);
+      } catch (err) {
+        if (!isReplicaFailure(err)) throw err;
+        replica.markDown();
+        return run(primary);
+      }
+    },
+  };
+  REPLICAS.set(db, {
+    replica,
+    readDb: drizzlePg({ client: client as unknown as pg.Pool, schema }) as unknown as Db,
+  });
+  return replica;
+}
+
+/**
+ * The handle a read-only list, search, chart or export reads through: the replica's when one is
+ * configured, reachable and no more than DATABASE_REPLICA_MAX_LAG_MS behind, else `db` itself.
+ * With `afterLsn` (the caller's last change, read-your-writes) the replica only once it has
+ * replayed that position, waited for at most CATCH_UP_WAIT_MS. A transaction or a database without
+ * a replica is returned as it is.
+ */
+export async function readReplicaOr(db: Db, afterLsn?: string): Promise<Db> {
+  const routed = REPLICAS.get(db);
+  if (!routed) return db;
+  if (await routed.replica.usable(afterLsn)) {
+    routed.replica.counts.replica++;
+    return routed.readDb;
+  }
+  routed.replica.counts.primary++;
+  return db;
+}
+
+/**
+ * The primary's WAL position after a change, for read-your-writes (`readReplicaOr`'s afterLsn);
+ * undefined when no replica is configured (no query then).
+ */
+export async function positionAfterWrite(db: Db): Promise<string | undefined> {
+  if (!REPLICAS.has(db)) return undefined;
+  const result = await db.execute(sql`select pg_current_wal_lsn()::text as lsn`);
+  return rowsOf<{ lsn: string }>(result)[0]?.lsn;
 }
 
 const GLOBAL_KEY = Symbol.for("svc.database");
