@@ -55,6 +55,8 @@ const DOMAINS = `server/(${DOMAIN_NAMES.join("|")})/`;
  * worker (jobs) on top, as it purges what the kits keep (tokens, idempotency keys).
  */
 const PLATFORM_TIERS = [
+  // Metrics and traces (issue 30): every layer reports to them, so they import nothing of the server.
+  { name: "observability", paths: ["observability/"] },
   { name: "storage", paths: ["db/", "config/", "crypto/"] },
   { name: "log", paths: ["log\\.ts$"] },
   { name: "services", paths: ["context\\.ts$", "platform/", "events/", "providers/[^/]+\\.ts$"] },
