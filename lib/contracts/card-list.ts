@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CARD_STATUS_VALUES, CURRENCY_VALUES } from "./cards";
+import { metadataFilterSchema, metadataOutSchema } from "./metadata";
 
 /**
  * The program's card list (the console's Cards page and GET /api/v1/card-issuer/cards) and one
@@ -27,6 +28,7 @@ export const cardListQuerySchema = z.object({
   card_type: z.enum(CARD_TYPE_VALUES).optional(),
   currency: z.enum(CURRENCY_VALUES).optional().describe("The card's (its customer's) currency."),
   customer_id: z.string().trim().min(1).max(128).optional().describe("A svc_card_id: that customer's cards."),
+  metadata: metadataFilterSchema,
   sort: z
     .enum(CARD_SORT_VALUES)
     .default("created_at")
@@ -49,6 +51,7 @@ export const cardListItemSchema = z.object({
   customer_email: z.string(),
   external_id: z.string().nullable(),
   created_at: z.string(),
+  metadata: metadataOutSchema,
 });
 export type CardListItem = z.infer<typeof cardListItemSchema>;
 

@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { CARD_TRANSACTION_STATUS_VALUES, CURRENCY_VALUES } from "@/lib/enums";
+import { metadataFilterSchema } from "./metadata";
 
 /**
  * The card-transactions filters (GET /v1/card-issuer/card-transactions: page, limit, status,
@@ -72,6 +73,7 @@ export const cardTransactionFiltersSchema = z.object({
     .regex(/^[A-Za-z0-9_]{1,32}$/, "Expected a decline code, e.g. 810 or UBT.")
     .optional()
     .describe("Declines with this decline_code (810: insufficient balance, UBT: card frozen, ...)."),
+  metadata: metadataFilterSchema,
   from: instant
     .optional()
     .describe("Created at or after: an ISO date (the start of that UTC day) or date-time."),
@@ -116,6 +118,7 @@ export const customerTransactionsQuerySchema = cardTransactionFiltersSchema
     amount_min: true,
     amount_max: true,
     decline_code: true,
+    metadata: true,
   })
   .extend(paging)
   .refine(fromBeforeTo, ORDER_MESSAGE);

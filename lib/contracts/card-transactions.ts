@@ -8,6 +8,7 @@ import {
 } from "@/lib/enums";
 import { amountSchema } from "./amount";
 import { CURRENCY_VALUES } from "./cards";
+import { metadataOutSchema } from "./metadata";
 import { declineRuleSchema } from "./spending-controls";
 
 /**
@@ -153,6 +154,7 @@ export const cardTransactionViewSchema = z.object({
   authorized_at: z.string(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
+  metadata: metadataOutSchema,
 });
 export type CardTransactionView = z.infer<typeof cardTransactionViewSchema>;
 

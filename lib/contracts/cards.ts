@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CURRENCY_VALUES, FLOW_STATUS_VALUES, KYC_STATUS_VALUES, SAFE_STATE_VALUES } from "@/lib/enums";
+import {
+  CURRENCY_VALUES,
+  FLOW_STATUS_VALUES,
+  KYC_STATUS_VALUES,
+  REPLACEMENT_REASON_VALUES,
+  SAFE_STATE_VALUES,
+} from "@/lib/enums";
+import { metadataFilterSchema, metadataOutSchema } from "./metadata";
 
 /**
  * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
@@ -142,7 +149,16 @@ export const cardViewSchema = z.object({
   is_stolen: z.boolean(),
   pin_set: z.boolean(),
   activated_at: z.string().nullable(),
+  exp_month: z.number().int().nullable().describe("The expiry month (1-12); the card is valid to its end."),
+  exp_year: z.number().int().nullable().describe("The expiry year (four digits)."),
+  replacement_for: z.string().nullable().describe("The card_id this card replaces (docs/card-replacement.md)."),
+  replacement_reason: z
+    .enum(REPLACEMENT_REASON_VALUES)
+    .nullable()
+    .describe("Why it replaced that card: lost, stolen, damaged or expired."),
+  replaced_by: z.string().nullable().describe("The card_id of the card that replaced this one."),
   created_at: z.string(),
+  metadata: metadataOutSchema,
 });
 export type CardView = z.infer<typeof cardViewSchema>;
 
@@ -172,6 +188,7 @@ export const cardCustomerViewSchema = z.object({
   pin_set: z.boolean(),
   cards: z.array(cardViewSchema),
   created_at: z.string(),
+  metadata: metadataOutSchema,
 });
 export type CardCustomerView = z.infer<typeof cardCustomerViewSchema>;
 
@@ -229,6 +246,7 @@ export const customerListQuerySchema = z.object({
     ),
   kyc_status: z.enum(KYC_STATUS_VALUES).optional(),
   flow_status: z.enum(FLOW_STATUS_VALUES).optional(),
+  metadata: metadataFilterSchema,
   sort: z
     .enum(CUSTOMER_SORT_VALUES)
     .default("created_at")
@@ -255,6 +273,7 @@ export const customerListItemSchema = z.object({
     .int()
     .nullable()
     .describe("Available balance in minor units of currency; null before the wallet."),
+  metadata: metadataOutSchema,
 });
 export const customerListSchema = z.object({
   customers: z.array(customerListItemSchema),

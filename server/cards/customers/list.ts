@@ -3,19 +3,21 @@ import { type CustomerList, type CustomerListQuery, customerListQuerySchema } fr
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { customerMatches } from "@/server/db/customer-match";
+import { metadataMatches } from "@/server/db/metadata-match";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
 
 /** The list's rows: the organization's customers its search and filters select. */
 export function customerListWhere(
   orgId: string,
-  f: Pick<CustomerListQuery, "q" | "kyc_status" | "flow_status">,
+  f: Pick<CustomerListQuery, "q" | "kyc_status" | "flow_status" | "metadata">,
 ): SQL | undefined {
   return and(
     eq(cardCustomers.orgId, orgId),
     f.q ? customerMatches(orgId, f.q) : undefined,
     f.kyc_status ? eq(cardCustomers.kycStatus, f.kyc_status) : undefined,
     f.flow_status ? eq(cardCustomers.flowStatus, f.flow_status) : undefined,
+    metadataMatches(cardCustomers.metadata, f.metadata),
   );
 }
 
@@ -60,6 +62,7 @@ export async function listCustomers({
       currency: cardCustomers.currency,
       safeState: cardCustomers.safeState,
       createdAt: cardCustomers.createdAt,
+      metadata: cardCustomers.metadata,
     })
     .from(cardCustomers)
     .where(where)
@@ -87,6 +90,7 @@ export async function listCustomers({
       created_at: r.createdAt.toISOString(),
       cards_count: cardCount.get(r.id) ?? 0,
       available_balance_minor: r.safeState === "deployed" ? (available.get(r.id) ?? null) : null,
+      metadata: r.metadata,
     })),
     total,
     page: f.page,

@@ -21,7 +21,13 @@ export function cardView(card: CardRow): CardView {
     is_stolen: card.status === "stolen",
     pin_set: card.pinSet,
     activated_at: card.activatedAt?.toISOString() ?? null,
+    exp_month: card.expMonth,
+    exp_year: card.expYear,
+    replacement_for: card.replacementFor,
+    replacement_reason: card.replacementReason,
+    replaced_by: card.replacedBy,
     created_at: card.createdAt.toISOString(),
+    metadata: card.metadata,
   };
 }
 
@@ -105,6 +111,7 @@ export function customerView(
     pin_set: pinSet,
     cards: cardRows.map(cardView),
     created_at: customer.createdAt.toISOString(),
+    metadata: customer.metadata,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from "@/lib/contracts/card-list";
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
+import { metadataMatches } from "@/server/db/metadata-match";
 import { cardCustomers, cards, type CardStatus } from "@/server/db/schema/cards";
 import type { CardCustomerRow, CardRow } from "../customers/find";
 import { countCards } from "./card-counts";
@@ -75,6 +76,7 @@ export function cardListWhere(
     f.currency ? eq(cards.currency, f.currency) : undefined,
     f.customer_id ? ofCustomers(orgId, eq(cardCustomers.svcCardId, f.customer_id)) : undefined,
     f.q ? searchOf(orgId, f.q) : undefined,
+    metadataMatches(cards.metadata, f.metadata),
   )!;
 }
 
@@ -92,6 +94,7 @@ export function cardListItem(card: CardRow, customer: CardCustomerRow): CardList
     customer_email: customer.email,
     external_id: customer.externalId,
     created_at: card.createdAt.toISOString(),
+    metadata: card.metadata,
   };
 }
 
@@ -115,7 +118,8 @@ export async function listCards({
   const f = cardListQuerySchema.parse(input);
   const where = cardListWhere(ctx.orgId, f);
   const offset = (f.page - 1) * f.limit;
-  const kept = f.q || f.customer_id ? null : countKept(ctx, f);
+  // The kept counts know no search, customer or metadata: those few cards are counted instead.
+  const kept = f.q || f.customer_id || f.metadata ? null : countKept(ctx, f);
   const [keys, keptTotal] = await Promise.all([
     ctx.db
       .select({ id: cards.id })

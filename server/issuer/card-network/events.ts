@@ -48,6 +48,7 @@ export function transactionEventData(row: CardTransactionRow, moved: MovedAmount
     billing_currency: row.billingCurrency,
     fx_rate: fxRateNumber(row.fxRate),
     blockchain_tx_hash: row.blockchainTxHash,
+    metadata: row.metadata,
     // Declines only (docs/spending-controls.md, Decline reasons): why, and the control or rule.
     ...(row.status === "declined"
       ? {

@@ -33,6 +33,7 @@ export type ListedTransactionRow = Pick<
   | "decisionSource"
   | "endpointLatencyMs"
   | "endpointStatus"
+  | "metadata"
 > & { authorizedAt: Timestamp; createdAt: Timestamp; settledAt: Timestamp | null };
 
 /**
@@ -69,5 +70,6 @@ export function cardTransactionView(r: ListedTransactionRow): CardTransactionVie
     authorized_at: isoTimestamp(r.authorizedAt),
     created_at: isoTimestamp(r.createdAt),
     settled_at: r.settledAt === null ? null : isoTimestamp(r.settledAt),
+    metadata: r.metadata,
   };
 }

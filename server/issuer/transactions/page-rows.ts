@@ -37,6 +37,7 @@ const listedColumns = {
   authorizedAt: t.authorizedAt,
   createdAt: t.createdAt,
   settledAt: t.settledAt,
+  metadata: t.metadata,
 } satisfies { [K in keyof ListedTransactionRow]: unknown };
 
 /**
@@ -203,6 +204,7 @@ interface RawPageRow {
   authorized_at: string;
   created_at: string;
   settled_at: string | null;
+  metadata: PageRow["metadata"];
   customer_email: string | null;
   card_last_four: string | null;
   total: string | number;
@@ -248,6 +250,7 @@ function pageRowOf(r: RawPageRow): PageRow {
     authorizedAt: r.authorized_at,
     createdAt: r.created_at,
     settledAt: r.settled_at,
+    metadata: r.metadata,
     customerEmail: r.customer_email,
     cardLastFour: r.card_last_four,
   };

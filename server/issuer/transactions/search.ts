@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-or
 import { type CardTransactionFilters, minorOf } from "@/lib/contracts/card-transaction-query";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
+import { metadataMatches } from "@/server/db/metadata-match";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
 
@@ -21,7 +22,7 @@ function likePrefix(text: string): string {
 }
 
 /**
- * The list's search and narrowing filters (q, currency, amount range, decline code) as one
+ * The list's search and narrowing filters (q, currency, amount range, decline code, metadata) as one
  * condition, or undefined when none is set. q is read by its shape:
  * - 4 digits: the transactions of the cards ending so (cards by (org_id, last_four), then the
  *   transactions of their customers through (org_id, svc_card_id, created_at)), or a merchant
@@ -31,10 +32,15 @@ function likePrefix(text: string): string {
  */
 export function searchFilterOf(
   orgId: string,
-  f: Pick<CardTransactionFilters, "q" | "currency" | "amount_min" | "amount_max" | "decline_code">,
+  f: Pick<
+    CardTransactionFilters,
+    "q" | "currency" | "amount_min" | "amount_max" | "decline_code" | "metadata"
+  >,
 ): SQL | undefined {
-  if (!f.q && !f.currency && !f.amount_min && !f.amount_max && !f.decline_code) return undefined;
+  if (!f.q && !f.currency && !f.amount_min && !f.amount_max && !f.decline_code && !f.metadata)
+    return undefined;
   return and(
+    metadataMatches(t.metadata, f.metadata),
     f.decline_code ? eq(t.declineCode, f.decline_code) : undefined,
     f.q ? queryOf(orgId, f.q) : undefined,
     f.currency ? eq(t.currency, f.currency) : undefined,
