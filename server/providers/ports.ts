@@ -11,17 +11,28 @@ import type { CardCurrency, KycStatus, SecurePageTheme } from "@/server/db/schem
  * ./inbound.ts. What a port needs of our data comes as its arguments: a simulator imports no domain.
  */
 
+export interface IssuedCard {
+  cardToken: string;
+  lastFour: string;
+  /** 1-12 and the four-digit year: the card is valid to the end of that month. */
+  expMonth: number;
+  expYear: number;
+  pinCarried: boolean;
+}
+
 export type SecureView = "pin_setup" | "pin_change" | "details_and_pin";
 
 export interface CardProviderPort {
   /**
-   * Issues a virtual card. Number, expiry and CVV stay inside the provider; only the token and last four come
-   * back.
+   * Issues a virtual card. Number and CVV stay inside the provider; the token, last four and the
+   * expiry's month and year come back. `pinFromCardToken` (a replacement) gives the new card the
+   * PIN of that card of the same organization, where the provider keeps PINs; `pinCarried` says
+   * whether it did.
    */
   issueVirtualCard(
     db: Db,
-    input: { orgId: string; cardId: string; currency: CardCurrency },
-  ): Promise<{ cardToken: string; lastFour: string }>;
+    input: { orgId: string; cardId: string; currency: CardCurrency; pinFromCardToken?: string },
+  ): Promise<IssuedCard>;
   /** Mirrors a status change on the card network (frozen, active, voided, lost, stolen). */
   setCardStatus(db: Db, input: { orgId: string; cardToken: string; status: string }): Promise<void>;
   /** A single-use URL (10 minutes) of the hosted secure page for this card. */

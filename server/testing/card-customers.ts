@@ -90,6 +90,8 @@ export async function createTestCard(
       lastFour: issued.lastFour,
       cardType,
       currency: customer.currency ?? "EUR",
+      expMonth: issued.expMonth,
+      expYear: issued.expYear,
       status,
       pinSet: opts.pinSet ?? false,
       activatedAt: cardType === "virtual" || opts.activated !== false ? at : null,

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { CreatedCard } from "@/lib/contracts/card-account";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -64,7 +64,11 @@ export function requireReadyForCard(
 /**
  * Counts the customer's cards in use; call it with the customer row locked so two creations cannot both pass.
  */
-export async function requireBelowCardLimit(tx: Db, customer: CardCustomerRow): Promise<void> {
+export async function requireBelowCardLimit(
+  tx: Db,
+  customer: CardCustomerRow,
+  opts: { except?: string } = {},
+): Promise<void> {
   const [row] = await tx
     .select({ n: count() })
     .from(cards)
@@ -73,6 +77,7 @@ export async function requireBelowCardLimit(tx: Db, customer: CardCustomerRow): 
         eq(cards.orgId, customer.orgId),
         eq(cards.customerId, customer.id),
         inArray(cards.status, [...IN_USE]),
+        opts.except ? ne(cards.id, opts.except) : undefined,
       ),
     );
   if ((row?.n ?? 0) >= CARD_LIMIT) {
@@ -119,19 +124,26 @@ export async function createVirtualCard({
  * the customer row locked: the card limit, the provider issues the card (its token differs from
  * our card id), our card row (a virtual card is active at once; a physical one waits for its
  * activation), and the audit entry. What follows (events, onboarding) is the caller's.
+ * `replacing` (server/cards/replacement/): the card it replaces does not count toward the limit,
+ * as the replacement takes its place, and its PIN is carried where the provider keeps it.
  */
 export async function issueCard(
   ctx: Ctx,
   customer: CardCustomerRow,
-  opts: { type: "virtual" | "physical"; currency: CardCurrency },
+  opts: {
+    type: "virtual" | "physical";
+    currency: CardCurrency;
+    replacing?: Pick<CardRow, "id" | "cardToken" | "pinSet">;
+  },
 ): Promise<{ row: CardRow; at: Date }> {
   const tx = ctx.db;
-  await requireBelowCardLimit(tx, customer);
+  await requireBelowCardLimit(tx, customer, { except: opts.replacing?.id });
   const cardId = newId("crd");
   const issued = await providers().cards.issueVirtualCard(tx, {
     orgId: ctx.orgId,
     cardId,
     currency: opts.currency,
+    pinFromCardToken: opts.replacing?.cardToken,
   });
   const at = new Date();
   const [row] = await tx
@@ -145,6 +157,9 @@ export async function issueCard(
       cardType: opts.type,
       currency: opts.currency,
       status: "active",
+      pinSet: issued.pinCarried && opts.replacing ? opts.replacing.pinSet : false,
+      expMonth: issued.expMonth,
+      expYear: issued.expYear,
       activatedAt: opts.type === "virtual" ? at : null,
       createdAt: at,
       updatedAt: at,

@@ -56,11 +56,15 @@ export function generatePan(): string {
   return partial + luhnCheckDigit(partial);
 }
 
+/** The expiry's month (1-12) and four-digit year, `years` from now (UTC month). */
+export function expiryPartsFrom(now: Date, years = CARD_VALIDITY_YEARS): { month: number; year: number } {
+  return { month: now.getUTCMonth() + 1, year: now.getUTCFullYear() + years };
+}
+
 /** MM/YY, `years` from now (UTC month). */
 export function expiryFrom(now: Date, years = CARD_VALIDITY_YEARS): string {
-  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
-  const year = String((now.getUTCFullYear() + years) % 100).padStart(2, "0");
-  return `${month}/${year}`;
+  const { month, year } = expiryPartsFrom(now, years);
+  return `${String(month).padStart(2, "0")}/${String(year % 100).padStart(2, "0")}`;
 }
 
 const NO_CARD = "The card provider has no card with this token.";
@@ -93,13 +97,22 @@ export function newSealedCardSecrets(now = new Date()): {
 }
 
 export const sandboxCardProvider: CardProviderPort = {
-  async issueVirtualCard(db, { orgId, cardId }) {
-    const { lastFour, ...sealed } = newSealedCardSecrets();
+  async issueVirtualCard(db, { orgId, cardId, pinFromCardToken }) {
+    const now = new Date();
+    const { lastFour, ...sealed } = newSealedCardSecrets(now);
     const cardToken = newId("ctk");
-    await db
-      .insert(simCards)
-      .values({ cardToken, orgId, externalRef: cardId, ...sealed, pinHash: await hashPin(randomPin()) });
-    return { cardToken, lastFour };
+    // A replacement keeps the PIN the cardholder chose (its hash is copied, never read out).
+    const previous = pinFromCardToken ? await requireSimCard(db, { cardToken: pinFromCardToken, orgId }) : null;
+    await db.insert(simCards).values({
+      cardToken,
+      orgId,
+      externalRef: cardId,
+      ...sealed,
+      pinHash: previous?.pinHash ?? (await hashPin(randomPin())),
+      pinChangedAt: previous?.pinChangedAt ?? null,
+    });
+    const expiry = expiryPartsFrom(now);
+    return { cardToken, lastFour, expMonth: expiry.month, expYear: expiry.year, pinCarried: previous !== null };
   },
 
   async setCardStatus(db, { orgId, cardToken, status }) {
