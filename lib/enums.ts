@@ -96,6 +96,8 @@ export const DECLINE_REASON_CODE_VALUES = [
   "endpoint_declined",
   "endpoint_timeout",
   "endpoint_error",
+  // The card is past the end of its expiry month (server/cards/expiry/expired.ts).
+  "card_expired",
 ] as const;
 export type DeclineReasonCode = (typeof DECLINE_REASON_CODE_VALUES)[number];
 

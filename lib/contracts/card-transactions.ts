@@ -28,6 +28,7 @@ export const DECLINE_REASONS = {
   lost: { code: "BNP", reason: "This card was reported lost and no longer works. Use another card." },
   stolen: { code: "BNR", reason: "This card was reported stolen and no longer works. Use another card." },
   voided: { code: "BND", reason: "This card is cancelled and no longer works. Use another card." },
+  expired: { code: "VNM", reason: "This card has expired. Use your new card, or ask for a replacement." },
   not_activated: { code: "FRB", reason: "This card is not activated yet. Activate it, then try again." },
   wallet_unavailable: {
     code: "CND",
@@ -82,6 +83,7 @@ export const DECLINE_REASON_CODE_OF = {
   lost: "card_inactive",
   stolen: "card_inactive",
   voided: "card_inactive",
+  expired: "card_expired",
   not_activated: "card_inactive",
   wallet_unavailable: "account_unavailable",
   insufficient_funds: "insufficient_funds",

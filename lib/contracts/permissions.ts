@@ -60,6 +60,16 @@ export const PERMISSIONS = {
   getFunding: { scope: "read" },
   receiveDeposit: { scope: "write" },
   settleDepositNow: { scope: "write" },
+  // metadata (docs/metadata.md): the program's own strings, set by the program
+  updateCustomerMetadata: { scope: "write" },
+  updateCardMetadata: { scope: "write" },
+  updateTransactionMetadata: { scope: "write" },
+  // statements (docs/statements.md): a cardholder reads their own
+  listStatements: { scope: "read", cardholder: true },
+  getStatement: { scope: "read", cardholder: true },
+  // balance alerts (docs/statements.md, Balance alerts)
+  setCustomerLowBalanceThreshold: { scope: "write" },
+  listBalanceAlerts: { scope: "read" }, // the console's notifications (no route)
   // card-issuer
   listCustomers: { scope: "read" },
   streamCustomersCsv: { scope: "read" }, // the Customers page's export (no REST route)
