@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Db } from "@/server/db/client";
+import { type Db, sessionConnectionConfig } from "@/server/db/client";
 import { log } from "@/server/log";
 
 const RECONNECT_MS = 1_000;
@@ -12,8 +12,9 @@ const RECONNECT_MS = 1_000;
  * the database and nothing listens.
  */
 export function listenForNotifications(db: Db, channel: string, onNotify: () => void): () => Promise<void> {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return async () => {};
+  // Past a transaction pooler (DATABASE_DIRECT_URL) a LISTEN would hold no session: the server itself.
+  const config = sessionConnectionConfig(db);
+  if (!config) return async () => {};
   let client: pg.Client | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
@@ -21,7 +22,7 @@ export function listenForNotifications(db: Db, channel: string, onNotify: () => 
 
   const connect = async () => {
     retry = null;
-    const c = new pg.Client(pool.options);
+    const c = new pg.Client(config);
     c.on("notification", (n) => {
       if (n.channel === channel) onNotify();
     });
