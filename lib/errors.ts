@@ -53,11 +53,16 @@ export const ERROR_STATUS = {
   CARD_ORDER_TRANSITION_INVALID: 409,
   CARD_ORDER_ALREADY_SHIPPED: 409,
   CARD_NOT_SHIPPED: 409,
+  // Card replacement (docs/card-replacement.md): a card is replaced once; a voided or blocked card
+  // (and a lost or stolen one for damaged or expired) is not replaced.
+  CARD_ALREADY_REPLACED: 409,
+  CARD_NOT_REPLACEABLE: 409,
   QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VIRTUAL_CARD_ONLY: 422,
   PHYSICAL_CARD_ONLY: 422,
+  SHIPPING_REQUIRED: 422,
   PIN_NOT_SET: 422,
   IDEMPOTENCY_KEY_MISMATCH: 422,
   BENEFICIARY_INVALID: 422,
