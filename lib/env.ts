@@ -120,6 +120,11 @@ const schema = z.object({
    * sandbox helpers move orders.
    */
   SANDBOX_FULFILLMENT_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
+  /**
+   * Card renewal (docs/card-replacement.md): the daily job renews cards that expire within this many
+   * days, and raises card.expiring for them once.
+   */
+  CARD_RENEWAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Tests: random requests per operation of the OpenAPI fuzzer (server/api/fuzz.test.ts). */
   FUZZ_RUNS: z.coerce.number().int().min(1).max(10_000).default(12),
   /** Tests: the fuzzer's seed, to replay a failing run. */
