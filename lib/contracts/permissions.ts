@@ -142,6 +142,8 @@ export const PERMISSIONS = {
   unfreezeCard: { scope: "write", cardholder: true, stepUp: true },
   voidCard: { scope: "write", cardholder: true, stepUp: true },
   reportCard: { scope: "write", cardholder: true, stepUp: true },
+  // docs/card-replacement.md: "Report and replace" is one audited action behind the step-up.
+  replaceCard: { scope: "write", cardholder: true, stepUp: true },
   blockCard: { scope: "write", stepUp: true },
   unblockCard: { scope: "write", stepUp: true },
   createViewToken: { scope: "write", cardholder: true },
