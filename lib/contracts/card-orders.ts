@@ -31,7 +31,12 @@ export const shippingAddressSchema = z
     line1: line(100).describe("Street and number."),
     line2: z.string().trim().max(100).optional(),
     city: line(60),
-    state: z.string().trim().max(60).optional().describe("State, province or region, where the country uses one."),
+    state: z
+      .string()
+      .trim()
+      .max(60)
+      .optional()
+      .describe("State, province or region, where the country uses one."),
     postal_code: line(12).describe("Checked against the country's format."),
     country: z.enum(SHIPPING_COUNTRIES as [string, ...string[]]).describe("ISO 3166-1 alpha-2."),
   })
@@ -54,7 +59,10 @@ const embossed = (max: number) =>
 
 export const orderPhysicalCardSchema = z.object({
   name: embossed(26).describe("The name embossed on the card (at most 26 characters)."),
-  service: z.enum(SHIPPING_SERVICES).default("standard").describe("standard (7 days), express (3), priority (1)."),
+  service: z
+    .enum(SHIPPING_SERVICES)
+    .default("standard")
+    .describe("standard (7 days), express (3), priority (1)."),
   personalization: embossed(26).optional().describe("An optional second embossed line (a company name)."),
   address: shippingAddressSchema,
 });
@@ -103,15 +111,23 @@ export const cardOrderParamsSchema = z.object({ orderId: z.string().min(1).max(6
 
 export const cardOrderListQuerySchema = z.object({
   status: z.enum(CARD_ORDER_STATUSES).optional(),
-  customer_id: z.string().trim().min(1).max(128).optional().describe("A svc_card_id: that customer's orders."),
+  customer_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe("A svc_card_id: that customer's orders."),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   starting_after: z.string().trim().min(1).max(64).optional().describe("An order id: the page after it."),
 });
 export type CardOrderListQuery = z.infer<typeof cardOrderListQuerySchema>;
 
-export const cardOrderListItemSchema = cardOrderSchema.omit({ timeline: true, activation_code: true }).extend({
-  customer_email: z.string(),
-});
+export const cardOrderListItemSchema = cardOrderSchema
+  .omit({ timeline: true, activation_code: true })
+  .extend({
+    customer_email: z.string(),
+  });
 export type CardOrderListItem = z.infer<typeof cardOrderListItemSchema>;
 
 export const cardOrderListSchema = z.object({

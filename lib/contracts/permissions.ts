@@ -204,6 +204,13 @@ export const PERMISSIONS = {
   // sandbox-cards
   issuePhysicalCard: { scope: "write" },
   activatePhysicalCard: { scope: "write" },
+  sandboxMoveCardOrder: { scope: "write" },
+  // physical-cards (docs/physical-cards.md): a cardholder orders, cancels and activates their own
+  orderPhysicalCard: { scope: "write", cardholder: true },
+  cancelCardOrder: { scope: "write", cardholder: true },
+  activateCardWithCode: { scope: "write", cardholder: true },
+  getCardOrder: { scope: "read", cardholder: true },
+  listCardOrders: { scope: "read" },
   // sandbox
   decideCustomerKyc: { scope: "write" },
   readOutbox: { scope: "write" },

@@ -1,5 +1,10 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { CardOrderStatus, ShippingAddress, ShippingCarrier, ShippingService } from "@/lib/contracts/card-orders";
+import type {
+  CardOrderStatus,
+  ShippingAddress,
+  ShippingCarrier,
+  ShippingService,
+} from "@/lib/contracts/card-orders";
 import { cardCustomers, cards } from "./cards";
 import { organizations } from "./identity";
 
