@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_SHIPPING_EVENT_EXAMPLE } from "./card-orders";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
 import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
@@ -149,6 +150,13 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   { type: "card.stolen", description: "Card reported stolen.", example: card("stolen") },
   { type: "card.cancelled", description: "Card cancelled.", example: card("cancelled") },
   { type: "card.deactivated", description: "Card deactivated.", example: card("deactivated") },
+  {
+    type: "card.shipping.updated",
+    description:
+      "A physical card's order moved: pending, submitted, shipped (carrier, tracking number and URL, ETA), " +
+      "delivered, returned, failure or canceled (docs/physical-cards.md).",
+    example: CARD_SHIPPING_EVENT_EXAMPLE,
+  },
   ...CONTROL_EVENT_TYPES,
   ...TRANSACTION_EVENT_TYPES,
   ...FIAT_EVENT_TYPES,
