@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { DecisionSource, StandInAction, StandInFailure } from "@/lib/enums";
 import { organizations } from "./identity";
 
@@ -77,3 +77,37 @@ export const authorizationDecisionColumns = {
   endpointLatencyMs: integer("endpoint_latency_ms"),
   endpointStatus: integer("endpoint_status"),
 };
+
+/**
+ * Upper bounds (ms, inclusive) of the latency histogram in authorization_endpoint_hourly.buckets;
+ * one more bucket counts what lies above the last bound.
+ */
+export const LATENCY_BUCKET_BOUNDS_MS = [
+  2, 5, 10, 15, 20, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1_000, 1_250, 1_500, 2_000,
+  2_500, 3_000,
+] as const;
+
+/**
+ * The endpoint's calls per program, mode and UTC hour, kept on write in the transaction that records
+ * each authorization's call (docs/authorization-endpoint.md, Latency per hour): the console's chart
+ * reads a few rows per day, never the request log.
+ */
+export const authorizationEndpointHourly = pgTable(
+  "authorization_endpoint_hourly",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<"sandbox" | "live">().notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    calls: integer("calls").notNull().default(0),
+    timeouts: integer("timeouts").notNull().default(0),
+    /** Connection errors, non-2xx and malformed answers. */
+    errors: integer("errors").notNull().default(0),
+    latencySumMs: bigint("latency_sum_ms", { mode: "number" }).notNull().default(0),
+    latencyMaxMs: integer("latency_max_ms").notNull().default(0),
+    /** Calls per latency bucket (LATENCY_BUCKET_BOUNDS_MS, then the overflow bucket). */
+    buckets: integer("buckets").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.mode, t.hour] })],
+);
