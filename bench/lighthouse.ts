@@ -6,12 +6,15 @@
  *
  *   npx tsx bench/lighthouse.ts [--port 3272] [--runs 1] [--pages /overview,/customers]
  *
+ * LIGHTHOUSE_JSON_DIR=<dir> also writes each run's whole report there (to read bootup-time,
+ * long tasks and the main-thread breakdown behind a blocking-time figure).
+ *
  * Chromium: CHROMIUM_PATH or /usr/bin/chromium (run headless, no sandbox). First-load JS is the
  * sum of the scripts a fresh load of the page fetches, each gzipped here at level 6 (what a
  * compressing server sends), so the figure does not depend on the server's own compression.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -127,6 +130,11 @@ try {
         disableStorageReset: true,
       });
       const lhr = result!.lhr;
+      if (process.env.LIGHTHOUSE_JSON_DIR)
+        writeFileSync(
+          path.join(process.env.LIGHTHOUSE_JSON_DIR, `${pathname.replaceAll("/", "_") || "_"}-${i}.json`),
+          JSON.stringify(lhr),
+        );
       perf.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
       a11y.push(Math.round((lhr.categories.accessibility!.score ?? 0) * 100));
       practices.push(Math.round((lhr.categories["best-practices"]!.score ?? 0) * 100));

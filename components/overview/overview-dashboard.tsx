@@ -1,15 +1,16 @@
 "use client";
 
 import Link from "next/link";
+import { useMemo } from "react";
 import { ProgramNotices, programNotices } from "@/components/balances/program-notices";
 import { LiveStatus } from "@/components/transactions/live-status";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { useLiveAction } from "@/components/ui/use-live-action";
 import type { Action } from "@/lib/action-result";
 import { BalanceTiles } from "./balance-tiles";
 import { DeclinesChart } from "./declines-chart";
 import { FundingTable, RankedTable } from "./ranked-tables";
+import { OverviewSection } from "./section";
 import { ApprovalChart, SpendChart } from "./spend-chart";
 import { OVERVIEW_RANGES, type OverviewData, type OverviewRange } from "./types";
 import { VolumeChart } from "./volume-chart";
@@ -70,6 +71,21 @@ export function OverviewDashboard({
     initial,
   });
   const { volume, declines, balances, masterWallet, insights } = data;
+  // The same elements while the data is the same (TanStack Query keeps an unchanged answer's
+  // reference), so a refresh that changes nothing re-renders the status line, not the charts.
+  const sections = useMemo(
+    () => ({
+      balances: <BalanceTiles data={balances} />,
+      spend: <SpendChart data={insights} />,
+      approval: <ApprovalChart data={insights} />,
+      volume: <VolumeChart data={volume} />,
+      declines: <DeclinesChart data={declines} />,
+      merchants: <RankedTable rankings={insights.top_merchants} kind="merchant" />,
+      mccs: <RankedTable rankings={insights.top_mccs} kind="mcc" />,
+      funding: <FundingTable rows={insights.funding} />,
+    }),
+    [balances, insights, volume, declines],
+  );
   const count = Object.values(volume.totals.count).reduce((a, b) => a + b, 0);
   const declined = volume.totals.count.declined;
 
@@ -104,60 +120,50 @@ export function OverviewDashboard({
         />
       </dl>
 
-      <Card aria-labelledby="overview-balances-title">
-        <CardHeader>
-          <CardTitle id="overview-balances-title">Customer balances</CardTitle>
-          <CardDescription>What your customers&apos; wallets hold, by card currency.</CardDescription>
-        </CardHeader>
-        <CardBody>
-          <BalanceTiles data={balances} />
-        </CardBody>
-      </Card>
+      <OverviewSection
+        id="overview-balances-title"
+        title="Customer balances"
+        description="What your customers' wallets hold, by card currency."
+      >
+        {sections.balances}
+      </OverviewSection>
 
-      <Card aria-labelledby="spend-title">
-        <CardHeader>
-          <CardTitle id="spend-title">Spend per day</CardTitle>
-          <CardDescription>
-            Approved purchases and withdrawals per day (UTC) of the last {days} days, in each billing
-            currency.
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <SpendChart data={insights} />
-        </CardBody>
-      </Card>
+      <OverviewSection
+        id="spend-title"
+        title="Spend per day"
+        description={`Approved purchases and withdrawals per day (UTC) of the last ${days} days, in each billing currency.`}
+      >
+        {sections.spend}
+      </OverviewSection>
 
-      <Card aria-labelledby="approval-title">
-        <CardHeader>
-          <CardTitle id="approval-title">Approval rate</CardTitle>
-          <CardDescription>
-            The share of authorizations approved each day; the rest were declined.
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <ApprovalChart data={insights} />
-        </CardBody>
-      </Card>
+      <OverviewSection
+        id="approval-title"
+        title="Approval rate"
+        description="The share of authorizations approved each day; the rest were declined."
+      >
+        {sections.approval}
+      </OverviewSection>
 
-      <Card aria-labelledby="volume-title">
-        <CardHeader>
-          <CardTitle id="volume-title">Transaction volume</CardTitle>
-          <CardDescription>
+      <OverviewSection
+        id="volume-title"
+        title="Transaction volume"
+        description={
+          <>
             Card transactions per day (UTC) of the last {days} days, by their status now.{" "}
             <Link href="/transactions" className="font-medium text-accent hover:underline">
               All transactions
             </Link>
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <VolumeChart data={volume} />
-        </CardBody>
-      </Card>
+          </>
+        }
+      >
+        {sections.volume}
+      </OverviewSection>
 
-      <Card aria-labelledby="declines-title">
-        <CardHeader>
-          <CardTitle id="declines-title">Declines by reason</CardTitle>
-          <CardDescription>
+      <OverviewSection
+        id="declines-title"
+        title="Declines by reason"
+        description={
+          <>
             {n(declines.total)} declined in the last {days} days.{" "}
             {declines.total > 0 ? (
               <Link
@@ -167,48 +173,36 @@ export function OverviewDashboard({
                 See them
               </Link>
             ) : null}
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <DeclinesChart data={declines} />
-        </CardBody>
-      </Card>
+          </>
+        }
+      >
+        {sections.declines}
+      </OverviewSection>
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Card aria-labelledby="merchants-title">
-          <CardHeader>
-            <CardTitle id="merchants-title">Top merchants</CardTitle>
-            <CardDescription>
-              By number of approved purchases in the last {days} days, in one currency at a time.
-            </CardDescription>
-          </CardHeader>
-          <CardBody>
-            <RankedTable rankings={insights.top_merchants} kind="merchant" />
-          </CardBody>
-        </Card>
-        <Card aria-labelledby="mccs-title">
-          <CardHeader>
-            <CardTitle id="mccs-title">Top categories</CardTitle>
-            <CardDescription>Merchant categories (MCC) by number of approved purchases.</CardDescription>
-          </CardHeader>
-          <CardBody>
-            <RankedTable rankings={insights.top_mccs} kind="mcc" />
-          </CardBody>
-        </Card>
+        <OverviewSection
+          id="merchants-title"
+          title="Top merchants"
+          description={`By number of approved purchases in the last ${days} days, in one currency at a time.`}
+        >
+          {sections.merchants}
+        </OverviewSection>
+        <OverviewSection
+          id="mccs-title"
+          title="Top categories"
+          description="Merchant categories (MCC) by number of approved purchases."
+        >
+          {sections.mccs}
+        </OverviewSection>
       </div>
 
-      <Card aria-labelledby="funding-title">
-        <CardHeader>
-          <CardTitle id="funding-title">Funding in and out</CardTitle>
-          <CardDescription>
-            Deposits into your master wallets and transfers to customers&apos; wallets in the last {days}{" "}
-            days.
-          </CardDescription>
-        </CardHeader>
-        <CardBody>
-          <FundingTable rows={insights.funding} />
-        </CardBody>
-      </Card>
+      <OverviewSection
+        id="funding-title"
+        title="Funding in and out"
+        description={`Deposits into your master wallets and transfers to customers' wallets in the last ${days} days.`}
+      >
+        {sections.funding}
+      </OverviewSection>
     </div>
   );
 }
