@@ -1,5 +1,5 @@
 import { type Role, ROLE_SCOPES, type Scope } from "@/lib/scopes";
-import type { Db } from "@/server/db/client";
+import { type Db, readReplicaOr } from "@/server/db/client";
 
 /** Who is acting. Every service function receives one through ctx. */
 export type Actor =
@@ -50,6 +50,21 @@ export interface Ctx {
    * The use case's own check (server/auth/step-up.ts, requireSecondFactor) then passes.
    */
   secondFactorVerified?: boolean;
+  /**
+   * Read-your-writes with a read replica: the primary's WAL position after the caller's last
+   * change (the dashboard keeps it in a short-lived cookie, server/action-kit/read-after.ts); a
+   * read through `readDb` waits for the replica to replay it, else reads the primary.
+   */
+  readAfterLsn?: string;
+}
+
+/**
+ * The handle a read-only list, search, chart or export queries (docs/operations.md, "Read
+ * replica"): the replica when one is configured and current enough, else `ctx.db`. Never for what
+ * authenticates, authorizes, checks a limit or moves money, and never inside a transaction.
+ */
+export function readDb(ctx: Ctx): Promise<Db> {
+  return readReplicaOr(ctx.db, ctx.readAfterLsn);
 }
 
 export function actorId(actor: Actor): string | null {

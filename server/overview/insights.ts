@@ -9,7 +9,7 @@ import {
 } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import { overviewDaily } from "@/server/db/schema/overview";
 
@@ -70,9 +70,10 @@ export async function getOverviewInsights({
   now?: Date;
 }): Promise<OverviewInsights> {
   authorize(ctx, "getOverviewInsights");
+  const db = await readDb(ctx);
   const { days } = overviewRangeSchema.parse(input);
   const { from, to, dayList: list } = utcDayRange(days, now);
-  const rows = await ctx.db
+  const rows = await db
     .select({
       metric: overviewDaily.metric,
       day: overviewDaily.day,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { overviewRangeSchema } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import {
   balanceTotals,
@@ -69,10 +69,11 @@ export async function getTransactionVolume({
   now?: Date;
 }): Promise<TransactionVolume> {
   authorize(ctx, "getTransactionVolume");
+  const db = await readDb(ctx);
   const { days } = overviewRangeSchema.parse(input);
   const { from, to, dayList } = utcDayRange(days, now);
   const [rows, currencies] = await Promise.all([
-    ctx.db
+    db
       .select({
         day: cardTransactionDailyCounts.day,
         status: cardTransactionDailyCounts.status,
@@ -87,7 +88,7 @@ export async function getTransactionVolume({
           lte(cardTransactionDailyCounts.day, to),
         ),
       ),
-    ctx.db
+    db
       .select({ currency: balanceTotals.currency })
       .from(balanceTotals)
       .where(and(eq(balanceTotals.orgId, ctx.orgId), gt(balanceTotals.customerCount, 0))),
@@ -125,12 +126,13 @@ export async function getDeclinesByReason({
   now?: Date;
 }): Promise<DeclinesByReason> {
   authorize(ctx, "getDeclinesByReason");
+  const db = await readDb(ctx);
   const { days } = overviewRangeSchema.parse(input);
   const { from, to } = utcDayRange(days, now);
   const n = count();
   // The status is written as a literal: a bound parameter would not prove a generic plan may use the partial
   // index.
-  const rows = await ctx.db
+  const rows = await db
     .select({ code: cardTransactions.declineCode, n })
     .from(cardTransactions)
     .where(

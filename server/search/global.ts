@@ -8,7 +8,7 @@ import {
 } from "@/lib/contracts/search";
 import { formatMinor } from "@/lib/money";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import { customerMatches } from "@/server/db/customer-match";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
@@ -38,6 +38,7 @@ export async function globalSearch({
   input: GlobalSearchInput;
 }): Promise<SearchResults> {
   authorize(ctx, "globalSearch");
+  const db = await readDb(ctx);
   const { q, only } = globalSearchSchema.parse(input);
   const org = ctx.orgId;
   const lastFour = /^\d{4}$/.test(q);
@@ -46,7 +47,7 @@ export async function globalSearch({
   const [customers, cardRows, txns, disputes, deliveries] = await Promise.all([
     !wants("customers")
       ? none
-      : ctx.db
+      : db
           .select({
             svcCardId: cardCustomers.svcCardId,
             email: cardCustomers.email,
@@ -58,7 +59,7 @@ export async function globalSearch({
           .limit(only ? ONLY_GROUP : PER_GROUP),
     !wants("cards")
       ? none
-      : ctx.db
+      : db
           .select({
             id: cards.id,
             lastFour: cards.lastFour,
@@ -72,21 +73,21 @@ export async function globalSearch({
           .limit(PER_GROUP),
     !wants("transactions")
       ? none
-      : ctx.db
+      : db
           .select()
           .from(cardTransactions)
           .where(and(eq(cardTransactions.orgId, org), cardTransactionIdIs(q)))
           .limit(1),
     !wants("disputes")
       ? none
-      : ctx.db
+      : db
           .select()
           .from(cardDisputes)
           .where(and(eq(cardDisputes.orgId, org), eq(cardDisputes.id, q)))
           .limit(1),
     !wants("deliveries")
       ? none
-      : ctx.db
+      : db
           .select({
             id: webhookDeliveries.id,
             eventType: webhookDeliveries.eventType,

@@ -6,7 +6,7 @@ import {
 } from "@/lib/contracts/card-transaction-query";
 import { toMajor } from "@/lib/money";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import { cardTransactions } from "@/server/db/schema/money";
 import { isoTimestamp } from "@/server/db/timestamps";
 import { csvLine } from "@/server/http/csv-stream";
@@ -64,6 +64,7 @@ export async function* streamCardTransactionsCsv({
   input: Partial<CardTransactionFilters>;
 }): AsyncIterable<string> {
   authorize(ctx, "streamCardTransactionsCsv");
+  const db = await readDb(ctx);
   const f = cardTransactionExportQuerySchema.parse(input);
   const where = filterOf(
     ctx.orgId,
@@ -78,7 +79,7 @@ export async function* streamCardTransactionsCsv({
       ? sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
       : undefined;
     // The list's columns, with the customer's email and the card's last four (page-rows.ts).
-    const rows: (ExportRow & { cursorAt: string })[] = await ctx.db
+    const rows: (ExportRow & { cursorAt: string })[] = await db
       .select({ ...pageColumns, cardId: t.cardId, cursorAt: sql<string>`${t.createdAt}::text` })
       .from(t)
       .where(and(where, after))

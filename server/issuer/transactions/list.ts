@@ -8,7 +8,7 @@ import {
 } from "@/lib/contracts/card-transaction-query";
 import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "@/server/cards/customers/find";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import {
   cardTransactionDailyCounts,
@@ -68,16 +68,17 @@ export async function listCardTransactions({
   input: Partial<CardTransactionListQuery>;
 }): Promise<CardTransactionPage<ListedCardTransaction>> {
   authorize(ctx, "listCardTransactions");
+  const db = await readDb(ctx);
   const f = cardTransactionListQuerySchema.parse(input);
   const search = searchFilterOf(ctx.orgId, f);
   const range = rangeOf(f);
   if (f.page === 1 && !f.customer_id && !search && !range.from && !range.toExclusive) {
     // The list's first page, whole or by status: one prepared statement (page-rows.ts).
-    const { rows, total } = await firstPage(ctx.db, ctx.orgId, f.status, f.limit);
+    const { rows, total } = await firstPage(db, ctx.orgId, f.status, f.limit);
     return { transactions: rows.map(listedView), total, page: 1, limit: f.limit };
   }
   const page = await pageOf(
-    ctx.db,
+    db,
     ctx.orgId,
     { status: f.status, svcCardId: f.customer_id, search },
     range,
@@ -103,7 +104,7 @@ export async function listCustomerTransactions({
   const f = customerTransactionsQuerySchema.parse(query);
   const customer = await findCustomer(ctx, svcCardId);
   const page = await pageOf(
-    ctx.db,
+    await readDb(ctx),
     ctx.orgId,
     { status: f.status, svcCardId: customer.svcCardId },
     rangeOf(f),
