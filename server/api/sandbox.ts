@@ -23,6 +23,7 @@ export function sandboxOnly(routes: readonly ApiRoute[]): ApiRoute[] {
   return routes.map((route) => ({
     method: route.method,
     path: route.path,
+    operationId: route.operationId,
     auth: route.auth,
     config: route.config,
     get hidden() {

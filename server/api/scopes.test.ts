@@ -26,6 +26,7 @@ mountRoutes(
       path: `/api/v1/scope-check/${scope}`,
       summary: scope,
       tags: ["Test"],
+      operationId: `scopeCheck${scope}`,
       auth: { scope },
       response: { data: z.object({ scope: z.string() }) },
       handler: ({ c }) => ok(c, { scope }),

@@ -43,6 +43,7 @@ beforeAll(async () => {
       path: "/api/v1/svc-card/atomic-test",
       summary: "writes a row; refuses after it on request, or after a failed statement",
       tags: ["Test"],
+      operationId: "atomic1",
       auth: { scope: "write" },
       atomic: true,
       request: { body },

@@ -22,6 +22,7 @@ function limitedApp(): ApiApp {
       path: "/api/v1/ip-test",
       summary: "2 an hour per client IP",
       tags: ["Test"],
+      operationId: "clientIp1",
       auth: "public",
       rateLimit: { name: `ip-test-${randomBase62(6)}`, limit: 2, windowSeconds: 3600, per: "ip" },
       response: { data: z.object({ ip: z.string().nullable() }) },

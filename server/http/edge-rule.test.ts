@@ -27,6 +27,7 @@ function testApp(): ApiApp {
       path: "/api/v1/svc-card/edge/{edgeId}",
       summary: "every part",
       tags: ["Test"],
+      operationId: "edgeRule1",
       auth: { scope: "write" },
       request: {
         params: z.object({ edgeId: z.string() }),
@@ -44,6 +45,7 @@ function testApp(): ApiApp {
       path: "/api/v1/svc-card/edge-cast",
       summary: "a value the edge rule lets through and Postgres refuses",
       tags: ["Test"],
+      operationId: "edgeRule2",
       auth: { scope: "read" },
       request: { query: z.object({ n: z.string() }) },
       response: { data: z.object({ n: z.number() }) },

@@ -70,8 +70,13 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   path: string;
   summary: string;
   description?: string;
+  /** The area it is listed under: one of API_TAGS (server/http/openapi.ts), which describes each. */
   tags: string[];
-  operationId?: string;
+  /**
+   * Stable, unique, camelCase (`listCards`, `freezeCard`): the name generated clients give the
+   * call (clients/typescript/), so it never changes once published.
+   */
+  operationId: string;
   /**
    * The use case whose permission the route needs (lib/contracts/permissions.ts: scope or
    * user-only access, least role, 2FA step-up), or "public".
@@ -109,6 +114,7 @@ export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
 export interface ApiRoute {
   readonly method: HttpMethod;
   readonly path: string;
+  readonly operationId: string;
   readonly config: RouteConfig;
   readonly hidden: boolean;
   /** The use case whose permission the route needs (or "public"), for the table-driven test. */

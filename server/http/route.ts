@@ -4,6 +4,7 @@ import { requirePermission } from "@/server/auth/authorize";
 import { requireSecondFactor } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { type Db, getDb } from "@/server/db/client";
+import { tracingOn, withUseCaseSpan } from "@/server/observability/tracing";
 import { accessLog, logAccess } from "./access-log";
 import { runAtomic } from "./atomic";
 import { checkDeclaredLength } from "./body";
@@ -55,6 +56,8 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
     throw new Error(
       `${spec.path}: idempotency needs an authenticated route (keys are scoped to an organization)`,
     );
+  if (!OPERATION_ID.test(spec.operationId))
+    throw new Error(`${spec.path}: operationId "${spec.operationId}" is not camelCase`);
   const family = spec.family ?? familyOf(spec.path);
   const request: RequestSpec = spec.request ?? {};
   const rateLimits =
@@ -76,12 +79,15 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
   return {
     method: spec.method,
     path: spec.path,
+    operationId: spec.operationId,
     hidden: spec.hidden ?? false,
     auth: spec.auth,
     config: routeConfig(spec, features),
     handle: buildHandler(spec as RouteSpec<RequestSpec, AuthSpec>, features, permission),
   };
 }
+
+const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
 
 /** The route's permission: its use case's entry in the table (an inline one in the kit's own tests). */
 function permissionOf(spec: AuthSpec): Permission | null {
@@ -102,6 +108,9 @@ export function mountRoutes(app: ApiApp, routes: readonly ApiRoute[]): void {
   const list = mounted.get(app) ?? [];
   mounted.set(app, list);
   for (const route of routes) {
+    // A generated client names each call by its operationId: two of one name would clash.
+    const twin = list.find((r) => r.operationId === route.operationId);
+    if (twin) throw new Error(`${route.path}: operationId ${route.operationId} is taken by ${twin.path}`);
     list.push(route);
     if (!route.hidden) app.openAPIRegistry.registerPath(route.config);
     app.on(route.method.toUpperCase(), route.path.replace(/\{([^}]+)\}/g, ":$1"), route.handle);
@@ -147,6 +156,12 @@ function buildHandler(
   const request = spec.request ?? {};
   const { access, idempotency, rateLimits, family } = f;
   const handler = spec.handler as (args: HandlerArgs<RequestSpec, AuthSpec>) => Response | Promise<Response>;
+  const useCase = typeof spec.auth === "string" && spec.auth !== "public" ? spec.auth : null;
+  /** The handler, in its use case's span when traces are on (server/observability/tracing.ts). */
+  const runHandler = (args: Args) =>
+    useCase !== null && tracingOn()
+      ? withUseCaseSpan(useCase, () => handler(args as HandlerArgs<RequestSpec, AuthSpec>))
+      : handler(args as HandlerArgs<RequestSpec, AuthSpec>);
 
   if (access.kind === "public" && !rateLimits.length && !f.hasInput && idempotency === "none") {
     // Nothing to resolve, count or parse (ping, the document): stay synchronous when the
@@ -217,7 +232,7 @@ function buildHandler(
         }
         claim = outcome.claim;
       }
-      res = await handler(args as HandlerArgs<RequestSpec, AuthSpec>);
+      res = await runHandler(args);
     } catch (err) {
       res = errorResponse(c, err);
     }
@@ -257,7 +272,7 @@ function buildHandler(
       requestId: args.requestId,
       run: async (tx) => {
         args.ctx = f.stepUp ? { ...ctx, db: tx, secondFactorVerified: true } : { ...ctx, db: tx };
-        return handler(args as HandlerArgs<RequestSpec, AuthSpec>);
+        return runHandler(args);
       },
     });
   }
