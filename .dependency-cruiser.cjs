@@ -118,6 +118,15 @@ module.exports = {
       to: { path: "^(server|app|components)/" },
     },
     {
+      name: "cli-is-an-http-client",
+      severity: "error",
+      comment:
+        "The card-console CLI (cli/) talks to the REST API over HTTP only, as a developer's machine " +
+        "would: it shares lib/ (contracts, the signature) and imports no server, app or component code.",
+      from: { path: "^cli/", pathNot: TESTS },
+      to: { path: "^(server|app|components)/" },
+    },
+    {
       name: "server-not-to-ui",
       severity: "error",
       comment: "Tests may render a component or call a route handler; server code may not.",
