@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_VALUES, FLOW_STATUS_VALUES, KYC_STATUS_VALUES, sourceOfFundsQuestionSchema } from "./cards";
+import { metadataOutSchema } from "./metadata";
 
 /** Responses and queries of the onboarding steps (REST): the step answers the API returns. */
 export const startedSchema = z.object({
@@ -10,6 +11,7 @@ export const startedSchema = z.object({
   flow_status: z.enum(FLOW_STATUS_VALUES),
   next_action: z.string(),
   code_expires_at: z.string().describe("When the emailed 6-digit code stops working (10 minutes)."),
+  metadata: metadataOutSchema,
 });
 export const kycLinkSchema = z.object({
   svc_card_id: z.string(),

@@ -6,7 +6,7 @@ import {
   REPLACEMENT_REASON_VALUES,
   SAFE_STATE_VALUES,
 } from "@/lib/enums";
-import { metadataFilterSchema, metadataOutSchema } from "./metadata";
+import { metadataOutSchema, metadataSchema } from "./metadata";
 
 /**
  * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
@@ -53,8 +53,13 @@ export const sixDigitCodeSchema = z
 export const startOnboardingSchema = z.object({
   email: emailSchema,
   external_id: externalIdSchema.optional(),
+  metadata: metadataSchema.optional(),
 });
-export const createIssuerCustomerSchema = z.object({ email: emailSchema, external_id: externalIdSchema });
+export const createIssuerCustomerSchema = z.object({
+  email: emailSchema,
+  external_id: externalIdSchema,
+  metadata: metadataSchema.optional(),
+});
 export const verifyOtpSchema = z.object({ otp: sixDigitCodeSchema });
 export const sourceOfFundsQuerySchema = z.object({
   locale: z
@@ -151,7 +156,10 @@ export const cardViewSchema = z.object({
   activated_at: z.string().nullable(),
   exp_month: z.number().int().nullable().describe("The expiry month (1-12); the card is valid to its end."),
   exp_year: z.number().int().nullable().describe("The expiry year (four digits)."),
-  replacement_for: z.string().nullable().describe("The card_id this card replaces (docs/card-replacement.md)."),
+  replacement_for: z
+    .string()
+    .nullable()
+    .describe("The card_id this card replaces (docs/card-replacement.md)."),
   replacement_reason: z
     .enum(REPLACEMENT_REASON_VALUES)
     .nullable()
@@ -230,58 +238,8 @@ export const ibanStatusSchema = z.object({
 });
 export const disputeReasonSchema = z.object({ reason_code: z.string(), description: z.string() });
 
-/** Customers list of the dashboard (and GET /v1/card-issuer/customers). */
-/** What the customers list can be sorted by: each is one index read (server/cards/customers/list.ts). */
-export const CUSTOMER_SORT_VALUES = ["created_at", "email"] as const;
-
-export const customerListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(254)
-    .optional()
-    .describe(
-      "Any part of an email or external id, a whole svc_card_id or record id, a card's last four, " +
-        "card id or card token, or a transaction id.",
-    ),
-  kyc_status: z.enum(KYC_STATUS_VALUES).optional(),
-  flow_status: z.enum(FLOW_STATUS_VALUES).optional(),
-  metadata: metadataFilterSchema,
-  sort: z
-    .enum(CUSTOMER_SORT_VALUES)
-    .default("created_at")
-    .describe("The order: by creation time (the default) or by email."),
-  order: z.enum(["asc", "desc"]).default("desc").describe("desc (the default: newest first) or asc."),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
-
-export const customerListItemSchema = z.object({
-  svc_card_id: z.string(),
-  external_id: z.string().nullable(),
-  email: z.string(),
-  flow_status: z.enum(FLOW_STATUS_VALUES),
-  step: z.number().int(),
-  kyc_status: z.enum(KYC_STATUS_VALUES),
-  currency: z.enum(CURRENCY_VALUES).nullable(),
-  safe_deployed: z.boolean(),
-  created_at: z.string(),
-  cards_count: z.number().int().describe("Cards the customer has (any state)."),
-  available_balance_minor: z
-    .number()
-    .int()
-    .nullable()
-    .describe("Available balance in minor units of currency; null before the wallet."),
-  metadata: metadataOutSchema,
-});
-export const customerListSchema = z.object({
-  customers: z.array(customerListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-export type CustomerList = z.infer<typeof customerListSchema>;
+/** The customers list (the dashboard and GET /v1/card-issuer/customers): lib/contracts/customer-list.ts. */
+export * from "./customer-list";
 
 /** The account wallet's (Safe's) integrity status (docs/architecture.md, Providers). */
 export const ACCOUNT_STATUS_MEANINGS: Record<number, { name: string; meaning: string; ready: boolean }> = {

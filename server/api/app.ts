@@ -23,6 +23,7 @@ import { fiatQuoteRoutes } from "./fiat-quotes";
 import { gatewayRoutes, sandboxGatewayRoutes } from "./gateway";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
+import { metadataRoutes } from "./metadata";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
@@ -60,6 +61,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardOnboardingPhoneRoutes);
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardListRoutes);
+  mountRoutes(app, metadataRoutes);
   mountRoutes(app, disputeRoutes);
   mountRoutes(app, sandboxDisputeRoutes);
   mountRoutes(app, cardRoutes);

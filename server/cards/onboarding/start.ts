@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import type { Metadata } from "@/lib/contracts/metadata";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { authorize } from "@/server/auth/authorize";
@@ -21,9 +22,10 @@ export interface OnboardingStarted {
   flow_status: CardCustomerRow["flowStatus"];
   next_action: string;
   code_expires_at: string;
+  metadata: Metadata;
 }
 
-type StartInput = { email: string; external_id?: string };
+type StartInput = { email: string; external_id?: string; metadata?: Metadata };
 
 /** POST /v1/svc-card/onboarding: the program's own account holders (origin "own"). */
 export async function startOnboarding({
@@ -45,7 +47,7 @@ export async function createIssuerCustomer({
   input,
 }: {
   ctx: Ctx;
-  input: { email: string; external_id: string };
+  input: { email: string; external_id: string; metadata?: Metadata };
 }): Promise<OnboardingStarted> {
   authorize(ctx, "createIssuerCustomer");
   return start(ctx, input, "issuer");
@@ -94,8 +96,11 @@ async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Pro
       }
       customer =
         externalId && !byEmail.externalId ? await attachExternalId(tx, byEmail, externalId) : byEmail;
+      // The same person starting again: the metadata given now replaces the first start's.
+      if (input.metadata) customer = await setStartMetadata(tx, customer, input.metadata);
     } else {
-      customer = await insertCustomer(tx, { orgId: ctx.orgId, email, externalId, origin });
+      const metadata = input.metadata ?? {};
+      customer = await insertCustomer(tx, { orgId: ctx.orgId, email, externalId, origin, metadata });
       // Staff, API callers and a cardholder signing up are audited (not the demo program's walks).
       await auditOnboardingStep(ctx, tx, customer, {
         action: "card_customer.created",
@@ -109,7 +114,13 @@ async function start(ctx: Ctx, input: StartInput, origin: "own" | "issuer"): Pro
 
 async function insertCustomer(
   tx: Db,
-  v: { orgId: string; email: string; externalId: string | null; origin: "own" | "issuer" },
+  v: {
+    orgId: string;
+    email: string;
+    externalId: string | null;
+    origin: "own" | "issuer";
+    metadata: Metadata;
+  },
 ): Promise<CardCustomerRow> {
   // A concurrent start of the same email or external_id loses on the unique indexes: no row.
   const [row] = await tx
@@ -121,6 +132,7 @@ async function insertCustomer(
       email: v.email,
       externalId: v.externalId,
       origin: v.origin,
+      metadata: v.metadata,
     })
     .onConflictDoNothing()
     .returning();
@@ -132,6 +144,15 @@ async function insertCustomer(
   // program_counters.total_customers is kept on write (aggregate-balances reads it, never counts).
   await countNewCustomer(tx, v.orgId);
   return row;
+}
+
+async function setStartMetadata(tx: Db, customer: CardCustomerRow, metadata: Metadata) {
+  const [row] = await tx
+    .update(cardCustomers)
+    .set({ metadata, updatedAt: sql`now()` })
+    .where(and(eq(cardCustomers.id, customer.id), eq(cardCustomers.orgId, customer.orgId)))
+    .returning();
+  return row!;
 }
 
 async function attachExternalId(
@@ -171,6 +192,7 @@ function started(c: CardCustomerRow, codeExpiresAt: Date): OnboardingStarted {
     svc_card_id: c.svcCardId,
     email: c.email,
     external_id: c.externalId,
+    metadata: c.metadata,
     step: c.step,
     flow_status: c.flowStatus,
     next_action: nextActionOf(c, false),
