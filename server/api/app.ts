@@ -24,6 +24,7 @@ import { gatewayRoutes, sandboxGatewayRoutes } from "./gateway";
 import { healthRoutes } from "./health";
 import { meRoutes } from "./me";
 import { metadataRoutes } from "./metadata";
+import { physicalCardRoutes } from "./physical-cards";
 import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
@@ -54,6 +55,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, accountRoutes);
   mountRoutes(app, sandboxRoutes);
   mountRoutes(app, cardSettingsRoutes);
+  mountRoutes(app, physicalCardRoutes);
   mountRoutes(app, spendingControlRoutes);
   mountRoutes(app, authRuleRoutes);
   mountRoutes(app, authorizationEndpointRoutes);

@@ -1,7 +1,9 @@
 import { activatedCardSchema, createdCardSchema } from "@/lib/contracts/card-account";
+import { cardOrderParamsSchema, cardOrderSchema } from "@/lib/contracts/card-orders";
 import { cardIdParamsSchema, customerTargetSchema } from "@/lib/contracts/cards";
 import { activatePhysicalCard, issuePhysicalCard } from "@/server/cards/lifecycle/physical";
 import { onboardingPreconditionErrors } from "@/server/cards/onboarding/progress";
+import { SANDBOX_ORDER_MOVES, sandboxMoveCardOrder } from "@/server/cards/physical/use-cases";
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { sandboxOnly } from "./sandbox";
@@ -10,6 +12,14 @@ import { sandboxOnly } from "./sandbox";
  * Sandbox-only card simulation (docs/decisions-foundation.md, Sandbox mode): 404 and out of the
  * document in live mode.
  */
+const MOVE_TEXT = {
+  ship: "pending or submitted -> shipped, with carrier, tracking number and URL and the ETA of its service.",
+  deliver: "shipped -> delivered.",
+  return: "shipped -> returned (undeliverable); the card is voided.",
+  fail: "pending, submitted or shipped -> failure; the card is voided.",
+} as const;
+const MOVE_DONE = { ship: "shipped", deliver: "delivered", return: "returned", fail: "failed" } as const;
+
 export const sandboxCardRoutes = sandboxOnly([
   defineRoute({
     method: "post",
@@ -54,4 +64,25 @@ export const sandboxCardRoutes = sandboxOnly([
     handler: async ({ c, ctx, input }) =>
       ok(c, await activatePhysicalCard({ ctx, input: input.params }), { message: "Card activated" }),
   }),
+  ...SANDBOX_ORDER_MOVES.map((move) =>
+    defineRoute({
+      method: "post",
+      path: `/api/v1/sandbox/card-orders/{orderId}/${move}`,
+      summary: `Sandbox: ${move} a physical card order`,
+      description:
+        `Sandbox only (404 in live mode). What the printer and the carrier report upstream: ${MOVE_TEXT[move]} ` +
+        "Raises card.shipping.updated; a move the order's status does not allow is CARD_ORDER_TRANSITION_INVALID " +
+        "(docs/physical-cards.md, Order states).",
+      tags: ["Sandbox"],
+      operationId: `sandbox${move[0]!.toUpperCase()}${move.slice(1)}CardOrder`,
+      auth: "sandboxMoveCardOrder",
+      request: { params: cardOrderParamsSchema },
+      response: { data: cardOrderSchema },
+      errors: ["NOT_FOUND", "CARD_ORDER_TRANSITION_INVALID"],
+      handler: async ({ c, ctx, input }) =>
+        ok(c, await sandboxMoveCardOrder({ ctx, input: { orderId: input.params.orderId, move } }), {
+          message: `Order ${MOVE_DONE[move]}`,
+        }),
+    }),
+  ),
 ]);
