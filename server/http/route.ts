@@ -108,8 +108,9 @@ export function mountRoutes(app: ApiApp, routes: readonly ApiRoute[]): void {
   const list = mounted.get(app) ?? [];
   mounted.set(app, list);
   for (const route of routes) {
-    // A generated client names each call by its operationId: two of one name would clash.
-    const twin = list.find((r) => r.operationId === route.operationId);
+    // A generated client names each call by its operationId: two of one name would clash (a hidden
+    // alias, served under a second path but left out of the document, may share its route's).
+    const twin = !route.hidden && list.find((r) => !r.hidden && r.operationId === route.operationId);
     if (twin) throw new Error(`${route.path}: operationId ${route.operationId} is taken by ${twin.path}`);
     list.push(route);
     if (!route.hidden) app.openAPIRegistry.registerPath(route.config);
