@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { described } from "./described";
+import { rememberChange } from "./read-after";
 import { clientIp } from "./request-ip";
 import {
   type ActionHandler,
@@ -34,7 +35,10 @@ export function defineAction<S extends z.ZodType, R>(
     } catch (err) {
       return { ok: false, error: toActionError(err, opts.name) };
     }
-    return runUserAction(session?.ctx ?? null, opts, handler, rawInput);
+    const result = await runUserAction(session?.ctx ?? null, opts, handler, rawInput);
+    // The page that follows reads the change even from a read replica (read-after.ts).
+    if (result.ok && session) await rememberChange(session.ctx.db).catch(() => {});
+    return result;
   };
   return described(action, { kind: "user", can: namedUseCases(opts), name: opts.name });
 }

@@ -12,6 +12,7 @@ import { organizations, users } from "@/server/db/schema/identity";
 import { orgSecuritySettings, userSessions } from "@/server/db/schema/team";
 import { newRequestId } from "@/server/http/request-id";
 import { REQUEST_PATH_HEADER } from "@/server/http/request-path";
+import { lastChangePosition } from "./read-after";
 import { clientIp } from "./request-ip";
 import type { UserCtx } from "./run-action";
 
@@ -76,6 +77,7 @@ const lookUpSession = cache(async (): Promise<SessionInfo | null> => {
       ip,
       requestId: newRequestId(),
       actor: userActor(user, { sessionId: session.sid }),
+      readAfterLsn: await lastChangePosition(),
     },
     user: {
       id: user.id,
