@@ -17,6 +17,7 @@ import { type ControlsVerdict, evaluateControls, recordRuleDecisions } from "@/s
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { timedAuthorization } from "@/server/observability/metrics";
 import { askAuthorizationEndpoint, decisionSourceOf } from "../authorization-endpoint/decide";
 import { auditNetworkEvent } from "./audit";
 import { declineBeforeFunds, declineOf } from "./declines";
@@ -60,7 +61,10 @@ async function findChargedCard(
   return found;
 }
 
-export async function authorizeCardTransaction({
+/** Timed by outcome and decision source for the metrics (server/observability/metrics.ts). */
+export const authorizeCardTransaction = timedAuthorization(authorizeUntimed);
+
+async function authorizeUntimed({
   ctx,
   input,
 }: {
