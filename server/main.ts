@@ -13,9 +13,11 @@ import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
 import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
+import { handleAppMetrics } from "@/server/observability/metrics-endpoint";
 import { rewriteForwardedFor } from "@/server/platform/forwarded-for";
 import { buildIfNeeded } from "@/server/process/build-if-needed";
 import { demoBanner, ensureDemoProgram } from "@/server/process/demo-program";
+import { startObservability } from "@/server/process/observability";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
     throw err;
   }
   setDatabase(database);
+  const observability = await startObservability(database);
   await migrateDatabase(database);
   // One process owns the embedded database, so its credential cache can never be stale. On Postgres
   // the cache is on while this instance hears the others' changes (LISTEN/NOTIFY), 1 s at most.
@@ -73,6 +76,8 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (isRestApiPath(req.url ?? "/")) return void api(req, res);
+    // GET /metrics with METRICS_TOKEN (docs/operations.md, "Metrics"); without it, Next's 404.
+    if (handleAppMetrics(req, res)) return;
     // The dashboard's client address: the socket, or what our trusted proxies wrote; never the client.
     rewriteForwardedFor(req, e.TRUST_PROXY);
     // The page's nonce comes only from proxy.ts, which sets these two; a client's copies never reach Next.
@@ -90,7 +95,10 @@ async function main(): Promise<void> {
   const worker = e.WORKER ? await startWorkerFromEnv(database.db) : undefined;
 
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve));
-  log.info({ url: appUrl(), worker: worker ? "in-process" : "off" }, `listening on ${appUrl()}`);
+  log.info(
+    { url: appUrl(), worker: worker ? "in-process" : "off", node: process.version },
+    `listening on ${appUrl()} (Node ${process.version})`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -101,6 +109,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await worker?.stop();
     await broadcast?.stop();
+    await observability.stop();
     await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
     await nextApp.close().catch(() => {});
     await closeDatabase();

@@ -11,6 +11,7 @@ import { requireStepUp } from "@/server/auth/step-up";
 import type { Ctx } from "@/server/context";
 import { dataErrorAsServiceError, safeDbError } from "@/server/db/errors";
 import { log } from "@/server/log";
+import { withSpan, withUseCaseSpan } from "@/server/observability/tracing";
 
 /** A dashboard user's context: what defineAction hands to its handler. */
 export type UserCtx = Ctx & { actor: Extract<Ctx["actor"], { type: "user" }> };
@@ -47,7 +48,20 @@ export type ActionHandler<S extends z.ZodType, R> = (args: {
  * REST kit and the use case apply it), input, step-up, then the handler. Validation runs before
  * step-up so a one-time code is not spent on an input refused anyway.
  */
-export async function runUserAction<S extends z.ZodType, R>(
+export function runUserAction<S extends z.ZodType, R>(
+  ctx: UserCtx | null,
+  opts: ActionOptions<S>,
+  handler: ActionHandler<S, R>,
+  rawInput: unknown,
+): Promise<ActionResult<R>> {
+  // With traces on (server/observability/tracing.ts), the action's span; its use case's is a child.
+  const name = opts.name ?? namedUseCases(opts).join(",");
+  return withSpan(`server action ${name}`, { "svc.action": name }, () =>
+    checkAndRun(ctx, opts, handler, rawInput),
+  );
+}
+
+async function checkAndRun<S extends z.ZodType, R>(
   ctx: UserCtx | null,
   opts: ActionOptions<S>,
   handler: ActionHandler<S, R>,
@@ -65,7 +79,8 @@ export async function runUserAction<S extends z.ZodType, R>(
     const parsed = parseInput(opts.input, rest);
     if (!parsed.success) return fail(validationError(parsed.issues));
     if (stepUp) await requireStepUp(ctx, twoFactorCode);
-    return { ok: true, data: await handler({ ctx, input: parsed.data }) };
+    const input = parsed.data;
+    return { ok: true, data: await withUseCaseSpan(namedUseCases(opts), () => handler({ ctx, input })) };
   } catch (err) {
     return fail(toActionError(err, opts.name));
   }

@@ -4,6 +4,7 @@ import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
 import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
+import { startObservability } from "./observability";
 
 /**
  * The worker as its own process (set WORKER=off on the app instances then): `npm run worker`
@@ -22,10 +23,12 @@ async function runStandaloneWorker(registerMore?: () => void): Promise<void> {
     }
     throw err;
   }
+  const observability = await startObservability(database);
   await migrateDatabase(database);
   bootWorker();
   registerMore?.();
   const worker = await startWorkerFromEnv(database.db);
+  log.info({ workerId: worker.id, node: process.version }, `worker process on Node ${process.version}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +37,7 @@ async function runStandaloneWorker(registerMore?: () => void): Promise<void> {
     if (stopping) return;
     stopping = true;
     await worker.stop();
+    await observability.stop();
     await closeDatabase();
     log.info({ workerId: worker.id, signal }, "worker stopped");
     process.exit(0);

@@ -1,4 +1,5 @@
 import { log } from "@/server/log";
+import { recordWebhookAttempt } from "@/server/observability/metrics";
 import type { AttemptOutcome, ClaimedDelivery } from "./delivery-queue";
 import { nextRetryDelayMs, RESPONSE_TIMEOUT_MS } from "./schedule";
 import { openWebhookSecret } from "./secret";
@@ -8,6 +9,15 @@ import type { Resolver } from "./url-safety";
 /** One claimed delivery's attempt and what it means for the delivery: what both pumps share. */
 
 export function outcomeOf(d: ClaimedDelivery, r: AttemptResult): AttemptOutcome {
+  const outcome = outcomeOfAttempt(d, r);
+  recordWebhookAttempt(
+    outcome.status,
+    d.attempt === 1 ? (r.startedAt.getTime() - d.eventCreatedAt.getTime()) / 1000 : null,
+  );
+  return outcome;
+}
+
+function outcomeOfAttempt(d: ClaimedDelivery, r: AttemptResult): AttemptOutcome {
   const base = {
     deliveryId: d.id,
     webhookId: d.webhookId,

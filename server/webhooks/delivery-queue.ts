@@ -17,6 +17,8 @@ export interface ClaimedDelivery {
   eventId: string;
   eventType: string;
   payload: string;
+  /** When its event committed (a delivery's created_at is its event's): the first attempt's lag. */
+  eventCreatedAt: Date;
   /** This attempt's number (1-based). */
   attempt: number;
   attemptLimit: number;
@@ -89,7 +91,7 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
       attempts = d.attempts + 1
     from due, webhook_subscriptions s
     where d.id = due.id and d.created_at = due.created_at and s.id = d.webhook_id
-    returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit,
+    returning d.id, d.org_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, d.attempt_limit, d.created_at,
       s.url, s.secret_sealed, s.standard_webhooks,
       case when s.previous_secret_expires_at > now() then s.previous_secret_sealed end as previous_secret_sealed`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -99,6 +101,7 @@ export async function claimDueDeliveries(db: Db, opts: ClaimOptions): Promise<Cl
     eventId: String(r.event_id),
     eventType: String(r.event_type),
     payload: String(r.payload),
+    eventCreatedAt: new Date(r.created_at as string | Date),
     attempt: Number(r.attempts),
     attemptLimit: Number(r.attempt_limit),
     url: String(r.url),

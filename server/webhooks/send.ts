@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
+import { SpanKind, withSpan } from "@/server/observability/tracing";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
 import { signWebhookBody, standardWebhookSignature } from "./signature";
 import { checkWebhookUrl, type Resolver, resolveSafeAddresses } from "./url-safety";
@@ -85,7 +86,22 @@ export function webhookRequestHeaders(
  * the timeout succeeds; a 3xx is a failure (redirects are not followed); so are other statuses,
  * timeouts, refused addresses and network errors. Never throws.
  */
-export async function attemptDelivery(req: AttemptRequest): Promise<AttemptResult> {
+export function attemptDelivery(req: AttemptRequest): Promise<AttemptResult> {
+  // With traces on, a client span (server/observability/tracing.ts); its host only, never the path.
+  return withSpan(
+    "webhook POST",
+    { "svc.delivery_id": req.deliveryId, "svc.event_type": req.eventType },
+    async (span) => {
+      const result = await sendAttempt(req);
+      if (result.status !== null) span?.setAttribute("http.response.status_code", result.status);
+      if (!result.ok) span?.setAttribute("error.type", result.error ?? "failed");
+      return result;
+    },
+    SpanKind.CLIENT,
+  );
+}
+
+async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
   const startedAt = new Date();
   const started = performance.now();
   const timestamp = String(req.now ?? Math.floor(Date.now() / 1000));

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
+import { SpanKind, withSpan } from "@/server/observability/tracing";
 import { signWebhookBody } from "@/server/webhooks/signature";
 import { checkWebhookUrl, resolveSafeAddresses, webhookResolver } from "@/server/webhooks/url-safety";
 
@@ -64,7 +65,31 @@ export function endpointHeaders(call: EndpointCall, timestamp: string): Record<s
   };
 }
 
-export async function callEndpoint(call: EndpointCall): Promise<CallResult> {
+/** The call, in a client span when traces are on (server/observability/tracing.ts). */
+export function callEndpoint(call: EndpointCall): Promise<CallResult> {
+  return withSpan(
+    "authorization endpoint POST",
+    { "server.address": hostOf(call.url), "svc.request_id": call.requestId },
+    async (span) => {
+      const result = await sendCall(call);
+      if (result.answer) span?.setAttribute("http.response.status_code", result.answer.status);
+      if (result.failure) span?.setAttribute("error.type", result.failure);
+      return result;
+    },
+    SpanKind.CLIENT,
+  );
+}
+
+/** The host only: a URL's path or query may carry a token of the program's. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+}
+
+async function sendCall(call: EndpointCall): Promise<CallResult> {
   const started = performance.now();
   const headers = endpointHeaders(call, String(Math.floor(Date.now() / 1000)));
   const elapsed = () => Math.round(performance.now() - started);
