@@ -19,6 +19,7 @@ import {
   ScanSearch,
   ScrollText,
   ShieldCheck,
+  SquareTerminal,
   Users,
   UsersRound,
   Wallet,
@@ -71,6 +72,7 @@ export const NAV: NavGroup[] = [
       { label: "API keys", href: "/developers/api-keys", icon: KeyRound, needs: "listApiKeys" },
       { label: "Webhooks", href: "/developers/webhooks", icon: Webhook, needs: "listWebhooks" },
       { label: "Events", href: "/developers/events", icon: History, needs: "listEvents" },
+      { label: "CLI", href: "/developers/cli", icon: SquareTerminal, needs: "listEvents" },
       {
         label: "Authorization endpoint",
         href: "/developers/authorization-endpoint",
