@@ -10,6 +10,7 @@ import * as money from "./schema/money";
 import * as overview from "./schema/overview";
 import * as platform from "./schema/platform";
 import * as providers from "./schema/providers";
+import * as statements from "./schema/statements";
 import * as team from "./schema/team";
 import * as webhooks from "./schema/webhooks";
 
@@ -29,4 +30,5 @@ export const schema = {
   ...disputes,
   ...controls,
   ...authorizationEndpoints,
+  ...statements,
 };
