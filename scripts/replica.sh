@@ -40,6 +40,10 @@ allow_replication() {
 }
 
 start() {
+  if pg_isready -h 127.0.0.1 -p "$REPLICA_PORT" -q; then
+    echo "replica already running on 127.0.0.1:$REPLICA_PORT"
+    return
+  fi
   as_postgres "$BIN/pg_ctl" -D "$REPLICA_DIR" -l "$REPLICA_DIR/server.log" -w -t 60 start >/dev/null
   echo "replica on 127.0.0.1:$REPLICA_PORT (data $REPLICA_DIR, log $REPLICA_DIR/server.log)"
 }
