@@ -1,7 +1,10 @@
 import { isSandbox } from "@/lib/env";
 import { purgeExpiredApiTokens } from "@/server/apikeys/authenticate";
 import { purgeExpiredCardholderSessions } from "@/server/cards/cardholder/session";
+import { registerCardExpiryJobs } from "@/server/cards/expiry/jobs";
 import { registerCardInboundHandlers } from "@/server/cards/inbound";
+import { registerCarryOverStep } from "@/server/cards/replacement/carry-over";
+import { carryCardControls } from "@/server/controls/carry-over";
 import { purgeSpendCounters } from "@/server/controls/purge";
 import { registerFiatJobs } from "@/server/fiat/jobs";
 import { registerGatewayJobs } from "@/server/gateway/jobs";
@@ -30,6 +33,8 @@ import { registerWebhookHandlers } from "@/server/webhooks/register";
 export function boot(): void {
   installProviders(isSandbox() ? sandboxProviders : liveProviders);
   registerCardInboundHandlers();
+  // A replacement card takes the replaced card's spending controls (docs/card-replacement.md).
+  registerCarryOverStep("spending_controls", carryCardControls);
   // Purges owned by domains; the platform's own (tokens, rate limits, jobs) are built in.
   addHousekeepingTask("api_tokens", purgeExpiredApiTokens);
   addHousekeepingTask("cardholder_sessions", purgeExpiredCardholderSessions);
@@ -52,5 +57,6 @@ export function bootWorker(): void {
   registerIssuerMoneyJobs();
   registerFiatJobs();
   registerSwapJobs();
+  registerCardExpiryJobs();
   registerGatewayJobs();
 }
