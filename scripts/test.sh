@@ -10,8 +10,8 @@ started=$(date +%s)
 stage() { echo "== [test: $(($(date +%s) - started)) s] $*"; }
 logs=$(mktemp -d)
 
-stage "typecheck and lint: eslint beside tsc, prettier --check and depcruise"
-(npm run typecheck && npx prettier --check . && npm run depcruise) > "$logs/checks.log" 2>&1 &
+stage "typecheck and lint: eslint beside tsc, prettier --check, depcruise, the OpenAPI client's drift and redocly lint"
+(npm run typecheck && npx prettier --check . && npm run depcruise && npm run openapi:check) > "$logs/checks.log" 2>&1 &
 checks=$!
 eslint_ok=0
 npx eslint . || eslint_ok=$?

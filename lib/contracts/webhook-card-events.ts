@@ -17,6 +17,7 @@ const txn = (status: string) => ({
   merchant_country: "DE",
   status,
   billing_amount: 13.61,
+  billing_amount_minor: 1361,
   billing_currency: "USD",
   fx_rate: 0.9185,
   blockchain_tx_hash: "0x8c1f…",

@@ -114,8 +114,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
       pending_balance_minor: 1250,
       currency: "EUR",
       timestamp: "2026-01-05T10:00:00.000Z",
-      balance_source: "ledger",
-      trigger: "topup",
+      balance_source: "realtime",
+      trigger: "funding",
       transfer_id: "trf_3Ha9",
       tx_hash: "0x91ac…",
     },
@@ -128,12 +128,12 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
   {
     type: "card.created",
     description: "Virtual card issued.",
-    example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", type: "virtual", status: "active" },
+    example: { ...card("active"), type: "virtual" },
   },
   {
     type: "card.activated",
     description: "Physical card activated by the cardholder (virtual cards do not fire it).",
-    example: { svc_card_id: "sc_7Qm2", card_id: "ctk_9f3a1c", status: "active" },
+    example: card("active"),
   },
   {
     type: "card.frozen",

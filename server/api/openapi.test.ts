@@ -1,10 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { eventPayloadSchema } from "@/lib/contracts/webhook-event-payloads";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contracts/webhooks";
+import { API_TAGS } from "@/server/http/openapi";
 import { createApiApp } from "./app";
 
 const app = createApiApp();
 
 interface Operation {
+  operationId?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
   "x-required-scope"?: string;
   "x-public"?: boolean;
@@ -15,7 +20,12 @@ interface Operation {
 async function documentOf(): Promise<{
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  webhooks: Record<
+    string,
+    { post: Operation & { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+  >;
+  tags: { name: string; description: string }[];
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, Record<string, unknown>> };
 }> {
   const res = await app.request("/api/openapi.json");
   expect(res.status).toBe(200);
@@ -61,6 +71,57 @@ describe("GET /api/openapi.json", () => {
     expect(me.responses["401"]!.description).toContain("TOKEN_EXPIRED");
     expect(me.responses["403"]!.description).toContain("INSUFFICIENT_PERMISSION");
     expect(doc.paths["/api/health"]!.get!.security).toEqual([]);
+  });
+
+  it("names every operation (a unique camelCase operationId) and files it under one described tag", async () => {
+    const doc = await documentOf();
+    const ids: string[] = [];
+    const described = new Set(doc.tags.map((t) => t.name));
+    expect([...described]).toEqual(Object.keys(API_TAGS));
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.operationId, where).toMatch(/^[a-z][A-Za-z0-9]*$/);
+        ids.push(op.operationId!);
+        expect(op.tags?.length, where).toBe(1);
+        expect(described.has(op.tags![0]!), `${where}: tag ${op.tags![0]} is not in API_TAGS`).toBe(true);
+      }
+    }
+    expect(ids.length).toBeGreaterThan(150);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths["/api/v1/card-issuer/cards"]!.get!.operationId).toBe("listCards");
+  });
+
+  it("describes every event type of the catalog in `webhooks`, its body the envelope with the type's payload", async () => {
+    const doc = await documentOf();
+    expect(Object.keys(doc.webhooks).sort()).toEqual(WEBHOOK_EVENT_TYPES.map((t) => t.type).sort());
+    const frozen = doc.webhooks["card.frozen"]!.post;
+    expect(frozen.operationId).toBe("onCardFrozen");
+    expect(frozen.requestBody.content["application/json"]!.schema.$ref).toBe(
+      "#/components/schemas/CardFrozenEvent",
+    );
+    const envelope = doc.components.schemas.CardFrozenEvent as {
+      properties: Record<string, { const?: string; $ref?: string }>;
+      required: string[];
+    };
+    expect(envelope.properties.type!.const).toBe("card.frozen");
+    expect(envelope.properties.data!.$ref).toBe("#/components/schemas/CardFrozenEventData");
+    expect(envelope.required).toEqual(["id", "type", "created_at", "object_id", "sequence", "data"]);
+    const declined = doc.components.schemas.TransactionDeclinedEventData as { required: string[] };
+    expect(declined.required).toEqual(
+      expect.arrayContaining(["transaction_id", "amount_minor", "decline_rule"]),
+    );
+    const union = doc.components.schemas.WebhookEvent as { oneOf: unknown[] };
+    expect(union.oneOf).toHaveLength(WEBHOOK_EVENT_TYPES.length);
+  });
+
+  it("has a payload schema for every catalog type, and every catalog example fits it", () => {
+    for (const { type, example } of WEBHOOK_EVENT_TYPES) {
+      const schema = eventPayloadSchema(type);
+      expect(schema, `${type} has no payload schema (lib/contracts/webhook-event-payloads.ts)`).toBeDefined();
+      const parsed = schema!.safeParse(example);
+      expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
   });
 
   it("is the same document, byte for byte, on every request", async () => {

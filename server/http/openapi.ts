@@ -7,6 +7,7 @@ import type { IdempotencyMode } from "./idempotency";
 import type { RouteRateLimit } from "./rate-limit";
 import { STEP_UP_ERRORS } from "./step-up";
 import type { ApiApp } from "./types";
+import { WEBHOOK_SECURITY_SCHEME, webhooksDocument } from "./webhooks-document";
 
 /**
  * How the kit describes a route in the OpenAPI document: the scope as `x-required-scope` and in
@@ -168,11 +169,59 @@ export const DOCUMENT_INFO = {
   servers: [{ url: "/", description: "This deployment (paths start with /api)" }],
 } as const;
 
+/**
+ * The areas operations are listed under (a route's `tags`), in the reference's order. The OpenAPI
+ * test and redocly's operation-tag-defined (redocly.yaml) refuse a tag not described here.
+ */
+export const API_TAGS: Record<string, string> = {
+  Health: "Liveness and readiness probes.",
+  Account: "The calling credential and the signed-in user's own sessions and password.",
+  "API keys":
+    "Server credentials: key pairs, their scopes, and the short-lived bearer tokens they exchange for.",
+  Team: "Members, invitations and the organization's security settings.",
+  "Audit log": "Who did what, when.",
+  Customers: "The program's card customers (cardholders and B2B accounts), their balances and activity.",
+  Onboarding:
+    "Bringing a customer to a usable card: e-mail and phone codes, identity, source of funds, wallet.",
+  Cards: "Virtual and physical cards, their life cycle and secure views.",
+  "Spending controls": "Limits and merchant rules at program, customer and card level.",
+  "Auth rules": "Versioned authorization rules with shadow mode, backtests and performance.",
+  "Authorization endpoint": "Your own endpoint deciding card authorizations in real time.",
+  Transactions: "Card transactions: authorizations, settlements, reversals, refunds, declines.",
+  Disputes: "Chargeback disputes, their notes and evidence.",
+  Funding: "The master wallet and the transfers that fund customers.",
+  Fiat: "Fiat quotes, wallets and deposits.",
+  Payouts: "Fiat payouts to beneficiaries and their quotes.",
+  Swaps: "Token swaps of the master wallet.",
+  Gateway: "The crypto payment gateway.",
+  Screening: "Sanctions screening of addresses.",
+  Search: "One search across the program.",
+  "Card settings": "The program's settings: the secure page's theme, the time zone.",
+  Webhooks: "Subscriptions, deliveries, secret rotation, replay and backfill.",
+  Events: "Every event the program raised, for 30 days, whether or not a webhook took it.",
+  Sandbox: "Simulators of the upstreams (card network, KYC, chain, payout rails): sandbox mode only.",
+  "Event payloads":
+    "The POST each webhook subscription receives, one per event type (the `webhooks` section).",
+};
+
+/** The whole document: the routes', the tags described, and the `webhooks` section with its schemas. */
+export function buildDocument(app: ApiApp): Record<string, unknown> {
+  const doc = app.getOpenAPI31Document({ ...DOCUMENT_INFO, servers: [...DOCUMENT_INFO.servers] });
+  const { webhooks, schemas } = webhooksDocument();
+  return {
+    ...doc,
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+    webhooks,
+    components: {
+      ...doc.components,
+      schemas: { ...doc.components?.schemas, ...schemas },
+      securitySchemes: { ...doc.components?.securitySchemes, ...WEBHOOK_SECURITY_SCHEME },
+    },
+  };
+}
+
 /** The document, generated on first use and kept: routes do not change after the app is built. */
 export function documentCache(app: ApiApp): () => string {
   let json: string | undefined;
-  return () =>
-    (json ??= JSON.stringify(
-      app.getOpenAPI31Document({ ...DOCUMENT_INFO, servers: [...DOCUMENT_INFO.servers] }),
-    ));
+  return () => (json ??= JSON.stringify(buildDocument(app)));
 }
