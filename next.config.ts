@@ -4,7 +4,19 @@ const nextConfig: NextConfig = {
   // Native, wasm or worker-thread packages: bundling them breaks their file lookups, so Node
   // requires them at run time. server/main.ts loads the same copies, which is what lets the
   // database opened there be shared with Next's bundle through the globalThis singleton.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "@node-rs/argon2", "pino", "pino-pretty"],
+  // The OpenTelemetry SDK (started by server/main.ts only, never by Next's bundle) and the metrics
+  // registry are required at run time too: one copy in the process, and the SDK's dynamic requires
+  // stay out of the bundle (server/observability/).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "@node-rs/argon2",
+    "pino",
+    "pino-pretty",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "prom-client",
+  ],
   typedRoutes: false,
   poweredByHeader: false,
   reactStrictMode: true,
