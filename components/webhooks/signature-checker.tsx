@@ -6,78 +6,13 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import {
-  computeWebhookSignature,
-  constantTimeEqual,
-  SIGNATURE_TOLERANCE_SECONDS,
-  verifyWebhookSignature,
-} from "@/lib/webhooks/verify";
-
-interface Verdict {
-  ok: boolean;
-  title: string;
-  detail?: string;
-  /** The signature this secret, timestamp and body give, when the comparison got that far. */
-  expected?: string;
-}
-
-/** A header pasted whole ("X-Svc-Signature: sha256=...") is accepted as well as its value. */
-const headerValue = (typed: string, name: string) =>
-  typed.trim().replace(new RegExp(`^${name}\\s*:\\s*`, "i"), "");
-
-async function check(secret: string, timestamp: string, body: string, signature: string): Promise<Verdict> {
-  const result = await verifyWebhookSignature({ secret, body, timestamp, signature });
-  if (result.ok)
-    return {
-      ok: true,
-      title: "The signature matches.",
-      detail: "This request was signed with this secret, the body is unchanged, and the timestamp is recent.",
-    };
-  switch (result.reason) {
-    case "missing_header":
-      return { ok: false, title: "Something is missing.", detail: result.message };
-    case "malformed_signature":
-      return {
-        ok: false,
-        title: "Wrong signature format.",
-        detail: `${result.message} Paste the X-Svc-Signature header's value, e.g. sha256=3f1c…`,
-      };
-    case "malformed_timestamp":
-      return {
-        ok: false,
-        title: "Wrong timestamp format.",
-        detail:
-          `${result.message} Paste the X-Svc-Timestamp header's value, ` +
-          `e.g. ${Math.floor(Date.now() / 1000)}.`,
-      };
-    case "timestamp_out_of_tolerance": {
-      // Still worth knowing whether the HMAC itself is right: then only the age is the problem.
-      const expected = await computeWebhookSignature(secret, timestamp, body);
-      const hmacOk = constantTimeEqual(expected, signature);
-      return {
-        ok: false,
-        title: `Timestamp outside ${SIGNATURE_TOLERANCE_SECONDS} s.`,
-        detail:
-          `${result.message} ` +
-          (hmacOk
-            ? "The HMAC itself matches: only the age of the request is refused."
-            : "The HMAC does not match either."),
-        expected: hmacOk ? undefined : expected,
-      };
-    }
-    case "signature_mismatch":
-      return {
-        ok: false,
-        title: "The HMAC differs.",
-        detail: result.message,
-        expected: await computeWebhookSignature(secret, timestamp, body),
-      };
-  }
-}
+import { headerValue, type Pasted, type Verdict, verdictsOf } from "./signature-verdict";
 
 /**
  * Paste what your endpoint received and the webhook's secret; the check runs in this browser with
- * lib/webhooks/verify.ts (the same code receivers can copy), so nothing pasted leaves the page.
+ * lib/webhooks/verify.ts and standard-verify.ts (the code receivers can copy), so nothing pasted
+ * leaves the page. It accepts X-Svc-Signature, X-Svc-Signature-Previous (a rotation's grace window)
+ * and the Standard Webhooks headers, and says which one matched.
  */
 export function SignatureChecker() {
   const bodyId = useId();
@@ -85,26 +20,36 @@ export function SignatureChecker() {
   const [timestamp, setTimestamp] = useState("");
   const [body, setBody] = useState("");
   const [signature, setSignature] = useState("");
-  const [verdict, setVerdict] = useState<Verdict>();
+  const [previous, setPrevious] = useState("");
+  const [webhookId, setWebhookId] = useState("");
+  const [webhookTimestamp, setWebhookTimestamp] = useState("");
+  const [webhookSignature, setWebhookSignature] = useState("");
+  const [verdicts, setVerdicts] = useState<Verdict[]>([]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!globalThis.crypto?.subtle) {
-      setVerdict({
-        ok: false,
-        title: "This browser cannot compute HMACs here.",
-        detail: "Web Crypto needs a secure context: open the console over HTTPS or on localhost.",
-      });
+      setVerdicts([
+        {
+          ok: false,
+          scheme: "",
+          title: "This browser cannot compute HMACs here.",
+          detail: "Web Crypto needs a secure context: open the console over HTTPS or on localhost.",
+        },
+      ]);
       return;
     }
-    setVerdict(
-      await check(
-        secret.trim(),
-        headerValue(timestamp, "x-svc-timestamp"),
-        body,
-        headerValue(signature, "x-svc-signature"),
-      ),
-    );
+    const pasted: Pasted = {
+      secret: secret.trim(),
+      body,
+      timestamp: headerValue(timestamp, "x-svc-timestamp"),
+      signature: headerValue(signature, "x-svc-signature"),
+      previousSignature: headerValue(previous, "x-svc-signature-previous"),
+      webhookId: headerValue(webhookId, "webhook-id"),
+      webhookTimestamp: headerValue(webhookTimestamp, "webhook-timestamp"),
+      webhookSignature: headerValue(webhookSignature, "webhook-signature"),
+    };
+    setVerdicts(await verdictsOf(pasted));
   }
 
   return (
@@ -160,40 +105,95 @@ export function SignatureChecker() {
         autoComplete="off"
         spellCheck={false}
       />
+      <Field
+        label="X-Svc-Signature-Previous (optional)"
+        name="previous_signature"
+        value={previous}
+        onChange={(e) => setPrevious(e.target.value)}
+        placeholder="sha256=…"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Sent during a secret rotation's grace window, signed with the old secret."
+      />
+      <fieldset className="flex min-w-0 flex-col gap-4 rounded-md border border-border p-4">
+        <legend className="px-1 text-sm font-medium text-foreground">
+          Standard Webhooks headers (optional)
+        </legend>
+        <p className="-mt-1 text-xs text-muted">
+          Sent when the subscription has Standard Webhooks on. Fill these instead of, or beside, the X-Svc
+          ones.
+        </p>
+        <div className="grid min-w-0 gap-4 sm:grid-cols-2">
+          <Field
+            label="webhook-id"
+            name="webhook_id"
+            value={webhookId}
+            onChange={(e) => setWebhookId(e.target.value)}
+            placeholder="whd_…"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Field
+            label="webhook-timestamp"
+            name="webhook_timestamp"
+            value={webhookTimestamp}
+            onChange={(e) => setWebhookTimestamp(e.target.value)}
+            inputMode="numeric"
+            placeholder="1767607200"
+            autoComplete="off"
+          />
+        </div>
+        <Field
+          label="webhook-signature"
+          name="webhook_signature"
+          value={webhookSignature}
+          onChange={(e) => setWebhookSignature(e.target.value)}
+          placeholder="v1,…"
+          autoComplete="off"
+          spellCheck={false}
+          hint="One v1,<base64> value, or two separated by a space during a grace window."
+        />
+      </fieldset>
       <div>
         <Button type="submit">Check signature</Button>
       </div>
-      <div role="status" aria-live="polite">
-        {verdict ? (
-          <div
-            className={cn(
-              "flex gap-3 rounded-md border px-4 py-3 text-sm",
-              verdict.ok ? "border-success-border bg-success-soft" : "border-danger-border bg-danger-soft",
-            )}
-          >
-            {verdict.ok ? (
-              <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-            ) : (
-              <CircleX className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
-            )}
-            <div className="flex min-w-0 flex-col gap-1 text-foreground">
-              <p className={`font-medium ${verdict.ok ? "text-success" : "text-danger"}`}>{verdict.title}</p>
-              {verdict.detail ? <p>{verdict.detail}</p> : null}
-              {verdict.expected ? (
-                <p className="flex flex-col gap-1">
-                  <span>Expected signature for this secret, timestamp and body:</span>
-                  <code
-                    data-testid="expected-signature"
-                    className="rounded border border-border bg-surface px-2 py-1 font-mono text-xs break-all"
-                  >
-                    {verdict.expected}
-                  </code>
-                </p>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
+      <div role="status" aria-live="polite" className="flex flex-col gap-3">
+        {verdicts.map((verdict) => (
+          <VerdictBox key={verdict.scheme} verdict={verdict} />
+        ))}
       </div>
     </form>
+  );
+}
+
+function VerdictBox({ verdict }: { verdict: Verdict }) {
+  return (
+    <div
+      className={cn(
+        "flex gap-3 rounded-md border px-4 py-3 text-sm",
+        verdict.ok ? "border-success-border bg-success-soft" : "border-danger-border bg-danger-soft",
+      )}
+    >
+      {verdict.ok ? (
+        <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+      ) : (
+        <CircleX className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
+      )}
+      <div className="flex min-w-0 flex-col gap-1 text-foreground">
+        <p className={`font-medium ${verdict.ok ? "text-success" : "text-danger"}`}>{verdict.title}</p>
+        {verdict.detail ? <p>{verdict.detail}</p> : null}
+        {verdict.expected ? (
+          <p className="flex flex-col gap-1">
+            <span>Expected signature for this secret, timestamp and body:</span>
+            <code
+              data-testid="expected-signature"
+              className="rounded border border-border bg-surface px-2 py-1 font-mono text-xs break-all"
+            >
+              {verdict.expected}
+            </code>
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -25,9 +25,11 @@ export default function SignatureCheckerPage() {
         title="Signature checker"
         description={
           <>
-            Paste what your endpoint received to see whether its{" "}
-            <code className="font-mono">X-Svc-Signature</code> matches and, if not, why. The check runs in
-            your browser; nothing you paste is sent anywhere.
+            Paste what your endpoint received to see which signature matches (
+            <code className="font-mono">X-Svc-Signature</code>,{" "}
+            <code className="font-mono">X-Svc-Signature-Previous</code> during a rotation, or the Standard
+            Webhooks <code className="font-mono">webhook-signature</code>) and, if none does, why. The check
+            runs in your browser; nothing you paste is sent anywhere.
           </>
         }
       />
