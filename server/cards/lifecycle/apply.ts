@@ -71,5 +71,23 @@ export async function applyCardAction(
       detail: { svc_card_id: customer.svcCardId, from: card.status, to: outcome.to },
     },
   );
+  if (action === "activate") await retireReplacedCard(ctx, tx, customer, updated!);
   return { customer, card: updated!, at };
+}
+
+/**
+ * A physical replacement for a damaged card takes over when it is activated: the old card, still
+ * usable until then (docs/card-replacement.md), is blocked (card.deactivated) in the activation's
+ * transaction. A card already out of use (reported, voided, blocked) is left as it is.
+ */
+async function retireReplacedCard(ctx: Ctx, tx: Db, customer: CardCustomerRow, card: CardRow): Promise<void> {
+  if (!card.replacementFor || card.replacementReason !== "damaged") return;
+  const [old] = await tx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, card.replacementFor), eq(cards.orgId, ctx.orgId)))
+    .for("update");
+  const action = old?.cardType === "virtual" ? "void" : "block";
+  if (old && decide(action, old).kind === "move")
+    await applyCardAction(ctx, tx, { customer, card: old }, action);
 }

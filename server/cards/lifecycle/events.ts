@@ -20,6 +20,9 @@ export interface CardCreatedEventData extends Record<string, unknown> {
   type: "virtual" | "physical";
   status: string;
   timestamp: string;
+  /** A replacement (docs/card-replacement.md): the replaced card's token and why. */
+  replacement_for?: string;
+  replacement_reason?: string;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function emitCardCreated(
     type: "virtual" | "physical";
     status: string;
     at: Date;
+    replacementFor?: { cardToken: string; reason: string };
   },
 ): Promise<void> {
   const data: CardCreatedEventData = {
@@ -57,6 +61,9 @@ export async function emitCardCreated(
     type: input.type,
     status: input.status,
     timestamp: input.at.toISOString(),
+    ...(input.replacementFor
+      ? { replacement_for: input.replacementFor.cardToken, replacement_reason: input.replacementFor.reason }
+      : {}),
   };
   await emitEvent(tx, { orgId: input.orgId, type: "card.created", data });
 }
