@@ -9,6 +9,7 @@ import { purgeSpendCounters } from "@/server/controls/purge";
 import { registerFiatJobs } from "@/server/fiat/jobs";
 import { registerGatewayJobs } from "@/server/gateway/jobs";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
+import { registerStatementJobs } from "@/server/issuer/statements/jobs";
 import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
 import { addHousekeepingTask, registerHousekeeping } from "@/server/jobs/housekeeping";
 import { registerPartitionMaintenance } from "@/server/jobs/partitions";
@@ -55,6 +56,7 @@ export function bootWorker(): void {
   registerWebhookHandlers();
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();
+  registerStatementJobs();
   registerFiatJobs();
   registerSwapJobs();
   registerCardExpiryJobs();
