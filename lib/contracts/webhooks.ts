@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CARD_SHIPPING_EVENT_EXAMPLE } from "./card-orders";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
+import { REPLACEMENT_EVENT_TYPES } from "./card-replacement";
 import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 import { WEBHOOK_OPERATIONAL_EVENT_TYPES } from "./webhook-operational-events";
@@ -157,6 +158,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
       "delivered, returned, failure or canceled (docs/physical-cards.md).",
     example: CARD_SHIPPING_EVENT_EXAMPLE,
   },
+  ...REPLACEMENT_EVENT_TYPES,
   ...CONTROL_EVENT_TYPES,
   ...TRANSACTION_EVENT_TYPES,
   ...FIAT_EVENT_TYPES,
