@@ -3,6 +3,7 @@ import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { requireSandbox } from "@/server/providers/sandbox/mode";
 import { applyOrderMove, lockOrder } from "./moves";
+import { findOrderOfCard } from "./order";
 import { orderView } from "./view";
 
 /** GET /api/v1/card-issuer/card-orders/{orderId}: the order and its timeline. */
@@ -15,6 +16,20 @@ export async function getCardOrder({
 }): Promise<CardOrder> {
   authorize(ctx, "getCardOrder");
   return ctx.db.transaction(async (tx) => orderView(tx, await lockOrder(ctx, tx, input.orderId)));
+}
+
+/** The order of a card (the card page's shipping timeline), or null for a card shipped without one. */
+export async function getOrderOfCard({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { cardId: string };
+}): Promise<CardOrder | null> {
+  authorize(ctx, "getCardOrder");
+  const order = await findOrderOfCard(ctx.db, ctx.orgId, input.cardId);
+  if (!order) return null;
+  return ctx.db.transaction(async (tx) => orderView(tx, await lockOrder(ctx, tx, order.id)));
 }
 
 /**
