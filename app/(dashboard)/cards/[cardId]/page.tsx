@@ -6,6 +6,7 @@ import { orNotFound } from "@/app/(dashboard)/or-not-found";
 import { CardActionBar } from "@/components/cards/card-action-bar";
 import { CARD_ACTIONS } from "@/components/cards/card-actions";
 import { CardHistory } from "@/components/cards/card-history";
+import { CardShippingCard } from "@/components/cards/card-shipping-card";
 import { CardTransactions } from "@/components/cards/card-transactions";
 import { cardHref, CARDS_PATH } from "@/components/cards/filters";
 import { CardControlsCard } from "@/components/controls/card-controls-card";
@@ -23,6 +24,7 @@ import { cardView } from "@/server/cards/customers/view";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { findCardByToken, findCardInOrg } from "@/server/cards/lifecycle/find-card";
 import { decide } from "@/server/cards/lifecycle/transitions";
+import { getOrderOfCard } from "@/server/cards/physical/use-cases";
 import { getSpendLimits } from "@/server/controls/spend-limits";
 import { getCardSpendingControls } from "@/server/controls/store";
 import { latestCardTransactions } from "@/server/issuer/transactions/of-card";
@@ -129,6 +131,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
           <CardHistory history={card.history} />
         </Card>
       </div>
+      <CardShippingCard order={await getOrderOfCard({ ctx, input: { cardId } })} />
       <Card className="mt-4" aria-labelledby="card-transactions-title">
         <CardHeader>
           <CardTitle id="card-transactions-title">Latest transactions</CardTitle>
