@@ -6,8 +6,14 @@ import { cn } from "@/components/ui/cn";
 import type { Role } from "@/lib/scopes";
 import { NAV, type NavLink, visibleLinks } from "./nav-items";
 
-function isActive(pathname: string, href: string): boolean {
+function under(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The link the page is under, the most specific one: /cards/orders marks Card orders, not Cards too. */
+function isActive(pathname: string, href: string): boolean {
+  if (!under(pathname, href)) return false;
+  return !NAV.some((g) => g.links.some((l) => l.href.length > href.length && under(pathname, l.href)));
 }
 
 const linkClass =
