@@ -15,6 +15,7 @@ const LIST_PAGES = [
   "/transactions",
   "/customers",
   "/cards",
+  "/cards/orders",
   "/disputes",
   "/disputes/new",
   "/balances",
