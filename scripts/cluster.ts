@@ -1,6 +1,8 @@
-// `npm run cluster -- [--apps 3] [--workers 2] [--port 8080] [--app-port 3101] [--stats-port 8404]`
+// `npm run cluster -- [--apps 3] [--workers 2] [--port 8080] [--app-port 3101] [--stats-port 8404]
+//                     [--pgbouncer [--pgbouncer-port 6432] [--pool-size 20]]`
 // N app instances (WORKER=off) and M standalone workers on DATABASE_URL's Postgres behind HAProxy,
-// round robin on one public port, until Ctrl-C. docs/operations.md explains it.
+// round robin on one public port, until Ctrl-C; with --pgbouncer, through PgBouncer in transaction
+// mode (installed from Debian's packages when missing). docs/operations.md explains it.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { env } from "@/lib/env";
@@ -14,6 +16,9 @@ const { values } = parseArgs({
     "app-port": { type: "string", default: "3101" },
     "stats-port": { type: "string", default: "8404" },
     dir: { type: "string", default: ".data/cluster" },
+    pgbouncer: { type: "boolean", default: false },
+    "pgbouncer-port": { type: "string", default: "6432" },
+    "pool-size": { type: "string", default: "20" },
   },
 });
 
@@ -43,6 +48,12 @@ const cluster = createCluster(
     appPortBase: int("app-port", values["app-port"], 1),
     statsPort: int("stats-port", values["stats-port"], 1),
     databaseUrl,
+    pgbouncer: values.pgbouncer
+      ? {
+          port: int("pgbouncer-port", values["pgbouncer-port"], 1),
+          poolSize: int("pool-size", values["pool-size"], 1),
+        }
+      : undefined,
     dir: path.resolve(values.dir!),
     say: (line) => console.log(line),
   },
@@ -65,13 +76,16 @@ console.log(
     `Public URL:   ${cluster.url}  (HAProxy, round robin, health checks on /api/health)`,
     ...cluster.apps.map((a) => `${a.name}:         http://127.0.0.1:${a.port}  log ${a.log}`),
     ...cluster.workers.map((w) => `${w.name}:      log ${w.log}`),
+    ...(cluster.pooler
+      ? [`PgBouncer:    127.0.0.1:${values["pgbouncer-port"]} (transaction mode) log ${cluster.pooler.log}`]
+      : []),
     `Stats:        http://127.0.0.1:${values["stats-port"]}/stats`,
     "Ctrl-C stops every process.",
   ].join("\n"),
 );
 
 // An instance that dies on its own is restarted (as a container orchestrator would).
-for (const m of [...cluster.apps, ...cluster.workers])
+for (const m of [...cluster.apps, ...cluster.workers, ...(cluster.pooler ? [cluster.pooler] : [])])
   m.child?.on("exit", function restart() {
     if (stopping) return;
     console.log(`${m.name} exited; restarting it`);

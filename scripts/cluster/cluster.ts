@@ -6,6 +6,7 @@ import { childProcessEnv } from "@/lib/env";
 import { buildIfNeeded } from "@/server/process/build-if-needed";
 import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 import { checkHaproxyConfig, ensureHaproxy, haproxyConfig } from "./haproxy";
+import { listening, pooledUrl, preparePgbouncer } from "./pgbouncer";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -21,6 +22,11 @@ export interface ClusterOptions {
   databaseUrl: string;
   /** Logs, the HAProxy configuration and (sandbox only) generated secrets live here. */
   dir: string;
+  /**
+   * PgBouncer in transaction mode between the instances and Postgres (scripts/cluster/pgbouncer.ts):
+   * its port and the server sessions it keeps per database and user.
+   */
+  pgbouncer?: { port: number; poolSize: number };
   /** Extra variables for every instance (e.g. WEBHOOK_ALLOW_LOCALHOST=on in tests). */
   env?: Record<string, string | undefined>;
   say?: (line: string) => void;
@@ -28,7 +34,7 @@ export interface ClusterOptions {
 
 export interface Member {
   name: string;
-  kind: "app" | "worker" | "balancer";
+  kind: "app" | "worker" | "balancer" | "pooler";
   /** Apps only. */
   port?: number;
   child?: ChildProcess;
@@ -76,6 +82,8 @@ export class Cluster {
   readonly apps: Member[];
   readonly workers: Member[];
   readonly balancer: Member;
+  /** PgBouncer, when the cluster runs with one. */
+  readonly pooler?: Member;
   private readonly childEnv: Record<string, string | undefined>;
   private readonly say: (line: string) => void;
 
@@ -84,6 +92,7 @@ export class Cluster {
     private readonly haproxyBin: string,
     private readonly configFile: string,
     secrets: Record<string, string>,
+    private readonly poolerCommand?: [string, string[]],
   ) {
     this.say = o.say ?? (() => {});
     this.url = `http://127.0.0.1:${o.port}`;
@@ -99,8 +108,10 @@ export class Cluster {
     this.apps = Array.from({ length: o.apps }, (_, i) => member(`app${i + 1}`, "app", o.appPortBase + i));
     this.workers = Array.from({ length: o.workers }, (_, i) => member(`worker${i + 1}`, "worker"));
     this.balancer = member("haproxy", "balancer");
+    if (o.pgbouncer) this.pooler = member("pgbouncer", "pooler");
     this.childEnv = {
-      DATABASE_URL: o.databaseUrl,
+      DATABASE_URL: o.pgbouncer ? pooledUrl(o.databaseUrl, o.pgbouncer.port) : o.databaseUrl,
+      DATABASE_DIRECT_URL: o.pgbouncer ? o.databaseUrl : undefined,
       ...secrets,
       NODE_ENV: "production",
       // Instances sit behind the balancer, which sets X-Forwarded-For from the client's socket.
@@ -118,13 +129,15 @@ export class Cluster {
     const [cmd, args, vars] =
       m.kind === "balancer"
         ? [this.haproxyBin, ["-db", "-f", this.configFile], {}]
-        : m.kind === "app"
-          ? [
-              process.execPath,
-              [...APP_NODE_FLAGS, "--import", "tsx", "server/main.ts"],
-              { PORT: String(m.port), WORKER: "off" },
-            ]
-          : [process.execPath, ["--import", "tsx", "server/worker-main.ts"], {}];
+        : m.kind === "pooler"
+          ? [...this.poolerCommand!, {}]
+          : m.kind === "app"
+            ? [
+                process.execPath,
+                [...APP_NODE_FLAGS, "--import", "tsx", "server/main.ts"],
+                { PORT: String(m.port), WORKER: "off" },
+              ]
+            : [process.execPath, ["--import", "tsx", "server/worker-main.ts"], {}];
     m.child = spawn(cmd, args, {
       cwd: ROOT,
       detached: true,
@@ -199,6 +212,10 @@ export class Cluster {
   async up(): Promise<void> {
     try {
       this.start(this.balancer);
+      if (this.pooler) {
+        this.start(this.pooler);
+        await listening(this.o.pgbouncer!.port);
+      }
       // Every instance migrates under an advisory lock: the first does the work.
       for (const w of this.workers) this.start(w);
       for (const a of this.apps) this.start(a);
@@ -214,6 +231,7 @@ export class Cluster {
   async stop(): Promise<void> {
     await Promise.all([...this.apps, ...this.workers].map((m) => this.stopMember(m)));
     await this.stopMember(this.balancer, 2_000);
+    if (this.pooler) await this.stopMember(this.pooler, 2_000);
   }
 }
 
@@ -235,5 +253,8 @@ export function createCluster(o: ClusterOptions, given: GivenSecrets): Cluster {
   checkHaproxyConfig(bin, configFile);
   // Once here, not in each instance at once.
   buildIfNeeded(say);
-  return new Cluster(o, bin, configFile, sharedSecrets(o, given));
+  const pooler = o.pgbouncer
+    ? preparePgbouncer({ ...o.pgbouncer, dir: o.dir, serverUrl: o.databaseUrl }, say)
+    : undefined;
+  return new Cluster(o, bin, configFile, sharedSecrets(o, given), pooler);
 }

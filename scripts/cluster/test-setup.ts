@@ -3,7 +3,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { env, setEnvForTests } from "@/lib/env";
 import { createCluster } from "./cluster";
-import { CLUSTER_TEST_PORTS } from "./test-ports";
+import { CLUSTER_TEST_PGBOUNCER_PORT, CLUSTER_TEST_PORTS } from "./test-ports";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,7 +13,8 @@ declare module "vitest" {
 
 /**
  * vitest.cluster.config.ts's global setup: the real cluster (3 app instances, 2 workers, HAProxy)
- * on DATABASE_URL, started once for the run and stopped after it. The secrets are set here so the
+ * on DATABASE_URL, started once for the run and stopped after it; with CLUSTER_PGBOUNCER=on, through
+ * PgBouncer in transaction mode (.ci/run runs them so). The secrets are set here so the
  * test process (which writes fixtures, e.g. sealed TOTP secrets) shares them with the instances.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -30,6 +31,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       workers: 2,
       ...CLUSTER_TEST_PORTS,
       databaseUrl,
+      pgbouncer:
+        process.env.CLUSTER_PGBOUNCER === "on"
+          ? { port: CLUSTER_TEST_PGBOUNCER_PORT, poolSize: 10 }
+          : undefined,
       dir: path.resolve(".data/cluster-test"),
       env: { LOG_LEVEL: "warn", WEBHOOK_ALLOW_LOCALHOST: "on" },
     },
