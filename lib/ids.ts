@@ -64,7 +64,9 @@ export type IdPrefix =
   | "aer"
   // physical card orders (docs/physical-cards.md): an order, a timeline entry
   | "cor"
-  | "coe";
+  | "coe"
+  // monthly statements (docs/statements.md)
+  | "stm";
 
 /** Record ids carry their kind, so an id pasted in the wrong place is obvious. */
 export function newId(prefix: IdPrefix): string {

@@ -5,7 +5,7 @@ import { svcCardIdSchema } from "./cards";
 /**
  * Monthly statements (docs/statements.md): per card customer and currency, the month's opening and
  * closing ledger balance and every movement between them. Amounts are minor units, signed: a
- * credit (funding, deposit, refund, dispute credit) is positive, a debit (purchase, withdrawal,
+ * credit (funding, refund, dispute credit) is positive, a debit (purchase, withdrawal,
  * fee) negative. closing = opening + the sum of the lines.
  */
 export const STATEMENT_LINE_KINDS = [
@@ -13,7 +13,6 @@ export const STATEMENT_LINE_KINDS = [
   "withdrawal",
   "refund",
   "funding",
-  "deposit",
   "dispute_credit",
   "fee",
   "adjustment",
@@ -25,7 +24,6 @@ export const STATEMENT_LINE_LABELS = {
   withdrawal: "Withdrawal",
   refund: "Refund",
   funding: "Funding",
-  deposit: "Deposit",
   dispute_credit: "Dispute credit",
   fee: "Fee",
   adjustment: "Adjustment",

@@ -5,10 +5,9 @@ import { REPLACEMENT_EVENT_TYPES } from "./card-replacement";
 import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 import { WEBHOOK_OPERATIONAL_EVENT_TYPES } from "./webhook-operational-events";
+import { STATEMENT_EVENT_TYPES } from "./webhook-statement-events";
 
-/**
- * Webhook contracts (docs/webhooks.md): REST routes, dashboard forms, OpenAPI.
- */
+/** Webhook contracts (docs/webhooks.md): REST routes, dashboard forms, OpenAPI. */
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -191,6 +190,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
       timestamp: "2026-01-05T10:00:00.000Z",
     },
   },
+  ...STATEMENT_EVENT_TYPES,
   ...WEBHOOK_OPERATIONAL_EVENT_TYPES,
   {
     type: "webhook.test",

@@ -31,6 +31,7 @@ import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
 import { sandboxCardRoutes } from "./sandbox-cards";
 import { screeningRoutes } from "./screening";
 import { spendingControlRoutes } from "./spending-controls";
+import { statementRoutes } from "./statements";
 import { sandboxSwapRoutes, swapRoutes } from "./swaps";
 import { teamRoutes } from "./team";
 import { webhookRoutes } from "./webhooks";
@@ -64,6 +65,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardIssuerRoutes);
   mountRoutes(app, cardListRoutes);
   mountRoutes(app, metadataRoutes);
+  mountRoutes(app, statementRoutes);
   mountRoutes(app, disputeRoutes);
   mountRoutes(app, sandboxDisputeRoutes);
   mountRoutes(app, cardRoutes);

@@ -11,6 +11,7 @@ const OBJECT_FIELDS: readonly (readonly [prefix: string, fields: readonly string
   ["card.", ["svc_card_id", "card_id", "customer_id"]],
   ["transaction.", ["transaction_id"]],
   ["dispute.", ["dispute_id"]],
+  ["statement.", ["statement_id"]],
   ["master_wallet.", ["settlement_id", "swap_id", "transfer_id"]],
   ["fiat.payout.", ["payout_id"]],
   ["fiat.deposit.", ["deposit_id"]],
