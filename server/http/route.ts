@@ -24,6 +24,7 @@ import {
   settleIdempotency,
 } from "./idempotency";
 import { startKit } from "./kit-state";
+import { observed } from "./observe";
 import type { Access, KitFeatures } from "./openapi";
 import { NO_INPUT, type ParsedRequest, parseRequest } from "./parse-request";
 import { applyRateLimits } from "./rate-limit";
@@ -114,7 +115,9 @@ export function mountRoutes(app: ApiApp, routes: readonly ApiRoute[]): void {
     if (twin) throw new Error(`${route.path}: operationId ${route.operationId} is taken by ${twin.path}`);
     list.push(route);
     if (!route.hidden) app.openAPIRegistry.registerPath(route.config);
-    app.on(route.method.toUpperCase(), route.path.replace(/\{([^}]+)\}/g, ":$1"), route.handle);
+    const method = route.method.toUpperCase();
+    const pattern = route.path.replace(/\{([^}]+)\}/g, ":$1");
+    app.on(method, pattern, observed(method, pattern, route.handle));
   }
 }
 
