@@ -6,6 +6,7 @@
  *   DATABASE_URL=postgres://... npx tsx bench/auth-cost.ts        # a Postgres server
  * Goal (issue 3): p99 under 1 ms with warm caches.
  */
+import "./env-first";
 import { parseArgs } from "node:util";
 import { env } from "@/lib/env";
 import { exchangeApiToken, resolveApiKeyPair, resolveApiToken } from "@/server/apikeys/authenticate";

@@ -20,6 +20,7 @@
  *
  * Goal (issue 26): throughput with controls >= 0.7 x without; p99 < 25 ms at 500/s.
  */
+import "./env-first";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { authRuleInputSchema } from "@/lib/contracts/auth-rules";

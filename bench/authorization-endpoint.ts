@@ -13,6 +13,7 @@
  *
  * Goals (issue 27): run 2's p99 <= RECEIVER_MS + 15 ms at 300/s; run 3 as above.
  */
+import "./env-first";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";

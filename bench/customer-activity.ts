@@ -7,9 +7,11 @@
  *
  *   DATABASE_URL=postgres://.../db npx tsx bench/customer-activity.ts     # a scratch database
  *   npx tsx bench/customer-activity.ts                                    # an in-memory PGlite
+ *   npx tsx bench/customer-activity.ts --smoke                            # a small history (CI)
  *
  * It migrates the database and writes a fresh organization into it.
  */
+import "./env-first";
 import { sql } from "drizzle-orm";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { boot } from "@/server/boot";
@@ -22,11 +24,13 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { createTestOrg } from "@/server/testing/fixtures";
 
-const TRANSACTIONS = 20_000;
-const OTHER_CUSTOMERS_TRANSACTIONS = 20_000;
-const FUNDINGS = 500;
-const CARD_CHANGES = 300;
-const RUNS = 30;
+// --smoke: the smallest history that runs every step (CI starts each bench once so none rots).
+const SMOKE = process.argv.includes("--smoke");
+const TRANSACTIONS = SMOKE ? 200 : 20_000;
+const OTHER_CUSTOMERS_TRANSACTIONS = SMOKE ? 200 : 20_000;
+const FUNDINGS = SMOKE ? 10 : 500;
+const CARD_CHANGES = SMOKE ? 6 : 300;
+const RUNS = SMOKE ? 3 : 30;
 
 boot();
 const database = process.env.DATABASE_URL

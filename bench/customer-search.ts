@@ -8,7 +8,9 @@
  *
  *   DATABASE_URL=postgres://.../db npx tsx bench/customer-search.ts [--runs 200]
  *   npx tsx bench/customer-search.ts [--data-dir DIR] [--runs 200]     # embedded (PGlite)
+ *   npx tsx bench/customer-search.ts --smoke                           # 500 customers (CI)
  */
+import "./env-first";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,11 +26,16 @@ import { cardCustomers } from "@/server/db/schema/cards";
 import { globalSearch } from "@/server/search/global";
 
 const { values } = parseArgs({
-  options: { "data-dir": { type: "string" }, runs: { type: "string", default: "200" } },
+  options: {
+    "data-dir": { type: "string" },
+    runs: { type: "string", default: "200" },
+    /** A program of 500 customers and 10 runs: every step once, for CI. */
+    smoke: { type: "boolean", default: false },
+  },
 });
-const RUNS = Number(values.runs);
-const CUSTOMERS = 100_000;
-const TRANSACTIONS = 20_000;
+const RUNS = values.smoke ? 10 : Number(values.runs);
+const CUSTOMERS = values.smoke ? 500 : 100_000;
+const TRANSACTIONS = values.smoke ? 500 : 20_000;
 
 const pgUrl = process.env.DATABASE_URL;
 const dataDir = path.resolve(values["data-dir"] ?? mkdtempSync(path.join(tmpdir(), "svc-bench-search-")));

@@ -10,6 +10,7 @@
  *   npx tsx bench/explain-issuer-reads.ts --data-dir DIR        # an embedded database (app stopped)
  *   DATABASE_URL=postgres://.../db npx tsx bench/explain-issuer-reads.ts
  */
+import "./env-first";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { count, sql, type SQLWrapper } from "drizzle-orm";

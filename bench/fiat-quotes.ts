@@ -10,6 +10,7 @@
  *   npx tsx bench/fiat-quotes.ts [--requests 300] [--seconds 5] [--connections 10]
  *   DATABASE_URL=postgres://.../svc_fiat npx tsx bench/fiat-quotes.ts
  */
+import "./env-first";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -18,8 +18,8 @@
  * seeds one (seedDemo) and prints how long it took. --data-dir keeps the embedded database
  * between runs (it is the app's DATA_DIR); without it a throwaway one is used.
  */
+import "./env-first";
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,12 +34,6 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 import { CARD_TRANSACTIONS_PATH, issuerReadEndpoints } from "./issuer-reads-endpoints";
 
-// Every instance of a Postgres deployment shares these; the bench makes a pair when none is given
-// (before boot(), which reads the environment).
-if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
-  process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
-  process.env.AUTH_SECRET = randomBytes(32).toString("base64url");
-}
 // In-process use cases need the providers and handlers wired, as every entry point does.
 boot();
 

@@ -11,6 +11,7 @@
  *    time from the event's commit to its first attempt reaching the receiver (p50, p99).
  * Goal (issue 4): >= 1,000 deliveries/s sustained, p99 < 1 s.
  */
+import "./env-first";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
