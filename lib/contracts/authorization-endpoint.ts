@@ -150,7 +150,10 @@ export const endpointRequestQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** One hour of the console's latency figures (from the request log). */
+/**
+ * One hour of the console's latency figures (authorization_endpoint_hourly, kept on write): p50, p95
+ * and p99 are the upper bound of the histogram bucket the rank falls in (at most `max`), in ms.
+ */
 export interface LatencyHour {
   hour: string;
   calls: number;
@@ -158,4 +161,8 @@ export interface LatencyHour {
   p95: number;
   p99: number;
   timeouts: number;
+  /** Connection errors, non-2xx and malformed answers. */
+  errors: number;
+  mean: number;
+  max: number;
 }

@@ -3,8 +3,10 @@ import { ServiceError } from "@/lib/errors";
 import { type Db, rowsOf } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import type { BalanceFreshness } from "@/server/db/schema/money";
-import { type BalanceTrigger, emitBalanceEvents } from "./events";
-import { moveBalanceTotals } from "./totals";
+import type { Write } from "@/server/db/statements";
+import { type EmitEventInput,emitEvents } from "@/server/events/outbox";
+import { balanceEventInputs, type BalanceTrigger } from "./events";
+import { type BalanceState, balanceTotalsWrite } from "./totals";
 
 /**
  * The balance ledger primitive (docs/money.md, Customer balances): every change of a customer's wallet
@@ -84,6 +86,27 @@ export async function applyBalanceChange(
   change: BalanceChange,
   opts: ApplyOptions = {},
 ): Promise<BalanceSnapshot | null> {
+  const changed = await changeBalanceRow(tx, change);
+  if (!changed) return null;
+  const after = afterBalanceChange(change, changed);
+  if (after.totals) await tx.execute(after.totals.main);
+  if (opts.beforeEvents) await opts.beforeEvents(changed.snapshot);
+  await emitEvents(tx, after.events);
+  return changed.snapshot;
+}
+
+export interface ChangedBalance {
+  snapshot: BalanceSnapshot;
+  before: BalanceState;
+  at: Date;
+}
+
+/**
+ * applyBalanceChange's first half: the one conditional UPDATE of the balance row (null when
+ * `requireAvailableMinor` is not met). The caller then MUST write afterBalanceChange's totals and
+ * events in the same transaction (the authorization sends them with its other writes in one statement).
+ */
+export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<ChangedBalance | null> {
   assertInteger("ledgerDeltaMinor", change.ledgerDeltaMinor);
   assertInteger("pendingDeltaMinor", change.pendingDeltaMinor);
   assertInteger("requireAvailableMinor", change.requireAvailableMinor);
@@ -129,7 +152,7 @@ export async function applyBalanceChange(
     if (required !== null && available < required) return null;
     throw new ServiceError("INSUFFICIENT_FUNDS", "The change would take the customer's balance below zero.");
   }
-  const before = {
+  const before: BalanceState = {
     ledgerMinor: num(row.prev_ledger),
     pendingMinor: num(row.prev_pending),
     freshness: row.prev_freshness,
@@ -144,30 +167,41 @@ export async function applyBalanceChange(
     freshness: "realtime",
     notifiedAt: at(row.notified_at),
   };
-  await moveBalanceTotals(tx, {
-    orgId: change.orgId,
-    currency: snapshot.currency,
-    before,
-    after: { ledgerMinor: snapshot.ledgerMinor, pendingMinor: snapshot.pendingMinor, freshness: "realtime" },
-  });
-  if (opts.beforeEvents) await opts.beforeEvents(snapshot);
-  await emitBalanceEvents(
-    tx,
-    {
+  return { snapshot, before, at: now };
+}
+
+/** What applyBalanceChange writes after the row: the organization's totals and the balance events. */
+export function afterBalanceChange(
+  change: BalanceChange,
+  { snapshot, before, at }: ChangedBalance,
+): { totals: Write | null; events: EmitEventInput[] } {
+  return {
+    totals: balanceTotalsWrite({
       orgId: change.orgId,
-      customerId: change.customerId,
-      svcCardId: snapshot.svcCardId,
       currency: snapshot.currency,
-      ledgerMinor: snapshot.ledgerMinor,
-      pendingMinor: snapshot.pendingMinor,
-      availableMinor: snapshot.availableMinor,
-      source: "realtime",
-      trigger: change.trigger,
-      transferId: change.transferId ?? null,
-      txHash: change.txHash ?? null,
-      at: now,
-    },
-    snapshot.ledgerMinor - before.ledgerMinor,
-  );
-  return snapshot;
+      before,
+      after: {
+        ledgerMinor: snapshot.ledgerMinor,
+        pendingMinor: snapshot.pendingMinor,
+        freshness: "realtime",
+      },
+    }),
+    events: balanceEventInputs(
+      {
+        orgId: change.orgId,
+        customerId: change.customerId,
+        svcCardId: snapshot.svcCardId,
+        currency: snapshot.currency,
+        ledgerMinor: snapshot.ledgerMinor,
+        pendingMinor: snapshot.pendingMinor,
+        availableMinor: snapshot.availableMinor,
+        source: "realtime",
+        trigger: change.trigger,
+        transferId: change.transferId ?? null,
+        txHash: change.txHash ?? null,
+        at,
+      },
+      snapshot.ledgerMinor - before.ledgerMinor,
+    ),
+  };
 }

@@ -1,7 +1,7 @@
 import { toMajor } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { emitEvent } from "@/server/events/outbox";
+import { type EmitEventInput, emitEvents } from "@/server/events/outbox";
 
 /**
  * The balance events (docs/money.md, Events): customer.balance.updated for every change and
@@ -83,18 +83,26 @@ export function depositConfirmedData(e: BalanceEventInput, increaseMinor: number
 
 /**
  * Emits customer.balance.updated, then wallet.deposit.confirmed when the ledger increased, in the caller's
- * transaction.
+ * transaction (one statement).
  */
 export async function emitBalanceEvents(
   tx: Db,
   e: BalanceEventInput,
   ledgerIncreaseMinor: number,
 ): Promise<void> {
-  await emitEvent(tx, { orgId: e.orgId, type: "customer.balance.updated", data: balanceUpdatedData(e) });
+  await emitEvents(tx, balanceEventInputs(e, ledgerIncreaseMinor));
+}
+
+/** The events emitBalanceEvents writes, for a caller that sends them with its other writes. */
+export function balanceEventInputs(e: BalanceEventInput, ledgerIncreaseMinor: number): EmitEventInput[] {
+  const out: EmitEventInput[] = [
+    { orgId: e.orgId, type: "customer.balance.updated", data: balanceUpdatedData(e) },
+  ];
   if (ledgerIncreaseMinor > 0)
-    await emitEvent(tx, {
+    out.push({
       orgId: e.orgId,
       type: "wallet.deposit.confirmed",
       data: depositConfirmedData(e, ledgerIncreaseMinor),
     });
+  return out;
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import type { BalanceFreshness } from "@/server/db/schema/money";
+import { type Write,write } from "@/server/db/statements";
 
 /**
  * balance_totals is kept on write (docs/money.md, Customer balances): every change of a
@@ -32,6 +33,12 @@ const count = (state: BalanceState | null, freshness: BalanceFreshness) =>
  * the row).
  */
 export async function moveBalanceTotals(tx: Db, move: TotalsMove): Promise<void> {
+  const w = balanceTotalsWrite(move);
+  if (w) await tx.execute(w.main);
+}
+
+/** moveBalanceTotals as one write among others (server/db/statements.ts); null when nothing moves. */
+export function balanceTotalsWrite(move: TotalsMove): Write | null {
   const { before, after } = move;
   const ledger = after.ledgerMinor - (before?.ledgerMinor ?? 0);
   const pending = after.pendingMinor - (before?.pendingMinor ?? 0);
@@ -40,8 +47,8 @@ export async function moveBalanceTotals(tx: Db, move: TotalsMove): Promise<void>
   const customers = before === null ? 1 : 0;
   const realtime = count(after, "realtime") - count(before, "realtime");
   const onChain = count(after, "on_chain") - count(before, "on_chain");
-  if (ledger === 0 && pending === 0 && customers === 0 && realtime === 0 && onChain === 0) return;
-  await tx.execute(sql`
+  if (ledger === 0 && pending === 0 && customers === 0 && realtime === 0 && onChain === 0) return null;
+  return write(sql`
     insert into balance_totals as t (org_id, currency, ledger_minor, pending_minor, available_minor,
       customer_count, realtime_count, on_chain_count, updated_at)
     values (${move.orgId}, ${move.currency}, ${ledger}, ${pending}, ${available}, ${customers},

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
+import { runWrites, type Write,write } from "@/server/db/statements";
 import { type BucketRead, lockAndSum, moveStatement } from "./counters";
 import {
   type AuthorizationFacts,
@@ -10,7 +11,7 @@ import {
   type ControlDecline,
   windowChecks,
 } from "./evaluate";
-import { type LiveRule, loadAuthorizationControls } from "./load";
+import { type AuthorizationControls, type LiveRule, loadAuthorizationControls } from "./load";
 import {
   ruleDeclines,
   velocityCounts,
@@ -94,12 +95,14 @@ function ruleDecline(rule: LiveRule): ControlDecline {
   };
 }
 
+/** `loaded`: the controls when the caller read them already (the authorization, with its card). */
 export async function evaluateControls(
   tx: Db,
   orgId: string,
   facts: AuthorizationFacts,
+  loaded?: AuthorizationControls,
 ): Promise<ControlsVerdict> {
-  const loaded = await loadAuthorizationControls(tx, orgId, {
+  loaded ??= await loadAuthorizationControls(tx, orgId, {
     cardId: facts.cardId,
     customerId: facts.customerId,
   });
@@ -141,21 +144,25 @@ function shardOf(cardId: string): number {
  * and the velocity buckets), and the rules' decisions on it, per rule, day and mode a count (the
  * performance report), each decline or would-be decline as a hit. Nothing here changes the outcome.
  */
-export async function recordRuleDecisions(
-  tx: Db,
-  input: {
-    orgId: string;
-    verdict: ControlsVerdict;
-    transactionId: string;
-    facts: AuthorizationFacts;
-    /** Approved: the authorization counts in verdict.windows. */
-    approved?: boolean;
-  },
-): Promise<void> {
+export async function recordRuleDecisions(tx: Db, input: RuleDecisionsInput): Promise<void> {
+  await runWrites(tx, ruleDecisionWrites(input));
+}
+
+export interface RuleDecisionsInput {
+  orgId: string;
+  verdict: ControlsVerdict;
+  transactionId: string;
+  facts: AuthorizationFacts;
+  /** Approved: the authorization counts in verdict.windows. */
+  approved?: boolean;
+}
+
+/** recordRuleDecisions as writes among others (server/db/statements.ts): the authorization sends them with its own. */
+export function ruleDecisionWrites(input: RuleDecisionsInput): Write[] {
   const { verdict, facts, orgId } = input;
-  const writes = [];
+  const writes: Write[] = [];
   if (input.approved && verdict.windows.length > 0)
-    writes.push(moveStatement(orgId, verdict.windows, facts.billingMinor, 1));
+    writes.push(write(moveStatement(orgId, verdict.windows, facts.billingMinor, 1)));
   if (verdict.rules.length > 0) {
     const day = localDay(facts.at, verdict.timeZone);
     const shard = shardOf(facts.cardId);
@@ -163,15 +170,18 @@ export async function recordRuleDecisions(
       (r) =>
         sql`(${orgId}, ${r.rule.id}, ${day}::date, ${r.rule.state}, ${shard}::smallint, 1, ${r.declines ? 1 : 0}, ${r.declines ? facts.billingMinor : 0}::bigint)`,
     );
-    writes.push(sql`
+    writes.push(
+      write(sql`
       insert into auth_rule_daily_decisions as d (org_id, rule_id, day, mode, shard, evaluated, declined, declined_amount_minor)
       values ${sql.join(rows, sql`, `)}
       on conflict (rule_id, day, mode, shard) do update set evaluated = d.evaluated + 1,
-        declined = d.declined + excluded.declined, declined_amount_minor = d.declined_amount_minor + excluded.declined_amount_minor`);
+        declined = d.declined + excluded.declined, declined_amount_minor = d.declined_amount_minor + excluded.declined_amount_minor`),
+    );
   }
   const hits = verdict.rules.filter((r) => r.declines);
   if (hits.length > 0)
-    writes.push(sql`
+    writes.push(
+      write(sql`
       insert into auth_rule_hits (org_id, rule_id, version, mode, transaction_id, customer_id, amount_minor, currency, created_at)
       values ${sql.join(
         hits.map(
@@ -181,16 +191,7 @@ export async function recordRuleDecisions(
         ),
         sql`, `,
       )}
-      on conflict do nothing`);
-  if (writes.length === 0) return;
-  // Data-modifying CTEs all run to completion: one round trip for up to three writes.
-  const [last, ...before] = writes.reverse();
-  await tx.execute(
-    before.length === 0
-      ? last!
-      : sql`with ${sql.join(
-          before.map((w, i) => sql`w${sql.raw(String(i))} as (${w})`),
-          sql`, `,
-        )} ${last!}`,
-  );
+      on conflict do nothing`),
+    );
+  return writes;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { RuleCondition } from "@/lib/contracts/auth-rules";
 import type { StoredSpendingControls } from "@/lib/contracts/spending-controls";
 import type { ControlLevel } from "@/lib/enums";
@@ -32,16 +32,29 @@ export async function loadAuthorizationControls(
   orgId: string,
   ids: { cardId: string; customerId: string },
 ): Promise<AuthorizationControls> {
-  const result = await tx.execute(sql`
-    select level as kind, controls as data from spending_controls
-      where org_id = ${orgId} and (level, target_id) in (('card', ${ids.cardId}), ('customer', ${ids.customerId}), ('program', ''))
+  const result = await tx.execute(controlsQuery(orgId, sql`${ids.cardId}`, sql`${ids.customerId}`));
+  return authorizationControlsOf(rowsOf<ControlsRow>(result));
+}
+
+export type ControlsRow = { kind: string; data: unknown };
+
+/**
+ * The rows loadAuthorizationControls reads, for the card and customer the two expressions name (values,
+ * or columns of an outer query: the authorization reads them with its card, in one round trip).
+ */
+export function controlsQuery(orgId: string, cardId: SQL, customerId: SQL): SQL {
+  return sql`select level as kind, controls as data from spending_controls
+      where org_id = ${orgId} and (level, target_id) in (('card', ${cardId}), ('customer', ${customerId}), ('program', ''))
     union all
     select 'tz', to_jsonb(time_zone) from program_control_settings where org_id = ${orgId}
     union all
     select 'rule', jsonb_build_object('id', id, 'state', state, 'version', version, 'conditions', conditions)
-      from auth_rules where org_id = ${orgId} and state in ('shadow', 'active')`);
+      from auth_rules where org_id = ${orgId} and state in ('shadow', 'active')`;
+}
+
+export function authorizationControlsOf(rows: readonly ControlsRow[]): AuthorizationControls {
   const out: AuthorizationControls = { levels: [], timeZone: "UTC", rules: [] };
-  for (const row of rowsOf<{ kind: string; data: unknown }>(result)) {
+  for (const row of rows) {
     if (row.kind === "tz") out.timeZone = row.data as string;
     else if (row.kind === "rule") out.rules.push(row.data as LiveRule);
     else out.levels.push({ level: row.kind as ControlLevel, controls: row.data as StoredSpendingControls });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
+import { cte, type Write,write } from "@/server/db/statements";
 import { eventObjectId } from "./event-object";
 
 /**
@@ -70,33 +71,10 @@ interface Returned {
  */
 export async function emitEvents(tx: Db, inputs: EmitEventInput[]): Promise<EmittedEvent[]> {
   if (inputs.length === 0) return [];
-  const rows = inputs.map((i, ord) => ({
-    ord,
-    id: newId("evt"),
-    org_id: i.orgId,
-    type: i.type,
-    data: i.data,
-    object_id: eventObjectId(i.orgId, i.type, i.data),
-  }));
-  const result = (await tx.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(ord int, id text, org_id text, type text, data jsonb, object_id text)
-    ),
-    bumped as (
-      insert into event_sequences as s (org_id, object_id, last)
-      select org_id, object_id, count(*) from input group by org_id, object_id order by org_id, object_id
-      on conflict (org_id, object_id) do update set last = s.last + excluded.last
-      returning s.org_id, s.object_id, s.last
-    )
-    insert into outbox_events (id, org_id, type, data, object_id, sequence)
-    select i.id, i.org_id, i.type, i.data, i.object_id,
-      b.last - count(*) over w + row_number() over (w order by i.ord)
-    from input i join bumped b on b.org_id = i.org_id and b.object_id = i.object_id
-    window w as (partition by i.org_id, i.object_id)
-    order by i.ord
-    returning id, type, created_at, sequence, pg_notify(${OUTBOX_CHANNEL}, '')`)) as unknown as
-    { rows?: Returned[] } | Returned[];
+  const { rows, ctes, insert } = eventsStatement(inputs, "ev");
+  const result = (await tx.execute(
+    sql`with ${sql.join(ctes, sql`, `)} ${insert} returning id, type, created_at, sequence, pg_notify(${OUTBOX_CHANNEL}, '')`,
+  )) as unknown as { rows?: Returned[] } | Returned[];
   const returned = Array.isArray(result) ? result : (result.rows ?? []);
   const byId = new Map(returned.map((r) => [r.id, r]));
   return rows.map(({ id }) => {
@@ -108,4 +86,47 @@ export async function emitEvents(tx: Db, inputs: EmitEventInput[]): Promise<Emit
       sequence: Number(r.sequence),
     };
   });
+}
+
+/**
+ * emitEvents as one write among others (server/db/statements.ts), its CTEs named with `prefix`: for a
+ * change that sends all its writes in one round trip. It NOTIFYs like emitEvents.
+ */
+export function eventsWrite(inputs: EmitEventInput[], prefix: string): Write {
+  const { ctes, insert } = eventsStatement(inputs, prefix);
+  return write(sql`${insert} returning pg_notify(${OUTBOX_CHANNEL}, '')`, ctes);
+}
+
+function eventsStatement(inputs: EmitEventInput[], prefix: string) {
+  const rows = inputs.map((i, ord) => ({
+    ord,
+    id: newId("evt"),
+    org_id: i.orgId,
+    type: i.type,
+    data: i.data,
+    object_id: eventObjectId(i.orgId, i.type, i.data),
+  }));
+  const input = sql.raw(`${prefix}_input`);
+  const bumped = sql.raw(`${prefix}_bumped`);
+  const main = sql`insert into outbox_events (id, org_id, type, data, object_id, sequence)
+    select i.id, i.org_id, i.type, i.data, i.object_id,
+      b.last - count(*) over w + row_number() over (w order by i.ord)
+    from ${input} i join ${bumped} b on b.org_id = i.org_id and b.object_id = i.object_id
+    window w as (partition by i.org_id, i.object_id)
+    order by i.ord`;
+  const ctes = [
+    cte(
+      `${prefix}_input`,
+      sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(ord int, id text, org_id text, type text, data jsonb, object_id text)`,
+    ),
+    cte(
+      `${prefix}_bumped`,
+      sql`insert into event_sequences as s (org_id, object_id, last)
+      select org_id, object_id, count(*) from ${input} group by org_id, object_id order by org_id, object_id
+      on conflict (org_id, object_id) do update set last = s.last + excluded.last
+      returning s.org_id, s.object_id, s.last`,
+    ),
+  ];
+  return { rows, ctes, insert: main };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import type { OverviewMetric } from "@/server/db/schema/overview";
+import { type Write,write } from "@/server/db/statements";
 
 /*
  * overview_daily, kept on write in the transaction of each change (docs/dashboard.md "Overview
@@ -57,13 +58,21 @@ async function addMovesToOverview(
   at: { orgId: string; day: string; currency: string },
   moves: readonly OverviewMove[],
 ): Promise<void> {
-  if (moves.length === 0) return;
+  const w = overviewMovesWrite(at, moves);
+  if (w) await tx.execute(w.main);
+}
+
+function overviewMovesWrite(
+  at: { orgId: string; day: string; currency: string },
+  moves: readonly OverviewMove[],
+): Write | null {
+  if (moves.length === 0) return null;
   const rows = moves.map(
     (m) =>
       sql`(${at.orgId}, ${m.metric}, ${at.day}::date, ${at.currency}, ${m.key ?? ""}, ${m.count}::bigint, ${m.amountMinor}::bigint)`,
   );
   // Each (metric, key) once: one upsert may not touch a row twice.
-  await tx.execute(sql`
+  return write(sql`
     insert into overview_daily as o (org_id, metric, day, currency, key, count, amount_minor)
     values ${sql.join(rows, sql`, `)}
     on conflict (org_id, metric, day, currency, key)
@@ -91,6 +100,12 @@ export async function countTransactionForOverview(
   before: CountedTransaction | null,
   after: CountedTransaction,
 ): Promise<void> {
+  const w = overviewWriteFor(before, after);
+  if (w) await tx.execute(w.main);
+}
+
+/** countTransactionForOverview as one write among others (server/db/statements.ts); null: nothing moves. */
+export function overviewWriteFor(before: CountedTransaction | null, after: CountedTransaction): Write | null {
   const moves = new Map<
     string,
     { metric: OverviewMetric; key: string; count: number; amountMinor: number }
@@ -109,8 +124,7 @@ export async function countTransactionForOverview(
   add(after, 1);
   // One statement for all the buckets (an authorization moves four): a round trip each cost the
   // authorization path more than the writes (docs/performance.md, Authorization with spending controls).
-  await addMovesToOverview(
-    tx,
+  return overviewMovesWrite(
     { orgId: after.orgId, day: dayOf(after.createdAt), currency: after.billingCurrency },
     [...moves.values()].filter((m) => m.count !== 0 || m.amountMinor !== 0),
   );

@@ -1,6 +1,8 @@
+import type { SQLWrapper } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import { type Actor, actorId, type Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
+import { type Write,write } from "@/server/db/statements";
 
 export interface AuditEntryInput {
   /** `<domain>.<past tense>`: api_key.created, team.role_changed, funding.payout_created ... */
@@ -37,8 +39,18 @@ export function credentialOf(actor: Actor): { type: string; id: string | null } 
  * the change commit or roll back together. Actor, credential, IP and request id come from ctx.
  */
 export async function recordAudit(ctx: Ctx, entry: AuditEntryInput): Promise<void> {
+  await ctx.db.insert(auditLog).values(auditValues(ctx, entry));
+}
+
+/** recordAudit as one write among others (server/db/statements.ts), built with the transaction `ctx.db`. */
+export function auditWrite(ctx: Ctx, entry: AuditEntryInput): Write {
+  // The builder's SQL itself: embedded as a value, drizzle would wrap it in parentheses, which an INSERT in a CTE may not have.
+  return write((ctx.db.insert(auditLog).values(auditValues(ctx, entry)) as unknown as SQLWrapper).getSQL());
+}
+
+function auditValues(ctx: Ctx, entry: AuditEntryInput): typeof auditLog.$inferInsert {
   const credential = credentialOf(ctx.actor);
-  await ctx.db.insert(auditLog).values({
+  return {
     id: newId("evt"),
     orgId: ctx.orgId,
     actorType: ctx.actor.type,
@@ -53,5 +65,5 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntryInput): Promise<voi
     detail: entry.detail ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
 }

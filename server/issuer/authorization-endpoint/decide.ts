@@ -7,12 +7,14 @@ import { newCardTransactionKey } from "@/lib/transaction-ids";
 import type { Ctx } from "@/server/context";
 import { type Db, rowsOf } from "@/server/db/client";
 import type { StandInRule } from "@/server/db/schema/authorization-endpoints";
+import type { Write } from "@/server/db/statements";
 import { readAnswer, type Reading } from "./answer";
 import { callEndpoint } from "./call";
-import { insertRequestLog, recordLateAnswer } from "./log";
+import { recordLateAnswer, requestLogWrites } from "./log";
 import { precheck } from "./precheck";
 import { callSampleReceiver } from "./sample-receiver";
 import { liveEndpoint } from "./settings";
+import { hourlyWrite } from "./stats";
 
 /**
  * The program's decision (docs/authorization-endpoint.md, The pipeline), asked before the hold's
@@ -35,8 +37,11 @@ export interface AskedEndpoint {
     tx: Db,
     facts: { svcCardId: string; billingMinor: number; at: Date },
   ): Promise<EndpointSituation | null>;
-  /** In the hold's transaction: the request log's row for this transaction. */
-  record(tx: Db, row: { id: string; decisionSource: DecisionSource | null }): Promise<void>;
+  /**
+   * In the hold's transaction, sent with its other writes: the request log's row for this transaction
+   * and the call counted in its hour (the console's latency chart).
+   */
+  recordWrites(tx: Db, row: { id: string; decisionSource: DecisionSource | null }): Write[];
 }
 
 /** The endpoint's answer, or null when none is enabled or the quick checks already decline. */
@@ -65,8 +70,8 @@ export async function askAuthorizationEndpoint(
     source: answered ? "endpoint" : "stand_in",
     columns: { endpointLatencyMs: result.latencyMs, endpointStatus: result.answer?.status ?? null },
     settle: (tx, facts) => settle(tx, ctx.orgId, reading, standIn, facts),
-    record: (tx, row) =>
-      insertRequestLog(tx, {
+    recordWrites: (tx, row) => [
+      ...requestLogWrites(tx, {
         id: requestId,
         orgId: ctx.orgId,
         transactionId: row.id,
@@ -81,6 +86,13 @@ export async function askAuthorizationEndpoint(
         decisionSource: row.decisionSource,
         createdAt: key.createdAt,
       }),
+      hourlyWrite({
+        orgId: ctx.orgId,
+        at: key.createdAt,
+        latencyMs: result.latencyMs,
+        outcome: reading.outcome,
+      }),
+    ],
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { endpointRequestQuerySchema, type EndpointRequestView } from "@/lib/contracts/authorization-endpoint";
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { authorizationEndpointRequests } from "@/server/db/schema/authorization-endpoints";
+import { runWrites, type Write,write } from "@/server/db/statements";
 import type { HttpAnswer } from "./call";
 
 /**
@@ -17,12 +18,24 @@ type NewLogRow = typeof authorizationEndpointRequests.$inferInsert;
 type LogRow = typeof authorizationEndpointRequests.$inferSelect;
 
 export async function insertRequestLog(tx: Db, row: NewLogRow): Promise<void> {
-  await tx.insert(authorizationEndpointRequests).values(row);
-  // Trimmed now and then, not on every call: one in 50 inserts removes what lies past the newest KEEP.
+  await runWrites(tx, requestLogWrites(tx, row));
+}
+
+/**
+ * The log's row as writes among others (server/db/statements.ts), built with the transaction `tx`.
+ * Trimmed now and then, not on every call: one in 50 inserts removes what lies past the newest KEEP.
+ */
+export function requestLogWrites(tx: Db, row: NewLogRow): Write[] {
+  const writes = [
+    write((tx.insert(authorizationEndpointRequests).values(row) as unknown as SQLWrapper).getSQL()),
+  ];
   if (Math.random() < 0.02)
-    await tx.execute(sql`delete from authorization_endpoint_requests where org_id = ${row.orgId} and created_at <
+    writes.push(
+      write(sql`delete from authorization_endpoint_requests where org_id = ${row.orgId} and created_at <
       (select created_at from authorization_endpoint_requests where org_id = ${row.orgId}
-        order by created_at desc offset ${KEEP} limit 1)`);
+        order by created_at desc offset ${KEEP} limit 1)`),
+    );
+  return writes;
 }
 
 /**

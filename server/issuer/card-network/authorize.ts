@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, or } from "drizzle-orm";
 import {
   type AuthorizeCardTransactionInput,
   type CardTransactionView,
@@ -7,24 +6,30 @@ import {
   type DeclineSituation,
 } from "@/lib/contracts/card-transactions";
 import type { DeclineRule } from "@/lib/contracts/spending-controls";
-import { isServiceError, ServiceError } from "@/lib/errors";
+import { isServiceError } from "@/lib/errors";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { authorize } from "@/server/auth/authorize";
-import { applyBalanceChange } from "@/server/balances/apply";
-import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import {
+  afterBalanceChange,
+  type BalanceChange,
+  changeBalanceRow,
+  type ChangedBalance,
+} from "@/server/balances/apply";
 import type { Ctx } from "@/server/context";
-import { type ControlsVerdict, evaluateControls, recordRuleDecisions } from "@/server/controls/enforce";
+import { type ControlsVerdict, evaluateControls, ruleDecisionWrites } from "@/server/controls/enforce";
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
 import type { Db } from "@/server/db/client";
-import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { runWrites, type Write } from "@/server/db/statements";
+import { eventsWrite } from "@/server/events/outbox";
 import { timedAuthorization } from "@/server/observability/metrics";
 import { askAuthorizationEndpoint, decisionSourceOf } from "../authorization-endpoint/decide";
-import { auditNetworkEvent } from "./audit";
+import { auditNetworkWrite } from "./audit";
+import { findChargedCard } from "./charged-card";
 import { declineBeforeFunds, declineOf } from "./declines";
-import { emitTransactionEvent } from "./events";
+import { transactionEventData } from "./events";
 import { convertForBilling } from "./fx";
-import { insertTransaction, type NewCardTransaction } from "./rows";
-import { type CardTransactionRow, cardTransactionView } from "./view";
+import { type NewCardTransaction, newTransactionWrites } from "./rows";
+import { cardTransactionView } from "./view";
 
 /**
  * The sandbox card network's authorization (docs/money.md, The simulated card network): a merchant asks
@@ -34,31 +39,17 @@ import { type CardTransactionRow, cardTransactionView } from "./view";
  * only if available covers it, in one conditional update) and the transaction is authorized ->
  * transaction.authorized, then customer.balance.updated. One database transaction: the hold, the row,
  * the daily counts, the spend counters, the rules' decisions and the events commit together.
+ *
+ * Round trips (docs/performance.md, Authorization with spending controls): the card with its customer
+ * and controls in one read; the counters' lock (only with windowed limits or velocity rules); the
+ * balance's conditional update; then every write of the outcome in ONE statement
+ * (server/db/statements.ts): the balance totals, the row, its counts, the request log, the events, the
+ * rules' decisions and the audit entry.
  */
 
 /** Looks like a Gnosis Chain transaction hash. */
 export function simulatedTxHash(): string {
   return `0x${randomBytes(32).toString("hex")}`;
-}
-
-/**
- * The card by our card id or by its token, in the caller's organization; shared-locked so a concurrent freeze
- * waits for this authorization.
- */
-async function findChargedCard(
-  tx: Db,
-  orgId: string,
-  cardIdOrToken: string,
-): Promise<{ card: CardRow; customer: CardCustomerRow }> {
-  // One round trip for both; only the card is locked (FOR SHARE OF cards), as before the join.
-  const [found] = await tx
-    .select({ card: cards, customer: cardCustomers })
-    .from(cards)
-    .innerJoin(cardCustomers, and(eq(cardCustomers.id, cards.customerId), eq(cardCustomers.orgId, orgId)))
-    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))))
-    .for("share", { of: cards });
-  if (!found) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
-  return found;
 }
 
 /** Timed by outcome and decision source for the metrics (server/observability/metrics.ts). */
@@ -77,7 +68,7 @@ async function authorizeUntimed({
   const asked = await askAuthorizationEndpoint(ctx, input);
   const amountMinor = asked?.amountMinor ?? input.amount;
   return ctx.db.transaction(async (tx) => {
-    const { card, customer } = await findChargedCard(tx, ctx.orgId, input.card_id);
+    const { card, customer, controls } = await findChargedCard(tx, ctx.orgId, input.card_id);
     // A card exists only once KYC assigned the account's currency; the fallback only keeps the types honest.
     const billingCurrency = customer.currency ?? input.currency;
     const { billingMinor, fxRate } = convertForBilling(amountMinor, input.currency, billingCurrency);
@@ -127,7 +118,7 @@ async function authorizeUntimed({
     let declineRule: DeclineRule | null = null;
     let verdict: ControlsVerdict | null = null;
     if (!situation) {
-      verdict = await evaluateControls(tx, ctx.orgId, facts);
+      verdict = await evaluateControls(tx, ctx.orgId, facts, controls);
       if (verdict.decline) {
         situation = verdict.decline.reason as DeclineSituation;
         declineRule = verdict.decline.rule;
@@ -135,81 +126,78 @@ async function authorizeUntimed({
     }
     if (!situation && asked)
       situation = await asked.settle(tx, { svcCardId: customer.svcCardId, billingMinor, at: now });
+
+    const txHash = simulatedTxHash();
+    const hold: BalanceChange = {
+      orgId: ctx.orgId,
+      customerId: customer.id,
+      ledgerDeltaMinor: 0,
+      pendingDeltaMinor: billingMinor,
+      trigger: "authorization",
+      txHash,
+      requireAvailableMinor: billingMinor,
+    };
+    let held: ChangedBalance | null = null;
     if (!situation) {
-      const txHash = simulatedTxHash();
-      let authorized: CardTransactionRow | undefined;
       try {
-        const hold = await applyBalanceChange(
-          tx,
-          {
-            orgId: ctx.orgId,
-            customerId: customer.id,
-            ledgerDeltaMinor: 0,
-            pendingDeltaMinor: billingMinor,
-            trigger: "authorization",
-            txHash,
-            requireAvailableMinor: billingMinor,
-          },
-          {
-            // The row and transaction.authorized before the balance event (interface: the balance follows).
-            beforeEvents: async () => {
-              authorized = await insertTransaction(tx, {
-                ...base,
-                status: "authorized",
-                holdMinor: billingMinor,
-                blockchainTxHash: txHash,
-                controlWindows: verdict?.windows.length ? verdict.windows : null,
-                decisionSource: decisionSourceOf(null, asked),
-              });
-              await asked?.record(tx, authorized);
-              await emitTransactionEvent(
-                tx,
-                "transaction.authorized",
-                authorized,
-                { amountMinor, billingAmountMinor: billingMinor },
-                now,
-              );
-            },
-          },
-        );
-        if (hold && authorized) {
-          if (verdict)
-            await recordRuleDecisions(tx, {
-              orgId: ctx.orgId,
-              verdict,
-              transactionId: id,
-              facts,
-              approved: true,
-            });
-          await auditNetworkEvent(ctx, tx, "authorized", authorized);
-          return cardTransactionView(authorized);
-        }
-        situation = "insufficient_funds";
+        held = await changeBalanceRow(tx, hold);
+        if (!held) situation = "insufficient_funds";
       } catch (err) {
         if (!isServiceError(err) || err.code !== "WALLET_NOT_DEPLOYED") throw err;
         situation = "wallet_unavailable";
       }
     }
-    const decline = declineOf(situation);
-    const declined = await insertTransaction(tx, {
-      ...base,
-      status: "declined",
-      declineCode: decline.code,
-      declineReason: decline.reason,
-      declineReasonCode: DECLINE_REASON_CODE_OF[situation],
-      declineRule,
-      decisionSource: decisionSourceOf(situation, asked),
-    });
-    await asked?.record(tx, declined);
-    if (verdict) await recordRuleDecisions(tx, { orgId: ctx.orgId, verdict, transactionId: id, facts });
-    await emitTransactionEvent(
+
+    const decline = situation ? declineOf(situation) : null;
+    const { row, writes } = newTransactionWrites(
       tx,
-      "transaction.declined",
-      declined,
-      { amountMinor, billingAmountMinor: billingMinor },
-      now,
+      situation
+        ? {
+            ...base,
+            status: "declined",
+            declineCode: decline!.code,
+            declineReason: decline!.reason,
+            declineReasonCode: DECLINE_REASON_CODE_OF[situation],
+            declineRule,
+            decisionSource: decisionSourceOf(situation, asked),
+          }
+        : {
+            ...base,
+            status: "authorized",
+            holdMinor: billingMinor,
+            blockchainTxHash: txHash,
+            controlWindows: verdict?.windows.length ? verdict.windows : null,
+            decisionSource: decisionSourceOf(null, asked),
+          },
     );
-    await auditNetworkEvent(ctx, tx, "declined", declined);
-    return cardTransactionView(declined);
+    const balance = held ? afterBalanceChange(hold, held) : null;
+    const moved = { amountMinor, billingAmountMinor: billingMinor };
+    // The writes in the order the steps took their locks before they were one statement.
+    const all: (Write | null)[] = [
+      balance?.totals ?? null,
+      ...writes,
+      ...(asked?.recordWrites(tx, row) ?? []),
+    ];
+    // transaction.authorized before the balance event (interface: the balance follows).
+    all.push(
+      eventsWrite(
+        [
+          {
+            orgId: ctx.orgId,
+            type: situation ? "transaction.declined" : "transaction.authorized",
+            data: transactionEventData(row, moved, now),
+          },
+          ...(balance?.events ?? []),
+        ],
+        "ev",
+      ),
+    );
+    if (verdict)
+      all.push(
+        ...ruleDecisionWrites({ orgId: ctx.orgId, verdict, transactionId: id, facts, approved: !situation }),
+      );
+    all.push(auditNetworkWrite(ctx, tx, situation ? "declined" : "authorized", row));
+    await runWrites(tx as Db, all);
+    return cardTransactionView(row);
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
+import { cte, type Write,write } from "@/server/db/statements";
 
 /**
  * card_transaction_daily_counts, kept on write in the transaction of every change: per
@@ -24,15 +25,34 @@ async function addToBucket(
   state: CountedState,
   sign: 1 | -1,
 ): Promise<void> {
-  await tx.execute(sql`
-    with daily as (
-      insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
+  const w = bucketWrite(orgId, day, state, sign, "daily");
+  await tx.execute(sql`with ${sql.join(w.ctes, sql`, `)} ${w.main}`);
+}
+
+/** The move of one bucket and of the totals as a write among others (server/db/statements.ts). */
+function bucketWrite(orgId: string, day: string, state: CountedState, sign: 1 | -1, prefix: string): Write {
+  return write(
+    sql`insert into card_transaction_totals as t (org_id, status, count)
+    values (${orgId}, ${state.status}, ${sign})
+    on conflict (org_id, status) do update set count = t.count + excluded.count`,
+    [
+      cte(
+        prefix,
+        sql`insert into card_transaction_daily_counts as d (org_id, day, status, count, volume_minor)
       values (${orgId}, ${day}::date, ${state.status}, ${sign}, ${sign * state.billingMinor})
       on conflict (org_id, day, status) do update set count = d.count + excluded.count, volume_minor =
-        d.volume_minor + excluded.volume_minor)
-    insert into card_transaction_totals as t (org_id, status, count)
-    values (${orgId}, ${state.status}, ${sign})
-    on conflict (org_id, status) do update set count = t.count + excluded.count`);
+        d.volume_minor + excluded.volume_minor`,
+      ),
+    ],
+  );
+}
+
+/** A new transaction's counts as one write among others, its CTE named `prefix`. */
+export function newTransactionCountsWrite(
+  input: { orgId: string; createdAt: Date; to: CountedState },
+  prefix: string,
+): Write {
+  return bucketWrite(input.orgId, dayOf(input.createdAt), input.to, 1, prefix);
 }
 
 /** `from` null: a new transaction. */

@@ -1,8 +1,10 @@
+import { getTableColumns, is, SQL, type SQLWrapper } from "drizzle-orm";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
-import { countTransactionForOverview } from "@/server/overview/counters";
-import { countTransactionChange } from "./daily-counts";
+import { type Write,write } from "@/server/db/statements";
+import { countTransactionForOverview, overviewWriteFor } from "@/server/overview/counters";
+import { countTransactionChange, newTransactionCountsWrite } from "./daily-counts";
 import type { CardTransactionRow } from "./view";
 
 /**
@@ -30,6 +32,50 @@ export async function insertTransaction(tx: Db, values: NewCardTransaction): Pro
   });
   await countTransactionForOverview(tx, null, row!);
   return row!;
+}
+
+/**
+ * insertTransaction as writes among others (server/db/statements.ts): the row (every column filled
+ * here, defaults included, so the row the caller gets is the row inserted), its daily counts and the
+ * overview's counters. For the authorization, which sends all its writes in one statement.
+ */
+export function newTransactionWrites(
+  tx: Db,
+  values: NewCardTransaction,
+): { row: CardTransactionRow; writes: Write[] } {
+  const row = completeRow(values);
+  const insert = (tx.insert(cardTransactions).values(row) as unknown as SQLWrapper).getSQL();
+  const writes = [
+    write(insert),
+    newTransactionCountsWrite(
+      {
+        orgId: row.orgId,
+        createdAt: row.createdAt,
+        to: { status: row.status, billingMinor: row.billingAmountMinor },
+      },
+      "txn_daily",
+    ),
+  ];
+  const overview = overviewWriteFor(null, row);
+  if (overview) writes.push(overview);
+  return { row, writes };
+}
+
+const COLUMNS = Object.entries(getTableColumns(cardTransactions));
+
+function completeRow(values: NewCardTransaction): CardTransactionRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of COLUMNS) {
+    let value = (values as Record<string, unknown>)[key];
+    if (value === undefined && column.defaultFn) value = column.defaultFn();
+    if (value === undefined && column.onUpdateFn) value = column.onUpdateFn();
+    if (value === undefined && column.hasDefault) value = column.default;
+    // A database-side default (now(), a sequence) is not known here: such a column must be given.
+    if (is(value, SQL))
+      throw new Error(`card_transactions.${column.name} has a database default: give a value`);
+    row[key] = value ?? null;
+  }
+  return row as CardTransactionRow;
 }
 
 /** Updates a (locked) transaction; the daily counts follow its status and billing amount. */

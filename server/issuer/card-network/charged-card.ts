@@ -1,0 +1,42 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { ServiceError } from "@/lib/errors";
+import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
+import {
+  type AuthorizationControls,
+  authorizationControlsOf,
+  controlsQuery,
+  type ControlsRow,
+} from "@/server/controls/load";
+import type { Db } from "@/server/db/client";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
+
+/**
+ * The card an authorization charges, by our card id or by its token, in the caller's organization,
+ * with its customer and the spending controls and rules that apply (server/controls/load.ts), in one
+ * round trip. Only the card is locked (FOR SHARE OF cards), so a concurrent freeze waits for this
+ * authorization.
+ */
+export async function findChargedCard(
+  tx: Db,
+  orgId: string,
+  cardIdOrToken: string,
+): Promise<{ card: CardRow; customer: CardCustomerRow; controls: AuthorizationControls }> {
+  const [found] = await tx
+    .select({
+      card: cards,
+      customer: cardCustomers,
+      controls: sql<ControlsRow[] | string>`(select coalesce(jsonb_agg(c), '[]'::jsonb) from (${controlsQuery(
+        orgId,
+        sql`${cards.id}`,
+        sql`${cards.customerId}`,
+      )}) c)`,
+    })
+    .from(cards)
+    .innerJoin(cardCustomers, and(eq(cardCustomers.id, cards.customerId), eq(cardCustomers.orgId, orgId)))
+    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))))
+    .for("share", { of: cards });
+  if (!found) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
+  const rows =
+    typeof found.controls === "string" ? (JSON.parse(found.controls) as ControlsRow[]) : found.controls;
+  return { card: found.card, customer: found.customer, controls: authorizationControlsOf(rows) };
+}
