@@ -60,6 +60,7 @@ for (const spec of [
   "controls-console",
   "authorization-endpoint",
   "events",
+  "signature-checker",
 ]) {
   const user = await createUser(database.db, orgId, {
     email: `admin-${spec}-${stamp}@e2e.test`,
