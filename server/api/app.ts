@@ -13,6 +13,7 @@ import { cardIssuerMoneyRoutes, sandboxMoneyRoutes } from "./card-issuer-money";
 import { cardListRoutes } from "./card-list";
 import { cardOnboardingRoutes } from "./card-onboarding";
 import { cardOnboardingPhoneRoutes } from "./card-onboarding-phone";
+import { cardReplacementRoutes } from "./card-replacement";
 import { cardSettingsRoutes } from "./card-settings";
 import { cardRoutes } from "./cards";
 import { disputeRoutes, sandboxDisputeRoutes } from "./disputes";
@@ -57,6 +58,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, sandboxRoutes);
   mountRoutes(app, cardSettingsRoutes);
   mountRoutes(app, physicalCardRoutes);
+  mountRoutes(app, cardReplacementRoutes);
   mountRoutes(app, spendingControlRoutes);
   mountRoutes(app, authRuleRoutes);
   mountRoutes(app, authorizationEndpointRoutes);
