@@ -2,7 +2,7 @@ import { and, desc, sql } from "drizzle-orm";
 import { type CustomerListQuery, customerListQuerySchema } from "@/lib/contracts/cards";
 import { toMajor } from "@/lib/money";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { csvLine } from "@/server/http/csv-stream";
 import { cardsAndBalancesOf, customerListWhere } from "./list";
@@ -53,6 +53,7 @@ export async function* streamCustomersCsv({
   input: Partial<Pick<CustomerListQuery, "q" | "kyc_status" | "flow_status">>;
 }): AsyncIterable<string> {
   authorize(ctx, "streamCustomersCsv");
+  const db = await readDb(ctx);
   const f = customerListQuerySchema.parse(input);
   const where = customerListWhere(ctx.orgId, f);
   const c = cardCustomers;
@@ -63,7 +64,7 @@ export async function* streamCustomersCsv({
     const after = cursor
       ? sql`(${c.createdAt}, ${c.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
       : undefined;
-    const rows: (Row & { cursorAt: string })[] = await ctx.db
+    const rows: (Row & { cursorAt: string })[] = await db
       .select({
         id: c.id,
         svcCardId: c.svcCardId,

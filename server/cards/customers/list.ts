@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { type CustomerList, type CustomerListQuery, customerListQuerySchema } from "@/lib/contracts/cards";
 import { authorize } from "@/server/auth/authorize";
-import type { Ctx } from "@/server/context";
+import { type Ctx, readDb } from "@/server/context";
 import { customerMatches } from "@/server/db/customer-match";
 import { metadataMatches } from "@/server/db/metadata-match";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
@@ -47,10 +47,12 @@ export async function listCustomers({
   input: Partial<CustomerListQuery>;
 }): Promise<CustomerList> {
   authorize(ctx, "listCustomers");
+  // A read-only list: from the read replica when one is configured (docs/operations.md).
+  const read: Ctx = { ...ctx, db: await readDb(ctx) };
   const f = customerListQuerySchema.parse(input);
   const where = customerListWhere(ctx.orgId, f);
   const offset = (f.page - 1) * f.limit;
-  const rows = await ctx.db
+  const rows = await read.db
     .select({
       id: cardCustomers.id,
       svcCardId: cardCustomers.svcCardId,
@@ -72,9 +74,9 @@ export async function listCustomers({
   // A page that is not full is the last one: the total is known without counting (searches by id, small
   // filters).
   const lastPage = rows.length < f.limit && (rows.length > 0 || f.page === 1);
-  const total = lastPage ? offset + rows.length : await countMatches(ctx, where);
+  const total = lastPage ? offset + rows.length : await countMatches(read, where);
   const { cardCount, available } = await cardsAndBalancesOf(
-    ctx,
+    read,
     rows.map((r) => r.id),
   );
   return {
