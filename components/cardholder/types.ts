@@ -1,5 +1,6 @@
 import type { Action } from "@/lib/action-result";
 import type { MyAccount } from "@/lib/contracts/card-account";
+import type { OrderPhysicalCardInput } from "@/lib/contracts/card-orders";
 import type { SafeDeployment } from "@/lib/contracts/cards";
 import type { DisputeReasonCode, DisputeStatus } from "@/lib/enums";
 
@@ -46,3 +47,9 @@ export interface DisputeReasonOption {
   reason_code: string;
   description: string;
 }
+
+export type OrderPhysicalCardAction = Action<OrderPhysicalCardInput, { order_id: string; last_four: string }>;
+export type ActivateMyCardAction = Action<
+  { cardId: string; last_four: string; activation_code: string },
+  { activated: boolean }
+>;

@@ -142,6 +142,9 @@ export const activateCardSchema = z.object({
 });
 export type ActivateCardInput = z.infer<typeof activateCardSchema>;
 
+/** My card's activation form: which card, its last four and the code. */
+export const myCardActivationSchema = activateCardSchema.extend({ cardId: z.string().min(1).max(64) });
+
 /** card.shipping.updated: one per status an order reaches (docs/physical-cards.md). */
 export const cardShippingEventSchema = z.object({
   svc_card_id: z.string(),

@@ -4,6 +4,8 @@ import { AddMoneyNote } from "@/components/cardholder/add-money-note";
 import { AutoRefresh } from "@/components/cardholder/auto-refresh";
 import { CardPanel } from "@/components/cardholder/card-panel";
 import { MyActivity } from "@/components/cardholder/my-activity";
+import { OrderPhysicalCard } from "@/components/cardholder/order-physical-card";
+import { PhysicalCardStatus } from "@/components/cardholder/physical-card-status";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import { MyCardLimits } from "@/components/controls/my-card-limits";
 import type { CardView } from "@/lib/contracts/cards";
@@ -15,12 +17,14 @@ import {
   unfreezeCardAction,
 } from "@/server/actions/cardholder-card";
 import { myAccountAction } from "@/server/actions/cardholder-onboarding";
+import { activateMyCardAction, orderMyPhysicalCardAction } from "@/server/actions/cardholder-physical";
 import { requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
 import { replaceMyCardSpendingControlsAction } from "@/server/actions/spending-controls";
 import { listDisputeReasons } from "@/server/cards/lifecycle/dispute-reasons";
 import { getMyAccount } from "@/server/cards/my-account";
 import { getMyActivity } from "@/server/cards/my-activity";
+import { myPhysicalCards } from "@/server/cards/physical/mine";
 import { getSpendLimits } from "@/server/controls/spend-limits";
 import { getCardSpendingControls } from "@/server/controls/store";
 
@@ -57,6 +61,7 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
     const limits = await getSpendLimits({ ctx: session.ctx, input });
     limited.push({ card, limits, controls: await getCardSpendingControls({ ctx: session.ctx, input }) });
   }
+  const physical = await myPhysicalCards({ ctx: session.ctx, input: { cards: account.cards } });
   const actions = {
     freeze: freezeCardAction,
     unfreeze: unfreezeCardAction,
@@ -75,6 +80,14 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
       </div>
       <MyActivity data={activity} reasons={[...reasons]} fileDispute={fileMyDisputeAction} />
       <AddMoneyNote programName={session.org.name} />
+      {physical.orders.map((order) => (
+        <PhysicalCardStatus
+          key={order.order_id}
+          order={order}
+          activate={activateMyCardAction}
+          sandboxCode={order.activation_code}
+        />
+      ))}
       {byRelevance(account.cards).map((card) => (
         <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
       ))}
@@ -87,6 +100,9 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
           save={replaceMyCardSpendingControlsAction}
         />
       ))}
+      {physical.canOrder ? (
+        <OrderPhysicalCard order={orderMyPhysicalCardAction} defaultName={physical.defaultName} />
+      ) : null}
       <AutoRefresh intervalMs={8000} />
     </>
   );
