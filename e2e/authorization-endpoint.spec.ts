@@ -85,6 +85,9 @@ async function throughTheEndpoint(page: Page, request: APIRequestContext) {
 
   // The request is in the log, and its transaction's sheet says who decided.
   await page.goto(PATH);
+  // The call is counted in its hour: the latency chart's figures in text and the hour in the table.
+  await expect(page.getByText(/calls?; the slowest hour's p99/)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Latency per hour" }).getByRole("row").nth(1)).toBeVisible();
   const log = page.getByRole("list", { name: "Last requests" });
   const entry = log.getByRole("listitem").filter({ hasText: txn.transaction_id });
   await expect(entry).toBeVisible();

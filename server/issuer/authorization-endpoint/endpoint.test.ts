@@ -7,6 +7,7 @@ import { verifyWebhookSignature } from "@/lib/webhooks/verify";
 import type { CardRow } from "@/server/cards/customers/find";
 import { getMyActivity } from "@/server/cards/my-activity";
 import type { Ctx } from "@/server/context";
+import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { auditLog } from "@/server/db/schema/platform";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { createTestCard } from "@/server/testing/card-customers";
@@ -301,6 +302,34 @@ describe("authorization endpoint: the pipeline", () => {
     release();
     expect((await slow).status).toBe("authorized");
     expect((await balanceOf(database.db, customer.id))!.pendingMinor).toBe(3_000);
+  });
+});
+
+describe("authorization endpoint: the request", () => {
+  it("carries the card's and the customer's metadata; the latency chart counts the call in its hour", async () => {
+    const { ctx, endpointCtx, card, customer } = await program({ timeout_ms: 2_000 });
+    await database.db
+      .update(cards)
+      .set({ metadata: { cost_center: "sales" } })
+      .where(eq(cards.id, card.id));
+    await database.db
+      .update(cardCustomers)
+      .set({ metadata: { employee_id: "E-17" } })
+      .where(eq(cardCustomers.id, customer.id));
+    receiver.respond(json(200, { approved: true }));
+    const seen = receiver.received.length;
+    const txn = await authorizeCardTransaction({ ctx, input: buy(card, 1_250) });
+    expect(txn.status).toBe("authorized");
+    const body = JSON.parse(receiver.received[seen]!.body.toString("utf8")) as {
+      data: { card: { metadata: unknown }; customer: { metadata: unknown } };
+    };
+    expect(body.data.card.metadata).toEqual({ cost_center: "sales" });
+    expect(body.data.customer.metadata).toEqual({ employee_id: "E-17" });
+    const { hours } = await authorizationEndpointLatency({ ctx: endpointCtx });
+    expect(hours).toHaveLength(1);
+    expect(hours[0]).toMatchObject({ calls: 1, timeouts: 0, errors: 0 });
+    expect(hours[0]!.p50).toBe(hours[0]!.max);
+    expect(hours[0]!.max).toBe(txn.endpoint_latency_ms);
   });
 });
 

@@ -1,10 +1,10 @@
-import { and, eq, or } from "drizzle-orm";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
+import { isServiceError } from "@/lib/errors";
 import { toMajor } from "@/lib/money";
 import { customerBalanceOf } from "@/server/balances/read";
 import { evaluateControls } from "@/server/controls/enforce";
 import type { Db } from "@/server/db/client";
-import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { findChargedCard } from "../card-network/charged-card";
 import { declineBeforeFunds } from "../card-network/declines";
 import { convertForBilling } from "../card-network/fx";
 import { ENDPOINT_EVENT_TYPE } from "./call";
@@ -31,35 +31,37 @@ export async function precheck(
   input: AuthorizeCardTransactionInput,
   ids: { transactionId: string; requestId: string; at: Date; timeoutMs: number },
 ): Promise<Precheck | null> {
-  const [card] = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, input.card_id), eq(cards.cardToken, input.card_id))));
-  if (!card) return null;
-  const [customer] = await db
-    .select()
-    .from(cardCustomers)
-    .where(and(eq(cardCustomers.id, card.customerId), eq(cardCustomers.orgId, orgId)));
-  if (!customer || declineBeforeFunds(card, customer)) return null;
+  const found = await findChargedCard(db, orgId, input.card_id, { lock: false }).catch((err: unknown) => {
+    if (isServiceError(err) && err.code === "NOT_FOUND") return null;
+    throw err;
+  });
+  if (!found) return null;
+  const { card, customer, controls } = found;
+  if (declineBeforeFunds(card, customer)) return null;
   const billingCurrency = customer.currency ?? input.currency;
   const { billingMinor } = convertForBilling(input.amount, input.currency, billingCurrency);
   const balance = await customerBalanceOf(db, orgId, customer.id);
   const availableMinor = balance ? balance.ledgerMinor - balance.pendingMinor : 0;
   if (availableMinor < billingMinor) return null;
   const verdict = await db.transaction((tx) =>
-    evaluateControls(tx, orgId, {
-      billingMinor,
-      billingCurrency,
-      currency: input.currency,
-      mcc: input.merchant_category ?? null,
-      country: input.merchant_country ?? null,
-      merchant: input.merchant ?? null,
-      cardType: card.cardType,
-      cardId: card.id,
-      customerId: customer.id,
-      svcCardId: customer.svcCardId,
-      at: ids.at,
-    }),
+    evaluateControls(
+      tx,
+      orgId,
+      {
+        billingMinor,
+        billingCurrency,
+        currency: input.currency,
+        mcc: input.merchant_category ?? null,
+        country: input.merchant_country ?? null,
+        merchant: input.merchant ?? null,
+        cardType: card.cardType,
+        cardId: card.id,
+        customerId: customer.id,
+        svcCardId: customer.svcCardId,
+        at: ids.at,
+      },
+      controls,
+    ),
   );
   if (verdict.decline) return null;
   const envelope = {
@@ -82,12 +84,19 @@ export async function precheck(
         city: input.merchant_city ?? null,
         country: input.merchant_country ?? null,
       },
-      card: { card_id: card.cardToken, type: card.cardType, last_four: card.lastFour },
+      // The program's own key-value pairs on the card and on its customer (docs/authorization-endpoint.md).
+      card: {
+        card_id: card.cardToken,
+        type: card.cardType,
+        last_four: card.lastFour,
+        metadata: card.metadata,
+      },
       svc_card_id: customer.svcCardId,
       customer: {
         available_balance: toMajor(availableMinor),
         available_balance_minor: availableMinor,
         currency: billingCurrency,
+        metadata: customer.metadata,
       },
       spending_controls: { result: "passed" },
       shadow_rules: verdict.rules

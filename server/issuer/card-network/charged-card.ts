@@ -14,14 +14,15 @@ import { cardCustomers, cards } from "@/server/db/schema/cards";
  * The card an authorization charges, by our card id or by its token, in the caller's organization,
  * with its customer and the spending controls and rules that apply (server/controls/load.ts), in one
  * round trip. Only the card is locked (FOR SHARE OF cards), so a concurrent freeze waits for this
- * authorization.
+ * authorization; the authorization endpoint's quick checks, outside any transaction, lock nothing.
  */
 export async function findChargedCard(
   tx: Db,
   orgId: string,
   cardIdOrToken: string,
+  { lock }: { lock: boolean } = { lock: true },
 ): Promise<{ card: CardRow; customer: CardCustomerRow; controls: AuthorizationControls }> {
-  const [found] = await tx
+  const query = tx
     .select({
       card: cards,
       customer: cardCustomers,
@@ -33,8 +34,8 @@ export async function findChargedCard(
     })
     .from(cards)
     .innerJoin(cardCustomers, and(eq(cardCustomers.id, cards.customerId), eq(cardCustomers.orgId, orgId)))
-    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))))
-    .for("share", { of: cards });
+    .where(and(eq(cards.orgId, orgId), or(eq(cards.id, cardIdOrToken), eq(cards.cardToken, cardIdOrToken))));
+  const [found] = lock ? await query.for("share", { of: cards }) : await query;
   if (!found) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
   const rows =
     typeof found.controls === "string" ? (JSON.parse(found.controls) as ControlsRow[]) : found.controls;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { LatencyChart } from "@/components/authorization-endpoint/latency-chart";
 import { LatencyTable } from "@/components/authorization-endpoint/latency-table";
 import { RequestLog } from "@/components/authorization-endpoint/request-log";
 import { SettingsForm } from "@/components/authorization-endpoint/settings-form";
@@ -17,7 +18,7 @@ import {
 } from "@/server/actions/authorization-endpoint";
 import { listAuthorizationEndpointRequests } from "@/server/issuer/authorization-endpoint/log";
 import { getAuthorizationEndpoint } from "@/server/issuer/authorization-endpoint/settings";
-import { authorizationEndpointLatency } from "@/server/issuer/authorization-endpoint/stats";
+import { authorizationEndpointLatency, LATENCY_DAYS } from "@/server/issuer/authorization-endpoint/stats";
 
 export const metadata: Metadata = { title: "Authorization endpoint" };
 
@@ -69,10 +70,16 @@ export default async function AuthorizationEndpointPage() {
           <CardHeader>
             <CardTitle>Latency</CardTitle>
             <CardDescription>
-              p50, p95 and p99 in milliseconds per hour, and timeouts, from the last 500 calls.
+              p50, p95 and p99 in milliseconds per hour (UTC) over the last {LATENCY_DAYS} days, with the
+              timeouts and errors, counted as each authorization is decided.
             </CardDescription>
           </CardHeader>
-          <LatencyTable hours={latency.hours} timeoutMs={endpoint?.timeout_ms ?? null} />
+          {latency.hours.length > 0 ? (
+            <CardBody>
+              <LatencyChart hours={latency.hours} timeoutMs={endpoint?.timeout_ms ?? null} />
+            </CardBody>
+          ) : null}
+          <LatencyTable hours={latency.hours} />
         </Card>
         <Card>
           <CardHeader>
