@@ -31,6 +31,8 @@ const OTHER_CUSTOMERS_TRANSACTIONS = SMOKE ? 200 : 20_000;
 const FUNDINGS = SMOKE ? 10 : 500;
 const CARD_CHANGES = SMOKE ? 6 : 300;
 const RUNS = SMOKE ? 3 : 30;
+/** Pages walked back for the deep page (the smoke history has a few). */
+const DEPTH = SMOKE ? 1 : 50;
 
 boot();
 const database = process.env.DATABASE_URL
@@ -81,10 +83,10 @@ try {
   const customer = await createReadyCustomer(db, org.orgId);
   const card = await history(customer, TRANSACTIONS);
   await db.execute(sql`insert into customer_fundings (id, org_id, customer_id, amount_minor, currency, status, created_at)
-    select 'trf_bench' || n, ${org.orgId}, ${customer.id}, 2500, 'EUR', 'completed', now() - n * interval '1 hour'
+    select 'trf_' || ${org.orgId} || '_' || n, ${org.orgId}, ${customer.id}, 2500, 'EUR', 'completed', now() - n * interval '1 hour'
     from generate_series(1, ${FUNDINGS}) n`);
   await db.execute(sql`insert into audit_log (id, org_id, actor_type, actor_id, action, target_type, target_id, created_at)
-    select 'evt_bench' || n, ${org.orgId}, 'user', ${org.admin.userId},
+    select 'evt_' || ${org.orgId} || '_' || n, ${org.orgId}, 'user', ${org.admin.userId},
       case when n % 2 = 0 then 'card.freeze' else 'card.unfreeze' end, 'card', ${card.id},
       now() - n * interval '37 minutes'
     from generate_series(1, ${CARD_CHANGES}) n`);
@@ -92,19 +94,21 @@ try {
   const ctx: Ctx = { db, orgId: org.orgId, actor: { type: "apiKey", keyId: "key_bench", scopes: ["read"] } };
   const input = { customerId: customer.svcCardId, limit: 20 };
   let page = await listCustomerActivity({ ctx, input });
-  for (let i = 0; i < 50 && page.older_cursor; i++)
+  let deep = page.older_cursor!;
+  for (let i = 0; i < DEPTH && page.older_cursor; i++) {
     page = await listCustomerActivity({ ctx, input: { ...input, before: page.older_cursor } });
-  const deep = page.older_cursor!;
+    deep = page.older_cursor ?? deep;
+  }
   const newer = page.newer_cursor!;
   console.log(
     `customer with ${TRANSACTIONS} transactions, ${FUNDINGS} fundings, ${CARD_CHANGES} card changes`,
   );
   console.log(`first page:        ${await timed(() => listCustomerActivity({ ctx, input }))}`);
   console.log(
-    `page 52 (before):  ${await timed(() => listCustomerActivity({ ctx, input: { ...input, before: deep } }))}`,
+    `page ${DEPTH + 2} (before):  ${await timed(() => listCustomerActivity({ ctx, input: { ...input, before: deep } }))}`,
   );
   console.log(
-    `page 50 (after):   ${await timed(() => listCustomerActivity({ ctx, input: { ...input, after: newer } }))}`,
+    `page ${DEPTH} (after):   ${await timed(() => listCustomerActivity({ ctx, input: { ...input, after: newer } }))}`,
   );
   const target = { orgId: org.orgId, customerId: customer.id, svcCardId: customer.svcCardId };
   const plan = rowsOf<Record<string, string>>(
