@@ -8,6 +8,7 @@ import { carryCardControls } from "@/server/controls/carry-over";
 import { purgeSpendCounters } from "@/server/controls/purge";
 import { registerFiatJobs } from "@/server/fiat/jobs";
 import { registerGatewayJobs } from "@/server/gateway/jobs";
+import { registerBalanceAlertConsumer } from "@/server/issuer/balance-alerts/consumer";
 import { registerIssuerMoneyJobs } from "@/server/issuer/reconciliation/jobs";
 import { registerStatementJobs } from "@/server/issuer/statements/jobs";
 import { registerCardTransactionRetention } from "@/server/issuer/transactions/retention";
@@ -57,6 +58,7 @@ export function bootWorker(): void {
   registerSandboxProviderJobs();
   registerIssuerMoneyJobs();
   registerStatementJobs();
+  registerBalanceAlertConsumer();
   registerFiatJobs();
   registerSwapJobs();
   registerCardExpiryJobs();

@@ -6,6 +6,7 @@ import { mountRoutes } from "@/server/http/route";
 import type { ApiApp } from "@/server/http/types";
 import { accountRoutes } from "./account";
 import { apiKeyRoutes } from "./apikeys";
+import { balanceAlertRoutes } from "./balance-alerts";
 import { authRuleRoutes } from "./auth-rules";
 import { authorizationEndpointRoutes } from "./authorization-endpoint";
 import { cardIssuerRoutes } from "./card-issuer";
@@ -68,6 +69,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, cardListRoutes);
   mountRoutes(app, metadataRoutes);
   mountRoutes(app, statementRoutes);
+  mountRoutes(app, balanceAlertRoutes);
   mountRoutes(app, disputeRoutes);
   mountRoutes(app, sandboxDisputeRoutes);
   mountRoutes(app, cardRoutes);

@@ -5,6 +5,7 @@ import type { Ctx } from "@/server/context";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { masterWallets } from "@/server/db/schema/money";
 import { recordAudit } from "@/server/platform/audit";
+import { checkMasterWallets } from "../balance-alerts/evaluate";
 import { ensureMasterWallets, masterWalletEntry } from "./view";
 
 /**
@@ -42,6 +43,8 @@ export async function setLowBalanceThreshold({
         after: { low_balance_threshold: input.threshold },
       },
     );
+    // A threshold set above the balance fires now (once); one set below it re-arms a fired alert.
+    await checkMasterWallets(tx, ctx.orgId);
     return updated!;
   });
   return masterWalletEntry(row);
