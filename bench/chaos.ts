@@ -8,8 +8,8 @@
  * invariants; exit 1 when any is not 0.
  *
  *   npx tsx bench/chaos.ts [--seconds 60] [--kill-every 4] [--connections 8]
- *   npx tsx bench/chaos.ts --seconds 20          # the CI variant (.ci/run)
- * Ports: Postgres 8182, balancer 8185, stats 8186, receivers 8183-8184, apps 3291-3293.
+ *   npx tsx bench/chaos.ts --seconds 20 --pgbouncer   # the CI variant (.ci/run), through PgBouncer
+ * Ports: Postgres 8182, balancer 8185, stats 8186, receivers 8183-8184, apps 3291-3293, PgBouncer 8187.
  */
 import http from "node:http";
 import path from "node:path";
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     "kill-every": { type: "string", default: "4" },
     connections: { type: "string", default: "8" },
+    /** The instances reach Postgres through PgBouncer in transaction mode (port 8187). */
+    pgbouncer: { type: "boolean", default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
       appPortBase: 3291,
       statsPort: 8186,
       databaseUrl: pg.url,
+      pgbouncer: values.pgbouncer ? { port: 8187, poolSize: 10 } : undefined,
       dir: path.resolve(".data/chaos"),
       // Retries of deliveries cut off by a kill come back in seconds, not minutes.
       env: { LOG_LEVEL: "warn", WEBHOOK_ALLOW_LOCALHOST: "on", WEBHOOK_RETRY_SCHEDULE: "1,1,2,2,5,5" },
