@@ -9,15 +9,23 @@ import { parseInputPart, validationError } from "./validation";
 
 type QueryValue = string | string[];
 
-/** `name[key]=v` (OpenAPI deepObject, the lists' `metadata[key]=value`) folds into `{name: {key: v}}`. */
+/**
+ * `name[key]=v` (OpenAPI deepObject, the lists' `metadata[key]=value`) folds into `{name: {key: v}}`,
+ * unless the contract names the bracketed key itself (the Events API's `created[gte]`), which
+ * stays as sent.
+ */
 const DEEP_OBJECT = /^([A-Za-z_]+)\[([^\]]*)\]$/;
 
-function queryOf(c: Context<ApiEnv>): Record<string, QueryValue | Record<string, QueryValue>> {
+function queryOf(
+  c: Context<ApiEnv>,
+  schema: unknown,
+): Record<string, QueryValue | Record<string, QueryValue>> {
+  const declared = (schema as { shape?: Record<string, unknown> }).shape ?? {};
   const out: Record<string, QueryValue | Record<string, QueryValue>> = {};
   for (const [name, values] of Object.entries(c.req.queries())) {
     const value = values.length === 1 ? values[0]! : values;
     const deep = DEEP_OBJECT.exec(name);
-    if (!deep) {
+    if (!deep || name in declared) {
       out[name] = value;
       continue;
     }
@@ -54,7 +62,7 @@ export async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promis
   };
   let rawBody = "";
   if (req.params) input.params = parseInputPart(req.params, c.req.param(), "params", issues);
-  if (req.query) input.query = parseInputPart(req.query, queryOf(c), "query", issues);
+  if (req.query) input.query = parseInputPart(req.query, queryOf(c, req.query), "query", issues);
   if (req.headers) input.headers = parseInputPart(req.headers, c.req.header(), "headers", issues);
   if (req.body) {
     rawBody = await readBodyText(c);
