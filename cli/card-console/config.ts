@@ -26,7 +26,7 @@ export interface CliConfig {
   /** Per program and forward target: "<base url> <api key> <forward url>". */
   listeners?: Record<string, ListenCursor>;
   /** The sandbox customer `trigger` made, per program ("<base url> <api key>"), reused while it can spend. */
-  trigger_customers?: Record<string, { svc_card_id: string; currency: string }>;
+  trigger_customers?: Record<string, { svc_card_id: string; currency: string; card_id?: string }>;
 }
 
 export const DEFAULT_BASE_URL = "http://localhost:3000";

@@ -16,6 +16,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export interface Customer {
   svcCardId: string;
   currency: string;
+  /** The card purchases are made with (the card triggers use cards of their own). */
+  cardId?: string;
 }
 
 /** The 6-digit code of the newest message to `to` in the sandbox's outbox. */
@@ -85,22 +87,27 @@ export async function fundCustomer(client: Client, c: Customer, amount: number) 
 
 const programKey = (client: Client) => `${client.creds.baseUrl} ${client.creds.apiKey}`;
 
+function remember(client: Client, c: Customer): void {
+  updateConfig((config) => {
+    config.trigger_customers = {
+      ...config.trigger_customers,
+      [programKey(client)]: { svc_card_id: c.svcCardId, currency: c.currency, card_id: c.cardId },
+    };
+  });
+}
+
 /** The customer trigger spends with: the stored one while it is active, else a new one, funded. */
 export async function spendingCustomer(client: Client): Promise<Customer> {
   const stored = readConfig().trigger_customers?.[programKey(client)];
   if (stored) {
     const found = await client.get(`/api/v1/card-issuer/customers/${stored.svc_card_id}`, { allow: [404] });
-    if (found.status === 200 && found.data.flow_status !== "rejected")
-      return { svcCardId: stored.svc_card_id, currency: stored.currency };
+    if (found.status === 200 && found.data.flow_status === "active")
+      return { svcCardId: stored.svc_card_id, currency: stored.currency, cardId: stored.card_id };
   }
   const customer = await onboardCustomer(client);
   await fundCustomer(client, customer, 500);
-  updateConfig((c) => {
-    c.trigger_customers = {
-      ...c.trigger_customers,
-      [programKey(client)]: { svc_card_id: customer.svcCardId, currency: customer.currency },
-    };
-  });
+  customer.cardId = (await newCard(client, customer)).cardId;
+  remember(client, customer);
   return customer;
 }
 
@@ -131,7 +138,11 @@ export async function purchase(
   const { data: customer } = await client.get(`/api/v1/card-issuer/customers/${c.svcCardId}`);
   if (!(Number(customer.available_balance ?? 0) >= amount * 4)) await fundCustomer(client, c, 200);
   const cards = (customer.cards ?? []) as { card_id: string; status: string }[];
-  const cardId = cards.find((k) => k.status === "active")?.card_id ?? (await newCard(client, c)).cardId;
+  if (!cards.some((k) => k.card_id === c.cardId && k.status === "active")) {
+    c.cardId = (await newCard(client, c)).cardId;
+    remember(client, c);
+  }
+  const cardId = c.cardId!;
   const { data } = await client.post(
     NETWORK,
     {

@@ -55,10 +55,17 @@ function windowStart(cursor: ListenCursor, lookbackMs: number): Date {
   return new Date(new Date(cursor.created_at).getTime() - lookbackMs);
 }
 
-/** Marks an event handled, moves the cursor and drops ids that fell out of the window. */
-function handle(cursor: ListenCursor, event: EventView, lookbackMs: number): void {
+/** Marks an event handled and moves the cursor. */
+function handle(cursor: ListenCursor, event: EventView): void {
   cursor.handled[event.id] = event.created_at;
   if (event.created_at > cursor.created_at) cursor.created_at = event.created_at;
+}
+
+/**
+ * Drops the ids that fell out of the window. Only between polls: an id pruned while the events of
+ * a poll (read with the window before it moved) are still being handled would be sent again.
+ */
+function prune(cursor: ListenCursor, lookbackMs: number): void {
   const oldest = windowStart(cursor, lookbackMs).toISOString();
   for (const [id, at] of Object.entries(cursor.handled)) if (at < oldest) delete cursor.handled[id];
 }
@@ -123,12 +130,20 @@ export async function listen(client: Client, opts: ListenOptions): Promise<void>
 
   while (!opts.signal?.aborted) {
     const current: ListenCursor = cursor;
-    const events = await poll(() => eventsSince(client, windowStart(current, lookbackMs)));
+    const since = windowStart(current, lookbackMs);
+    const events = await poll(() => eventsSince(client, since));
     if (!events) break;
+    let changed = false;
     for (const event of events) {
-      if (current.handled[event.id] !== undefined) continue;
+      // Older than the window asked for: handled before (and pruned), whatever a server answers.
+      if (current.handled[event.id] !== undefined || event.created_at < since.toISOString()) continue;
       if (wanted(event.type) && !(await deliver(event))) return;
-      handle(current, event, lookbackMs);
+      handle(current, event);
+      save(current);
+      changed = true;
+    }
+    if (changed) {
+      prune(current, lookbackMs);
       save(current);
     }
     await sleep(pollMs, opts.signal);
