@@ -30,6 +30,7 @@ const LIST_PAGES = [
   "/developers/webhooks",
   "/developers/webhooks/signature-checker",
   "/developers/events",
+  "/developers/cli",
   "/developers/authorization-endpoint",
   "/settings",
   "/settings/team",
