@@ -111,7 +111,7 @@ export function buildProgram(): Command {
   events
     .command("resend")
     .argument("<id>", "an event id (evt_...)")
-    .requiredOption("--webhook <id>", "the subscription to send it to (wh_...)")
+    .requiredOption("--webhook <id>", "the subscription to send it to (whk_...)")
     .description("send an event to a subscription again (retry its delivery, or send the one it never had)")
     .action(async (id: string, opts: { webhook: string }, cmd: Command) =>
       resendEventCommand(clientOf(cmd), id, opts.webhook, out),

@@ -106,9 +106,9 @@ export default async function CliPage() {
             <CliCommand label="get an event" command="npx card-console events get evt_..." />
             <CliCommand
               label="resend an event"
-              command="npx card-console events resend evt_... --webhook wh_..."
+              command="npx card-console events resend evt_... --webhook whk_..."
             />
-            <CliCommand label="test a webhook" command="npx card-console webhooks test wh_..." />
+            <CliCommand label="test a webhook" command="npx card-console webhooks test whk_..." />
             <p className="text-muted">
               The same events as{" "}
               <Link href="/developers/events" className="underline underline-offset-2">
