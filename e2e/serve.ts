@@ -60,6 +60,7 @@ for (const spec of [
   "controls-console",
   "authorization-endpoint",
   "events",
+  "cli-page",
   "signature-checker",
 ]) {
   const user = await createUser(database.db, orgId, {
