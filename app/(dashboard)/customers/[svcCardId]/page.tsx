@@ -19,6 +19,7 @@ import {
 import { customerHref, CUSTOMERS_PATH } from "@/components/customers/filters";
 import { FLOW_LABELS } from "@/components/customers/labels";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
+import { StatementsSection } from "@/components/customers/statements-section";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -40,6 +41,7 @@ import { onboardingStepTimes } from "@/server/cards/onboarding/step-times";
 import { getCustomerSpendLimits } from "@/server/controls/customer-spend-limits";
 import { getCustomerSpendingControls } from "@/server/controls/store";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
+import { listStatements } from "@/server/issuer/statements/read";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
 import { activityLinks, readActivityPage } from "./activity-page";
 
@@ -111,7 +113,7 @@ export default async function CustomerPage({
   const rawPage = Number(query.tx_page);
   const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
   const canFund = can(user, "fundCustomer");
-  const [transactions, masterWallet, activity, controls, limits] = await Promise.all([
+  const [transactions, masterWallet, activity, controls, limits, statements] = await Promise.all([
     listCustomerTransactions({
       ctx,
       input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
@@ -120,6 +122,7 @@ export default async function CustomerPage({
     readActivityPage(ctx, row.svcCardId, query),
     getCustomerSpendingControls({ ctx, input: { svcCardId: row.svcCardId } }),
     getCustomerSpendLimits({ ctx, input: { svcCardId: row.svcCardId } }),
+    listStatements({ ctx, input: { svcCardId: row.svcCardId } }),
   ]);
   const record = recordOf(row);
   // In the sandbox, a way to charge one of this customer's cards (its newest live one).
@@ -250,6 +253,11 @@ export default async function CustomerPage({
             showCustomer={false}
           />
         </Card>
+
+        <StatementsSection
+          statements={statements.statements}
+          pdfHref={(s) => `${customerHref(s.svc_card_id)}/statements/${encodeURIComponent(s.statement_id)}`}
+        />
 
         {onboardingFirst ? null : onboarding}
 

@@ -8,6 +8,7 @@ import { OrderPhysicalCard } from "@/components/cardholder/order-physical-card";
 import { PhysicalCardStatus } from "@/components/cardholder/physical-card-status";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import { MyCardLimits } from "@/components/controls/my-card-limits";
+import { StatementsSection } from "@/components/customers/statements-section";
 import type { CardView } from "@/lib/contracts/cards";
 import {
   cardDetailsAction,
@@ -27,6 +28,7 @@ import { getMyActivity } from "@/server/cards/my-activity";
 import { myPhysicalCards } from "@/server/cards/physical/mine";
 import { getSpendLimits } from "@/server/controls/spend-limits";
 import { getCardSpendingControls } from "@/server/controls/store";
+import { listStatements } from "@/server/issuer/statements/read";
 
 export const metadata: Metadata = { title: "My card" };
 
@@ -45,10 +47,11 @@ function byRelevance(cards: CardView[]): CardView[] {
 export default async function MyCardPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const session = await requireCardholderSession(orgId);
-  const [account, activity, reasons] = await Promise.all([
+  const [account, activity, reasons, statements] = await Promise.all([
     getMyAccount({ ctx: session.ctx }),
     getMyActivity({ ctx: session.ctx }),
     listDisputeReasons({ ctx: session.ctx, input: { svcCardId: session.customer.svcCardId } }),
+    listStatements({ ctx: session.ctx, input: { svcCardId: session.customer.svcCardId } }),
   ]);
   if (account.cards.length === 0) redirect(`/card/${encodeURIComponent(orgId)}/onboarding`);
   // The limits of the cards that can still pay (a voided or lost card has nothing left to spend);
@@ -100,6 +103,13 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
           save={replaceMyCardSpendingControlsAction}
         />
       ))}
+      <StatementsSection
+        statements={statements.statements}
+        pdfHref={(s) =>
+          `/card/${encodeURIComponent(orgId)}/my-card/statements/${encodeURIComponent(s.statement_id)}`
+        }
+        description="Your monthly statements: every movement of your balance, one PDF per month."
+      />
       {physical.canOrder ? (
         <OrderPhysicalCard order={orderMyPhysicalCardAction} defaultName={physical.defaultName} />
       ) : null}
