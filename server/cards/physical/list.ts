@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { CardOrderList, CardOrderListQuery } from "@/lib/contracts/card-orders";
 import { ServiceError } from "@/lib/errors";
 import { authorize } from "@/server/auth/authorize";
@@ -27,18 +27,17 @@ export async function listCardOrders({
   if (input.customer_id) where.push(eq(cardCustomers.svcCardId, input.customer_id));
   if (input.starting_after) {
     const [cursor] = await ctx.db
-      .select({ createdAt: cardOrders.createdAt, id: cardOrders.id })
+      .select({ id: cardOrders.id })
       .from(cardOrders)
       .where(and(eq(cardOrders.id, input.starting_after), eq(cardOrders.orgId, ctx.orgId)));
     if (!cursor)
       throw new ServiceError("VALIDATION_ERROR", "starting_after names no order of this organization.", {
         details: [{ path: "starting_after", message: "No order with this id." }],
       });
+    // A row comparison the index walks from the cursor on; the cursor's time read in SQL, at full precision.
     where.push(
-      or(
-        lt(cardOrders.createdAt, cursor.createdAt),
-        and(eq(cardOrders.createdAt, cursor.createdAt), lt(cardOrders.id, cursor.id)),
-      ),
+      sql`(${cardOrders.createdAt}, ${cardOrders.id}) < (select o.created_at, o.id from card_orders o
+        where o.id = ${cursor.id} and o.org_id = ${ctx.orgId})`,
     );
   }
   const rows = await ctx.db
