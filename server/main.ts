@@ -56,7 +56,10 @@ async function main(): Promise<void> {
   // the cache is on while this instance hears the others' changes (LISTEN/NOTIFY), 1 s at most.
   if (database.kind === "pglite") enableCredentialCache();
   const broadcast =
-    database.kind === "postgres" ? startCredentialBroadcast(e.DATABASE_URL!, database.pool!) : undefined;
+    database.kind === "postgres"
+      ? // Its LISTEN needs a session of its own: past a transaction pooler, the server itself.
+        startCredentialBroadcast(e.DATABASE_DIRECT_URL ?? e.DATABASE_URL!, database.pool!)
+      : undefined;
   await broadcast?.ready;
   log.info({ database: database.kind, location: database.location, mode: e.SVC_MODE }, "database ready");
 

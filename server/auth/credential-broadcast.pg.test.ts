@@ -21,14 +21,17 @@ import {
  * (The cluster test checks the same end to end: a key revoked on one instance is refused by all.)
  */
 const url = env().DATABASE_URL!;
+// Behind a transaction pooler (DATABASE_DIRECT_URL set) the listening sessions connect past it, as
+// server/main.ts does; the pool, which NOTIFYs, goes through it.
+const sessionUrl = env().DATABASE_DIRECT_URL ?? url;
 let pool: pg.Pool;
 let other: pg.Client;
 let broadcast: CredentialBroadcast;
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: url, max: 2 });
-  other = new pg.Client({ connectionString: url });
+  other = new pg.Client({ connectionString: sessionUrl });
   await other.connect();
-  broadcast = startCredentialBroadcast(url, pool);
+  broadcast = startCredentialBroadcast(sessionUrl, pool);
   await broadcast.ready;
 });
 afterAll(async () => {

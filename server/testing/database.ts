@@ -10,8 +10,9 @@ import { migrateDatabase } from "@/server/db/migrate";
  * the Postgres server (migrated once by the global setup; each test makes its own organization).
  */
 export async function openTestDatabase(): Promise<Database> {
-  const { DATABASE_URL: url, SVC_TEST_PGLITE_DUMP: dump } = env();
-  if (url) return openDatabase({ kind: "postgres", url, poolMax: 5 });
+  const { DATABASE_URL: url, SVC_TEST_PGLITE_DUMP: dump, DATABASE_DIRECT_URL: directUrl } = env();
+  // DATABASE_DIRECT_URL: DATABASE_URL is a transaction pooler (PgBouncer), as in production behind one.
+  if (url) return openDatabase({ kind: "postgres", url, poolMax: 5, directUrl });
   if (dump) return openDatabase({ kind: "memory", loadDataDir: new Blob([readFileSync(dump)]) });
   const database = await openDatabase({ kind: "memory" });
   await migrateDatabase(database);

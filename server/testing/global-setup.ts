@@ -24,7 +24,12 @@ export default async function setup(): Promise<() => void> {
     }
   };
   if (env().DATABASE_URL) {
-    const database = await openDatabase({ kind: "postgres", url: env().DATABASE_URL!, poolMax: 2 });
+    const database = await openDatabase({
+      kind: "postgres",
+      url: env().DATABASE_URL!,
+      poolMax: 2,
+      directUrl: env().DATABASE_DIRECT_URL,
+    });
     await migrateDatabase(database);
     await database.close();
     return teardown;
