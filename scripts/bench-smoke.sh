@@ -2,7 +2,8 @@
 # Every bench in bench/ started once with its smallest settings, so none rots (.ci/run; docs/performance.md).
 # Needs DATABASE_URL (a scratch database: the benches write programs into it) and a production
 # build (issuer-reads, http-overhead, fiat-quotes, first-load-js and lighthouse serve or read it).
-# The chaos run (bench/chaos.ts) has its own stage in .ci/run. Prints each bench's seconds;
+# The chaos run (bench/chaos.ts) and bench/replica-reads.ts (it needs the replica) have their own
+# stages in .ci/run. Prints each bench's seconds;
 # fails on the first bench that fails, naming it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
