@@ -978,6 +978,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a card (lost, stolen, damaged, expired)
+         * @description Issues a new card of the same type, linked both ways (replacement_for on the new card, replaced_by on the old), with the old card's spending controls, PIN (where the provider keeps it) and metadata. lost and stolen first report the old card (card.lost / card.stolen); damaged keeps it usable until the new card is activated (a virtual one at once); expired keeps it until its expiry. A physical card ships to `shipping`, or to the old card's order. Raises card.replaced for the old card and card.created (virtual) or card.shipping.updated (physical) for the new. A user access token must send a current TOTP code in X-2FA-Token (or body two_factor_token); API-key credentials and cardholders do not.
+         */
+        post: operations["replaceCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/svc-card/customers/{svcCardId}/cards/{cardId}/spending-controls": {
         parameters: {
             query?: never;
@@ -1756,6 +1776,66 @@ export type paths = {
          * @description Sets the keys given, removes a key set to "", keeps the rest; answers the whole metadata. At most 50 keys of up to 40 characters, values strings of up to 500 characters (VALIDATION_ERROR naming the key otherwise, also when the result would hold more than 50).
          */
         post: operations["updateTransactionMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/svc-card/customers/{svcCardId}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's statements
+         * @description One per month and currency, newest first, written by the statement job after the month ends in the program's time zone (statement.created).
+         */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/svc-card/customers/{svcCardId}/statements/{statementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a statement (JSON or PDF)
+         * @description Opening and closing ledger balance, totals by kind and every line (settled purchases and withdrawals, refunds, fundings, dispute credits, fees, adjustments) with the balance after it. format=pdf answers the same statement as a PDF file (application/pdf).
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/svc-card/customers/{svcCardId}/low-balance-threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a customer's low-balance threshold
+         * @description customer.balance.low is raised once when the customer's available balance falls below it, and again only after it was back at or above it. null turns the alert off.
+         */
+        put: operations["setCustomerLowBalanceThreshold"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3596,6 +3676,46 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "card.replaced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * card.replaced
+         * @description A card was replaced (lost, stolen, damaged or expired); replaced_by is the new card's token. The new card raises card.created (virtual) or card.shipping.updated (physical), with replacement_for.
+         */
+        post: operations["onCardReplaced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "card.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * card.expiring
+         * @description A card enters the renewal window (CARD_RENEWAL_WINDOW_DAYS before its expiry); raised once per card.
+         */
+        post: operations["onCardExpiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "card.spending_controls.updated": {
         parameters: {
             query?: never;
@@ -4050,6 +4170,66 @@ export type webhooks = {
          * @description An evidence file (PDF, PNG or JPEG) was added to a dispute.
          */
         post: operations["onDisputeEvidenceAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "statement.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * statement.created
+         * @description A monthly statement was written for a card account and currency (after the month ends in the program's time zone); GET .../customers/{svc_card_id}/statements/{statement_id} has it.
+         */
+        post: operations["onStatementCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "master_wallet.balance.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * master_wallet.balance.low
+         * @description A master wallet's balance fell below its low-balance threshold (once per crossing; the admins are e-mailed too).
+         */
+        post: operations["onMasterWalletBalanceLow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.balance.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.balance.low
+         * @description A card account's ledger balance fell below the low-balance threshold set for it (once per crossing).
+         */
+        post: operations["onCustomerBalanceLow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4868,6 +5048,85 @@ export type components = {
             /** @description Only on a 'send an example' delivery: true. */
             example?: boolean;
             data: components["schemas"]["CardShippingUpdatedEventData"];
+        };
+        /**
+         * @example {
+         *       "svc_card_id": "sc_7Qm2",
+         *       "card_id": "ctk_9f3a1c",
+         *       "status": "stolen",
+         *       "reason": "stolen",
+         *       "replaced_by": "ctk_2b7e4d",
+         *       "card_type": "virtual",
+         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *     }
+         */
+        CardReplacedEventData: {
+            svc_card_id: string;
+            card_id: string;
+            status: string;
+            /** @enum {string} */
+            reason: "lost" | "stolen" | "damaged" | "expired";
+            replaced_by: string;
+            /** @enum {string} */
+            card_type: "virtual" | "physical";
+            timestamp: string;
+        };
+        /** @description A card was replaced (lost, stolen, damaged or expired); replaced_by is the new card's token. The new card raises card.created (virtual) or card.shipping.updated (physical), with replacement_for. */
+        CardReplacedEvent: {
+            /** @description evt_...: the same in every delivery of the event; de-duplicate by it. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card.replaced";
+            /** @description ISO 8601, when the change committed. */
+            created_at: string;
+            /** @description The object the event is about. */
+            object_id: string | null;
+            /** @description 1, 2, 3, ... per object: drop an event whose sequence is not above the last applied. */
+            sequence: number | null;
+            /** @description Only on a 'send an example' delivery: true. */
+            example?: boolean;
+            data: components["schemas"]["CardReplacedEventData"];
+        };
+        /**
+         * @example {
+         *       "svc_card_id": "sc_7Qm2",
+         *       "card_id": "ctk_9f3a1c",
+         *       "exp_month": 2,
+         *       "exp_year": 2026,
+         *       "expires_at": "2026-03-01T00:00:00.000Z",
+         *       "timestamp": "2026-01-30T02:00:00.000Z"
+         *     }
+         */
+        CardExpiringEventData: {
+            svc_card_id: string;
+            card_id: string;
+            exp_month: number;
+            exp_year: number;
+            /** @description The first instant the card no longer works (the next month's start, UTC). */
+            expires_at: string;
+            timestamp: string;
+        };
+        /** @description A card enters the renewal window (CARD_RENEWAL_WINDOW_DAYS before its expiry); raised once per card. */
+        CardExpiringEvent: {
+            /** @description evt_...: the same in every delivery of the event; de-duplicate by it. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card.expiring";
+            /** @description ISO 8601, when the change committed. */
+            created_at: string;
+            /** @description The object the event is about. */
+            object_id: string | null;
+            /** @description 1, 2, 3, ... per object: drop an event whose sequence is not above the last applied. */
+            sequence: number | null;
+            /** @description Only on a 'send an example' delivery: true. */
+            example?: boolean;
+            data: components["schemas"]["CardExpiringEventData"];
         };
         /**
          * @example {
@@ -6367,6 +6626,121 @@ export type components = {
         };
         /**
          * @example {
+         *       "statement_id": "stm_4Hq8",
+         *       "svc_card_id": "sc_7Qm2",
+         *       "currency": "EUR",
+         *       "period": "2026-10",
+         *       "opening_balance_minor": 15000,
+         *       "closing_balance_minor": 9250,
+         *       "lines": 14
+         *     }
+         */
+        StatementCreatedEventData: {
+            statement_id: string;
+            svc_card_id: string;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP";
+            /** @description YYYY-MM in the program's time zone. */
+            period: string;
+            opening_balance_minor: number;
+            closing_balance_minor: number;
+            /** @description How many lines the statement has. */
+            lines: number;
+        };
+        /** @description A monthly statement was written for a card account and currency (after the month ends in the program's time zone); GET .../customers/{svc_card_id}/statements/{statement_id} has it. */
+        StatementCreatedEvent: {
+            /** @description evt_...: the same in every delivery of the event; de-duplicate by it. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "statement.created";
+            /** @description ISO 8601, when the change committed. */
+            created_at: string;
+            /** @description The object the event is about. */
+            object_id: string | null;
+            /** @description 1, 2, 3, ... per object: drop an event whose sequence is not above the last applied. */
+            sequence: number | null;
+            /** @description Only on a 'send an example' delivery: true. */
+            example?: boolean;
+            data: components["schemas"]["StatementCreatedEventData"];
+        };
+        /**
+         * @example {
+         *       "currency": "EUR",
+         *       "balance_minor": 48000,
+         *       "threshold_minor": 50000,
+         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *     }
+         */
+        MasterWalletBalanceLowEventData: {
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP";
+            balance_minor: number;
+            threshold_minor: number;
+            /** @description ISO 8601 time of the change. */
+            timestamp: string;
+        };
+        /** @description A master wallet's balance fell below its low-balance threshold (once per crossing; the admins are e-mailed too). */
+        MasterWalletBalanceLowEvent: {
+            /** @description evt_...: the same in every delivery of the event; de-duplicate by it. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "master_wallet.balance.low";
+            /** @description ISO 8601, when the change committed. */
+            created_at: string;
+            /** @description The object the event is about. */
+            object_id: string | null;
+            /** @description 1, 2, 3, ... per object: drop an event whose sequence is not above the last applied. */
+            sequence: number | null;
+            /** @description Only on a 'send an example' delivery: true. */
+            example?: boolean;
+            data: components["schemas"]["MasterWalletBalanceLowEventData"];
+        };
+        /**
+         * @example {
+         *       "svc_card_id": "sc_7Qm2",
+         *       "currency": "EUR",
+         *       "balance_minor": 900,
+         *       "threshold_minor": 1000,
+         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *     }
+         */
+        CustomerBalanceLowEventData: {
+            svc_card_id: string;
+            /** @enum {string} */
+            currency: "USD" | "EUR" | "GBP";
+            /** @description The available balance when it crossed. */
+            balance_minor: number;
+            threshold_minor: number;
+            /** @description ISO 8601 time of the change. */
+            timestamp: string;
+        };
+        /** @description A card account's ledger balance fell below the low-balance threshold set for it (once per crossing). */
+        CustomerBalanceLowEvent: {
+            /** @description evt_...: the same in every delivery of the event; de-duplicate by it. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "customer.balance.low";
+            /** @description ISO 8601, when the change committed. */
+            created_at: string;
+            /** @description The object the event is about. */
+            object_id: string | null;
+            /** @description 1, 2, 3, ... per object: drop an event whose sequence is not above the last applied. */
+            sequence: number | null;
+            /** @description Only on a 'send an example' delivery: true. */
+            example?: boolean;
+            data: components["schemas"]["CustomerBalanceLowEventData"];
+        };
+        /**
+         * @example {
          *       "webhook_id": "whk_3Zx8",
          *       "url": "https://example.com/hooks",
          *       "cause": "failures",
@@ -6470,7 +6844,7 @@ export type components = {
             data: components["schemas"]["WebhookTestEventData"];
         };
         /** @description Any event a subscription can receive, by its `type`. */
-        WebhookEvent: components["schemas"]["MasterWalletDepositEvent"] | components["schemas"]["MasterWalletSwapEvent"] | components["schemas"]["MasterWalletCustomerFundedEvent"] | components["schemas"]["CustomerFundedEvent"] | components["schemas"]["CustomerFundingFailedEvent"] | components["schemas"]["CustomerBalanceUpdatedEvent"] | components["schemas"]["WalletDepositConfirmedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardActivatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardUnfrozenEvent"] | components["schemas"]["CardVoidedEvent"] | components["schemas"]["CardLostEvent"] | components["schemas"]["CardStolenEvent"] | components["schemas"]["CardCancelledEvent"] | components["schemas"]["CardDeactivatedEvent"] | components["schemas"]["CardShippingUpdatedEvent"] | components["schemas"]["CardSpendingControlsUpdatedEvent"] | components["schemas"]["TransactionAuthorizedEvent"] | components["schemas"]["TransactionSettledEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["TransactionRefundCreatedEvent"] | components["schemas"]["FiatPayoutCreatedEvent"] | components["schemas"]["FiatPayoutProcessingEvent"] | components["schemas"]["FiatPayoutCompletedEvent"] | components["schemas"]["FiatPayoutFailedEvent"] | components["schemas"]["FiatPayoutReturnedEvent"] | components["schemas"]["FiatDepositCreatedEvent"] | components["schemas"]["FiatDepositCompletedEvent"] | components["schemas"]["FiatDepositCancelledEvent"] | components["schemas"]["CryptoGatewayPaymentCreatedEvent"] | components["schemas"]["CryptoGatewayPaymentPaidEvent"] | components["schemas"]["CryptoGatewayPaymentUnderpaidEvent"] | components["schemas"]["CryptoGatewayPaymentOverpaidEvent"] | components["schemas"]["CryptoGatewayPaymentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeUpdatedEvent"] | components["schemas"]["DisputeNoteAddedEvent"] | components["schemas"]["DisputeEvidenceAddedEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["WebhookDeliveryExhaustedEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["MasterWalletDepositEvent"] | components["schemas"]["MasterWalletSwapEvent"] | components["schemas"]["MasterWalletCustomerFundedEvent"] | components["schemas"]["CustomerFundedEvent"] | components["schemas"]["CustomerFundingFailedEvent"] | components["schemas"]["CustomerBalanceUpdatedEvent"] | components["schemas"]["WalletDepositConfirmedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardActivatedEvent"] | components["schemas"]["CardFrozenEvent"] | components["schemas"]["CardUnfrozenEvent"] | components["schemas"]["CardVoidedEvent"] | components["schemas"]["CardLostEvent"] | components["schemas"]["CardStolenEvent"] | components["schemas"]["CardCancelledEvent"] | components["schemas"]["CardDeactivatedEvent"] | components["schemas"]["CardShippingUpdatedEvent"] | components["schemas"]["CardReplacedEvent"] | components["schemas"]["CardExpiringEvent"] | components["schemas"]["CardSpendingControlsUpdatedEvent"] | components["schemas"]["TransactionAuthorizedEvent"] | components["schemas"]["TransactionSettledEvent"] | components["schemas"]["TransactionDeclinedEvent"] | components["schemas"]["TransactionReversedEvent"] | components["schemas"]["TransactionRefundCreatedEvent"] | components["schemas"]["FiatPayoutCreatedEvent"] | components["schemas"]["FiatPayoutProcessingEvent"] | components["schemas"]["FiatPayoutCompletedEvent"] | components["schemas"]["FiatPayoutFailedEvent"] | components["schemas"]["FiatPayoutReturnedEvent"] | components["schemas"]["FiatDepositCreatedEvent"] | components["schemas"]["FiatDepositCompletedEvent"] | components["schemas"]["FiatDepositCancelledEvent"] | components["schemas"]["CryptoGatewayPaymentCreatedEvent"] | components["schemas"]["CryptoGatewayPaymentPaidEvent"] | components["schemas"]["CryptoGatewayPaymentUnderpaidEvent"] | components["schemas"]["CryptoGatewayPaymentOverpaidEvent"] | components["schemas"]["CryptoGatewayPaymentExpiredEvent"] | components["schemas"]["DisputeCreatedEvent"] | components["schemas"]["DisputeUpdatedEvent"] | components["schemas"]["DisputeNoteAddedEvent"] | components["schemas"]["DisputeEvidenceAddedEvent"] | components["schemas"]["StatementCreatedEvent"] | components["schemas"]["MasterWalletBalanceLowEvent"] | components["schemas"]["CustomerBalanceLowEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["WebhookDeliveryExhaustedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: never;
     parameters: never;
@@ -12014,6 +12388,244 @@ export interface operations {
             };
             /** @description error_code: IDEMPOTENCY_KEY_MISMATCH */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Current 6-digit TOTP code, for a user access token (or body two_factor_token). */
+                "x-2fa-token"?: string;
+                /** @description Optional. A unique value per operation (e.g. a UUID); kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The customer's svc_card_id (sc_...). */
+                svcCardId: string;
+                /** @description The card's card_id (crd_...). */
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description lost and stolen block the old card first; damaged keeps it usable until the new card is activated; expired keeps it until its expiry.
+                     * @enum {string}
+                     */
+                    reason: "lost" | "stolen" | "damaged" | "expired";
+                    /** @description Physical cards only: where and how to ship the new card. Left out, it goes to the address, name and service of the old card's order. */
+                    shipping?: {
+                        /** @description The name embossed on the card (at most 26 characters). */
+                        name: string;
+                        /**
+                         * @description standard (7 days), express (3), priority (1).
+                         * @default standard
+                         * @enum {string}
+                         */
+                        service?: "standard" | "express" | "priority";
+                        /** @description An optional second embossed line (a company name). */
+                        personalization?: string;
+                        address: {
+                            /** @description Street and number. */
+                            line1: string;
+                            line2?: string;
+                            city: string;
+                            /** @description State, province or region, where the country uses one. */
+                            state?: string;
+                            /** @description Checked against the country's format. */
+                            postal_code: string;
+                            /**
+                             * @description ISO 3166-1 alpha-2.
+                             * @enum {string}
+                             */
+                            country: "AT" | "BE" | "BR" | "CA" | "CH" | "DE" | "ES" | "FR" | "GB" | "IE" | "IN" | "IT" | "KE" | "MX" | "NG" | "NL" | "PH" | "PT" | "US";
+                        };
+                    };
+                    two_factor_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Replace a card (lost, stolen, damaged, expired) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            svc_card_id: string;
+                            /** @enum {string} */
+                            reason: "lost" | "stolen" | "damaged" | "expired";
+                            /** @description The replaced card, after the change (replaced_by set). */
+                            old_card: {
+                                card_id: string;
+                                last_four: string;
+                                /** @enum {string} */
+                                card_type: "virtual" | "physical";
+                                /** @enum {string} */
+                                status: "active" | "frozen" | "blocked" | "lost" | "voided";
+                                is_frozen: boolean;
+                                is_lost: boolean;
+                                is_void: boolean;
+                                is_blocked: boolean;
+                                is_stolen: boolean;
+                                pin_set: boolean;
+                                activated_at: string | null;
+                                /** @description The expiry month (1-12); the card is valid to its end. */
+                                exp_month: number | null;
+                                /** @description The expiry year (four digits). */
+                                exp_year: number | null;
+                                /** @description The card_id this card replaces (docs/card-replacement.md). */
+                                replacement_for: string | null;
+                                /**
+                                 * @description Why it replaced that card: lost, stolen, damaged or expired.
+                                 * @enum {string|null}
+                                 */
+                                replacement_reason: "lost" | "stolen" | "damaged" | "expired" | null;
+                                /** @description The card_id of the card that replaced this one. */
+                                replaced_by: string | null;
+                                created_at: string;
+                                /** @description The program's own key/value strings on this object ({} when none). */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description The replacement (replacement_for set). */
+                            new_card: {
+                                card_id: string;
+                                last_four: string;
+                                /** @enum {string} */
+                                card_type: "virtual" | "physical";
+                                /** @enum {string} */
+                                status: "active" | "frozen" | "blocked" | "lost" | "voided";
+                                is_frozen: boolean;
+                                is_lost: boolean;
+                                is_void: boolean;
+                                is_blocked: boolean;
+                                is_stolen: boolean;
+                                pin_set: boolean;
+                                activated_at: string | null;
+                                /** @description The expiry month (1-12); the card is valid to its end. */
+                                exp_month: number | null;
+                                /** @description The expiry year (four digits). */
+                                exp_year: number | null;
+                                /** @description The card_id this card replaces (docs/card-replacement.md). */
+                                replacement_for: string | null;
+                                /**
+                                 * @description Why it replaced that card: lost, stolen, damaged or expired.
+                                 * @enum {string|null}
+                                 */
+                                replacement_reason: "lost" | "stolen" | "damaged" | "expired" | null;
+                                /** @description The card_id of the card that replaced this one. */
+                                replaced_by: string | null;
+                                created_at: string;
+                                /** @description The program's own key/value strings on this object ({} when none). */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @description The new physical card's order (GET .../orders/{orderId}); null for virtual. */
+                                order_id: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION, TWO_FACTOR_REQUIRED, INVALID_2FA_TOKEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_IN_USE, CARD_ALREADY_REPLACED, CARD_NOT_REPLACEABLE, CARD_LIMIT_REACHED, WALLET_NOT_DEPLOYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_MISMATCH, SHIPPING_REQUIRED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_LOCKED */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17760,6 +18372,320 @@ export interface operations {
             };
             /** @description error_code: IDEMPOTENCY_KEY_MISMATCH */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's svc_card_id (sc_...). */
+                svcCardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a customer's statements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            statements: {
+                                /** @description stm_... */
+                                statement_id: string;
+                                svc_card_id: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP";
+                                /** @description The month, YYYY-MM, in the program's time zone. */
+                                period: string;
+                                time_zone: string;
+                                period_start: string;
+                                /** @description Exclusive: the first instant of the next month. */
+                                period_end: string;
+                                opening_balance_minor: number;
+                                closing_balance_minor: number;
+                                created_at: string;
+                                /** @description The same statement as a PDF. */
+                                pdf_url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: {
+                /** @description pdf: the statement as a PDF file. */
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path: {
+                /** @description The customer's svc_card_id (sc_...). */
+                svcCardId: string;
+                /** @description The statement_id (stm_...). */
+                statementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a statement (JSON or PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @description stm_... */
+                            statement_id: string;
+                            svc_card_id: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP";
+                            /** @description The month, YYYY-MM, in the program's time zone. */
+                            period: string;
+                            time_zone: string;
+                            period_start: string;
+                            /** @description Exclusive: the first instant of the next month. */
+                            period_end: string;
+                            opening_balance_minor: number;
+                            closing_balance_minor: number;
+                            created_at: string;
+                            /** @description The same statement as a PDF. */
+                            pdf_url: string;
+                            /** @description The sum of the lines of each kind (signed). */
+                            totals: {
+                                purchase: number;
+                                withdrawal: number;
+                                refund: number;
+                                funding: number;
+                                dispute_credit: number;
+                                fee: number;
+                                adjustment: number;
+                            };
+                            /** @description Oldest first. */
+                            lines: {
+                                /** @enum {string} */
+                                kind: "purchase" | "withdrawal" | "refund" | "funding" | "dispute_credit" | "fee" | "adjustment";
+                                /** @description When it moved the ledger (settled, credited, funded). */
+                                at: string;
+                                description: string;
+                                /** @description transaction_id, transfer_id or dispute_id. */
+                                reference: string | null;
+                                /** @description Signed: credits positive, debits negative. */
+                                amount_minor: number;
+                                /** @description The ledger balance after this line. */
+                                balance_after_minor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setCustomerLowBalanceThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's svc_card_id (sc_...). */
+                svcCardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units: customer.balance.low is raised once when the available balance falls below it; null turns it off. */
+                    threshold_minor: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Set a customer's low-balance threshold */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            svc_card_id: string;
+                            threshold_minor: number | null;
+                            /** @description The balance was already below the new threshold: the alert fired now. */
+                            alert_fired: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27535,6 +28461,98 @@ export interface operations {
             };
         };
     };
+    onCardReplaced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Svc-Event": string;
+                /** @description The delivery's id: the same on every attempt of it. */
+                "X-Svc-Delivery-Id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 300 s away from your clock. */
+                "X-Svc-Timestamp": string;
+                /** @description sha256=<hex HMAC-SHA256 of "timestamp.body"> keyed with the newest secret (lib/webhooks/verify.ts). */
+                "X-Svc-Signature": string;
+                /** @description During a secret rotation's grace window: the same, keyed with the old secret (docs/webhooks.md). */
+                "X-Svc-Signature-Previous"?: string;
+                /** @description Standard Webhooks (opt-in per subscription): the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: the same Unix seconds as X-Svc-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardReplacedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 s acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) fails the attempt; it is retried on the schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCardExpiring: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Svc-Event": string;
+                /** @description The delivery's id: the same on every attempt of it. */
+                "X-Svc-Delivery-Id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 300 s away from your clock. */
+                "X-Svc-Timestamp": string;
+                /** @description sha256=<hex HMAC-SHA256 of "timestamp.body"> keyed with the newest secret (lib/webhooks/verify.ts). */
+                "X-Svc-Signature": string;
+                /** @description During a secret rotation's grace window: the same, keyed with the old secret (docs/webhooks.md). */
+                "X-Svc-Signature-Previous"?: string;
+                /** @description Standard Webhooks (opt-in per subscription): the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: the same Unix seconds as X-Svc-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardExpiringEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 s acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) fails the attempt; it is retried on the schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onCardSpendingControlsUpdated: {
         parameters: {
             query?: never;
@@ -28574,6 +29592,144 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DisputeEvidenceAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 s acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) fails the attempt; it is retried on the schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStatementCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Svc-Event": string;
+                /** @description The delivery's id: the same on every attempt of it. */
+                "X-Svc-Delivery-Id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 300 s away from your clock. */
+                "X-Svc-Timestamp": string;
+                /** @description sha256=<hex HMAC-SHA256 of "timestamp.body"> keyed with the newest secret (lib/webhooks/verify.ts). */
+                "X-Svc-Signature": string;
+                /** @description During a secret rotation's grace window: the same, keyed with the old secret (docs/webhooks.md). */
+                "X-Svc-Signature-Previous"?: string;
+                /** @description Standard Webhooks (opt-in per subscription): the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: the same Unix seconds as X-Svc-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 s acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) fails the attempt; it is retried on the schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMasterWalletBalanceLow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Svc-Event": string;
+                /** @description The delivery's id: the same on every attempt of it. */
+                "X-Svc-Delivery-Id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 300 s away from your clock. */
+                "X-Svc-Timestamp": string;
+                /** @description sha256=<hex HMAC-SHA256 of "timestamp.body"> keyed with the newest secret (lib/webhooks/verify.ts). */
+                "X-Svc-Signature": string;
+                /** @description During a secret rotation's grace window: the same, keyed with the old secret (docs/webhooks.md). */
+                "X-Svc-Signature-Previous"?: string;
+                /** @description Standard Webhooks (opt-in per subscription): the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: the same Unix seconds as X-Svc-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterWalletBalanceLowEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 s acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) fails the attempt; it is retried on the schedule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCustomerBalanceLow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type. */
+                "X-Svc-Event": string;
+                /** @description The delivery's id: the same on every attempt of it. */
+                "X-Svc-Delivery-Id": string;
+                /** @description Unix seconds of this attempt; refuse one more than 300 s away from your clock. */
+                "X-Svc-Timestamp": string;
+                /** @description sha256=<hex HMAC-SHA256 of "timestamp.body"> keyed with the newest secret (lib/webhooks/verify.ts). */
+                "X-Svc-Signature": string;
+                /** @description During a secret rotation's grace window: the same, keyed with the old secret (docs/webhooks.md). */
+                "X-Svc-Signature-Previous"?: string;
+                /** @description Standard Webhooks (opt-in per subscription): the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: the same Unix seconds as X-Svc-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBalanceLowEvent"];
             };
         };
         responses: {

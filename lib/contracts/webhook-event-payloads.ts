@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { cardShippingEventSchema } from "./card-orders";
+import { cardExpiringEventSchema, cardReplacedEventSchema } from "./card-replacement";
 import { gatewayPaymentSchema } from "./gateway";
+import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 import { declineRuleSchema, spendingControlsViewSchema } from "./spending-controls";
+import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 
 /**
  * The `data` of every event type, as the emitting code writes it (server/cards/lifecycle/events.ts,
@@ -173,6 +176,8 @@ const PAYLOADS: Record<string, z.ZodType> = {
   }),
   "card.created": cardCreated,
   "card.shipping.updated": cardShippingEventSchema,
+  "card.replaced": cardReplacedEventSchema,
+  "card.expiring": cardExpiringEventSchema,
   "card.spending_controls.updated": z.object({
     level: spendingControlsViewSchema.shape.level,
     svc_card_id: z.string().nullable(),
@@ -208,11 +213,13 @@ const PAYLOADS: Record<string, z.ZodType> = {
     last_error: z.string().nullable(),
   }),
   "webhook.test": z.object({ webhook_id: z.string(), message: z.string() }),
+  ...STATEMENT_EVENT_PAYLOADS,
 };
 
 /** The payload schema of an event type, or undefined for a type this file does not know yet. */
 export function eventPayloadSchema(type: string): z.ZodType | undefined {
   if (PAYLOADS[type]) return PAYLOADS[type];
+  if (STATEMENT_EVENT_PAYLOADS[type]) return STATEMENT_EVENT_PAYLOADS[type];
   if (type.startsWith("card.")) return cardStatus;
   if (type.startsWith("transaction.")) return transaction;
   if (type.startsWith("fiat.payout.")) return payout;
