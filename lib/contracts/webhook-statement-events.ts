@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { CURRENCY_VALUES } from "@/lib/enums";
+
 /**
  * Statement and balance-alert events (docs/statements.md): a month's statement written, and a
  * watched balance crossing below its low-balance threshold (raised once per crossing; the alert
@@ -44,3 +47,31 @@ export const STATEMENT_EVENT_TYPES = [
     },
   },
 ] as const;
+
+const at = z.string().describe("ISO 8601 time of the change.");
+
+/** Their payloads, as the emitters write them (server/issuer/statements, server/issuer/balance-alerts). */
+export const STATEMENT_EVENT_PAYLOADS: Record<string, z.ZodType> = {
+  "statement.created": z.object({
+    statement_id: z.string(),
+    svc_card_id: z.string(),
+    currency: z.enum(CURRENCY_VALUES),
+    period: z.string().describe("YYYY-MM in the program's time zone."),
+    opening_balance_minor: z.number().int(),
+    closing_balance_minor: z.number().int(),
+    lines: z.number().int().describe("How many lines the statement has."),
+  }),
+  "master_wallet.balance.low": z.object({
+    currency: z.enum(CURRENCY_VALUES),
+    balance_minor: z.number().int(),
+    threshold_minor: z.number().int(),
+    timestamp: at,
+  }),
+  "customer.balance.low": z.object({
+    svc_card_id: z.string(),
+    currency: z.enum(CURRENCY_VALUES),
+    balance_minor: z.number().int().describe("The available balance when it crossed."),
+    threshold_minor: z.number().int(),
+    timestamp: at,
+  }),
+};

@@ -12,6 +12,8 @@ const OBJECT_FIELDS: readonly (readonly [prefix: string, fields: readonly string
   ["transaction.", ["transaction_id"]],
   ["dispute.", ["dispute_id"]],
   ["statement.", ["statement_id"]],
+  // A low-balance alert is about the master wallet of its currency.
+  ["master_wallet.balance.", ["currency"]],
   ["master_wallet.", ["settlement_id", "swap_id", "transfer_id"]],
   ["fiat.payout.", ["payout_id"]],
   ["fiat.deposit.", ["deposit_id"]],
