@@ -4,7 +4,6 @@ import { cardExpiringEventSchema, cardReplacedEventSchema } from "./card-replace
 import { gatewayPaymentSchema } from "./gateway";
 import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 import { declineRuleSchema, spendingControlsViewSchema } from "./spending-controls";
-import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 
 /**
  * The `data` of every event type, as the emitting code writes it (server/cards/lifecycle/events.ts,
@@ -213,7 +212,6 @@ const PAYLOADS: Record<string, z.ZodType> = {
     last_error: z.string().nullable(),
   }),
   "webhook.test": z.object({ webhook_id: z.string(), message: z.string() }),
-  ...STATEMENT_EVENT_PAYLOADS,
 };
 
 /** The payload schema of an event type, or undefined for a type this file does not know yet. */
