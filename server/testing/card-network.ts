@@ -30,6 +30,7 @@ export const TRANSACTION_EVENT_FIELDS = [
   "merchant_category",
   "merchant_city",
   "merchant_country",
+  "metadata",
   "status",
   "svc_card_id",
   "timestamp",
