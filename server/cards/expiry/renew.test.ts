@@ -114,7 +114,7 @@ describe("card renewal", () => {
   });
 
   it("a physical card is renewed with a new order to its old address; without one, card.expiring still goes out", async () => {
-    setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: 0 });
+    setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: "0" });
     const org = await createTestOrg(database.db);
     const customer = await createReadyCustomer(database.db, org.orgId);
     const ctx = keyCtx(org.orgId);

@@ -164,7 +164,7 @@ describe("card replacement", () => {
   });
 
   it("damaged physical: the old card works until the new one is activated, then it is blocked", async () => {
-    setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: 0 });
+    setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: "0" });
     const org = await createTestOrg(database.db);
     const customer = await createReadyCustomer(database.db, org.orgId);
     const ctx = keyCtx(org.orgId);
@@ -187,7 +187,7 @@ describe("card replacement", () => {
   });
 
   it("a physical card with no earlier order needs shipping; with it, the new card gets an order there", async () => {
-    setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: 0 });
+    setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: "0" });
     const org = await createTestOrg(database.db);
     const customer = await createReadyCustomer(database.db, org.orgId);
     const card = await createTestCard(database.db, customer, { cardType: "physical" });

@@ -1,5 +1,5 @@
 import type { ShippingAddress, ShippingService } from "@/lib/contracts/card-orders";
-import type { ReplacementReason } from "@/lib/enums";
+import { REPLACEMENT_REASON_VALUES, type ReplacementReason } from "@/lib/enums";
 import { ServiceError } from "@/lib/errors";
 import type { Db } from "@/server/db/client";
 import type { CardRow } from "../customers/find";
@@ -76,4 +76,16 @@ export async function shippingFor(
     service: previous.service,
     personalization: previous.personalization,
   };
+}
+
+/** The reasons refuseReplacement lets through for this card: what the console and My card offer. */
+export function allowedReasons(card: CardRow): ReplacementReason[] {
+  return REPLACEMENT_REASON_VALUES.filter((reason) => {
+    try {
+      refuseReplacement(card, reason);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
