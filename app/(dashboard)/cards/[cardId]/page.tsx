@@ -9,6 +9,8 @@ import { CardHistory } from "@/components/cards/card-history";
 import { CardShippingCard } from "@/components/cards/card-shipping-card";
 import { CardTransactions } from "@/components/cards/card-transactions";
 import { cardHref, CARDS_PATH } from "@/components/cards/filters";
+import { ReplacementChain } from "@/components/cards/replacement-chain";
+import { ReportAndReplace } from "@/components/cards/report-and-replace";
 import { CardControlsCard } from "@/components/controls/card-controls-card";
 import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { CARD_ACTION_NAMES } from "@/components/customers/card-action-list";
@@ -19,12 +21,14 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
+import { replaceCardAction } from "@/server/actions/card-replacement";
 import { replaceCardSpendingControlsAction } from "@/server/actions/spending-controls";
 import { cardView } from "@/server/cards/customers/view";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
 import { findCardByToken, findCardInOrg } from "@/server/cards/lifecycle/find-card";
 import { decide } from "@/server/cards/lifecycle/transitions";
 import { getOrderOfCard } from "@/server/cards/physical/use-cases";
+import { allowedReasons } from "@/server/cards/replacement/rules";
 import { getSpendLimits } from "@/server/controls/spend-limits";
 import { getCardSpendingControls } from "@/server/controls/store";
 import { latestCardTransactions } from "@/server/issuer/transactions/of-card";
@@ -114,6 +118,16 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
               twoFactorEnabled={user.twoFactorEnabled}
               actions={CARD_ACTIONS}
             />
+            {can(user, "replaceCard") && user.twoFactorEnabled ? (
+              <div>
+                <ReportAndReplace
+                  svcCardId={card.svc_card_id}
+                  card={view}
+                  reasons={allowedReasons(row)}
+                  replace={replaceCardAction}
+                />
+              </div>
+            ) : null}
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               {facts.map(([label, value]) => (
                 <div key={label} className="contents">
@@ -132,6 +146,7 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
         </Card>
       </div>
       <CardShippingCard order={await getOrderOfCard({ ctx, input: { cardId } })} />
+      <ReplacementChain card={view} />
       <Card className="mt-4" aria-labelledby="card-transactions-title">
         <CardHeader>
           <CardTitle id="card-transactions-title">Latest transactions</CardTitle>
