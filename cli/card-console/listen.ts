@@ -118,8 +118,8 @@ export async function listen(client: Client, opts: ListenOptions): Promise<void>
       const { data } = await client.get<EventPage>("/api/v1/events", { query: { limit: 1 } });
       const newest = data.events[0];
       const c: ListenCursor = { created_at: newest?.created_at ?? new Date(0).toISOString(), handled: {} };
-      if (newest)
-        for (const e of await eventsSince(client, windowStart(c, lookbackMs))) handle(c, e, lookbackMs);
+      if (newest) for (const e of await eventsSince(client, windowStart(c, lookbackMs))) handle(c, e);
+      prune(c, lookbackMs);
       return c;
     });
     if (!start) return;
