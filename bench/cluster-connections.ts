@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const APPS = values.smoke ? 2 : Number(values.apps);
 const SECONDS = values.smoke ? 1 : Number(values.seconds);
 const CONNECTIONS = values.smoke ? 4 : Number(values.connections);
-const databaseUrl = env().DATABASE_URL;
+const databaseUrl = env().DATABASE_URL ?? "";
 if (!databaseUrl) throw new Error("bench/cluster-connections.ts needs DATABASE_URL (a scratch database).");
 const dbName = new URL(databaseUrl).pathname.slice(1);
 
