@@ -2,8 +2,8 @@ import { z } from "zod";
 import { cardShippingEventSchema } from "./card-orders";
 import { cardExpiringEventSchema, cardReplacedEventSchema } from "./card-replacement";
 import { gatewayPaymentSchema } from "./gateway";
-import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 import { declineRuleSchema, spendingControlsViewSchema } from "./spending-controls";
+import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 
 /**
  * The `data` of every event type, as the emitting code writes it (server/cards/lifecycle/events.ts,
