@@ -6,10 +6,12 @@ import { CardPanel } from "@/components/cardholder/card-panel";
 import { MyActivity } from "@/components/cardholder/my-activity";
 import { OrderPhysicalCard } from "@/components/cardholder/order-physical-card";
 import { PhysicalCardStatus } from "@/components/cardholder/physical-card-status";
+import { ReplaceMyCard } from "@/components/cardholder/replace-my-card";
 import { SignOutButton } from "@/components/cardholder/sign-out-button";
 import { MyCardLimits } from "@/components/controls/my-card-limits";
 import { StatementsSection } from "@/components/customers/statements-section";
 import type { CardView } from "@/lib/contracts/cards";
+import { replaceMyCardAction } from "@/server/actions/card-replacement";
 import {
   cardDetailsAction,
   fileMyDisputeAction,
@@ -94,6 +96,11 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
       {byRelevance(account.cards).map((card) => (
         <CardPanel key={card.card_id} card={card} programName={session.org.name} actions={actions} />
       ))}
+      {limited
+        .filter(({ card }) => !card.replaced_by)
+        .map(({ card }) => (
+          <ReplaceMyCard key={card.card_id} card={card} replace={replaceMyCardAction} />
+        ))}
       {limited.map(({ card, limits, controls }) => (
         <MyCardLimits
           key={card.card_id}
