@@ -75,6 +75,7 @@ export const TRANSACTION_VIEW_FIELDS = [
   "merchant_category",
   "merchant_city",
   "merchant_country",
+  "metadata",
   "settled_at",
   "status",
   "svc_card_id",
