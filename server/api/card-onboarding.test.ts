@@ -91,6 +91,7 @@ describe("card onboarding over REST", () => {
         "email",
         "external_id",
         "flow_status",
+        "metadata",
         "next_action",
         "step",
         "svc_card_id",

@@ -70,6 +70,7 @@ describe("listCustomers", () => {
         "external_id",
         "flow_status",
         "kyc_status",
+        "metadata",
         "safe_deployed",
         "step",
         "svc_card_id",
