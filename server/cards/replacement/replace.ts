@@ -19,7 +19,7 @@ import { decide } from "../lifecycle/transitions";
 import { createCardOrder } from "../physical/order";
 import { runCarryOverSteps } from "./carry-over";
 import { emitCardReplaced } from "./events";
-import { refuseReplacement, shippingFor,type ShippingOrder } from "./rules";
+import { refuseReplacement, shippingFor, type ShippingOrder } from "./rules";
 
 /**
  * Replacing a card (docs/card-replacement.md): a new card of the same type, linked both ways
