@@ -1,7 +1,7 @@
 import type { CardShippingEvent } from "@/lib/contracts/card-orders";
 import type { Db } from "@/server/db/client";
 import { emitEvent } from "@/server/events/outbox";
-import type { CardOrderRow } from "./order";
+import type { CardOrderRow } from "./row";
 
 /**
  * card.shipping.updated (docs/physical-cards.md): one per status an order reaches, in the

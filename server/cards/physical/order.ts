@@ -35,10 +35,10 @@ import { enqueueJob } from "@/server/jobs/queue";
 import { type CardCustomerRow, type CardRow, findCustomer } from "../customers/find";
 import { issueCard, requireReadyForCard } from "../lifecycle/create-virtual";
 import { emitShippingUpdated } from "./events";
+import type { CardOrderRow, CardOrderSource } from "./row";
 import { orderView } from "./view";
 
-export type CardOrderRow = typeof cardOrders.$inferSelect;
-export type CardOrderSource = (typeof cardOrderEvents.$inferSelect)["source"];
+export type { CardOrderRow, CardOrderSource } from "./row";
 
 /** The simulated fulfillment's job (server/cards/physical/fulfillment.ts): one step of one order. */
 export const FULFILLMENT_STEP_JOB = "sandbox.cards.fulfillment_step";

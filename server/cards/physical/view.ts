@@ -5,7 +5,7 @@ import type { Db } from "@/server/db/client";
 import { cardOrderEvents } from "@/server/db/schema/card-orders";
 import type { CardRow } from "../customers/find";
 import { activationCodeOf } from "./activation-code";
-import type { CardOrderRow } from "./order";
+import type { CardOrderRow } from "./row";
 
 /** The order as the API answers it, without its timeline (the Orders list's row). */
 export function orderListItem(
