@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { CARD_SHIPPING_EVENT_EXAMPLE } from "./card-orders";
-import { GATEWAY_EVENT_TYPES } from "./gateway";
 import { REPLACEMENT_EVENT_TYPES } from "./card-replacement";
+import { GATEWAY_EVENT_TYPES } from "./gateway";
 import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
 import { WEBHOOK_OPERATIONAL_EVENT_TYPES } from "./webhook-operational-events";
 import { STATEMENT_EVENT_TYPES } from "./webhook-statement-events";
 
 /** Webhook contracts (docs/webhooks.md): REST routes, dashboard forms, OpenAPI. */
-
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 

@@ -4,7 +4,7 @@ import { type Db, rowsOf } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import type { BalanceFreshness } from "@/server/db/schema/money";
 import type { Write } from "@/server/db/statements";
-import { type EmitEventInput,emitEvents } from "@/server/events/outbox";
+import { type EmitEventInput, emitEvents } from "@/server/events/outbox";
 import { balanceEventInputs, type BalanceTrigger } from "./events";
 import { type BalanceState, balanceTotalsWrite } from "./totals";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import type { BalanceFreshness } from "@/server/db/schema/money";
-import { type Write,write } from "@/server/db/statements";
+import { type Write, write } from "@/server/db/statements";
 
 /**
  * balance_totals is kept on write (docs/money.md, Customer balances): every change of a

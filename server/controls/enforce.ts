@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
-import { runWrites, type Write,write } from "@/server/db/statements";
+import { runWrites, type Write, write } from "@/server/db/statements";
 import { type BucketRead, lockAndSum, moveStatement } from "./counters";
 import {
   type AuthorizationFacts,

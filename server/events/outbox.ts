@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
-import { cte, type Write,write } from "@/server/db/statements";
+import { cte, type Write, write } from "@/server/db/statements";
 import { eventObjectId } from "./event-object";
 
 /**

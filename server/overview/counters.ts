@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import type { OverviewMetric } from "@/server/db/schema/overview";
-import { type Write,write } from "@/server/db/statements";
+import { type Write, write } from "@/server/db/statements";
 
 /*
  * overview_daily, kept on write in the transaction of each change (docs/dashboard.md "Overview

@@ -2,7 +2,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import { type Actor, actorId, type Ctx } from "@/server/context";
 import { auditLog } from "@/server/db/schema/platform";
-import { type Write,write } from "@/server/db/statements";
+import { type Write, write } from "@/server/db/statements";
 
 export interface AuditEntryInput {
   /** `<domain>.<past tense>`: api_key.created, team.role_changed, funding.payout_created ... */

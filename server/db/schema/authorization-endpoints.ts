@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { DecisionSource, StandInAction, StandInFailure } from "@/lib/enums";
 import { organizations } from "./identity";
 
@@ -83,8 +93,8 @@ export const authorizationDecisionColumns = {
  * one more bucket counts what lies above the last bound.
  */
 export const LATENCY_BUCKET_BOUNDS_MS = [
-  2, 5, 10, 15, 20, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1_000, 1_250, 1_500, 2_000,
-  2_500, 3_000,
+  2, 5, 10, 15, 20, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1_000, 1_250, 1_500, 2_000, 2_500,
+  3_000,
 ] as const;
 
 /**

@@ -146,9 +146,13 @@ export const cards = pgTable(
   (t) => [
     uniqueIndex("cards_card_token_key").on(t.cardToken),
     // One replacement per card, enforced by the database as well as by the rule.
-    uniqueIndex("cards_replacement_for_key").on(t.replacementFor).where(sql`replacement_for is not null`),
+    uniqueIndex("cards_replacement_for_key")
+      .on(t.replacementFor)
+      .where(sql`replacement_for is not null`),
     // The daily renewal job: cards not yet replaced, by expiry, across organizations.
-    index("cards_expiry_idx").on(t.expYear, t.expMonth).where(sql`replaced_by is null`),
+    index("cards_expiry_idx")
+      .on(t.expYear, t.expMonth)
+      .where(sql`replaced_by is null`),
     index("cards_customer_idx").on(t.customerId, t.createdAt),
     index("cards_org_idx").on(t.orgId, t.createdAt),
     // The Cards page (server/cards/lifecycle/list.ts): newest first overall, by status, by type,

@@ -4,7 +4,7 @@ import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { authorizationEndpointRequests } from "@/server/db/schema/authorization-endpoints";
-import { runWrites, type Write,write } from "@/server/db/statements";
+import { runWrites, type Write, write } from "@/server/db/statements";
 import type { HttpAnswer } from "./call";
 
 /**

@@ -4,8 +4,8 @@ import { env } from "@/lib/env";
 import { authorize } from "@/server/auth/authorize";
 import type { Ctx } from "@/server/context";
 import { rowsOf } from "@/server/db/client";
-import { type EndpointOutcome,LATENCY_BUCKET_BOUNDS_MS } from "@/server/db/schema/authorization-endpoints";
-import { type Write,write } from "@/server/db/statements";
+import { type EndpointOutcome, LATENCY_BUCKET_BOUNDS_MS } from "@/server/db/schema/authorization-endpoints";
+import { type Write, write } from "@/server/db/statements";
 
 /**
  * The console's latency figures (docs/authorization-endpoint.md, Latency per hour): calls, timeouts,

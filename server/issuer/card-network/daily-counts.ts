@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
-import { cte, type Write,write } from "@/server/db/statements";
+import { cte, type Write, write } from "@/server/db/statements";
 
 /**
  * card_transaction_daily_counts, kept on write in the transaction of every change: per

@@ -2,7 +2,7 @@ import { getTableColumns, is, SQL, type SQLWrapper } from "drizzle-orm";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
 import { cardTransactions } from "@/server/db/schema/money";
-import { type Write,write } from "@/server/db/statements";
+import { type Write, write } from "@/server/db/statements";
 import { countTransactionForOverview, overviewWriteFor } from "@/server/overview/counters";
 import { countTransactionChange, newTransactionCountsWrite } from "./daily-counts";
 import type { CardTransactionRow } from "./view";

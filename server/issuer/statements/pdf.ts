@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { type Statement,STATEMENT_LINE_KINDS, STATEMENT_LINE_LABELS } from "@/lib/contracts/statements";
+import { type Statement, STATEMENT_LINE_KINDS, STATEMENT_LINE_LABELS } from "@/lib/contracts/statements";
 import { minorToDecimal } from "@/lib/money";
 import type { Ctx } from "@/server/context";
 import { organizations } from "@/server/db/schema/identity";

@@ -102,7 +102,9 @@ export const sandboxCardProvider: CardProviderPort = {
     const { lastFour, ...sealed } = newSealedCardSecrets(now);
     const cardToken = newId("ctk");
     // A replacement keeps the PIN the cardholder chose (its hash is copied, never read out).
-    const previous = pinFromCardToken ? await requireSimCard(db, { cardToken: pinFromCardToken, orgId }) : null;
+    const previous = pinFromCardToken
+      ? await requireSimCard(db, { cardToken: pinFromCardToken, orgId })
+      : null;
     await db.insert(simCards).values({
       cardToken,
       orgId,
@@ -112,7 +114,13 @@ export const sandboxCardProvider: CardProviderPort = {
       pinChangedAt: previous?.pinChangedAt ?? null,
     });
     const expiry = expiryPartsFrom(now);
-    return { cardToken, lastFour, expMonth: expiry.month, expYear: expiry.year, pinCarried: previous !== null };
+    return {
+      cardToken,
+      lastFour,
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      pinCarried: previous !== null,
+    };
   },
 
   async setCardStatus(db, { orgId, cardToken, status }) {
