@@ -62,6 +62,7 @@ for (const spec of [
   "events",
   "cli-page",
   "signature-checker",
+  "card-replacement",
 ]) {
   const user = await createUser(database.db, orgId, {
     email: `admin-${spec}-${stamp}@e2e.test`,
