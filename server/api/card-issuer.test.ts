@@ -38,6 +38,7 @@ const CUSTOMER_FIELDS = [
   "kyc_status",
   "ledger_balance",
   "ledger_balance_minor",
+  "metadata",
   "next_action",
   "pending_balance",
   "pending_balance_minor",
@@ -51,13 +52,19 @@ const CARD_FIELDS = [
   "card_id",
   "card_type",
   "created_at",
+  "exp_month",
+  "exp_year",
   "is_blocked",
   "is_frozen",
   "is_lost",
   "is_stolen",
   "is_void",
   "last_four",
+  "metadata",
   "pin_set",
+  "replaced_by",
+  "replacement_for",
+  "replacement_reason",
   "status",
 ];
 
@@ -131,6 +138,7 @@ describe("GET /api/v1/card-issuer/customers", () => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         cards_count: 0,
         available_balance_minor: null,
+        metadata: {},
       });
 
       const paged = await get(`${BASE}?limit=1&page=2`, p.auth);

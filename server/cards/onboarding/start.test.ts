@@ -42,6 +42,7 @@ describe("onboarding start (step 1)", () => {
       "email",
       "external_id",
       "flow_status",
+      "metadata",
       "next_action",
       "step",
       "svc_card_id",

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "CLI" };
 
 const description =
   "card-console, the program's command line: forward events to your machine while you build a " +
-  "receiver, trigger them through the sandbox's real flows, read and resend them (docs/cli.md).";
+  "receiver, trigger them through the sandbox's real flows, read and resend them.";
 
 export default async function CliPage() {
   const { user } = await requireSession();
