@@ -111,4 +111,25 @@ test("staff report a card stolen and replace it in one action", async ({ page, r
   ).toBeVisible();
   // A card is replaced once: the action is gone from the old card.
   await expect(page.getByRole("button", { name: "Report and replace" })).toHaveCount(0);
+  // The new card is voided again (through the console: the step-up was just given): specs after this
+  // one pick "the first active virtual card", and this customer has no money to spend with it.
+  await page.goto(`/cards/${newCardId}`);
+  await page.getByRole("button", { name: /^More actions for / }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: "Void…" }).click();
+  const voidDialog = page.getByRole("dialog");
+  await voidDialog.getByLabel("Type VOID to confirm").fill("VOID");
+  await voidDialog.getByRole("button", { name: "Void card for good" }).click();
+  const stepUp = page.getByLabel("Authentication code");
+  await expect(stepUp.or(voidDialog)).toBeVisible();
+  if (await stepUp.isVisible()) {
+    await stepUp.fill(await freshCode(specAdmin().totpSecret));
+    await page.getByRole("button", { name: "Confirm" }).click();
+  }
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/card-issuer/customers/${svcCardId}`, { headers: auth() });
+      const all = ((await res.json()) as { data: { cards: Record<string, unknown>[] } }).data.cards;
+      return all.find((c) => c.card_id === newCardId)?.is_void;
+    })
+    .toBe(true);
 });

@@ -144,6 +144,8 @@ test("cards: a list that sorts, exports and stacks on a phone; card actions with
   await page.goto("/cards");
   await noSideways(page, "cards-table-scroll");
   const jean = page.getByRole("row", { name: /jean\.bartik/ });
+  // Other specs' newer cards may come first: scrolled to, the status is on screen, not cut off sideways.
+  await jean.scrollIntoViewIfNeeded();
   await expect(jean.getByText("Frozen")).toBeInViewport();
   await openCardOf(page, "ada.lovelace@demo.test");
   await voidNeedsTypedWord(page);
