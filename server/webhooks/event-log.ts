@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   type EventFilters,
   eventFiltersSchema,
@@ -74,7 +74,8 @@ export async function listEvents({ ctx, input }: { ctx: Ctx; input: EventFilters
         types ? inArray(outboxEvents.type, types) : undefined,
         f.object_id ? eq(outboxEvents.objectId, f.object_id) : undefined,
         f["created[gte]"] ? gte(outboxEvents.createdAt, f["created[gte]"]) : undefined,
-        f["created[lte]"] ? lte(outboxEvents.createdAt, f["created[lte]"]) : undefined,
+        // The bound is to the millisecond, Postgres keeps microseconds: everything within its millisecond.
+        f["created[lte]"] ? lt(outboxEvents.createdAt, new Date(f["created[lte]"].getTime() + 1)) : undefined,
         cursor ? (newer ? sql`${position} > ${cursor}` : sql`${position} < ${cursor}`) : undefined,
       ),
     )
