@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
+import { childProcessEnv, env } from "@/lib/env";
 import type { Ctx } from "@/server/context";
 import {
   type Database,
@@ -64,7 +64,7 @@ async function replayed(lsn: string, timeoutMs = 15_000) {
 const replicaScript = (command: string) =>
   execFileSync("bash", ["scripts/replica.sh", command], {
     cwd: ROOT,
-    env: { ...process.env, REPLICA_PORT: replicaPort },
+    env: childProcessEnv({ REPLICA_PORT: replicaPort }),
     stdio: "pipe",
   });
 

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { childProcessEnv } from "@/lib/env";
 import { createApiApp } from "@/server/api/app";
 import { totpCode } from "@/server/auth/totp";
 import { bootWorker } from "@/server/boot";
@@ -91,7 +92,7 @@ export interface CliProcess {
 export function runCli(args: string[], env: Record<string, string>): CliProcess {
   const child = spawn(process.execPath, [path.join(ROOT, "bin/card-console.mjs"), ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: childProcessEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let text = "";
