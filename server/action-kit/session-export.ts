@@ -51,3 +51,33 @@ export function plainText(status: number, body: string): Response {
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
 }
+
+/**
+ * A PDF a browser session downloads (a receipt, a statement): `produce` runs the same service
+ * function as the REST route; no session is 401, a ServiceError its documented status, anything
+ * else a 500 with a reference to quote, all as plain text the browser shows.
+ */
+export async function sessionPdfDownload(
+  what: string,
+  produce: () => Promise<{ pdf: Uint8Array; filename: string } | null>,
+): Promise<Response> {
+  try {
+    const file = await produce();
+    if (!file) return plainText(401, `Your session has ended. Sign in again, then download the ${what}.`);
+    return new Response(Buffer.from(file.pdf), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `inline; filename="${file.filename}"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  } catch (err) {
+    if (isServiceError(err)) return plainText(ERROR_STATUS[err.code], err.message);
+    const reference = newId("req");
+    log.error({ err, reference }, `${what} download failed`);
+    return plainText(
+      500,
+      `The ${what} failed on our side. If it keeps happening, quote reference ${reference}.`,
+    );
+  }
+}
