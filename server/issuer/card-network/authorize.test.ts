@@ -6,7 +6,9 @@ import {
   DECLINE_REASONS,
 } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
+import { cardCustomers } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
+import { emitEvents } from "@/server/events/outbox";
 import {
   balanceOf,
   dailyCountsVersusRows,
@@ -310,4 +312,37 @@ describe("authorization", () => {
       ]);
     },
   );
+
+  it("a purchase beside a change that locks its customer, then raises a card event, does not deadlock", async () => {
+    // What a new card, a card order or a replacement does (the customer FOR UPDATE, then a card
+    // event, counted on the card account's sequence), with a pause between the two, while a
+    // purchase of that customer runs. The purchase used to bump that sequence and then wait for the
+    // customer (its row's foreign key): on Postgres one of the two died of a deadlock (40P01).
+    const { orgId, ctx } = await program();
+    const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 10_000 });
+    let onLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (onLocked = resolve));
+    const change = database.db.transaction(async (tx) => {
+      await tx.select().from(cardCustomers).where(eq(cardCustomers.id, customer.id)).for("update");
+      onLocked();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await emitEvents(tx, [
+        {
+          orgId,
+          type: "card.created",
+          data: { svc_card_id: customer.svcCardId, card_id: "crd_lock_order", status: "active" },
+        },
+      ]);
+    });
+    await locked;
+    const [, txn] = await Promise.all([
+      change,
+      authorizeCardTransaction({ ctx, input: purchase(card.cardToken, 250) }),
+    ]);
+    expect(txn.status).toBe("authorized");
+    const types = (await eventsOf(database.db, orgId, customer.svcCardId)).map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining(["card.created", "transaction.authorized", "customer.balance.updated"]),
+    );
+  });
 });
