@@ -1975,9 +1975,33 @@ export type paths = {
         };
         /**
          * A dispute's evidence files
-         * @description The evidence files of a dispute (name, type found from the content: PDF, PNG or JPEG, size, SHA-256), oldest first, without their bytes; staff download them from the dispute's page in the console.
+         * @description The evidence files of a dispute (name, type found from the content: PDF, PNG or JPEG, size, SHA-256), oldest first, without their bytes (GET .../evidence/{evidenceId} downloads one). Another organization's dispute is 404.
          */
         get: operations["listDisputeEvidence"];
+        put?: never;
+        /**
+         * Upload an evidence file
+         * @description Adds an evidence file to a dispute, as the dispute's page in the console does: multipart/form-data with one `file` field, a PDF, PNG or JPEG found from its first bytes (not its name or part type; anything else is UNSUPPORTED_MEDIA_TYPE), at most 5 MB (5,242,880 bytes; PAYLOAD_TOO_LARGE, and a request over 5 MB + 64 KiB is refused before it is read), at most 20 files per dispute (CONFLICT). The file, its audit entry and dispute.evidence_added commit together. An Idempotency-Key replays the first answer to a retry of the same file (the multipart boundary may differ). Another organization's dispute is 404.
+         */
+        post: operations["addDisputeEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/card-issuer/disputes/{disputeId}/evidence/{evidenceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an evidence file
+         * @description The evidence file's bytes, as kept: Content-Type is the type found from its content (application/pdf, image/png or image/jpeg), always as an attachment (Content-Disposition names the kept file name). Another organization's dispute or file is 404.
+         */
+        get: operations["downloadDisputeEvidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -19520,6 +19544,209 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addDisputeEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value per operation (e.g. a UUID); kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The dispute_id (dsp_...). */
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The evidence file: a PDF, PNG or JPEG (found from its first bytes, not its name or part type), at most 5 MB (5,242,880 bytes). Its name is kept, made safe and given the true extension.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Upload an evidence file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            evidence_id: string;
+                            file_name: string;
+                            /** @enum {string} */
+                            content_type: "application/pdf" | "image/png" | "image/jpeg";
+                            size_bytes: number;
+                            sha256: string;
+                            uploaded_by: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_IN_USE, CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_MISMATCH */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDisputeEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dispute_id (dsp_...). */
+                disputeId: string;
+                /** @description The evidence_id (dev_...). */
+                evidenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download an evidence file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
                 };
             };
             /** @description error_code: VALIDATION_ERROR */

@@ -134,6 +134,20 @@ export const disputeEvidenceSchema = z.object({
 });
 export type DisputeEvidence = z.infer<typeof disputeEvidenceSchema>;
 
+/**
+ * The REST upload's form (multipart/form-data): one `file`, a PDF, PNG or JPEG by its content, at
+ * most 5 MB (server/issuer/disputes/evidence.ts checks both, as for the console's upload).
+ */
+export const disputeEvidenceUploadSchema = z.object({
+  file: z.instanceof(File, { message: "Attach the evidence as the form's file field." }).openapi({
+    type: "string",
+    format: "binary",
+    description:
+      "The evidence file: a PDF, PNG or JPEG (found from its first bytes, not its name or part type), " +
+      "at most 5 MB (5,242,880 bytes). Its name is kept, made safe and given the true extension.",
+  }),
+});
+
 export const disputeEvidenceParamsSchema = z.object({
   disputeId: disputeIdSchema,
   evidenceId: z.string().min(1).max(64).describe("The evidence_id (dev_...)."),

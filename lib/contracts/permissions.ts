@@ -160,8 +160,8 @@ export const PERMISSIONS = {
   addDisputeNote: { scope: "write" },
   listDisputeNotes: { scope: "read" },
   listDisputeEvidence: { scope: "read" },
-  addDisputeEvidence: { scope: "write" }, // the dispute page's upload route (no REST route)
-  getDisputeEvidenceFile: { scope: "read" }, // the dispute page's download route (no REST route)
+  addDisputeEvidence: { scope: "write" },
+  getDisputeEvidenceFile: { scope: "read" },
   listDisputablePurchases: { scope: "read" }, // "New dispute" (no route)
   streamDisputesCsv: { scope: "read" }, // the Disputes page's export (no REST route)
   // fiat-deposits

@@ -3,6 +3,9 @@ import {
   customerDisputeParamsSchema,
   decideDisputeSchema,
   disputeEvidenceListSchema,
+  disputeEvidenceParamsSchema,
+  disputeEvidenceSchema,
+  disputeEvidenceUploadSchema,
   disputeListQuerySchema,
   disputeListSchema,
   disputeNoteBodySchema,
@@ -16,7 +19,13 @@ import {
 import { created, ok } from "@/server/http/envelopes";
 import { defineRoute } from "@/server/http/route";
 import { decideDispute, withdrawDispute } from "@/server/issuer/disputes/decide";
-import { listDisputeEvidence } from "@/server/issuer/disputes/evidence";
+import {
+  addDisputeEvidence,
+  EVIDENCE_MAX_UPLOAD_BYTES,
+  evidenceDownloadHeaders,
+  getDisputeEvidenceFile,
+  listDisputeEvidence,
+} from "@/server/issuer/disputes/evidence";
 import { fileDispute } from "@/server/issuer/disputes/file";
 import { addDisputeNote, listDisputeNotes } from "@/server/issuer/disputes/notes";
 import { getDispute, listCustomerDisputes, listDisputes } from "@/server/issuer/disputes/read";
@@ -159,7 +168,8 @@ export const disputeRoutes = [
     summary: "A dispute's evidence files",
     description:
       "The evidence files of a dispute (name, type found from the content: PDF, PNG or JPEG, size, SHA-256), " +
-      "oldest first, without their bytes; staff download them from the dispute's page in the console.",
+      "oldest first, without their bytes (GET .../evidence/{evidenceId} downloads one). Another " +
+      "organization's dispute is 404.",
     tags: ["Disputes"],
     operationId: "listDisputeEvidence",
     auth: "listDisputeEvidence",
@@ -167,6 +177,63 @@ export const disputeRoutes = [
     response: { data: disputeEvidenceListSchema },
     errors: ["NOT_FOUND"],
     handler: async ({ c, ctx, input }) => ok(c, await listDisputeEvidence({ ctx, input: input.params })),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/v1/card-issuer/disputes/{disputeId}/evidence",
+    summary: "Upload an evidence file",
+    description:
+      "Adds an evidence file to a dispute, as the dispute's page in the console does: multipart/form-data " +
+      "with one `file` field, a PDF, PNG or JPEG found from its first bytes (not its name or part type; " +
+      "anything else is UNSUPPORTED_MEDIA_TYPE), at most 5 MB (5,242,880 bytes; PAYLOAD_TOO_LARGE, and a " +
+      "request over 5 MB + 64 KiB is refused before it is read), at most 20 files per dispute (CONFLICT). " +
+      "The file, its audit entry and dispute.evidence_added commit together. An Idempotency-Key replays " +
+      "the first answer to a retry of the same file (the multipart boundary may differ). Another " +
+      "organization's dispute is 404.",
+    tags: ["Disputes"],
+    operationId: "addDisputeEvidence",
+    auth: "addDisputeEvidence",
+    request: {
+      params: disputeParamsSchema,
+      form: disputeEvidenceUploadSchema,
+      maxBytes: EVIDENCE_MAX_UPLOAD_BYTES,
+    },
+    response: { status: 201, data: disputeEvidenceSchema },
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CONFLICT"],
+    handler: async ({ c, ctx, input }) => {
+      const { file } = input.form;
+      const evidence = await addDisputeEvidence({
+        ctx,
+        input: {
+          disputeId: input.params.disputeId,
+          fileName: file.name,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        },
+      });
+      return created(c, evidence, "Evidence added");
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/v1/card-issuer/disputes/{disputeId}/evidence/{evidenceId}",
+    summary: "Download an evidence file",
+    description:
+      "The evidence file's bytes, as kept: Content-Type is the type found from its content (application/pdf, " +
+      "image/png or image/jpeg), always as an attachment (Content-Disposition names the kept file name). " +
+      "Another organization's dispute or file is 404.",
+    tags: ["Disputes"],
+    operationId: "downloadDisputeEvidence",
+    auth: "getDisputeEvidenceFile",
+    request: { params: disputeEvidenceParamsSchema },
+    response: { contentType: ["application/pdf", "image/png", "image/jpeg"] },
+    errors: ["NOT_FOUND"],
+    handler: async ({ ctx, input }) => {
+      const file = await getDisputeEvidenceFile({ ctx, input: input.params });
+      return new Response(new Uint8Array(file.bytes), {
+        status: 200,
+        headers: evidenceDownloadHeaders(file),
+      });
+    },
   }),
 ];
 

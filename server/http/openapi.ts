@@ -64,6 +64,8 @@ export interface KitFeatures {
   access: Access;
   hasInput: boolean;
   hasBody: boolean;
+  /** A multipart/form-data body (RequestSpec.form). */
+  hasForm: boolean;
   idempotency: IdempotencyMode;
   /** The answer kept under an Idempotency-Key is sealed (RouteSpec.carriesSecret). */
   sealsAnswer: boolean;
@@ -81,6 +83,7 @@ export function errorCodesOf(f: KitFeatures): ErrorCode[] {
   if (f.hasInput) codes.add("VALIDATION_ERROR");
   if (f.hasBody)
     ["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
+  if (f.hasForm) ["UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"].forEach((c) => codes.add(c as ErrorCode));
   if (f.access.kind !== "public")
     ["UNAUTHENTICATED", "TOKEN_EXPIRED"].forEach((c) => codes.add(c as ErrorCode));
   // A user token of a member without 2FA while the organization requires it (docs/team.md).

@@ -1,6 +1,13 @@
 import type { Context } from "hono";
 import type { ErrorDetail } from "@/lib/errors";
-import { checkDeclaredLength, parseJsonBody, readBodyText } from "./body";
+import {
+  checkDeclaredLength,
+  formFingerprintText,
+  parseFormBody,
+  parseJsonBody,
+  readBodyBytes,
+  readBodyText,
+} from "./body";
 import type { RequestSpec, RouteInput } from "./route-spec";
 import type { ApiEnv } from "./types";
 import { parseInputPart, validationError } from "./validation";
@@ -39,17 +46,17 @@ function queryOf(
 
 export interface ParsedRequest {
   input: RouteInput<RequestSpec>;
-  /** The exact body text, for the idempotency fingerprint. */
+  /** The exact body text (a form's: formFingerprintText), for the idempotency fingerprint. */
   rawBody: string;
 }
 
 export const NO_INPUT: ParsedRequest = {
-  input: { params: undefined, query: undefined, headers: undefined, body: undefined },
+  input: { params: undefined, query: undefined, headers: undefined, body: undefined, form: undefined },
   rawBody: "",
 };
 
 export async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promise<ParsedRequest> {
-  if (!req.params && !req.query && !req.headers && !req.body) {
+  if (!req.params && !req.query && !req.headers && !req.body && !req.form) {
     checkDeclaredLength(c);
     return NO_INPUT;
   }
@@ -59,6 +66,7 @@ export async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promis
     query: undefined,
     headers: undefined,
     body: undefined,
+    form: undefined,
   };
   let rawBody = "";
   if (req.params) input.params = parseInputPart(req.params, c.req.param(), "params", issues);
@@ -67,6 +75,10 @@ export async function parseRequest(c: Context<ApiEnv>, req: RequestSpec): Promis
   if (req.body) {
     rawBody = await readBodyText(c);
     input.body = parseInputPart(req.body, parseJsonBody(c, rawBody), null, issues);
+  } else if (req.form) {
+    const fields = await parseFormBody(c, await readBodyBytes(c, req.maxBytes));
+    input.form = parseInputPart(req.form, fields, null, issues);
+    rawBody = await formFingerprintText(fields);
   } else {
     checkDeclaredLength(c);
   }

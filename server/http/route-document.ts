@@ -21,6 +21,8 @@ export function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatur
   const headers = [req.headers, stepUpHeader, idempotencyHeader].filter((h): h is z.ZodType => Boolean(h));
   if (headers.length) request.headers = headers as never;
   if (req.body) request.body = { required: true, content: { "application/json": { schema: req.body } } };
+  if (req.form)
+    request.body = { required: true, content: { "multipart/form-data": { schema: req.form as never } } };
   const res = spec.response;
   const status = res.status ?? 200;
   const description = res.description ?? spec.summary;
@@ -29,7 +31,7 @@ export function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatur
       ? { description, content: { "application/json": { schema: successSchemaOf(f.family, res.data) } } }
       : "body" in res
         ? { description, content: { "application/json": { schema: res.body } } }
-        : { description, content: { [res.contentType]: { schema: z.string() } } };
+        : { description, content: mediaTypes(res.contentType) };
   return createRoute({
     method: spec.method,
     path: spec.path,
@@ -42,4 +44,11 @@ export function routeConfig(spec: RouteSpec<RequestSpec, AuthSpec>, f: KitFeatur
     request,
     responses: { [status]: success, ...errorResponsesOf(f) },
   });
+}
+
+/** A non-JSON answer's media types; several (a file of one of a few types) are binary. */
+function mediaTypes(types: string | readonly string[]): Record<string, { schema: z.ZodType }> {
+  if (typeof types === "string") return { [types]: { schema: z.string() } };
+  const binary = z.string().openapi({ format: "binary" });
+  return Object.fromEntries(types.map((t) => [t, { schema: binary }]));
 }

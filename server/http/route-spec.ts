@@ -25,6 +25,14 @@ export interface RequestSpec {
   headers?: z.ZodType;
   /** A JSON body. */
   body?: z.ZodType;
+  /**
+   * Instead of `body`: a multipart/form-data body (an upload), its fields by name, each a string or
+   * a File (first value of a repeated name). A file field is `z.instanceof(File)` documented as
+   * `{type: "string", format: "binary"}`. Read whole, at most `maxBytes`.
+   */
+  form?: z.ZodType;
+  /** The largest body the route reads (413 above it); default MAX_BODY_BYTES (1 MiB). */
+  maxBytes?: number;
 }
 
 type Part<R, K extends string> = R extends { [P in K]?: infer S }
@@ -38,6 +46,7 @@ export interface RouteInput<R extends RequestSpec> {
   query: Part<R, "query">;
   headers: Part<R, "headers">;
   body: Part<R, "body">;
+  form: Part<R, "form">;
 }
 
 export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
@@ -62,7 +71,7 @@ export interface HandlerArgs<R extends RequestSpec, A extends AuthSpec> {
 export type ResponseSpec =
   | { status?: SuccessStatus; description?: string; data: z.ZodType }
   | { status?: SuccessStatus; description?: string; body: z.ZodType }
-  | { status?: SuccessStatus; description?: string; contentType: string };
+  | { status?: SuccessStatus; description?: string; contentType: string | readonly string[] };
 
 export interface RouteSpec<R extends RequestSpec, A extends AuthSpec> {
   method: HttpMethod;

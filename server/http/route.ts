@@ -68,8 +68,9 @@ export function defineRoute<R extends RequestSpec = Record<never, never>, A exte
   const features: KitFeatures = {
     family,
     access,
-    hasInput: Boolean(request.params || request.query || request.headers || request.body),
+    hasInput: Boolean(request.params || request.query || request.headers || request.body || request.form),
     hasBody: Boolean(request.body),
+    hasForm: Boolean(request.form),
     idempotency,
     sealsAnswer: idempotency !== "none" && spec.carriesSecret === true,
     atomic: spec.atomic === true,

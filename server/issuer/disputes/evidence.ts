@@ -13,6 +13,12 @@ import { findDisputeInOrg } from "./find";
 
 /** The largest evidence file kept (a scanned receipt or a letter fits; a video does not). */
 export const EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest upload request read (the console's form and the REST route alike): the file, plus
+ * the multipart form's own fields and boundaries. A file over EVIDENCE_MAX_BYTES within it is
+ * refused by addDisputeEvidence with its own message.
+ */
+export const EVIDENCE_MAX_UPLOAD_BYTES = EVIDENCE_MAX_BYTES + 64 * 1024;
 /** Files on one dispute: enough for a case, not a file store. */
 export const EVIDENCE_MAX_FILES = 20;
 
@@ -151,6 +157,22 @@ export async function evidenceOf(ctx: Ctx, disputeId: string): Promise<DisputeEv
     .where(and(eq(e.disputeId, disputeId), eq(e.orgId, ctx.orgId)))
     .orderBy(asc(e.createdAt), asc(e.id));
   return rows.map((r) => evidenceView(r.row, r.email));
+}
+
+/**
+ * The download's headers (the console's route and the REST route alike): always an attachment with
+ * the type its content was found to be, so a browser never renders an upload in the console's origin.
+ */
+export function evidenceDownloadHeaders(file: {
+  fileName: string;
+  contentType: string;
+}): Record<string, string> {
+  return {
+    "content-type": file.contentType,
+    "content-disposition": `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  };
 }
 
 /** One evidence file with its bytes, for the download: staff of the dispute's organization only. */

@@ -3,11 +3,8 @@ import { ERROR_STATUS, isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getOptionalSession } from "@/server/action-kit/session";
 import { plainText } from "@/server/action-kit/session-export";
-import { addDisputeEvidence, EVIDENCE_MAX_BYTES } from "@/server/issuer/disputes/evidence";
+import { addDisputeEvidence, EVIDENCE_MAX_UPLOAD_BYTES } from "@/server/issuer/disputes/evidence";
 import { log } from "@/server/log";
-
-/** The form's own fields and boundaries around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
  * Whether the request comes from a page of this console: the browser names the origin of every
@@ -27,7 +24,8 @@ function fromOwnPage(request: Request): boolean {
 
 /**
  * A dispute page's evidence upload (multipart, field "file"): the signed-in staff member's session,
- * the use case's checks (write, 5 MB, PDF/PNG/JPEG by content). Answers JSON with the kept file's
+ * the use case's checks (write, 5 MB, PDF/PNG/JPEG by content), as REST's
+ * POST /api/v1/card-issuer/disputes/{id}/evidence (server/api/disputes.ts). Answers JSON with the kept file's
  * facts, or plain text a person can read.
  */
 export async function POST(
@@ -40,7 +38,7 @@ export async function POST(
     if (!session) return plainText(401, "Your session has ended. Sign in again, then upload the file.");
     const parsed = disputeParamsSchema.safeParse(await params);
     if (!parsed.success) return plainText(404, "No dispute with this id.");
-    if (Number(request.headers.get("content-length") ?? 0) > EVIDENCE_MAX_BYTES + MULTIPART_OVERHEAD)
+    if (Number(request.headers.get("content-length") ?? 0) > EVIDENCE_MAX_UPLOAD_BYTES)
       return plainText(413, "An evidence file can be at most 5 MB.");
     const form = await request.formData().catch(() => null);
     const file = form?.get("file");

@@ -3,7 +3,7 @@ import { ERROR_STATUS, isServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getOptionalSession } from "@/server/action-kit/session";
 import { plainText } from "@/server/action-kit/session-export";
-import { getDisputeEvidenceFile } from "@/server/issuer/disputes/evidence";
+import { evidenceDownloadHeaders, getDisputeEvidenceFile } from "@/server/issuer/disputes/evidence";
 import { log } from "@/server/log";
 
 /**
@@ -21,14 +21,7 @@ export async function GET(
     const parsed = disputeEvidenceParamsSchema.safeParse(await params);
     if (!parsed.success) return plainText(404, "No evidence file with this id.");
     const file = await getDisputeEvidenceFile({ ctx: session.ctx, input: parsed.data });
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-disposition": `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-      },
-    });
+    return new Response(new Uint8Array(file.bytes), { headers: evidenceDownloadHeaders(file) });
   } catch (err) {
     if (isServiceError(err)) return plainText(ERROR_STATUS[err.code], err.message);
     const reference = newId("req");
