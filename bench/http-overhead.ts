@@ -118,8 +118,11 @@ async function stop(children: ChildProcess[]): Promise<void> {
   );
 }
 
-if (process.env.DATABASE_URL && !(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
-  // The app refuses DATABASE_URL without shared keys; a benchmark may make up its own.
+if (!(process.env.ENCRYPTION_KEY && process.env.AUTH_SECRET)) {
+  // The app refuses DATABASE_URL without shared keys, and on PGlite the app (DATA_DIR below) and this
+  // process (the repository's data folder) would each read another dev-secrets.json: the admin's TOTP
+  // secret written here would not decrypt there (the key pair's creation answered 500, /v1/me 401).
+  // One pair of keys, made up here, for both.
   process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
   process.env.AUTH_SECRET = randomBytes(32).toString("base64url");
 }
@@ -151,9 +154,7 @@ try {
   const { access_token } = await issueUserAccessToken(database.db, { id: admin.userId, orgId });
   await database.close();
 
-  const keys: Record<string, string> = pgUrl
-    ? { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! }
-    : {};
+  const keys = { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! };
   const auth = { Authorization: `Bearer ${access_token}` };
   let pair: Record<string, string> | undefined;
 
@@ -190,6 +191,7 @@ try {
         headers: { ...auth, "content-type": "application/json", "x-2fa-token": totpCode(admin.totpSecret!) },
         body: JSON.stringify({ name: "bench", permissions: ["read"] }),
       });
+      if (!created.ok) throw new Error(`creating the key pair: ${created.status} ${await created.text()}`);
       const k = (await created.json()) as { api_key: string; api_secret: string };
       pair = { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
     }
