@@ -111,7 +111,8 @@ export const physicalCardRoutes = [
     summary: "Cancel a physical card order",
     description:
       "Only while not shipped (CARD_ORDER_ALREADY_SHIPPED after; a final order: " +
-      "CARD_ORDER_TRANSITION_INVALID). The card is voided with it (card.voided).",
+      "CARD_ORDER_TRANSITION_INVALID). The card, never activated, goes out of use with it (it reads as " +
+      "voided) and card.cancelled is raised, in the same transaction as card.shipping.updated (canceled).",
     tags: TAGS,
     operationId: "cancelCardOrder",
     auth: "cancelCardOrder",

@@ -26,7 +26,8 @@ export interface CardCreatedEventData extends Record<string, unknown> {
 }
 
 /**
- * card.frozen, card.unfrozen, card.voided, card.lost, card.stolen, card.deactivated, card.activated. Call
+ * card.frozen, card.unfrozen, card.voided, card.lost, card.stolen, card.deactivated, card.activated,
+ * card.cancelled (a physical card whose order was canceled: server/cards/physical/moves.ts). Call
  * with the change's transaction.
  */
 export async function emitCardStatusEvent(

@@ -40,8 +40,9 @@ export async function lockOrder(ctx: Ctx, tx: Db, orderId: string): Promise<Move
  * Moves a locked order (docs/physical-cards.md, Order states): the table's refusal, or each status
  * on the way with its timeline row and card.shipping.updated, all in `tx`. Shipping stamps the
  * carrier, tracking number and URL and the ETA. An order that ends returned, failed or canceled
- * voids its card (card.voided): the card never reached its holder, and must not count against
- * the customer's 5 cards in use.
+ * takes its card out of use (stored voided): the card never reached its holder, and must not count
+ * against the customer's 5 cards in use. Returned or failed raises card.voided; canceled raises
+ * card.cancelled (the card never went live because its order was called off), in the same `tx`.
  */
 export async function applyOrderMove(
   ctx: Ctx,
@@ -88,7 +89,7 @@ export async function applyOrderMove(
       detail: { order_id: order.id, from: target.order.status, to: order.status },
     },
   );
-  const card = await voidIfLost(ctx, tx, target, order.status);
+  const card = await endCardWithOrder(ctx, tx, target, order.status);
   return { order, card, svcCardId: target.svcCardId };
 }
 
@@ -103,7 +104,19 @@ function shippingOf(order: CardOrderRow, at: Date): Partial<CardOrderRow> {
   };
 }
 
-async function voidIfLost(ctx: Ctx, tx: Db, target: MovedOrder, status: CardOrderStatus): Promise<CardRow> {
+/**
+ * The card of an order that ended without reaching its holder (CARD_LOST_WITH): voided, out of use,
+ * with its event. A canceled order's card is *cancelled*: card.cancelled with status `cancelled`
+ * (the card reads as voided, `is_void`, in the card view, as a stolen card reads as voided); a
+ * returned or failed one's is card.voided. Both carry what every card status event carries
+ * (emitCardStatusEvent). A card already voided or stolen stays as it is, with no event.
+ */
+async function endCardWithOrder(
+  ctx: Ctx,
+  tx: Db,
+  target: MovedOrder,
+  status: CardOrderStatus,
+): Promise<CardRow> {
   const { card } = target;
   if (!CARD_LOST_WITH.includes(status) || card.status === "voided" || card.status === "stolen") return card;
   const at = new Date();
@@ -118,12 +131,13 @@ async function voidIfLost(ctx: Ctx, tx: Db, target: MovedOrder, status: CardOrde
     .where(and(eq(cards.id, card.id), eq(cards.orgId, ctx.orgId)))
     .returning();
   await moveCardCount(tx, ctx.orgId, card, card.status, "voided");
+  const cancelled = status === "canceled";
   await emitCardStatusEvent(tx, {
     orgId: ctx.orgId,
-    type: "card.voided",
+    type: cancelled ? "card.cancelled" : "card.voided",
     svcCardId: target.svcCardId,
     cardToken: card.cardToken,
-    status: "voided",
+    status: cancelled ? "cancelled" : "voided",
     at,
   });
   return updated!;

@@ -169,22 +169,56 @@ describe("physical card orders", () => {
     }
   }, 120_000);
 
-  it("cancel while not shipped voids the card (card.voided); after shipping it is CARD_ORDER_ALREADY_SHIPPED", async () => {
-    const { org, ctx, order } = await setup();
+  it("cancel while not shipped takes the card out of use and raises card.cancelled (not card.voided), in the same transaction; after shipping it is CARD_ORDER_ALREADY_SHIPPED", async () => {
+    const { org, ctx, customer, order } = await setup();
     const canceled = await cancelCardOrder({ ctx, input: { orderId: order.order_id } });
     expect(canceled.status).toBe("canceled");
     const [card] = await database.db.select().from(cards).where(eq(cards.id, order.card_id));
     expect(card!.status).toBe("voided");
-    const voided = await database.db
+    const ofCard = await database.db
       .select()
       .from(outboxEvents)
-      .where(and(eq(outboxEvents.orgId, org.orgId), eq(outboxEvents.type, "card.voided")));
-    expect(voided).toHaveLength(1);
+      .where(
+        and(
+          eq(outboxEvents.orgId, org.orgId),
+          sql`${outboxEvents.data}->>'card_id' = ${card!.cardToken}`,
+          sql`${outboxEvents.type} in ('card.cancelled', 'card.voided', 'card.shipping.updated')`,
+        ),
+      );
+    const cancelled = ofCard.filter((e) => e.type === "card.cancelled");
+    expect(ofCard.filter((e) => e.type === "card.voided")).toEqual([]);
+    expect(cancelled).toHaveLength(1);
+    // What every card status event carries (docs/card-program.md, Card events).
+    expect(cancelled[0]!.data).toMatchObject({
+      svc_card_id: customer.svcCardId,
+      card_id: card!.cardToken,
+      status: "cancelled",
+      timestamp: card!.voidedAt!.toISOString(),
+    });
+    expect(cancelled[0]!.objectId).toBe(customer.svcCardId);
+    // One transaction with the order's move: the same transaction time as its card.shipping.updated.
+    const shipped = ofCard.find(
+      (e) => e.type === "card.shipping.updated" && (e.data as { status?: string }).status === "canceled",
+    );
+    expect(shipped!.createdAt.getTime()).toBe(cancelled[0]!.createdAt.getTime());
     const second = await setup();
     await sandboxMoveCardOrder({ ctx: second.ctx, input: { orderId: second.order.order_id, move: "ship" } });
     expect(await code(cancelCardOrder({ ctx: second.ctx, input: { orderId: second.order.order_id } }))).toBe(
       "CARD_ORDER_ALREADY_SHIPPED",
     );
+    // A failed order's card is voided, not cancelled: the order was not called off.
+    const third = await setup();
+    await sandboxMoveCardOrder({ ctx: third.ctx, input: { orderId: third.order.order_id, move: "fail" } });
+    const types = await database.db
+      .select({ type: outboxEvents.type })
+      .from(outboxEvents)
+      .where(
+        and(
+          eq(outboxEvents.orgId, third.org.orgId),
+          sql`${outboxEvents.type} in ('card.cancelled', 'card.voided')`,
+        ),
+      );
+    expect(types).toEqual([{ type: "card.voided" }]);
   });
 
   it("the simulated fulfillment moves an order one step at a time up to delivered, then stops", async () => {

@@ -34,7 +34,8 @@ export async function getOrderOfCard({
 
 /**
  * POST /api/v1/card-issuer/card-orders/{orderId}/cancel: while not shipped (else
- * CARD_ORDER_ALREADY_SHIPPED); the card is voided with it. A cardholder may cancel their own.
+ * CARD_ORDER_ALREADY_SHIPPED); the never-activated card goes out of use with it (stored voided)
+ * and raises card.cancelled, in the same transaction. A cardholder may cancel their own.
  */
 export async function cancelCardOrder({
   ctx,
