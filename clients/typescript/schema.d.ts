@@ -471,6 +471,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandbox/webhooks/{webhookId}/retries/fast-forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: run a webhook's retries now
+         * @description Makes this subscription's pending and retrying deliveries (or the one delivery_id names) due now, and each retry left due as soon as the attempt before it fails, instead of after 1 min, 5 min, 30 min, 2 h, 12 h and 24 h: the worker makes the remaining attempts at once. They are real attempts (signed, in the attempt log, counted against the 7); a success ends the delivery, and a 7th failure raises webhook.delivery.exhausted the normal way, once. Later deliveries keep the schedule. A disabled subscription, or a delivery that has ended (succeeded or failed), is CONFLICT; another organization's webhook or delivery NOT_FOUND. Sandbox only: in live mode the path does not exist (404 NOT_FOUND).
+         */
+        post: operations["sandboxFastForwardWebhookRetries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -4532,7 +4552,10 @@ export type components = {
          *       "amount": 50,
          *       "amount_minor": 5000,
          *       "currency": "EUR",
-         *       "status": "completed"
+         *       "status": "completed",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CustomerFundedEventData: {
@@ -4546,6 +4569,10 @@ export type components = {
             currency: string;
             /** @constant */
             status: "completed";
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Customer card wallet credited. */
         CustomerFundedEvent: {
@@ -4572,7 +4599,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "amount": 50,
          *       "amount_minor": 5000,
-         *       "currency": "EUR"
+         *       "currency": "EUR",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CustomerFundingFailedEventData: {
@@ -4583,6 +4613,10 @@ export type components = {
             /** @description Minor units (cents): the exact amount. */
             amount_minor: number;
             currency: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Funding transfer failed (wallet misconfigured, insufficient balance, or network error). */
         CustomerFundingFailedEvent: {
@@ -4617,7 +4651,10 @@ export type components = {
          *       "balance_source": "realtime",
          *       "trigger": "funding",
          *       "transfer_id": "trf_3Ha9",
-         *       "tx_hash": "0x91ac…"
+         *       "tx_hash": "0x91ac…",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CustomerBalanceUpdatedEventData: {
@@ -4642,6 +4679,10 @@ export type components = {
             trigger: string | null;
             transfer_id: string | null;
             tx_hash: string | null;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Any card balance change: top-up, authorization, settlement, reversal, reconciliation. */
         CustomerBalanceUpdatedEvent: {
@@ -4710,7 +4751,10 @@ export type components = {
          *       "card_id": "ctk_9f3a1c",
          *       "status": "active",
          *       "timestamp": "2026-01-05T10:00:00.000Z",
-         *       "type": "virtual"
+         *       "type": "virtual",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardCreatedEventData: {
@@ -4725,6 +4769,10 @@ export type components = {
             /** @description A replacement: the replaced card's token. */
             replacement_for?: string;
             replacement_reason?: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Virtual card issued. */
         CardCreatedEvent: {
@@ -4750,7 +4798,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "active",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardActivatedEventData: {
@@ -4760,6 +4811,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Physical card activated by the cardholder (virtual cards do not fire it). */
         CardActivatedEvent: {
@@ -4785,7 +4840,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "frozen",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardFrozenEventData: {
@@ -4795,6 +4853,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card frozen (by the program or the customer). */
         CardFrozenEvent: {
@@ -4820,7 +4882,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "active",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardUnfrozenEventData: {
@@ -4830,6 +4895,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card unfrozen (by the program or the customer). */
         CardUnfrozenEvent: {
@@ -4855,7 +4924,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "voided",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardVoidedEventData: {
@@ -4865,6 +4937,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card voided. */
         CardVoidedEvent: {
@@ -4890,7 +4966,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "lost",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardLostEventData: {
@@ -4900,6 +4979,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card reported lost. */
         CardLostEvent: {
@@ -4925,7 +5008,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "stolen",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardStolenEventData: {
@@ -4935,6 +5021,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card reported stolen. */
         CardStolenEvent: {
@@ -4960,7 +5050,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "cancelled",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardCancelledEventData: {
@@ -4970,6 +5063,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card cancelled. */
         CardCancelledEvent: {
@@ -4995,7 +5092,10 @@ export type components = {
          *       "svc_card_id": "sc_7Qm2",
          *       "card_id": "ctk_9f3a1c",
          *       "status": "deactivated",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardDeactivatedEventData: {
@@ -5005,6 +5105,10 @@ export type components = {
             status: string;
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Card deactivated. */
         CardDeactivatedEvent: {
@@ -5036,7 +5140,10 @@ export type components = {
          *       "tracking_number": "JD014600006281230451",
          *       "tracking_url": "https://www.dhl.com/en/express/tracking.html?AWB=JD014600006281230451",
          *       "eta": "2026-01-08T10:00:00.000Z",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardShippingUpdatedEventData: {
@@ -5053,6 +5160,10 @@ export type components = {
             tracking_url: string | null;
             eta: string | null;
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description A physical card's order moved: pending, submitted, shipped (carrier, tracking number and URL, ETA), delivered, returned, failure or canceled (docs/physical-cards.md). */
         CardShippingUpdatedEvent: {
@@ -5081,7 +5192,10 @@ export type components = {
          *       "reason": "stolen",
          *       "replaced_by": "ctk_2b7e4d",
          *       "card_type": "virtual",
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardReplacedEventData: {
@@ -5094,6 +5208,10 @@ export type components = {
             /** @enum {string} */
             card_type: "virtual" | "physical";
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description A card was replaced (lost, stolen, damaged or expired); replaced_by is the new card's token. The new card raises card.created (virtual) or card.shipping.updated (physical), with replacement_for. */
         CardReplacedEvent: {
@@ -5121,7 +5239,10 @@ export type components = {
          *       "exp_month": 2,
          *       "exp_year": 2026,
          *       "expires_at": "2026-03-01T00:00:00.000Z",
-         *       "timestamp": "2026-01-30T02:00:00.000Z"
+         *       "timestamp": "2026-01-30T02:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardExpiringEventData: {
@@ -5132,6 +5253,10 @@ export type components = {
             /** @description The first instant the card no longer works (the next month's start, UTC). */
             expires_at: string;
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description A card enters the renewal window (CARD_RENEWAL_WINDOW_DAYS before its expiry); raised once per card. */
         CardExpiringEvent: {
@@ -5170,7 +5295,10 @@ export type components = {
          *           "gambling"
          *         ]
          *       },
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CardSpendingControlsUpdatedEventData: {
@@ -5202,6 +5330,10 @@ export type components = {
             };
             /** @description ISO 8601, when the change happened. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description Spending controls replaced on a card, a customer or the program (level; svc_card_id and card_id null where they do not apply). */
         CardSpendingControlsUpdatedEvent: {
@@ -6731,7 +6863,10 @@ export type components = {
          *       "currency": "EUR",
          *       "balance_minor": 900,
          *       "threshold_minor": 1000,
-         *       "timestamp": "2026-01-05T10:00:00.000Z"
+         *       "timestamp": "2026-01-05T10:00:00.000Z",
+         *       "metadata": {
+         *         "order_ref": "A-1042"
+         *       }
          *     }
          */
         CustomerBalanceLowEventData: {
@@ -6743,6 +6878,10 @@ export type components = {
             threshold_minor: number;
             /** @description ISO 8601 time of the change. */
             timestamp: string;
+            /** @description The card's or customer's own key/value strings (docs/metadata.md); {} when none. */
+            metadata: {
+                [key: string]: string;
+            };
         };
         /** @description A card account's ledger balance fell below the low-balance threshold set for it (once per crossing). */
         CustomerBalanceLowEvent: {
@@ -9385,6 +9524,131 @@ export interface operations {
                             duration_ms: number | null;
                             created_at: string;
                             delivered_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_IN_USE, CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_MISMATCH */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxFastForwardWebhookRetries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value per operation (e.g. a UUID); kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The webhook's id (whk_...). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only this delivery of the subscription (whd_...); default: every pending or retrying one. */
+                    delivery_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sandbox: run a webhook's retries now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            webhook_id: string;
+                            /** @description Deliveries fast-forwarded (pending or retrying ones). */
+                            count: number;
+                            /** @description Their ids, the oldest first (at most 100 listed). */
+                            delivery_ids: string[];
                         };
                     };
                 };

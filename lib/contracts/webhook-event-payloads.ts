@@ -3,13 +3,15 @@ import { cardShippingEventSchema } from "./card-orders";
 import { cardExpiringEventSchema, cardReplacedEventSchema } from "./card-replacement";
 import { gatewayPaymentSchema } from "./gateway";
 import { declineRuleSchema, spendingControlsViewSchema } from "./spending-controls";
+import { carriesObjectMetadata, eventMetadataSchema } from "./webhook-metadata";
 import { STATEMENT_EVENT_PAYLOADS } from "./webhook-statement-events";
 
 /**
  * The `data` of every event type, as the emitting code writes it (server/cards/lifecycle/events.ts,
  * server/issuer/card-network/events.ts, server/balances/events.ts, server/fiat/events.ts, ...): the
  * OpenAPI document's `webhooks` section and the generated client's event types come from here
- * (server/http/webhooks-document.ts). A test parses every catalog example with its schema.
+ * (server/http/webhooks-document.ts). A test parses every catalog example with its schema. Every
+ * card.* and customer.* payload also has its object's `metadata` (eventPayloadSchema adds it).
  */
 
 const at = z.string().describe("ISO 8601, when the change happened.");
@@ -216,6 +218,13 @@ const PAYLOADS: Record<string, z.ZodType> = {
 
 /** The payload schema of an event type, or undefined for a type this file does not know yet. */
 export function eventPayloadSchema(type: string): z.ZodType | undefined {
+  const schema = payloadSchemaOf(type);
+  return schema instanceof z.ZodObject && carriesObjectMetadata(type)
+    ? schema.extend({ metadata: eventMetadataSchema })
+    : schema;
+}
+
+function payloadSchemaOf(type: string): z.ZodType | undefined {
   if (PAYLOADS[type]) return PAYLOADS[type];
   if (STATEMENT_EVENT_PAYLOADS[type]) return STATEMENT_EVENT_PAYLOADS[type];
   if (type.startsWith("card.")) return cardStatus;

@@ -4,6 +4,7 @@ import { REPLACEMENT_EVENT_TYPES } from "./card-replacement";
 import { GATEWAY_EVENT_TYPES } from "./gateway";
 import { CONTROL_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from "./webhook-card-events";
 import { FIAT_EVENT_TYPES } from "./webhook-fiat-events";
+import { withExampleMetadata } from "./webhook-metadata";
 import { WEBHOOK_OPERATIONAL_EVENT_TYPES } from "./webhook-operational-events";
 import { STATEMENT_EVENT_TYPES } from "./webhook-statement-events";
 
@@ -17,7 +18,6 @@ export interface WebhookEventTypeInfo {
   description: string;
   example: Record<string, unknown>;
 }
-
 const card = (status: string) => ({
   svc_card_id: "sc_7Qm2",
   card_id: "ctk_9f3a1c",
@@ -35,7 +35,7 @@ const dispute = (status: string) => ({
   currency: "EUR",
   timestamp: "2026-01-05T10:00:00.000Z",
 });
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = withExampleMetadata([
   {
     type: "master_wallet.deposit",
     description:
@@ -196,7 +196,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventTypeInfo[] = [
     description: "Sent by “send test event” (POST /webhooks/{id}/test), to check an endpoint.",
     example: { webhook_id: "whk_3Zx8", message: "This is a test event." },
   },
-];
+]);
 
 const eventTypeSchema = z
   .string()

@@ -111,6 +111,7 @@ const BALANCE_FIELDS = [
   "currency",
   "ledger_balance",
   "ledger_balance_minor",
+  "metadata",
   "pending_balance",
   "pending_balance_minor",
   "svc_card_id",
@@ -249,6 +250,7 @@ describe("applyBalanceChange", () => {
         trigger: "funding",
         transfer_id: "trf_1",
         tx_hash: "0xabc",
+        metadata: {},
       });
       expect(Object.keys(events[1]!.data).sort()).toEqual(DEPOSIT_FIELDS);
       expect(events[1]!.data).toMatchObject({

@@ -52,6 +52,7 @@ interface ChangeRow {
   ledger_minor: string | number | null;
   pending_minor: string | number | null;
   notified_at: Date | string | null;
+  metadata: Record<string, string> | null;
 }
 
 export const num = (v: string | number | null) => Number(v ?? 0);
@@ -99,6 +100,8 @@ export interface ChangedBalance {
   snapshot: BalanceSnapshot;
   before: BalanceState;
   at: Date;
+  /** The customer's metadata, for the balance event. */
+  metadata: Record<string, string>;
 }
 
 /**
@@ -141,7 +144,7 @@ export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<C
     )
     select c.svc_card_id, prev.currency, prev.freshness as prev_freshness, prev.ledger_minor as prev_ledger,
       prev.pending_minor as prev_pending, prev.base_pending, upd.ledger_minor, upd.pending_minor,
-      upd.notified_at
+      upd.notified_at, c.metadata
     from prev
     join card_customers c on c.id = prev.customer_id
     left join upd on upd.customer_id = prev.customer_id`);
@@ -167,13 +170,13 @@ export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<C
     freshness: "realtime",
     notifiedAt: at(row.notified_at),
   };
-  return { snapshot, before, at: now };
+  return { snapshot, before, at: now, metadata: row.metadata ?? {} };
 }
 
 /** What applyBalanceChange writes after the row: the organization's totals and the balance events. */
 export function afterBalanceChange(
   change: BalanceChange,
-  { snapshot, before, at }: ChangedBalance,
+  { snapshot, before, at, metadata }: ChangedBalance,
 ): { totals: Write | null; events: EmitEventInput[] } {
   return {
     totals: balanceTotalsWrite({
@@ -200,6 +203,7 @@ export function afterBalanceChange(
         transferId: change.transferId ?? null,
         txHash: change.txHash ?? null,
         at,
+        metadata,
       },
       snapshot.ledgerMinor - before.ledgerMinor,
     ),

@@ -39,9 +39,11 @@ export interface BalanceEventInput {
   transferId: string | null;
   txHash: string | null;
   at: Date;
+  /** The customer's metadata, read in the change's statement (docs/metadata.md, Events). */
+  metadata: Record<string, string>;
 }
 
-/** Exactly the interface's fields of customer.balance.updated. */
+/** The interface's fields of customer.balance.updated, and the customer's metadata. */
 export function balanceUpdatedData(e: BalanceEventInput) {
   return {
     svc_card_id: e.svcCardId,
@@ -57,6 +59,7 @@ export function balanceUpdatedData(e: BalanceEventInput) {
     trigger: e.trigger,
     transfer_id: e.transferId,
     tx_hash: e.txHash,
+    metadata: e.metadata,
   };
 }
 

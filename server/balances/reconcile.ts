@@ -53,6 +53,7 @@ interface ReconcileRow {
   prev_freshness: BalanceFreshness;
   prev_ledger: string | number;
   prev_pending: string | number;
+  metadata: Record<string, string> | null;
 }
 
 /**
@@ -108,7 +109,7 @@ export async function applyReconciledBalance(
       returning b.customer_id
     )
     select c.svc_card_id, prev.currency, prev.freshness as prev_freshness, prev.ledger_minor as
-      prev_ledger, prev.pending_minor as prev_pending
+      prev_ledger, prev.pending_minor as prev_pending, c.metadata
     from prev
     join upd on upd.customer_id = prev.customer_id
     join card_customers c on c.id = prev.customer_id`);
@@ -153,6 +154,7 @@ export async function applyReconciledBalance(
       transferId: funding?.id ?? null,
       txHash: funding?.txHash ?? null,
       at: now,
+      metadata: row.metadata ?? {},
     },
     increase,
   );

@@ -11,6 +11,7 @@ import { findCustomer } from "@/server/cards/customers/find";
 import { findCard } from "@/server/cards/lifecycle/find-card";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
+import { cardMetadataFor, customerMetadataFor } from "@/server/db/event-metadata";
 import { spendingControls } from "@/server/db/schema/controls";
 import { emitEvent } from "@/server/events/outbox";
 import { recordAudit } from "@/server/platform/audit";
@@ -152,10 +153,18 @@ async function replaceAt(
         card_id: target.cardId,
         spending_controls: view.spending_controls,
         timestamp: row!.updatedAt.toISOString(),
+        metadata: await targetMetadata(tx, ctx.orgId, target),
       },
     });
     return view;
   });
+}
+
+/** The metadata card.spending_controls.updated carries: the card's, the customer's, none for the program. */
+async function targetMetadata(tx: Db, orgId: string, target: ControlsTarget) {
+  if (target.level === "card") return cardMetadataFor(tx, orgId, { id: target.targetId });
+  if (target.level === "customer") return customerMetadataFor(tx, orgId, { id: target.targetId });
+  return {};
 }
 
 type CardIds = { svcCardId: string; cardId: string };

@@ -102,6 +102,7 @@ describe("createVirtualCard", () => {
             type: "virtual",
             status: "active",
             timestamp: card.activated_at,
+            metadata: {},
           },
         },
       ]);

@@ -1,17 +1,32 @@
 import type { Db } from "@/server/db/client";
+import { cardMetadataFor, type EventMetadata } from "@/server/db/event-metadata";
 import { emitEvent } from "@/server/events/outbox";
 
 /**
  * The outbound card.* events (docs/card-program.md, Card events): card_id is the
  * card TOKEN, never our card id; svc_card_id is the stable cross-reference. Nothing else goes in:
- * no number, expiry, CVV or PIN ever reaches an event.
+ * no number, expiry, CVV or PIN ever reaches an event. Every one carries the card's metadata
+ * (docs/metadata.md), added by emitCardEvent, the one way a card event is written.
  */
+
+/**
+ * Writes a card.* event about the card with this token: its data plus the card's `metadata` as
+ * it stands in `tx`, the transaction of the change (`{}` when none).
+ */
+export async function emitCardEvent<TData extends Record<string, unknown>>(
+  tx: Db,
+  input: { orgId: string; type: string; cardToken: string; data: TData },
+): Promise<void> {
+  const metadata = await cardMetadataFor(tx, input.orgId, { token: input.cardToken });
+  await emitEvent(tx, { orgId: input.orgId, type: input.type, data: { ...input.data, metadata } });
+}
 
 export interface CardStatusEventData extends Record<string, unknown> {
   svc_card_id: string;
   card_id: string;
   status: string;
   timestamp: string;
+  metadata?: EventMetadata;
 }
 
 export interface CardCreatedEventData extends Record<string, unknown> {
@@ -40,7 +55,7 @@ export async function emitCardStatusEvent(
     status: input.status,
     timestamp: input.at.toISOString(),
   };
-  await emitEvent(tx, { orgId: input.orgId, type: input.type, data });
+  await emitCardEvent(tx, { orgId: input.orgId, type: input.type, cardToken: input.cardToken, data });
 }
 
 /** card.created (rule 6: card_id is the token; type and status as the provider reports them). */
@@ -66,5 +81,5 @@ export async function emitCardCreated(
       ? { replacement_for: input.replacementFor.cardToken, replacement_reason: input.replacementFor.reason }
       : {}),
   };
-  await emitEvent(tx, { orgId: input.orgId, type: "card.created", data });
+  await emitCardEvent(tx, { orgId: input.orgId, type: "card.created", cardToken: input.cardToken, data });
 }

@@ -290,6 +290,7 @@ describe("card transitions, every action x state x kind, through the service fun
                 card_id: before.cardToken,
                 status: EVENT_OF[action].status,
                 timestamp: at,
+                metadata: {},
               },
             },
           ]);

@@ -1,12 +1,12 @@
 import type { CardShippingEvent } from "@/lib/contracts/card-orders";
 import type { Db } from "@/server/db/client";
-import { emitEvent } from "@/server/events/outbox";
+import { emitCardEvent } from "../lifecycle/events";
 import type { CardOrderRow } from "./row";
 
 /**
  * card.shipping.updated (docs/physical-cards.md): one per status an order reaches, in the
  * transaction of the change. card_id is the card token, as in every card.* event; the address
- * stays out (the program has it, a webhook endpoint need not).
+ * stays out (the program has it, a webhook endpoint need not); the card's metadata goes in.
  */
 export async function emitShippingUpdated(
   tx: Db,
@@ -25,5 +25,10 @@ export async function emitShippingUpdated(
     eta: order.eta?.toISOString() ?? null,
     timestamp: input.at.toISOString(),
   };
-  await emitEvent(tx, { orgId: order.orgId, type: "card.shipping.updated", data });
+  await emitCardEvent(tx, {
+    orgId: order.orgId,
+    type: "card.shipping.updated",
+    cardToken: input.cardToken,
+    data,
+  });
 }

@@ -1,13 +1,14 @@
 import type { CardExpiringEvent, CardReplacedEvent } from "@/lib/contracts/card-replacement";
 import type { ReplacementReason } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
-import { emitEvent } from "@/server/events/outbox";
 import type { CardRow } from "../customers/find";
 import { expiresAt } from "../expiry/expired";
+import { emitCardEvent } from "../lifecycle/events";
 
 /**
  * card.replaced and card.expiring (docs/card-replacement.md, Events): like every card event,
- * card_id (and replaced_by) are card tokens; no number, expiry date in full, CVV or PIN.
+ * card_id (and replaced_by) are card tokens; no number, expiry date in full, CVV or PIN. The
+ * card's metadata goes in (the replaced card's on card.replaced).
  */
 
 export async function emitCardReplaced(
@@ -23,7 +24,12 @@ export async function emitCardReplaced(
     card_type: input.old.cardType,
     timestamp: input.at.toISOString(),
   };
-  await emitEvent(tx, { orgId: input.old.orgId, type: "card.replaced", data });
+  await emitCardEvent(tx, {
+    orgId: input.old.orgId,
+    type: "card.replaced",
+    cardToken: input.old.cardToken,
+    data,
+  });
 }
 
 export async function emitCardExpiring(
@@ -39,5 +45,5 @@ export async function emitCardExpiring(
     expires_at: expiresAt(card)!.toISOString(),
     timestamp: input.at.toISOString(),
   };
-  await emitEvent(tx, { orgId: card.orgId, type: "card.expiring", data });
+  await emitCardEvent(tx, { orgId: card.orgId, type: "card.expiring", cardToken: card.cardToken, data });
 }

@@ -107,6 +107,7 @@ export async function checkCustomer(tx: Db, orgId: string, svcCardId: string): P
       ledger: customerBalances.ledgerMinor,
       pending: customerBalances.pendingMinor,
       currency: customerBalances.currency,
+      metadata: cardCustomers.metadata,
     })
     .from(customerBalances)
     .innerJoin(cardCustomers, eq(cardCustomers.id, customerBalances.customerId))
@@ -130,6 +131,7 @@ export async function checkCustomer(tx: Db, orgId: string, svcCardId: string): P
       balance_minor: available,
       threshold_minor: alert.threshold,
       timestamp: new Date().toISOString(),
+      metadata: balance.metadata,
     },
   });
   return true;

@@ -114,6 +114,7 @@ describe("fund a customer", () => {
         amount_minor: 2_550,
         currency: "EUR",
         status: "completed",
+        metadata: {},
       });
       expect(events[2]!.data).toMatchObject({
         svc_card_id: customer.svcCardId,
@@ -177,6 +178,7 @@ describe("fund a customer", () => {
           amount: amountMinor / 100,
           amount_minor: amountMinor,
           currency,
+          metadata: {},
         },
       },
     ]);

@@ -9,6 +9,7 @@ import { openCustomerBalance } from "@/server/balances/open";
 import { type CardCustomerRow, findCustomerByAnyId } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
+import { customerMetadataFor } from "@/server/db/event-metadata";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import { customerFundings, masterWallets } from "@/server/db/schema/money";
 import { emitEvent } from "@/server/events/outbox";
@@ -118,6 +119,7 @@ async function recordFailure(
         amount: toMajor(input.amount),
         amount_minor: input.amount,
         currency: input.currency,
+        metadata: await customerMetadataFor(tx, customer.orgId, { id: customer.id }),
       },
     });
   });
@@ -240,6 +242,7 @@ async function transfer(
       svc_card_id: customer.svcCardId,
       ...amount,
       status: "completed",
+      metadata: await customerMetadataFor(tx, orgId, { id: customer.id }),
     },
   });
   // A wallet deployed before balances were kept has no balance row yet; opening is a no-op otherwise.

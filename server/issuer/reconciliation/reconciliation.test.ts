@@ -111,6 +111,7 @@ describe("balance reconciliation against the chain", () => {
         trigger: null,
         transfer_id: null,
         tx_hash: null,
+        metadata: {},
       });
       const [totals] = await database.db
         .select()
