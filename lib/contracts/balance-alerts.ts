@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { customerTargetSchema } from "./cards";
 
 /** Low-balance alerts (docs/statements.md, Balance alerts). */
 export const customerThresholdSchema = z.object({
@@ -12,6 +13,9 @@ export const customerThresholdSchema = z.object({
       "Minor units: customer.balance.low is raised once when the available balance falls below it; null turns it off.",
     ),
 });
+
+/** The customer page's alert editor: the customer, then the REST body. */
+export const customerThresholdActionSchema = customerTargetSchema.extend(customerThresholdSchema.shape);
 
 export const customerThresholdResultSchema = z.object({
   svc_card_id: z.string(),

@@ -6,7 +6,7 @@ import {
   REPLACEMENT_REASON_VALUES,
   SAFE_STATE_VALUES,
 } from "@/lib/enums";
-import { metadataOutSchema, metadataSchema } from "./metadata";
+import { metadataOutSchema, metadataSchema, metadataUpdateSchema } from "./metadata";
 
 /**
  * Card program contracts (card customer, card, safe deployment response, source-of-funds question,
@@ -26,6 +26,9 @@ export const customerTargetSchema = z.object({ svcCardId: svcCardIdSchema });
 export const cardIdParamsSchema = z.object({ cardId: cardIdSchema });
 /** The path (and action input) naming one card of a customer. */
 export const cardTargetSchema = z.object({ svcCardId: svcCardIdSchema, cardId: cardIdSchema });
+/** The console's metadata editors (docs/metadata.md): the object, then the REST body. */
+export const customerMetadataActionSchema = customerTargetSchema.extend(metadataUpdateSchema.shape);
+export const cardMetadataActionSchema = cardTargetSchema.extend(metadataUpdateSchema.shape);
 
 export const emailSchema = z
   .string()

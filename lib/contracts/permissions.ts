@@ -69,6 +69,7 @@ export const PERMISSIONS = {
   getStatement: { scope: "read", cardholder: true },
   // balance alerts (docs/statements.md, Balance alerts)
   setCustomerLowBalanceThreshold: { scope: "write" },
+  getCustomerLowBalanceThreshold: { scope: "read" }, // the customer page's alert editor (no route)
   listBalanceAlerts: { scope: "read" }, // the console's notifications (no route)
   // card-issuer
   listCustomers: { scope: "read" },

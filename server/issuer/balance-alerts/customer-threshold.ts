@@ -56,6 +56,29 @@ export async function setCustomerLowBalanceThreshold({
   });
 }
 
+/** The customer page's alert editor: the customer's threshold, null when none is set. */
+export async function getCustomerLowBalanceThreshold({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { svcCardId: string };
+}): Promise<{ svc_card_id: string; threshold_minor: number | null }> {
+  authorize(ctx, "getCustomerLowBalanceThreshold");
+  const customer = await findCustomer(ctx, input.svcCardId);
+  const [row] = await ctx.db
+    .select({ threshold: balanceAlerts.thresholdMinor })
+    .from(balanceAlerts)
+    .where(
+      and(
+        eq(balanceAlerts.orgId, ctx.orgId),
+        eq(balanceAlerts.kind, "customer"),
+        eq(balanceAlerts.subject, customer.svcCardId),
+      ),
+    );
+  return { svc_card_id: customer.svcCardId, threshold_minor: row?.threshold ?? null };
+}
+
 /** The console's notifications: the balances below their thresholds now (fired alerts), newest first. */
 export async function listBalanceAlerts({ ctx }: { ctx: Ctx }): Promise<BalanceAlertList> {
   authorize(ctx, "listBalanceAlerts");

@@ -16,12 +16,14 @@ import { CardStatusBadge, YesNo } from "@/components/customers/badges";
 import { CARD_ACTION_NAMES } from "@/components/customers/card-action-list";
 import { customerHref } from "@/components/customers/filters";
 import { cardName } from "@/components/customers/labels";
+import { MetadataEditor } from "@/components/metadata/metadata-editor";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Timestamp } from "@/components/ui/timestamp";
 import { can } from "@/lib/contracts/permissions";
 import { requireSession } from "@/server/action-kit/session";
 import { replaceCardAction } from "@/server/actions/card-replacement";
+import { updateCardMetadataAction } from "@/server/actions/metadata";
 import { replaceCardSpendingControlsAction } from "@/server/actions/spending-controls";
 import { cardView } from "@/server/cards/customers/view";
 import { getIssuerCard } from "@/server/cards/lifecycle/detail";
@@ -147,6 +149,13 @@ export default async function CardPage({ params }: { params: Promise<{ cardId: s
       </div>
       <CardShippingCard order={await getOrderOfCard({ ctx, input: { cardId } })} />
       <ReplacementChain card={view} />
+      <MetadataEditor
+        className="mt-4"
+        object="card"
+        initial={view.metadata}
+        target={target}
+        save={can(user, "updateCardMetadata") ? updateCardMetadataAction : undefined}
+      />
       <Card className="mt-4" aria-labelledby="card-transactions-title">
         <CardHeader>
           <CardTitle id="card-transactions-title">Latest transactions</CardTitle>

@@ -18,8 +18,10 @@ import {
 } from "@/components/customers/customer-facts";
 import { customerHref, CUSTOMERS_PATH } from "@/components/customers/filters";
 import { FLOW_LABELS } from "@/components/customers/labels";
+import { LowBalanceAlert } from "@/components/customers/low-balance-alert";
 import { NextAction, OnboardingTimeline } from "@/components/customers/onboarding-timeline";
 import { StatementsSection } from "@/components/customers/statements-section";
+import { MetadataEditor } from "@/components/metadata/metadata-editor";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,6 +29,10 @@ import type { CardCustomerView } from "@/lib/contracts/cards";
 import { can } from "@/lib/contracts/permissions";
 import { isSandbox } from "@/lib/env";
 import { requireSession } from "@/server/action-kit/session";
+import {
+  setCustomerLowBalanceThresholdAction,
+  updateCustomerMetadataAction,
+} from "@/server/actions/metadata";
 import {
   customerBalanceAction,
   customerTransactionsAction,
@@ -40,6 +46,7 @@ import { decide } from "@/server/cards/lifecycle/transitions";
 import { onboardingStepTimes } from "@/server/cards/onboarding/step-times";
 import { getCustomerSpendLimits } from "@/server/controls/customer-spend-limits";
 import { getCustomerSpendingControls } from "@/server/controls/store";
+import { getCustomerLowBalanceThreshold } from "@/server/issuer/balance-alerts/customer-threshold";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
 import { listStatements } from "@/server/issuer/statements/read";
 import { listCustomerTransactions } from "@/server/issuer/transactions/list";
@@ -113,7 +120,7 @@ export default async function CustomerPage({
   const rawPage = Number(query.tx_page);
   const txPage = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
   const canFund = can(user, "fundCustomer");
-  const [transactions, masterWallet, activity, controls, limits, statements] = await Promise.all([
+  const [transactions, masterWallet, activity, controls, limits, statements, lowBalance] = await Promise.all([
     listCustomerTransactions({
       ctx,
       input: { svcCardId: row.svcCardId, page: txPage, limit: TRANSACTIONS_PER_PAGE },
@@ -123,6 +130,7 @@ export default async function CustomerPage({
     getCustomerSpendingControls({ ctx, input: { svcCardId: row.svcCardId } }),
     getCustomerSpendLimits({ ctx, input: { svcCardId: row.svcCardId } }),
     listStatements({ ctx, input: { svcCardId: row.svcCardId } }),
+    getCustomerLowBalanceThreshold({ ctx, input: { svcCardId: row.svcCardId } }),
   ]);
   const record = recordOf(row);
   // In the sandbox, a way to charge one of this customer's cards (its newest live one).
@@ -179,6 +187,18 @@ export default async function CustomerPage({
                   : undefined
               }
             />
+            {customer.currency ? (
+              <LowBalanceAlert
+                svcCardId={customer.svc_card_id}
+                currency={customer.currency}
+                initial={lowBalance.threshold_minor}
+                save={
+                  can(user, "setCustomerLowBalanceThreshold")
+                    ? setCustomerLowBalanceThresholdAction
+                    : undefined
+                }
+              />
+            ) : null}
           </CardBody>
         </Card>
 
@@ -211,6 +231,13 @@ export default async function CustomerPage({
           save={
             can(user, "replaceCustomerSpendingControls") ? replaceCustomerSpendingControlsAction : undefined
           }
+        />
+
+        <MetadataEditor
+          object="customer"
+          initial={customer.metadata}
+          target={{ svcCardId: customer.svc_card_id }}
+          save={can(user, "updateCustomerMetadata") ? updateCustomerMetadataAction : undefined}
         />
 
         <ActivityFeed page={activity} links={activityLinks(customer.svc_card_id, query, activity)} />
