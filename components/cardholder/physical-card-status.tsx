@@ -9,20 +9,24 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { useAction } from "@/components/ui/use-action";
 import type { CardOrder } from "@/lib/contracts/card-orders";
+import { CancelMyOrder } from "./cancel-my-order";
 import { errorText } from "./error-text";
-import type { ActivateMyCardAction } from "./types";
+import type { ActivateMyCardAction, CancelMyOrderAction } from "./types";
 
 /**
  * My card: where the physical card is, and once it shipped, its activation with the last four
  * digits and the 6-digit code on the letter that came with it (docs/physical-cards.md, Activation).
+ * Before it ships, the order can be cancelled.
  */
 export function PhysicalCardStatus({
   order,
   activate,
+  cancel,
   sandboxCode,
 }: {
   order: CardOrder;
   activate: ActivateMyCardAction;
+  cancel: CancelMyOrderAction;
   /** Sandbox only: the letter's code, shown so the demo can be tried. */
   sandboxCode?: string;
 }) {
@@ -55,6 +59,9 @@ export function PhysicalCardStatus({
       <CardBody className="flex flex-col gap-4">
         <ShippingTimeline order={order} showSource={false} />
         {order.card_activated ? <Alert tone="success">Your card is activated.</Alert> : null}
+        {order.status === "pending" || order.status === "submitted" ? (
+          <CancelMyOrder order={order} cancel={cancel} />
+        ) : null}
         {canActivate ? (
           <form
             onSubmit={submit}

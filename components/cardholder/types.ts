@@ -53,3 +53,4 @@ export type ActivateMyCardAction = Action<
   { cardId: string; last_four: string; activation_code: string },
   { activated: boolean }
 >;
+export type CancelMyOrderAction = Action<{ orderId: string }, { order_id: string; status: string }>;

@@ -20,7 +20,11 @@ import {
   unfreezeCardAction,
 } from "@/server/actions/cardholder-card";
 import { myAccountAction } from "@/server/actions/cardholder-onboarding";
-import { activateMyCardAction, orderMyPhysicalCardAction } from "@/server/actions/cardholder-physical";
+import {
+  activateMyCardAction,
+  cancelMyCardOrderAction,
+  orderMyPhysicalCardAction,
+} from "@/server/actions/cardholder-physical";
 import { requireCardholderSession } from "@/server/actions/cardholder-session";
 import { signOutCardholderAction } from "@/server/actions/cardholder-sign-in";
 import { replaceMyCardSpendingControlsAction } from "@/server/actions/spending-controls";
@@ -90,6 +94,7 @@ export default async function MyCardPage({ params }: { params: Promise<{ orgId: 
           key={order.order_id}
           order={order}
           activate={activateMyCardAction}
+          cancel={cancelMyCardOrderAction}
           sandboxCode={order.activation_code}
         />
       ))}
