@@ -6,7 +6,7 @@ import {
   fieldErrorsOf,
   ReasonPicker,
   replacementBody,
-  ShippingFields,
+  ReplacementShippingFields,
 } from "@/components/cards/replacement-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -61,7 +61,7 @@ export function ReplaceMyCard({ card, replace }: { card: CardView; replace: Repl
         >
           <form ref={form} className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()}>
             <ReasonPicker reasons={MY_REASONS} value={reason} onChange={setReason} />
-            {physical ? <ShippingFields errors={fieldErrorsOf(action.error?.fields)} /> : null}
+            {physical ? <ReplacementShippingFields errors={fieldErrorsOf(action.error?.fields)} /> : null}
           </form>
         </ConfirmDialog>
       ) : null}

@@ -1,13 +1,11 @@
 "use client";
 
-import { useId, useState } from "react";
-import { Field } from "@/components/ui/field";
-import { selectClass } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { useId } from "react";
 import type { ReplaceCardInput } from "@/lib/contracts/card-replacement";
 import type { ReplacementReason } from "@/lib/enums";
-import { POSTCODE_FORMATS, SHIPPING_COUNTRIES, type ShippingCountry } from "@/lib/postcodes";
+import type { ShippingCountry } from "@/lib/postcodes";
 import { REASON_COPY } from "./replacement-labels";
+import { ShippingFields } from "./shipping-fields";
 
 /**
  * The reason picker and, for a physical card, the shipping fields of a replacement
@@ -52,43 +50,14 @@ export function ReasonPicker({
   );
 }
 
-/** The shipping fields; they read as one value or undefined while left empty. */
-export function ShippingFields({ errors }: { errors: Record<string, string> }) {
-  const id = useId();
-  const [country, setCountry] = useState<ShippingCountry>("DE");
+/** A physical replacement's shipping: optional, read as one value or undefined while left empty. */
+export function ReplacementShippingFields({ errors }: { errors: Record<string, string> }) {
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2">
-      <legend className="mb-1 text-sm font-medium">Ship the new card to</legend>
-      <p className="text-xs text-muted sm:col-span-2">
-        Leave empty to ship it where the old card went, with the same name and delivery.
-      </p>
-      <Field label="Name on card" name="name" maxLength={26} error={errors.name} />
-      <Field label="Street and number" name="line1" maxLength={100} error={errors.line1} />
-      <Field label="City" name="city" maxLength={60} error={errors.city} />
-      <Field
-        label="Postcode"
-        name="postal_code"
-        maxLength={12}
-        placeholder={POSTCODE_FORMATS[country].example}
-        error={errors.postal_code}
-      />
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-country`}>Country</Label>
-        <select
-          id={`${id}-country`}
-          name="country"
-          className={selectClass}
-          value={country}
-          onChange={(e) => setCountry(e.target.value as ShippingCountry)}
-        >
-          {SHIPPING_COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {POSTCODE_FORMATS[c].name}
-            </option>
-          ))}
-        </select>
-      </div>
-    </fieldset>
+    <ShippingFields
+      legend="Ship the new card to"
+      hint="Leave empty to ship it where the old card went, with the same name and delivery."
+      errors={errors}
+    />
   );
 }
 

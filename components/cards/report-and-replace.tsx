@@ -13,7 +13,7 @@ import type { ReplaceCardInput, ReplacedCard } from "@/lib/contracts/card-replac
 import type { CardView } from "@/lib/contracts/cards";
 import type { ReplacementReason } from "@/lib/enums";
 import { cardHref } from "./filters";
-import { fieldErrorsOf, ReasonPicker, replacementBody, ShippingFields } from "./replacement-form";
+import { fieldErrorsOf, ReasonPicker, replacementBody, ReplacementShippingFields } from "./replacement-form";
 
 type ReplaceAction = (
   input: ReplaceCardInput & { svcCardId: string; cardId: string },
@@ -77,7 +77,7 @@ export function ReportAndReplace({
         >
           <form ref={form} className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()}>
             <ReasonPicker reasons={reasons} value={reason} onChange={setReason} />
-            {physical ? <ShippingFields errors={fieldErrorsOf(action.error?.fields)} /> : null}
+            {physical ? <ReplacementShippingFields errors={fieldErrorsOf(action.error?.fields)} /> : null}
           </form>
           <p className="flex gap-2 text-xs text-muted">
             <ShieldCheck className="size-4 shrink-0" aria-hidden />
