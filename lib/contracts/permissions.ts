@@ -251,6 +251,7 @@ export const PERMISSIONS = {
   rotateWebhookSecret: { scope: "webhooks", stepUp: true },
   endWebhookSecretGrace: { scope: "webhooks", stepUp: true },
   sendTestEvent: { scope: "webhooks" },
+  sandboxFastForwardWebhookRetries: { scope: "webhooks" },
   replayFailedDeliveries: { scope: "webhooks" },
   backfillEvents: { scope: "webhooks" },
   sendExampleEvent: { scope: "webhooks" },

@@ -82,3 +82,19 @@ export const replayQueuedSchema = z.object({
   from: z.string(),
   to: z.string(),
 });
+
+/** Sandbox: a subscription's retries (or one delivery's) due now, and each one left as soon as the last fails. */
+export const fastForwardRetriesSchema = z.object({
+  delivery_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("Only this delivery of the subscription (whd_...); default: every pending or retrying one."),
+});
+export const fastForwardedRetriesSchema = z.object({
+  webhook_id: z.string(),
+  count: z.number().int().describe("Deliveries fast-forwarded (pending or retrying ones)."),
+  delivery_ids: z.array(z.string()).describe("Their ids, the oldest first (at most 100 listed)."),
+});
+export type FastForwardedRetries = z.infer<typeof fastForwardedRetriesSchema>;

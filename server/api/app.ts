@@ -31,6 +31,7 @@ import { referenceRoutes } from "./reference";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxCardNetworkRoutes } from "./sandbox-card-network";
 import { sandboxCardRoutes } from "./sandbox-cards";
+import { sandboxWebhookRoutes } from "./sandbox-webhooks";
 import { screeningRoutes } from "./screening";
 import { spendingControlRoutes } from "./spending-controls";
 import { statementRoutes } from "./statements";
@@ -53,6 +54,7 @@ export function createApiApp(): ApiApp {
   mountRoutes(app, meRoutes);
   mountRoutes(app, apiKeyRoutes);
   mountRoutes(app, webhookRoutes);
+  mountRoutes(app, sandboxWebhookRoutes);
   mountRoutes(app, eventRoutes);
   mountRoutes(app, teamRoutes);
   mountRoutes(app, accountRoutes);

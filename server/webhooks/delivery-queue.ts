@@ -189,21 +189,25 @@ export async function recordOutcomeRows(
         started timestamptz, headers jsonb)
     ), recorded as (
       update webhook_deliveries d
-      set status = o.status, next_attempt_at = o.next, last_response_status = o.rs, last_response_body = o.rb,
+      -- A sandbox fast-forward (fast_retries, read under the lease as it stands now, so one set while
+      -- this attempt ran counts too) makes the next retry due at once.
+      set status = o.status, next_attempt_at = case when o.status = 'retrying' and d.fast_retries then now()
+            else o.next end,
+          last_response_status = o.rs, last_response_body = o.rb,
           last_error = o.err, duration_ms = o.ms, locked_by = null, locked_until = null,
           delivered_at = case when o.status = 'succeeded' then now() else d.delivered_at end
       from o
       -- The ids as one array: a join on o alone is planned as a scan of every partition.
       where d.id = any(array(select id from o)) and d.id = o.id and d.locked_by = ${workerId}
-      returning d.id, d.org_id, d.event_id, d.event_type
+      returning d.id, d.org_id, d.event_id, d.event_type, d.next_attempt_at as next_at
     ), kept as (
-      select o.*, r.org_id, r.event_id, r.event_type,
+      select o.*, r.org_id, r.event_id, r.event_type, r.next_at,
         max(o.n) filter (where o.status = 'succeeded') over (partition by o.webhook_id) as last_ok
       from o join recorded r on r.id = o.id
     ), attempts as (
       insert into webhook_delivery_attempts (id, delivery_id, attempt, request_headers, response_status,
         response_body, error, duration_ms, started_at, next_attempt_at)
-      select attempt_id, id, attempt, headers, rs, rb, err, ms, started, next from kept
+      select attempt_id, id, attempt, headers, rs, rb, err, ms, started, next_at from kept
     ), runs as (
       select webhook_id, bool_or(status = 'succeeded') as reset,
         count(*) filter (where status = 'failed' and n > coalesce(last_ok, -1))::int as failed,

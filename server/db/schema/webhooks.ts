@@ -76,6 +76,11 @@ export const webhookDeliveries = pgTable(
     lastResponseBody: text("last_response_body"),
     lastError: text("last_error"),
     durationMs: integer("duration_ms"),
+    /**
+     * Sandbox only (POST /api/v1/sandbox/webhooks/{id}/retries/fast-forward): each retry left is due
+     * as soon as the attempt before it fails, not on the schedule (docs/webhooks.md).
+     */
+    fastRetries: boolean("fast_retries").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "fast_retries" boolean DEFAULT false NOT NULL;
