@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { ResilientPool } from "./pool";
 import { isReplicaFailure, Replica } from "./replica";
 import { schema } from "./schema";
 
@@ -65,15 +66,13 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === "postgres") {
-    const pool = new pg.Pool({
+    const pool = new ResilientPool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
       // Behind a transaction pooler each statement may reach another server session, where a
       // statement prepared under a name on the first does not exist.
       ...(opts.directUrl ? { Client: UnnamedStatementClient } : {}),
     });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     if (opts.directUrl) DIRECT.set(db, { connectionString: opts.directUrl });
     const replica = opts.replicaUrl ? attachReplica(db, pool, opts) : undefined;
@@ -144,8 +143,7 @@ function attachReplica(
   primary: pg.Pool,
   opts: { replicaUrl?: string; poolMax?: number; maxReplicaLagMs?: number },
 ) {
-  const pool = new pg.Pool({ connectionString: opts.replicaUrl, max: opts.poolMax ?? 10 });
-  pool.on("error", () => {});
+  const pool = new ResilientPool({ connectionString: opts.replicaUrl, max: opts.poolMax ?? 10 });
   const replica = new Replica(pool, opts.maxReplicaLagMs ?? 5_000);
   // A read that fails on the replica (stopped, restarting, a recovery conflict) runs again on the
   // primary, so a replica's failure is never the caller's error. Plain queries only: nothing
