@@ -9,9 +9,12 @@ import type { Db } from "./client";
  * each write names its CTEs with a prefix of its own.
  *
  * The writes must be independent: none reads what another writes (they all see the statement's
- * snapshot) and no two change the same row. They run in the order given (every write is a CTE of a
- * final `select 1`, and Postgres completes unreferenced CTEs in order), so concurrent changes of the
- * same shape take their row locks in the same order.
+ * snapshot) and no two change the same row. They run in the order given, each write's main statement
+ * before its own CTEs as when it runs alone, so a combined write takes its row locks in the order of
+ * the same writes run one by one elsewhere. Postgres runs a statement's unreferenced data-modifying
+ * CTEs last to first, so they are listed in reverse: listed in the order given, an authorization's
+ * outcome took the organization's counters (card_transaction_totals) before balance_totals while a
+ * settlement takes balance_totals first, and the two deadlocked (40P01, a 500) under the chaos run.
  */
 export interface Write {
   /** `name as (...)` parts this write's main statement refers to. */
@@ -27,7 +30,10 @@ export const cte = (name: string, body: SQL): SQL => sql`${sql.raw(name)} as (${
 export function combinedWrites(writes: readonly Write[]): SQL | null {
   if (writes.length === 0) return null;
   if (writes.length === 1 && writes[0]!.ctes.length === 0) return writes[0]!.main;
-  const parts = writes.flatMap((w, i) => [...w.ctes, cte(`write_${i}`, w.main)]);
+  const parts = writes
+    .map((w, i) => [...w.ctes, cte(`write_${i}`, w.main)])
+    .reverse()
+    .flat();
   return sql`with ${sql.join(parts, sql`, `)} select 1`;
 }
 
