@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { selectClass } from "@/components/ui/input";
 import { useAction } from "@/components/ui/use-action";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { Action } from "@/lib/action-result";
 import { KycOutcome, type KycOutcomeStatus } from "./kyc-outcome";
 
@@ -46,6 +47,9 @@ export function KycDecisionForm({
   const id = useId();
   const [country, setCountry] = useState(initialCountry);
   const { run, pending, data, error } = useAction(decide);
+  // The verdict buttons act through onClick only: pressed before hydration they would do nothing.
+  const hydrated = useHydrated();
+  const busy = pending || !hydrated;
   const currency = countries.find((c) => c.code === country)?.currency ?? null;
 
   if (data && isOutcome(data.kycStatus)) {
@@ -85,19 +89,14 @@ export function KycDecisionForm({
       </div>
       {error ? <Alert tone="error">{error.message}</Alert> : null}
       <div className="flex flex-col gap-2">
-        <Button type="button" disabled={pending} onClick={() => submit("approved")}>
+        <Button type="button" disabled={busy} onClick={() => submit("approved")}>
           Approve
         </Button>
-        <Button type="button" variant="danger" disabled={pending} onClick={() => submit("rejected")}>
+        <Button type="button" variant="danger" disabled={busy} onClick={() => submit("rejected")}>
           Reject
         </Button>
         {inReview ? null : (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={pending}
-            onClick={() => submit("pending_review")}
-          >
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => submit("pending_review")}>
             Send to manual review
           </Button>
         )}
