@@ -47,7 +47,8 @@ export function KycDecisionForm({
   const id = useId();
   const [country, setCountry] = useState(initialCountry);
   const { run, pending, data, error } = useAction(decide);
-  // The verdict buttons act through onClick only: pressed before hydration they would do nothing.
+  // The verdict buttons act through onClick only: pressed before hydration they would do nothing, and a
+  // country picked before it would show in the list but not in the state that is sent.
   const hydrated = useHydrated();
   const busy = pending || !hydrated;
   const currency = countries.find((c) => c.code === country)?.currency ?? null;
@@ -74,6 +75,7 @@ export function KycDecisionForm({
           name="country"
           value={country}
           onChange={(e) => setCountry(e.target.value)}
+          disabled={!hydrated}
           className={selectClass}
           aria-describedby={`${id}-currency`}
         >
