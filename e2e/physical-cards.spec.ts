@@ -1,5 +1,5 @@
 import { onboardToPinStep } from "./cardholder-steps";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { readSeed } from "./seed";
 import { DESKTOP, shootBothWidths, signInOperator } from "./staff";
 
@@ -85,4 +85,55 @@ test("a cardholder orders a physical card, the sandbox ships and delivers it, th
   await expect(panel.getByRole("list", { name: "Shipping timeline" }).getByRole("listitem")).toHaveCount(4);
   await shootBothWidths(staff, "card-shipping");
   await staff.close();
+});
+
+/*
+ * The cardholder cancels their own order on My card while it waits for the printer (the simulated
+ * fulfillment ships it after about 40 s, so the cancel comes right after the order): a confirmation
+ * first, then the card reads Cancelled and a new order can be placed.
+ */
+test("a cardholder cancels their own physical card order before it ships", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const seed = readSeed();
+  await page.setViewportSize(DESKTOP);
+  const email = `cancel-${Date.now().toString(36)}@e2e.test`;
+  await onboardToPinStep(page, request, email);
+  await page.goto(`/card/${seed.orgId}/my-card`);
+
+  const form = page.getByRole("region", { name: "Order a physical card" });
+  await form.getByLabel("Name on card").fill("Jean Bartik");
+  await form.getByLabel("Street and number").fill("Unter den Linden 1");
+  await form.getByLabel("Postcode").fill("10117");
+  await form.getByLabel("City").fill("Berlin");
+  await form.getByRole("button", { name: "Order my card" }).click();
+  const title = page.locator('[id^="shipping-cor_"]');
+  await expect(title).toBeVisible({ timeout: 15_000 });
+  const orderId = (await title.getAttribute("id"))!.replace("shipping-", "");
+  const lastFour = (await title.textContent())!.match(/(\d{4})\s*$/)![1]!;
+  const panel = page.getByRole("region", { name: `Physical card •••• ${lastFour}` });
+
+  // Cancel, then keep the order: nothing changes.
+  await panel.getByRole("button", { name: "Cancel order" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Cancel the order of the card ending \d{4}\?$/ });
+  await expect(dialog).toContainText("can never be used");
+  await expectAccessible(page);
+  await shootBothWidths(page, "physical-card-cancel-dialog");
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await panel.getByRole("button", { name: "Cancel order" }).click();
+  await dialog.getByRole("button", { name: "Yes, cancel my order" }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  // The order's panel goes (its card is out of use: My card shows the card as cancelled), and a new
+  // order can be placed.
+  await expect(panel).toHaveCount(0);
+  const card = page.getByRole("region", { name: `Physical card ending ${lastFour}` });
+  await expect(card).toContainText("Cancelled");
+  await expect(page.getByRole("region", { name: "Order a physical card" })).toBeVisible();
+  await shootBothWidths(page, "physical-card-canceled");
+
+  const res = await request.get(`/api/v1/card-issuer/card-orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${seed.apiToken}` },
+  });
+  expect(((await res.json()) as { data: { status: string } }).data.status).toBe("canceled");
 });
