@@ -133,7 +133,7 @@ function ThresholdForm({
         hint="Leave empty to turn the alert off."
       />
       <ActionErrorAlert error={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row-reverse sm:justify-end">
         <Button variant="secondary" disabled={saving.pending} onClick={onCancel}>
           Cancel
         </Button>

@@ -135,7 +135,7 @@ function MetadataForm<T extends object>({
         Up to {METADATA_MAX_KEYS} keys; a key of up to {METADATA_MAX_KEY_LENGTH} characters, a value of up to{" "}
         {METADATA_MAX_VALUE_LENGTH}. An empty value removes the key.
       </p>
-      <ul className="flex flex-col gap-3" aria-label={`Metadata of this ${object}`}>
+      <ul className="flex flex-col gap-5 sm:gap-3" aria-label={`Metadata of this ${object}`}>
         {rows.map((row, i) => (
           <Row
             key={row.id}
