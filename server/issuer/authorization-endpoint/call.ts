@@ -32,6 +32,11 @@ export interface EndpointCall {
   requestId: string;
   body: string;
   timeoutMs: number;
+  /**
+   * When the call must end, on the `performance.now()` clock (./deadline.ts: the authorization's start
+   * plus timeoutMs, less the reserve for the hold); by default timeoutMs from the call's start.
+   */
+  deadline?: number;
 }
 
 export interface HttpAnswer {
@@ -92,6 +97,7 @@ function hostOf(url: string): string {
 async function sendCall(call: EndpointCall): Promise<CallResult> {
   const started = performance.now();
   const headers = endpointHeaders(call, String(Math.floor(Date.now() / 1000)));
+  const budgetMs = Math.max(0, Math.round((call.deadline ?? started + call.timeoutMs) - started));
   const elapsed = () => Math.round(performance.now() - started);
   const failed = (failure: "timeout" | "connection_error", error: string): CallResult => ({
     headers,
@@ -101,18 +107,24 @@ async function sendCall(call: EndpointCall): Promise<CallResult> {
     latencyMs: elapsed(),
     late: null,
   });
+  const tooLate =
+    budgetMs < call.timeoutMs
+      ? `No answer within ${budgetMs} ms (timeout_ms ${call.timeoutMs}, less the checks before the call and the hold after it)`
+      : `No answer within ${budgetMs} ms`;
+  // The checks before the call used up the authorization's time: nothing is sent.
+  if (budgetMs === 0) return failed("timeout", tooLate);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<"deadline">((resolve) => {
-    timer = setTimeout(() => resolve("deadline"), call.timeoutMs);
+    timer = setTimeout(() => resolve("deadline"), budgetMs);
   });
   try {
     const checked = checkWebhookUrl(call.url);
     const addresses = await Promise.race([resolveSafeAddresses(checked, webhookResolver()), deadline]);
-    if (addresses === "deadline") return failed("timeout", `No answer within ${call.timeoutMs} ms`);
+    if (addresses === "deadline") return failed("timeout", tooLate);
     const answer = post(checked.url, headers, call.body, addresses[0]!, started);
     const first = await Promise.race([answer, deadline]);
     if (first === "deadline") {
-      const result = failed("timeout", `No answer within ${call.timeoutMs} ms`);
+      const result = failed("timeout", tooLate);
       return { ...result, late: answer.then((a) => ("status" in a ? a : null)) };
     }
     if ("error" in first) return failed("connection_error", first.error);

@@ -10,6 +10,7 @@ import type { StandInRule } from "@/server/db/schema/authorization-endpoints";
 import type { Write } from "@/server/db/statements";
 import { readAnswer, type Reading } from "./answer";
 import { callEndpoint } from "./call";
+import { callDeadline, noteWorkAfterCall } from "./deadline";
 import { recordLateAnswer, requestLogWrites } from "./log";
 import { precheck } from "./precheck";
 import { callSampleReceiver } from "./sample-receiver";
@@ -42,12 +43,19 @@ export interface AskedEndpoint {
    * and the call counted in its hour (the console's latency chart).
    */
   recordWrites(tx: Db, row: { id: string; decisionSource: DecisionSource | null }): Write[];
+  /** Once the hold's transaction committed: how long the work after the call took (./deadline.ts). */
+  finished(): void;
 }
 
-/** The endpoint's answer, or null when none is enabled or the quick checks already decline. */
+/**
+ * The endpoint's answer, or null when none is enabled or the quick checks already decline. The call
+ * ends by the authorization's start (`startedAt`, performance.now()) plus timeout_ms, less the time
+ * kept for the hold (./deadline.ts): the checks before the call count against the deadline too.
+ */
 export async function askAuthorizationEndpoint(
   ctx: Ctx,
   input: AuthorizeCardTransactionInput,
+  startedAt: number,
 ): Promise<AskedEndpoint | null> {
   const endpoint = await liveEndpoint(ctx.db, ctx.orgId);
   if (!endpoint) return null;
@@ -56,9 +64,15 @@ export async function askAuthorizationEndpoint(
   const ids = { transactionId: key.id, requestId, at: key.createdAt, timeoutMs: endpoint.timeoutMs };
   const checked = await precheck(ctx.db, ctx.orgId, input, ids);
   if (!checked) return null;
-  const call = { ...endpoint, requestId, body: checked.body };
+  const call = {
+    ...endpoint,
+    requestId,
+    body: checked.body,
+    deadline: callDeadline(startedAt, endpoint.timeoutMs),
+  };
   const result =
     endpoint.url === SAMPLE_RECEIVER_URL ? await callSampleReceiver(call) : await callEndpoint(call);
+  const callEnded = performance.now();
   if (result.late) recordLateAnswer(ctx.db, requestId, result.late);
   const reading = readAnswer(result, input.amount);
   const answered =
@@ -93,6 +107,7 @@ export async function askAuthorizationEndpoint(
         outcome: reading.outcome,
       }),
     ],
+    finished: () => noteWorkAfterCall(performance.now() - callEnded),
   };
 }
 

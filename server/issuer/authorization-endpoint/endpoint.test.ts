@@ -171,10 +171,11 @@ describe("authorization endpoint: failures and stand-in rules", () => {
     });
     const started = performance.now();
     const txn = await authorizeCardTransaction({ ctx, input: buy(card, 500) });
-    // The call gives up at the deadline (timer jitter aside); the whole authorization adds the
-    // database's work, generous here as the tests share the machine.
-    expect(txn.endpoint_latency_ms).toBeGreaterThanOrEqual(195);
-    expect(txn.endpoint_latency_ms).toBeLessThan(200 + 100);
+    // The call gives up at the deadline: the authorization's start plus timeout_ms, less the checks
+    // before the call and the time kept for the hold (at most half of timeout_ms; deadline.ts), timer
+    // jitter aside. The whole authorization's bound is generous here as the tests share the machine.
+    expect(txn.endpoint_latency_ms).toBeGreaterThanOrEqual(50);
+    expect(txn.endpoint_latency_ms).toBeLessThan(200 + 50);
     expect(performance.now() - started).toBeLessThan(200 + 2_000);
     expect(txn).toMatchObject({
       status: "declined",
@@ -203,7 +204,7 @@ describe("authorization endpoint: failures and stand-in rules", () => {
     const { hours } = await authorizationEndpointLatency({ ctx: endpointCtx });
     expect(hours).toHaveLength(1);
     expect(hours[0]).toMatchObject({ calls: 1, timeouts: 1 });
-    expect(hours[0]!.p99).toBeGreaterThanOrEqual(195);
+    expect(hours[0]!.p99).toBeGreaterThanOrEqual(txn.endpoint_latency_ms!);
   });
 
   it("connection refused, 500 and malformed answers are endpoint_error; stand-in approve approves", async () => {

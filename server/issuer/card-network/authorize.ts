@@ -22,7 +22,11 @@ import type { Db } from "@/server/db/client";
 import { runWrites, type Write } from "@/server/db/statements";
 import { eventsWrite } from "@/server/events/outbox";
 import { timedAuthorization } from "@/server/observability/metrics";
-import { askAuthorizationEndpoint, decisionSourceOf } from "../authorization-endpoint/decide";
+import {
+  askAuthorizationEndpoint,
+  type AskedEndpoint,
+  decisionSourceOf,
+} from "../authorization-endpoint/decide";
 import { auditNetworkWrite } from "./audit";
 import { findChargedCard } from "./charged-card";
 import { declineBeforeFunds, declineOf } from "./declines";
@@ -62,10 +66,22 @@ async function authorizeUntimed({
   ctx: Ctx;
   input: AuthorizeCardTransactionInput;
 }): Promise<CardTransactionView> {
+  const startedAt = performance.now();
   authorize(ctx, "authorizeCardTransaction");
   // The program's authorization endpoint, if enabled, decides before this transaction opens: no lock
-  // is held across its call (docs/authorization-endpoint.md); its answer is applied below.
-  const asked = await askAuthorizationEndpoint(ctx, input);
+  // is held across its call (docs/authorization-endpoint.md); its answer is applied below. Its call
+  // ends in time for the whole authorization to resolve within timeout_ms of `startedAt`.
+  const asked = await askAuthorizationEndpoint(ctx, input, startedAt);
+  const view = await holdOrDecline(ctx, input, asked);
+  asked?.finished();
+  return view;
+}
+
+async function holdOrDecline(
+  ctx: Ctx,
+  input: AuthorizeCardTransactionInput,
+  asked: AskedEndpoint | null,
+): Promise<CardTransactionView> {
   const amountMinor = asked?.amountMinor ?? input.amount;
   return ctx.db.transaction(async (tx) => {
     const { card, customer, controls } = await findChargedCard(tx, ctx.orgId, input.card_id);
