@@ -3,7 +3,7 @@ import { ServiceError } from "@/lib/errors";
 import { type Db, rowsOf } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import type { BalanceFreshness } from "@/server/db/schema/money";
-import type { Write } from "@/server/db/statements";
+import { executeNamed, type Write } from "@/server/db/statements";
 import { type EmitEventInput, emitEvents } from "@/server/events/outbox";
 import { balanceEventInputs, type BalanceTrigger } from "./events";
 import { type BalanceState, balanceTotalsWrite } from "./totals";
@@ -117,7 +117,10 @@ export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<C
   const d = change.ledgerDeltaMinor;
   const p = change.pendingDeltaMinor;
   const required = change.requireAvailableMinor ?? null;
-  const result = await tx.execute(sql`
+  // Named: the same text every time, parsed and planned once per connection (server/db/statements.ts).
+  const result = await executeNamed(
+    tx,
+    sql`
     with prev as (
       select b.customer_id, b.currency, b.freshness, b.ledger_minor, b.pending_minor,
         case when b.freshness = 'on_chain' then (
@@ -147,7 +150,8 @@ export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<C
       upd.notified_at, c.metadata
     from prev
     join card_customers c on c.id = prev.customer_id
-    left join upd on upd.customer_id = prev.customer_id`);
+    left join upd on upd.customer_id = prev.customer_id`,
+  );
   const row = rowsOf<ChangeRow>(result)[0];
   if (!row) throw new ServiceError("WALLET_NOT_DEPLOYED", "The customer has no account wallet balance yet.");
   if (row.ledger_minor === null) {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rowsOf } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
+import { executeNamed } from "@/server/db/statements";
 import { windowId } from "./evaluate";
 
 /**
@@ -89,7 +90,9 @@ export async function lockAndSum(
   if (windows.length > 0)
     parts.unshift(sql`select null::int as i, subject_id, window_key, window_start, amount_minor::bigint as amount_minor,
       count::bigint as count from locked`);
-  const result = await tx.execute(
+  // Named: one text per number of windows and rules, parsed and planned once per connection.
+  const result = await executeNamed(
+    tx,
     windows.length > 0
       ? sql`with locked as (${lockStatement(orgId, windows)}) ${sql.join(parts, sql` union all `)}`
       : sql.join(parts, sql` union all `),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { RuleCondition } from "@/lib/contracts/auth-rules";
 import type { StoredSpendingControls } from "@/lib/contracts/spending-controls";
 import type { ControlLevel } from "@/lib/enums";
@@ -42,7 +42,7 @@ export type ControlsRow = { kind: string; data: unknown };
  * The rows loadAuthorizationControls reads, for the card and customer the two expressions name (values,
  * or columns of an outer query: the authorization reads them with its card, in one round trip).
  */
-export function controlsQuery(orgId: string, cardId: SQL, customerId: SQL): SQL {
+export function controlsQuery(orgId: string | Placeholder, cardId: SQL, customerId: SQL): SQL {
   return sql`select level as kind, controls as data from spending_controls
       where org_id = ${orgId} and (level, target_id) in (('card', ${cardId}), ('customer', ${customerId}), ('program', ''))
     union all

@@ -37,8 +37,51 @@ export function combinedWrites(writes: readonly Write[]): SQL | null {
   return sql`with ${sql.join(parts, sql`, `)} select 1`;
 }
 
-/** Runs the writes in one round trip (none: no round trip). */
+/** Runs the writes in one round trip (none: no round trip), as a named prepared statement. */
 export async function runWrites(tx: Db, writes: readonly (Write | null | undefined)[]): Promise<void> {
   const statement = combinedWrites(writes.filter((w): w is Write => !!w));
-  if (statement) await tx.execute(statement);
+  if (statement) await executeNamed(tx, statement);
+}
+
+/**
+ * The statement names given so far, by text. A hot path's statements come in a few shapes (an
+ * authorization's writes: declined or authorized, with or without rules...), each parsed and
+ * planned by Postgres once per connection instead of on every call. At most MAX_NAMED texts get a
+ * name (each costs the connection's backend a little memory); later ones run unnamed.
+ */
+const NAMES = new Map<string, string>();
+const MAX_NAMED = 256;
+
+function nameOf(text: string): string | undefined {
+  let name = NAMES.get(text);
+  if (name === undefined && NAMES.size < MAX_NAMED) {
+    name = `svc_stmt_${NAMES.size}`;
+    NAMES.set(text, name);
+  }
+  return name;
+}
+
+interface DrizzleInternals {
+  dialect?: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session?: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/**
+ * `tx.execute(statement)` as a named prepared statement (node-postgres sends the text once per
+ * connection and name, then only the name and the values). For statements of a bounded number of
+ * texts only: the hot paths'. Behind a transaction pooler (DATABASE_DIRECT_URL) the client drops the
+ * names (server/db/client.ts); PGlite ignores them.
+ */
+export async function executeNamed(tx: Db, statement: SQL): Promise<unknown> {
+  const { dialect, session } = tx as unknown as DrizzleInternals;
+  if (!dialect || !session) return tx.execute(statement);
+  const query = dialect.sqlToQuery(statement);
+  return session.prepareQuery(query, undefined, nameOf(query.sql), false).execute();
 }

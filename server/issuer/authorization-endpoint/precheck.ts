@@ -1,7 +1,6 @@
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import { isServiceError } from "@/lib/errors";
 import { toMajor } from "@/lib/money";
-import { customerBalanceOf } from "@/server/balances/read";
 import { evaluateControls } from "@/server/controls/enforce";
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
 import type { Db } from "@/server/db/client";
@@ -12,7 +11,7 @@ import { ENDPOINT_EVENT_TYPE } from "./call";
 
 /**
  * Before the endpoint is called (docs/authorization-endpoint.md, The pipeline): a quick read of
- * the card, the customer, the balance and the spending controls and rules, so an authorization
+ * the card, the customer, the balance and the spending controls and rules (one round trip), so an authorization
  * they decline never reaches the endpoint. The controls run in a short transaction of their own
  * (their window counters are read with a lock), committed before the call; the hold's
  * transaction checks all of it again afterwards.
@@ -32,17 +31,18 @@ export async function precheck(
   input: AuthorizeCardTransactionInput,
   ids: { transactionId: string; requestId: string; at: Date; timeoutMs: number },
 ): Promise<Precheck | null> {
-  const found = await findChargedCard(db, orgId, input.card_id, { lock: false }).catch((err: unknown) => {
-    if (isServiceError(err) && err.code === "NOT_FOUND") return null;
-    throw err;
-  });
+  const found = await findChargedCard(db, orgId, input.card_id, { lock: false, available: true }).catch(
+    (err: unknown) => {
+      if (isServiceError(err) && err.code === "NOT_FOUND") return null;
+      throw err;
+    },
+  );
   if (!found) return null;
   const { card, customer, controls } = found;
   if (declineBeforeFunds(card, customer)) return null;
   const billingCurrency = customer.currency ?? input.currency;
   const { billingMinor } = convertForBilling(input.amount, input.currency, billingCurrency);
-  const balance = await customerBalanceOf(db, orgId, customer.id);
-  const availableMinor = balance ? balance.ledgerMinor - balance.pendingMinor : 0;
+  const availableMinor = found.availableMinor ?? 0;
   if (availableMinor < billingMinor) return null;
   const facts: AuthorizationFacts = {
     billingMinor,
