@@ -50,6 +50,8 @@ export function resolveCredentials(opts: GlobalOptions, config: CliConfig = read
 export interface CallOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** A multipart/form-data body instead of JSON (an upload); fetch writes its boundary. */
+  form?: FormData;
   /** Money routes want an Idempotency-Key; a fresh one per call (a retry of a call reuses it). */
   idempotent?: boolean;
   /** Answer statuses returned instead of thrown (a decline is the flow's point, not a failure). */
@@ -104,7 +106,7 @@ export class Client {
       res = await fetch(this.url(path, opts.query), {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         redirect: "manual",
         signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
       });
@@ -135,6 +137,11 @@ export class Client {
 
   post<T = Record<string, unknown>>(path: string, body: unknown = {}, opts: CallOptions = {}) {
     return this.call<T>("POST", path, { ...opts, body });
+  }
+
+  /** A multipart/form-data POST (the evidence upload): each field a string or a file. */
+  postForm<T = Record<string, unknown>>(path: string, form: FormData, opts: CallOptions = {}) {
+    return this.call<T>("POST", path, { ...opts, form });
   }
 
   put<T = Record<string, unknown>>(path: string, body: unknown, opts: CallOptions = {}) {

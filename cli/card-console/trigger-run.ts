@@ -1,14 +1,26 @@
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contracts/webhooks";
 import type { Client } from "./client";
 import { newestEventId, waitForEvent } from "./flows";
 import { TRIGGERS } from "./triggers";
 
 type Out = (line: string) => void;
 
-/** `trigger --list`: every catalog type with its steps, or why it cannot be triggered. */
+/**
+ * `trigger --list`: every type of the catalog, in its order (lib/contracts/webhooks.ts), with the
+ * steps its flow runs (and how long the worker may take after them), or why it cannot be triggered.
+ */
 export function listTriggers(out: Out): void {
-  const width = Math.max(...Object.keys(TRIGGERS).map((t) => t.length));
-  for (const [type, t] of Object.entries(TRIGGERS))
-    out(`${type.padEnd(width)}  ${t.none ? `(not triggerable) ${t.none}` : t.steps}`);
+  const types = WEBHOOK_EVENT_TYPES.map((t) => t.type);
+  const width = Math.max(...types.map((t) => t.length));
+  for (const type of types) {
+    const t = TRIGGERS[type];
+    const what = !t
+      ? "(not triggerable) no flow in cli/card-console/triggers.ts"
+      : t.none
+        ? `(not triggerable) ${t.none}`
+        : `${t.steps}${t.wait ? ` (the worker: up to ${t.wait} s more)` : ""}`;
+    out(`${type.padEnd(width)}  ${what}`);
+  }
   out("* the spending customer: onboarded through the six steps on first use, funded, then reused.");
 }
 

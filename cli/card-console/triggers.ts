@@ -11,24 +11,25 @@ import {
   settle,
   spendingCustomer,
 } from "./flows";
-import { fiatDeposit, fiatPayout, gatewayPayment, throwawayWebhook } from "./flows-more";
+import {
+  customerBalanceLow,
+  exhaustDelivery,
+  masterWalletBalanceLow,
+  orderThenCancelPhysicalCard,
+  renewNewCard,
+  replaceNewCard,
+  uploadEvidence,
+  writeStatement,
+} from "./flows-events";
+import { throwawayWebhook } from "./flows-more";
+import { fiatTriggers, gatewayTriggers, type Trigger } from "./triggers-more";
 
 /**
  * `card-console trigger <type>`: one row per type of the event catalog (WEBHOOK_EVENT_TYPES,
  * lib/contracts/webhooks.ts), the sandbox flow that raises it over REST. `steps` is what
- * `trigger --list` and docs/cli.md show. A row with `none` names why no flow can raise the type
- * today; `wait` is how long the worker takes to raise it after the steps (seconds).
+ * `trigger --list` and docs/cli.md show; `wait` is how long the worker takes to raise it after the
+ * steps (seconds). Every row has a flow (cli.test.ts checks it, and runs each whose wait is short).
  */
-
-export interface Trigger {
-  steps?: string;
-  run?: (client: Client) => Promise<unknown>;
-  /** Seconds to wait for the event after the steps (raised later by the worker). */
-  wait?: number;
-  /** The type reaches webhooks only, not the Events API (webhook.test). */
-  deliveryOnly?: boolean;
-  none?: string;
-}
 
 const customer = spendingCustomer;
 const cardAction =
@@ -70,6 +71,18 @@ export const TRIGGERS: Record<string, Trigger> = {
       );
     },
   },
+  "statement.created": {
+    steps:
+      "the spending customer*, GET .../statements, POST /sandbox/customers/{id}/statements (the monthly " +
+      "job's write, now: last month, or the month before the oldest statement)",
+    run: async (client) => writeStatement(client, await customer(client)),
+  },
+  "master_wallet.balance.low": {
+    steps:
+      "POST /sandbox/master-wallet/deposit (EUR 10), PUT /card-issuer/master-wallet/EUR/threshold above the " +
+      "balance (it fires at once), then 0.01 (re-armed) and back to the threshold it had",
+    run: (client) => masterWalletBalanceLow(client, "EUR"),
+  },
   "master_wallet.customer_funded": {
     steps: "the spending customer*, POST /card-issuer/fund-customer (EUR 10)",
     run: async (client) => fundCustomer(client, await customer(client), 10),
@@ -94,6 +107,12 @@ export const TRIGGERS: Record<string, Trigger> = {
         { idempotent: true, allow: [409] },
       );
     },
+  },
+  "customer.balance.low": {
+    steps:
+      "the spending customer*, PUT /svc-card/customers/{id}/low-balance-threshold above its balance (it fires " +
+      "at once), then null (off)",
+    run: async (client) => customerBalanceLow(client, await customer(client)),
   },
   "customer.balance.updated": {
     steps: "a card purchase (POST /sandbox/card-transactions)",
@@ -124,9 +143,24 @@ export const TRIGGERS: Record<string, Trigger> = {
   "card.stolen": { steps: "a new card: report stolen", run: cardAction("report", { reason: "stolen" }) },
   "card.deactivated": { steps: "a new card: block (program), void", run: cardAction("block") },
   "card.cancelled": {
-    none:
-      "No flow raises it: the card lifecycle (server/cards/lifecycle/transitions.ts) has no cancel move; " +
-      "the type stays in the catalog for the interface. `webhooks send-example` sends its example.",
+    steps:
+      "POST /svc-card/customers/{id}/cards/physical (an order, pending), POST /card-issuer/card-orders/{order}/cancel " +
+      "(the card, never activated, is cancelled)",
+    run: async (client) => orderThenCancelPhysicalCard(client, await customer(client)),
+  },
+  "card.shipping.updated": {
+    steps: "POST /svc-card/customers/{id}/cards/physical (the order, pending), then cancel it (cleanup)",
+    run: async (client) => orderThenCancelPhysicalCard(client, await customer(client)),
+  },
+  "card.replaced": {
+    steps: "a new card, POST /svc-card/customers/{id}/cards/{card}/replace (damaged), void the new card",
+    run: async (client) => replaceNewCard(client, await customer(client)),
+  },
+  "card.expiring": {
+    steps:
+      "a new card, POST /sandbox/cards/{card}/renew (the daily renewal, now: card.expiring, then its " +
+      "replacement), void both",
+    run: async (client) => renewNewCard(client, await customer(client)),
   },
   "card.spending_controls.updated": {
     steps: "PUT /svc-card/customers/{id}/spending-controls (a daily limit of 500)",
@@ -200,9 +234,8 @@ export const TRIGGERS: Record<string, Trigger> = {
       }),
   },
   "dispute.evidence_added": {
-    none:
-      "Evidence files are uploaded from the console's dispute page only (a multipart route of the dashboard, " +
-      "app/(dashboard)/disputes/[disputeId]/evidence/route.ts); the REST API has no upload route yet.",
+    steps: "a dispute, POST /card-issuer/disputes/{id}/evidence (multipart/form-data: a PNG as `file`)",
+    run: async (client) => uploadEvidence(client, await dispute(client)),
   },
   "webhook.disabled": {
     steps: "POST /webhook/create-webhook (a throwaway https URL), PUT it enabled: false, DELETE it",
@@ -213,9 +246,12 @@ export const TRIGGERS: Record<string, Trigger> = {
     },
   },
   "webhook.delivery.exhausted": {
-    none:
-      "Raised when a delivery fails its 7th attempt, after 1 min, 5 min, 30 min, 2 h, 12 h and 24 h " +
-      "(docs/webhooks.md): no sandbox route shortens the schedule. `webhooks send-example` sends its example.",
+    steps:
+      "a throwaway subscription to https://card-console-trigger-<hex>.invalid (never resolves), POST " +
+      "/webhooks/{id}/test, POST /sandbox/webhooks/{id}/retries/fast-forward: the worker makes the 7 attempts " +
+      "at once (not over 39 h); DELETE it once the delivery failed",
+    wait: 20,
+    run: (client) => exhaustDelivery(client),
   },
   "webhook.test": {
     steps:
@@ -228,55 +264,3 @@ export const TRIGGERS: Record<string, Trigger> = {
     },
   },
 };
-
-function fiatTriggers(): Record<string, Trigger> {
-  const payout = "a USD wallet, a paid deposit into it, POST /exchange-rate, POST /wallet/payout";
-  return {
-    "fiat.payout.created": { steps: payout, run: (c) => fiatPayout(c) },
-    "fiat.payout.processing": {
-      steps: `${payout}; the worker moves it`,
-      wait: 30,
-      run: (c) => fiatPayout(c),
-    },
-    "fiat.payout.completed": { steps: `${payout}; the worker moves it`, wait: 30, run: (c) => fiatPayout(c) },
-    "fiat.payout.failed": {
-      steps: `${payout}, POST /sandbox/payouts/{id}/fail`,
-      run: async (c) =>
-        c.post(`/api/v1/sandbox/payouts/${await fiatPayout(c)}/fail`, {}, { idempotent: true }),
-    },
-    "fiat.payout.returned": {
-      steps: `${payout}, the worker completes it, POST /sandbox/payouts/{id}/return`,
-      run: (c) => fiatPayout(c, "return"),
-    },
-    "fiat.deposit.created": {
-      steps: "POST /exchange-rate (payin), POST /wallet/deposits/new",
-      run: (c) => fiatDeposit(c),
-    },
-    "fiat.deposit.completed": {
-      steps: "a deposit, POST /sandbox/checkout/{token}/complete",
-      run: (c) => fiatDeposit(c, "complete"),
-    },
-    "fiat.deposit.cancelled": {
-      steps: "a deposit, POST /sandbox/checkout/{token}/cancel",
-      run: (c) => fiatDeposit(c, "cancel"),
-    },
-  };
-}
-
-function gatewayTriggers(): Record<string, Trigger> {
-  const pay = (amount: number) => (c: Client) => gatewayPayment(c, { pay: amount });
-  return {
-    "crypto_gateway.payment.created": {
-      steps: "POST /sandbox/crypto-gateway/payments (USD 20)",
-      run: pay(0),
-    },
-    "crypto_gateway.payment.paid": { steps: "a payment, POST .../pay the amount asked", run: pay(20) },
-    "crypto_gateway.payment.underpaid": { steps: "a payment, POST .../pay less", run: pay(5) },
-    "crypto_gateway.payment.overpaid": { steps: "a payment, POST .../pay more", run: pay(25) },
-    "crypto_gateway.payment.expired": {
-      steps: "a payment expiring in 1 minute; the worker expires it",
-      wait: 150,
-      run: (c) => gatewayPayment(c, { pay: 0, expiresInMinutes: 1 }),
-    },
-  };
-}

@@ -2310,6 +2310,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandbox/cards/{cardId}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: renew a card now
+         * @description Sandbox only (404 in live mode). The daily renewal (docs/card-replacement.md, Expiry and renewal) run now for this card, as if its expiry were within the renewal window: card.expiring (once per card; it carries the card's real expiry), then the replacement with reason expired (card.replaced; card.created for a virtual card, an order for a physical one), in one transaction. The old card keeps working until its expiry. Replaced already: CARD_ALREADY_REPLACED; not active or frozen: CARD_NOT_REPLACEABLE; a replacement refused (CARD_LIMIT_REACHED, SHIPPING_REQUIRED, ...) changes nothing.
+         */
+        post: operations["sandboxRenewCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/customers/{svcCardId}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: write a customer's statement now
+         * @description Sandbox only (404 in live mode). The statement job's write (docs/statements.md) for this customer and a month that ended, now: the statement from the ledger and statement.created, in one transaction. period (YYYY-MM, the program's time zone) defaults to last month and goes back at most 24 months (before the customer's account: an empty statement). A month written already: CONFLICT (data.statement_id); the current month or later: VALIDATION_ERROR; no card account balance yet: WALLET_NOT_DEPLOYED.
+         */
+        post: operations["sandboxIssueStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sandbox/card-orders/{orderId}/ship": {
         parameters: {
             query?: never;
@@ -21789,6 +21829,243 @@ export interface operations {
                 };
             };
             /** @description error_code: IDEMPOTENCY_KEY_MISMATCH, PHYSICAL_CARD_ONLY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxRenewCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value per operation (e.g. a UUID); kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The card's card_id (crd_...). */
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sandbox: renew a card now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @description The renewed card: it keeps working until its expiry. */
+                            card_id: string;
+                            /** @description The new card's card_id (reason expired). */
+                            replaced_by: string;
+                            /** @description card.expiring was raised now (false: it was raised before, once per card). */
+                            expiring_raised: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_IN_USE, CARD_ALREADY_REPLACED, CARD_NOT_REPLACEABLE, CARD_LIMIT_REACHED, WALLET_NOT_DEPLOYED, CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_MISMATCH, SHIPPING_REQUIRED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxIssueStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value per operation (e.g. a UUID); kept 24 h. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The customer's svc_card_id (sc_...). */
+                svcCardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The month (YYYY-MM, program time zone) that ended; default last month; at most 24 back. */
+                    period?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sandbox: write a customer's statement now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @description stm_... */
+                            statement_id: string;
+                            svc_card_id: string;
+                            /** @enum {string} */
+                            currency: "USD" | "EUR" | "GBP";
+                            /** @description The month, YYYY-MM, in the program's time zone. */
+                            period: string;
+                            time_zone: string;
+                            period_start: string;
+                            /** @description Exclusive: the first instant of the next month. */
+                            period_end: string;
+                            opening_balance_minor: number;
+                            closing_balance_minor: number;
+                            created_at: string;
+                            /** @description The same statement as a PDF. */
+                            pdf_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description error_code: VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNAUTHENTICATED, TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: TWO_FACTOR_NOT_ENABLED, INSUFFICIENT_PERMISSION */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_IN_USE, CONFLICT, WALLET_NOT_DEPLOYED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error_code: IDEMPOTENCY_KEY_MISMATCH */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -97,3 +97,13 @@ export const REPLACEMENT_EVENT_TYPES = [
     } satisfies CardExpiringEvent,
   },
 ];
+
+/** The sandbox's renewal of one card now (POST /api/v1/sandbox/cards/{cardId}/renew). */
+export const sandboxRenewalSchema = z.object({
+  card_id: z.string().describe("The renewed card: it keeps working until its expiry."),
+  replaced_by: z.string().describe("The new card's card_id (reason expired)."),
+  expiring_raised: z
+    .boolean()
+    .describe("card.expiring was raised now (false: it was raised before, once per card)."),
+});
+export type SandboxRenewal = z.infer<typeof sandboxRenewalSchema>;

@@ -205,6 +205,8 @@ export const PERMISSIONS = {
   // sandbox-cards
   issuePhysicalCard: { scope: "write" },
   activatePhysicalCard: { scope: "write" },
+  sandboxRenewCard: { scope: "write" },
+  sandboxIssueStatement: { scope: "write" },
   sandboxMoveCardOrder: { scope: "write" },
   // physical-cards (docs/physical-cards.md): a cardholder orders, cancels and activates their own
   orderPhysicalCard: { scope: "write", cardholder: true },

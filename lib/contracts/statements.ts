@@ -78,3 +78,12 @@ export const statementParamsSchema = z.object({
 export const statementQuerySchema = z.object({
   format: z.enum(["json", "pdf"]).default("json").describe("pdf: the statement as a PDF file."),
 });
+
+/** The sandbox's statement of one customer now (POST /api/v1/sandbox/customers/{svcCardId}/statements). */
+export const sandboxStatementSchema = z.object({
+  period: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month as YYYY-MM.")
+    .optional()
+    .describe("The month (YYYY-MM, program time zone) that ended; default last month; at most 24 back."),
+});

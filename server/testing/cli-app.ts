@@ -9,6 +9,7 @@ import { totpCode } from "@/server/auth/totp";
 import { bootWorker } from "@/server/boot";
 import type { Db } from "@/server/db/client";
 import { startWorker, type WorkerHandle } from "@/server/jobs/worker";
+import { scopeDeliveryPumps } from "@/server/webhooks/register";
 import { createTestOrg } from "./fixtures";
 
 /**
@@ -49,9 +50,12 @@ export async function startCliApp(db: Db): Promise<CliApp> {
     await new Promise<void>((resolve) => s.close(() => resolve()));
   };
   await start();
+  const org = await createTestOrg(db);
+  // On a shared Postgres the webhook pumps of this process send this program's deliveries only
+  // (the webhook.delivery.exhausted trigger runs them), never another test file's.
+  scopeDeliveryPumps(org.orgId);
   const worker: WorkerHandle = await startWorker({ db, pollMs: 50, events: false });
 
-  const org = await createTestOrg(db);
   const access_token = await org.token(org.admin.userId);
   const res = await app.request("/api/apikey/create", {
     method: "POST",
@@ -75,6 +79,7 @@ export async function startCliApp(db: Db): Promise<CliApp> {
     start,
     close: async () => {
       await worker.stop(1_000);
+      scopeDeliveryPumps(undefined);
       await stop();
     },
   };

@@ -18,6 +18,17 @@ const PUMP_RUN_MS = 60_000;
 const ENSURE_EVERY_MS = 30_000;
 
 let lastEnsured = 0;
+/** Set by scopeDeliveryPumps: the only organization this process's pumps send for. */
+let pumpOrgId: string | undefined;
+
+/**
+ * Tests on a shared Postgres (the CLI's harness, server/testing/cli-app.ts): this process's pumps
+ * send only this organization's deliveries, never another test's (whose secrets another process's
+ * key cannot open). Production never calls it.
+ */
+export function scopeDeliveryPumps(orgId: string | undefined): void {
+  pumpOrgId = orgId;
+}
 
 /**
  * Makes sure the pump jobs exist (a dedupe key per slot keeps one copy each). Called from the
@@ -50,7 +61,12 @@ export function registerWebhookHandlers(): void {
   registerJobHandler(
     PUMP_JOB_KIND,
     async ({ db, job, signal }) => {
-      await runDeliveryPump(db, { signal, runForMs: PUMP_RUN_MS, workerId: job.lockedBy ?? undefined });
+      await runDeliveryPump(db, {
+        signal,
+        runForMs: PUMP_RUN_MS,
+        workerId: job.lockedBy ?? undefined,
+        orgId: pumpOrgId,
+      });
       return { repeatAt: new Date() };
     },
     { maxConcurrency: 1, leaseSeconds: 30 },

@@ -66,7 +66,18 @@ export async function renewExpiringCards(
   }
 }
 
-async function renewOne(db: Db, row: { id: string; orgId: string }, now: Date, report: RenewalReport) {
+/**
+ * One card's renewal in its own transaction (the job's step). A refused replacement is logged and
+ * rolled back alone, card.expiring kept; with `rethrow` (the sandbox's renewal of one card) the
+ * refusal is thrown and nothing is kept.
+ */
+export async function renewOne(
+  db: Db,
+  row: { id: string; orgId: string },
+  now: Date,
+  report: RenewalReport,
+  opts: { rethrow?: boolean } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const ctx: Ctx = { orgId: row.orgId, db: tx, actor: { type: "system", reason: "card renewal" } };
     const [card] = await tx
@@ -99,7 +110,7 @@ async function renewOne(db: Db, row: { id: string; orgId: string }, now: Date, r
       );
       report.renewed++;
     } catch (error) {
-      if (!isServiceError(error)) throw error;
+      if (!isServiceError(error) || opts.rethrow) throw error;
       report.failed++;
       log.warn(
         { orgId: row.orgId, cardId: locked.id, code: error.code },

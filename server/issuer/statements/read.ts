@@ -8,7 +8,7 @@ import { cardStatements } from "@/server/db/schema/statements";
 
 type StatementRow = typeof cardStatements.$inferSelect;
 
-function summaryOf(r: StatementRow): StatementSummary {
+export function summaryOf(r: StatementRow): StatementSummary {
   return {
     statement_id: r.id,
     svc_card_id: r.svcCardId,
