@@ -84,6 +84,32 @@ describe("credential cache (embedded database)", () => {
     expect((await app.request("/api/v1/me", { headers: fresh })).status).toBe(401);
   });
 
+  it("answers /v1/me with the credential as it is now, not as it was when its answer was kept", async () => {
+    const org = await createTestOrg(database.db);
+    const user = bearer(await org.token(org.admin.userId));
+    const code = () => ({ ...user, "x-2fa-token": clock.nextCode(org.admin.totpSecret) });
+    const key = (await (
+      await post("/api/apikey/create", { name: "Kept", permissions: ["read"] }, code())
+    ).json()) as { id: string; api_key: string; api_secret: string };
+    const pair = { "x-api-key": key.api_key, "x-api-secret": key.api_secret };
+    const me = async () => {
+      const res = await app.request("/api/v1/me", { headers: pair });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+      return (await res.json()) as { data: { credential: { scopes: string[] } } };
+    };
+    const first = await me();
+    expect(first.data.credential.scopes).toEqual(["read"]);
+    expect(await me()).toEqual(first);
+    const widened = await app.request(`/api/apikey/${key.id}/permissions`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...code() },
+      body: JSON.stringify({ permissions: ["read", "webhooks"] }),
+    });
+    expect(widened.status).toBe(200);
+    expect((await me()).data.credential.scopes).toContain("webhooks");
+  });
+
   it("checks expiry on every hit", async () => {
     const org = await createTestOrg(database.db);
     const token = await org.token(org.admin.userId);

@@ -85,6 +85,11 @@ export function dropCachedCredentials(): void {
   s.values.clear();
 }
 
+/** Whether credentials are cached here now (a hit hands back the same ResolvedCredential object). */
+export function credentialCacheOn(): boolean {
+  return state().enabled;
+}
+
 export function cachedCredential(cacheKey: string): Entry | undefined {
   const s = state();
   if (!s.enabled) return undefined;
