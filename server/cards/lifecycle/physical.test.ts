@@ -91,6 +91,7 @@ describe("sandbox physical cards", () => {
             card_id: stored.cardToken,
             status: "active",
             timestamp: activated.activated_at,
+            metadata: {},
           },
         },
       ]);
@@ -175,6 +176,7 @@ describe("sandbox physical cards", () => {
             card_id: card.cardToken,
             status: "active",
             timestamp: after.activatedAt!.toISOString(),
+            metadata: {},
           },
         },
       ]);
