@@ -22,6 +22,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import * as OTPAuth from "otpauth";
+import { childProcessEnv } from "@/lib/env";
 
 const { values } = parseArgs({
   options: {
@@ -40,8 +41,16 @@ const CHART_PAGES = new Set(["/overview"]);
 const SIGNED_OUT_PAGES = new Set(["/sign-in"]);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-lighthouse-"));
+// Always its own embedded database with the demo program: a DATABASE_URL in the environment (CI's bench
+// stage sets one for the other benches) would send the server to a shared database without its keys.
 const server = spawn(path.join("node_modules", ".bin", "tsx"), ["server/main.ts"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "info" },
+  env: childProcessEnv({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    DATABASE_URL: undefined,
+  }),
   stdio: ["ignore", "pipe", "inherit"],
 });
 let out = "";
@@ -52,7 +61,9 @@ async function waitFor(re: RegExp, ms = 300_000): Promise<RegExpMatchArray> {
   for (;;) {
     const m = out.match(re);
     if (m) return m;
-    if (Date.now() > until) throw new Error(`server: no ${re} in ${ms / 1000} s`);
+    // The server logs to stdout, which is read here: on a failure, show its last lines.
+    if (Date.now() > until || server.exitCode !== null)
+      throw new Error(`server: no ${re} in ${ms / 1000} s; its output ended with:\n${out.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
