@@ -37,7 +37,9 @@ async function run(withPooler: boolean) {
   const cluster = createCluster(
     {
       apps: APPS,
-      workers: 0,
+      // /api/health (the readiness the balancer and the load use) is 503 until a worker has beaten
+      // within 30 s: one worker, whose sessions are counted with the apps'.
+      workers: 1,
       port: 8195,
       appPortBase: 3301,
       statsPort: 8196,
