@@ -74,6 +74,32 @@ describe("card expiry", () => {
 });
 
 describe("card renewal", () => {
+  it("renews each card that existed when the pass began once, never a card the pass issued itself", async () => {
+    const org = await createTestOrg(database.db);
+    const originals: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const customer = await createReadyCustomer(database.db, org.orgId, { flowStatus: "active", step: 6 });
+      const card = await createTestCard(database.db, customer);
+      // Long expired but still in use: every new card (the provider's expiry, years ahead) sorts after
+      // these in the job's keyset, and falls inside this far-future window too.
+      await setExpiry(card.id, 2000, 1);
+      originals.push(card.id);
+    }
+    const report = await renewExpiringCards(database.db, {
+      now: new Date("2090-01-10T02:00:00Z"),
+      windowDays: 30,
+      orgId: org.orgId,
+      batchSize: 1,
+    });
+    expect(report).toEqual({ notified: 3, renewed: 3, failed: 0 });
+    const issued = await database.db
+      .select({ id: cards.id, replacedBy: cards.replacedBy, replacementFor: cards.replacementFor })
+      .from(cards)
+      .where(and(eq(cards.orgId, org.orgId), sql`${cards.replacementFor} is not null`));
+    expect(issued.map((c) => c.replacementFor).sort()).toEqual([...originals].sort());
+    expect(issued.every((c) => c.replacedBy === null)).toBe(true);
+  });
+
   it("renews cards in the window once: card.expiring, a new virtual card, the old one kept to its expiry", async () => {
     const org = await createTestOrg(database.db);
     const customer = await createReadyCustomer(database.db, org.orgId, { flowStatus: "active", step: 6 });

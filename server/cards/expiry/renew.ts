@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { isServiceError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -36,10 +36,23 @@ export interface RenewalReport {
 
 export async function renewExpiringCards(
   db: Db,
-  opts: { now: Date; windowDays: number },
+  opts: {
+    now: Date;
+    windowDays: number;
+    /** One organization's cards only (tests; the daily job covers every organization). */
+    orgId?: string;
+    /** Cards read per keyset page (tests use small pages to cross page boundaries). */
+    batchSize?: number;
+  },
 ): Promise<RenewalReport> {
+  const batchSize = opts.batchSize ?? BATCH;
   const bound = lastMonthEndingBy(new Date(opts.now.getTime() + opts.windowDays * DAY_MS));
   const report: RenewalReport = { notified: 0, renewed: 0, failed: 0 };
+  // A pass renews the cards that existed when it began, never a card it issued itself: a new card
+  // whose expiry fell inside the window (a clock moved by a test, a provider's short expiry) would
+  // otherwise be renewed again in the same pass when the keyset reaches it, card after card, until
+  // the customer's card limit refused the renewals still due.
+  const startedAt = new Date();
   let after: { year: number; month: number; id: string } | null = null;
   for (;;) {
     // One range of the partial index cards_expiry_idx (replaced_by is null), keyset by expiry and id.
@@ -51,6 +64,8 @@ export async function renewExpiringCards(
           isNull(cards.replacedBy),
           isNotNull(cards.expYear),
           inArray(cards.status, ["active", "frozen"]),
+          lt(cards.createdAt, startedAt),
+          opts.orgId ? eq(cards.orgId, opts.orgId) : undefined,
           sql`(${cards.expYear}, ${cards.expMonth}) <= (${bound.year}, ${bound.month})`,
           after
             ? sql`(${cards.expYear}, ${cards.expMonth}, ${cards.id}) > (${after.year}, ${after.month}, ${after.id})`
@@ -58,9 +73,9 @@ export async function renewExpiringCards(
         ),
       )
       .orderBy(asc(cards.expYear), asc(cards.expMonth), asc(cards.id))
-      .limit(BATCH);
+      .limit(batchSize);
     for (const row of batch) await renewOne(db, row, opts.now, report);
-    if (batch.length < BATCH) return report;
+    if (batch.length < batchSize) return report;
     const last = batch[batch.length - 1]!;
     after = { year: last.expYear!, month: last.expMonth!, id: last.id };
   }
