@@ -1,13 +1,12 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ActionErrorAlert } from "@/components/ui/dialog-error";
-import { Field } from "@/components/ui/field";
+import { ThresholdForm } from "@/components/ui/threshold-form";
 import { useAction } from "@/components/ui/use-action";
 import type { Action } from "@/lib/action-result";
 import type { CustomerThreshold } from "@/lib/contracts/balance-alerts";
-import { formatMinor, minorToDecimal, parseAmountToMinor } from "@/lib/money";
+import { formatMinor, parseAmountToMinor } from "@/lib/money";
 
 type SetThreshold = Action<{ svcCardId: string; threshold_minor: number | null }, CustomerThreshold>;
 
@@ -69,7 +68,7 @@ export function LowBalanceAlert({
       </div>
       {notice ? <p className="text-sm text-warning">{notice}</p> : null}
       {save && editing ? (
-        <ThresholdForm
+        <AlertForm
           svcCardId={svcCardId}
           currency={currency}
           threshold={threshold}
@@ -82,7 +81,7 @@ export function LowBalanceAlert({
   );
 }
 
-function ThresholdForm({
+function AlertForm({
   svcCardId,
   currency,
   threshold,
@@ -97,55 +96,21 @@ function ThresholdForm({
   onSaved: (result: CustomerThreshold) => void;
   onCancel: () => void;
 }) {
-  const [value, setValue] = useState(threshold === null ? "" : minorToDecimal(threshold));
-  const [fieldError, setFieldError] = useState<string>();
   const saving = useAction(save);
-
-  async function store(minor: number | null) {
-    const res = await saving.run({ svcCardId, threshold_minor: minor });
-    if (res.ok) onSaved(res.data);
-    else setFieldError(res.error.fields?.threshold_minor);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const typed = value.trim();
-    const minor = typed ? parseAmountToMinor(typed) : null;
-    if (typed && minor === null) {
-      setFieldError("Give a positive amount with at most 2 decimals, e.g. 50 or 12.50.");
-      return;
-    }
-    setFieldError(undefined);
-    void store(minor);
-  }
-
-  const error = saving.error && !saving.error.fields?.threshold_minor ? saving.error : undefined;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 sm:max-w-md" noValidate>
-      <Field
-        label={`Alert below (${currency})`}
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder="e.g. 50"
-        error={fieldError}
-        hint="Leave empty to turn the alert off."
-      />
-      <ActionErrorAlert error={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row-reverse sm:justify-end">
-        <Button variant="secondary" disabled={saving.pending} onClick={onCancel}>
-          Cancel
-        </Button>
-        {threshold !== null ? (
-          <Button variant="ghost" disabled={saving.pending} onClick={() => void store(null)}>
-            Turn off
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={saving.pending} aria-busy={saving.pending}>
-          Save alert
-        </Button>
-      </div>
-    </form>
+    <ThresholdForm
+      currency={currency}
+      thresholdMinor={threshold}
+      examples={["50", "12.50"]}
+      hint="Leave empty to turn the alert off."
+      submitLabel="Save alert"
+      removeLabel="Turn off"
+      layout="inline"
+      saving={saving}
+      input={(typed) => ({ svcCardId, threshold_minor: typed === null ? null : parseAmountToMinor(typed) })}
+      errorField="threshold_minor"
+      onSaved={onSaved}
+      onCancel={onCancel}
+    />
   );
 }
