@@ -1,5 +1,3 @@
-import { Download } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
 import { CARD_TYPE_VALUES } from "@/lib/contracts/card-list";
 import { CARD_STATUS_VALUES, CURRENCY_VALUES } from "@/lib/contracts/cards";
@@ -58,15 +56,8 @@ export function CardFilterForm({ filters }: { filters: CardFilters }) {
       <FilterActions
         className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:mt-[1.625rem]"
         clearHref={isFiltered(filters) ? CARDS_PATH : null}
-      >
-        <Button asChild variant="secondary">
-          {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
-          <a href={cardsExportHref(filters)} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
-      </FilterActions>
+        exportHref={cardsExportHref(filters)}
+      />
     </UrlFilterForm>
   );
 }

@@ -1,5 +1,3 @@
-import { Download } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { FilterActions, FilterSearch, FilterSelect, UrlFilterForm } from "@/components/ui/url-filters";
 import { FLOW_STATUS_VALUES, KYC_STATUS_VALUES } from "@/lib/contracts/cards";
 import { type CustomerFilters, CUSTOMERS_PATH, customersExportHref, isFiltered } from "./filters";
@@ -46,15 +44,8 @@ export function CustomerFilterForm({ filters }: { filters: CustomerFilters }) {
       <FilterActions
         className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1 lg:mt-[1.625rem] lg:self-start"
         clearHref={isFiltered(filters) ? CUSTOMERS_PATH : null}
-      >
-        <Button asChild variant="secondary">
-          {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
-          <a href={customersExportHref(filters)} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
-      </FilterActions>
+        exportHref={customersExportHref(filters)}
+      />
     </UrlFilterForm>
   );
 }

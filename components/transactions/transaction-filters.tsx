@@ -1,6 +1,4 @@
-import { Download } from "lucide-react";
 import { CustomerPicker } from "@/components/customers/customer-picker";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
   FilterActions,
@@ -109,15 +107,8 @@ export function TransactionFilterForm({ filters }: { filters: TransactionFilters
       <FilterActions
         className="col-span-2 flex flex-wrap gap-2"
         clearHref={isFiltered(filters) ? TRANSACTIONS_PATH : null}
-      >
-        <Button asChild variant="secondary">
-          {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
-          <a href={exportHref(filters)} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
-      </FilterActions>
+        exportHref={exportHref(filters)}
+      />
     </UrlFilterForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
 import Form from "next/form";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -105,14 +105,19 @@ export function FilterSelect<T extends string>({
   );
 }
 
-/** Apply, plus Clear (a link to the unfiltered URL) while a filter is on; `children` follow them. */
+/**
+ * Apply, plus Clear (a link to the unfiltered URL) while a filter is on, then Export CSV when the list
+ * has an export (`exportHref`: the export route with the applied filters); `children` follow them.
+ */
 export function FilterActions({
   clearHref,
+  exportHref,
   className,
   children,
 }: {
   /** Null hides Clear (no filter is on). */
   clearHref: string | null;
+  exportHref?: string;
   className: string;
   children?: ReactNode;
 }) {
@@ -124,6 +129,15 @@ export function FilterActions({
       {clearHref ? (
         <Button asChild variant="ghost">
           <Link href={clearHref}>Clear</Link>
+        </Button>
+      ) : null}
+      {exportHref ? (
+        <Button asChild variant="secondary">
+          {/* A download, not a page: a plain link, so the browser saves the streamed file. */}
+          <a href={exportHref} download>
+            <Download aria-hidden />
+            Export CSV
+          </a>
         </Button>
       ) : null}
       {children}
