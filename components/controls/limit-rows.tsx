@@ -51,6 +51,66 @@ function IntervalSelect<T extends SpendingInterval>({
 const rowClass = "grid grid-cols-2 items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]";
 const removeClass = "col-span-2 justify-self-start sm:col-span-1 sm:mt-6";
 
+/** One limit's line: its number, its window and Remove; a `fixed` row keeps its window and stays. */
+function LimitLine<T extends SpendingInterval>({
+  className,
+  label,
+  inputMode,
+  value,
+  onValue,
+  error,
+  intervalLabel,
+  interval,
+  intervals,
+  onInterval,
+  fixed,
+  onRemove,
+}: {
+  className: string;
+  label: string;
+  inputMode: "decimal" | "numeric";
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+  intervalLabel: string;
+  interval: T;
+  intervals: readonly T[];
+  onInterval: (interval: T) => void;
+  fixed: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <div className={className}>
+      <Field
+        label={label}
+        inputMode={inputMode}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        error={error}
+      />
+      <IntervalSelect
+        label={intervalLabel}
+        value={interval}
+        values={intervals}
+        disabled={fixed}
+        onChange={onInterval}
+      />
+      <Button type="button" variant="secondary" className={removeClass} disabled={fixed} onClick={onRemove}>
+        Remove
+      </Button>
+    </div>
+  );
+}
+
+/** A list of rows' edits: change one row, remove one row. */
+function rowEdits<R>(rows: R[], onChange: (rows: R[]) => void) {
+  return {
+    update: (i: number, patch: Partial<R>) =>
+      onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r))),
+    remove: (i: number) => onChange(rows.filter((_, j) => j !== i)),
+  };
+}
+
 /**
  * Amount limits: an amount (the account's currency), a window, and optionally the categories it
  * counts. `fixed` marks the rows a cardholder had before saving: they may lower them but not remove
@@ -67,35 +127,23 @@ export function AmountRows({
   errors: Record<string, string>;
   fixed?: number;
 }) {
-  const update = (i: number, patch: Partial<AmountRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const { update, remove } = rowEdits(rows, onChange);
   return rows.map((row, i) => (
     <div key={i} className="flex flex-col gap-2 rounded-md border border-border p-3">
-      <div className={rowClass}>
-        <Field
-          label="Amount"
-          inputMode="decimal"
-          value={row.amount}
-          onChange={(e) => update(i, { amount: e.target.value })}
-          error={errorAt(errors, `spending_limits.${i}.amount`)}
-        />
-        <IntervalSelect
-          label="Window"
-          value={row.interval}
-          values={SPENDING_INTERVAL_VALUES}
-          disabled={i < fixed}
-          onChange={(interval) => update(i, { interval })}
-        />
-        <Button
-          type="button"
-          variant="secondary"
-          className={removeClass}
-          disabled={i < fixed}
-          onClick={() => onChange(rows.filter((_, j) => j !== i))}
-        >
-          Remove
-        </Button>
-      </div>
+      <LimitLine
+        className={rowClass}
+        label="Amount"
+        inputMode="decimal"
+        value={row.amount}
+        onValue={(amount) => update(i, { amount })}
+        error={errorAt(errors, `spending_limits.${i}.amount`)}
+        intervalLabel="Window"
+        interval={row.interval}
+        intervals={SPENDING_INTERVAL_VALUES}
+        onInterval={(interval) => update(i, { interval })}
+        fixed={i < fixed}
+        onRemove={() => remove(i)}
+      />
       {i < fixed ? (
         row.categories.length ? (
           <p className="text-xs text-muted">On {row.categories.map(categoryLabel).join(", ")}</p>
@@ -132,33 +180,22 @@ export function CountRows({
   errors: Record<string, string>;
   fixed?: number;
 }) {
-  const update = (i: number, patch: Partial<CountRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const { update, remove } = rowEdits(rows, onChange);
   return rows.map((row, i) => (
-    <div key={i} className={`${rowClass} rounded-md border border-border p-3`}>
-      <Field
-        label="Number of purchases"
-        inputMode="numeric"
-        value={row.count}
-        onChange={(e) => update(i, { count: e.target.value })}
-        error={errorAt(errors, `count_limits.${i}.count`)}
-      />
-      <IntervalSelect
-        label="Period"
-        value={row.interval}
-        values={WINDOWED}
-        disabled={i < fixed}
-        onChange={(interval) => update(i, { interval })}
-      />
-      <Button
-        type="button"
-        variant="secondary"
-        className={removeClass}
-        disabled={i < fixed}
-        onClick={() => onChange(rows.filter((_, j) => j !== i))}
-      >
-        Remove
-      </Button>
-    </div>
+    <LimitLine
+      key={i}
+      className={`${rowClass} rounded-md border border-border p-3`}
+      label="Number of purchases"
+      inputMode="numeric"
+      value={row.count}
+      onValue={(count) => update(i, { count })}
+      error={errorAt(errors, `count_limits.${i}.count`)}
+      intervalLabel="Period"
+      interval={row.interval}
+      intervals={WINDOWED}
+      onInterval={(interval) => update(i, { interval })}
+      fixed={i < fixed}
+      onRemove={() => remove(i)}
+    />
   ));
 }
