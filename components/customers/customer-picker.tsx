@@ -1,7 +1,8 @@
 "use client";
 
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { ComboboxList, useCombobox } from "@/components/ui/combobox";
 import { FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -68,8 +69,9 @@ export function CustomerPicker({
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [answered, setAnswered] = useState<string>();
   const [failed, setFailed] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const current = answered === text.trim() ? hits : [];
+  const box = useCombobox({ listId, options: current, shown: !picked && text.trim() !== "", onPick: pick });
+  const { open, setActive } = box;
   const seq = useRef(0);
 
   useEffect(() => {
@@ -88,47 +90,24 @@ export function CustomerPicker({
         });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, open, picked]);
+  }, [text, open, picked, setActive]);
 
   const value = picked?.svcCardId ?? text.trim();
-  const current = answered === text.trim() ? hits : [];
-  const expanded = open && !picked && text.trim() !== "" && current.length > 0;
 
   function edit(next: string) {
     setText(next);
-    setOpen(true);
+    box.setOpen(true);
     if (picked) onSelect?.(null);
     setPicked(null);
     onValueChange?.(next.trim());
   }
 
-  function pick(hit: SearchHit | undefined) {
-    if (!hit) return;
+  function pick(hit: SearchHit) {
     const customer = { svcCardId: hit.id, email: hit.title };
     setPicked(customer);
     setText(hit.title);
-    setOpen(false);
     onSelect?.(customer);
     onValueChange?.(customer.svcCardId);
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      if (!open) setOpen(true);
-      else setActive((a) => Math.min(a + 1, current.length - 1));
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (e.key === "Enter" && expanded) {
-      e.preventDefault();
-      pick(current[active]);
-    } else if (e.key === "Escape" && expanded) {
-      // The list closes, not what holds the picker (a sheet's or a form's own Escape).
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-    }
   }
 
   const status = !open || picked || !text.trim() || answered !== text.trim() ? "" : statusOf(current, failed);
@@ -140,18 +119,12 @@ export function CustomerPicker({
         <Input
           id={id}
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+          {...box.inputProps}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, errorId, `${id}-status`].filter(Boolean).join(" ")}
           value={text}
           onChange={(e) => edit(e.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => !readOnly && setOpen(true)}
-          onBlur={() => setOpen(false)}
+          onFocus={() => !readOnly && box.setOpen(true)}
           readOnly={readOnly}
           autoComplete="off"
           spellCheck={false}
@@ -160,38 +133,19 @@ export function CustomerPicker({
           data-testid="customer-picker"
         />
         <input type="hidden" name={name} value={value} />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={`${label} matches`}
-          hidden={!expanded}
-          className={cn(
-            "absolute top-full right-0 left-0 z-50 mt-1 max-h-72 overflow-y-auto rounded-md border",
-            "border-border bg-surface p-1 shadow-lg",
-          )}
+        <ComboboxList
+          box={box}
+          label={`${label} matches`}
+          optionKey={(hit) => hit.id}
+          optionClassName="flex cursor-pointer flex-col rounded px-2 py-1.5 text-sm"
         >
-          {current.map((hit, i) => (
-            <li
-              key={hit.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              // mousedown, not click: the box keeps focus (its blur would close the list first).
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(hit);
-              }}
-              onMouseEnter={() => setActive(i)}
-              className={cn(
-                "flex cursor-pointer flex-col rounded px-2 py-1.5 text-sm",
-                i === active ? "bg-surface-muted" : "",
-              )}
-            >
+          {(hit) => (
+            <>
               <span className="truncate font-medium">{hit.title}</span>
               <span className="truncate font-mono text-xs text-muted">{hit.detail}</span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </ComboboxList>
       </div>
       <p id={`${id}-status`} className="sr-only" aria-live="polite">
         {status}

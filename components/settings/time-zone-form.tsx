@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { ComboboxList, useCombobox } from "@/components/ui/combobox";
 import { FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -40,39 +40,20 @@ export function TimeZoneForm({ saved: initial, zones, save }: TimeZoneFormProps)
   const listId = `${id}-list`;
   const [saved, setSaved] = useState(initial);
   const [text, setText] = useState(initial);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string }>();
   const saving = useAction(async (input: TimeZone) => (save ? save(input) : transportError()));
   const hits = useMemo(() => matches(zones, text), [zones, text]);
+  const box = useCombobox({
+    listId,
+    options: hits,
+    onPick: (zone) => {
+      setText(zone);
+      setStatus(undefined);
+    },
+  });
   const chosen = zones.find((z) => z.toLowerCase() === text.trim().toLowerCase());
-  const expanded = open && hits.length > 0;
   const error =
-    text.trim() && !chosen && !open ? "Pick a zone from the list, e.g. Europe/Berlin." : undefined;
-
-  function pick(zone: string | undefined) {
-    if (!zone) return;
-    setText(zone);
-    setOpen(false);
-    setStatus(undefined);
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      if (!open) setOpen(true);
-      else setActive((a) => Math.min(a + 1, hits.length - 1));
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (e.key === "Enter" && expanded) {
-      e.preventDefault();
-      pick(hits[active]);
-    } else if (e.key === "Escape" && expanded) {
-      e.preventDefault();
-      setOpen(false);
-    }
-  }
+    text.trim() && !chosen && !box.open ? "Pick a zone from the list, e.g. Europe/Berlin." : undefined;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -100,60 +81,31 @@ export function TimeZoneForm({ saved: initial, zones, save }: TimeZoneFormProps)
           <Input
             id={id}
             type="text"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+            {...box.inputProps}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              setOpen(true);
-              setActive(0);
+              box.setOpen(true);
+              box.setActive(0);
               setStatus(undefined);
             }}
-            onKeyDown={onKeyDown}
-            onFocus={() => save && setOpen(true)}
-            onBlur={() => setOpen(false)}
+            onFocus={() => save && box.setOpen(true)}
             readOnly={!save}
             autoComplete="off"
             spellCheck={false}
             maxLength={64}
             data-testid="time-zone"
           />
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Time zones"
-            hidden={!expanded}
-            className={cn(
-              "absolute top-full right-0 left-0 z-50 mt-1 max-h-72 overflow-y-auto rounded-md border",
-              "border-border bg-surface p-1 shadow-lg",
-            )}
+          <ComboboxList
+            box={box}
+            label="Time zones"
+            optionKey={(zone) => zone}
+            optionClassName="cursor-pointer truncate rounded px-2 py-1.5 text-sm"
           >
-            {hits.map((zone, i) => (
-              <li
-                key={zone}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                // mousedown, not click: the box keeps focus (its blur would close the list first).
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(zone);
-                }}
-                onMouseEnter={() => setActive(i)}
-                className={cn(
-                  "cursor-pointer truncate rounded px-2 py-1.5 text-sm",
-                  i === active ? "bg-surface-muted" : "",
-                )}
-              >
-                {zone}
-              </li>
-            ))}
-          </ul>
+            {(zone) => zone}
+          </ComboboxList>
         </div>
         <FieldMessages
           hint="Daily, weekly, monthly and yearly limits start at local midnight here, daylight saving included."
