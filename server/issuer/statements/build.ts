@@ -56,61 +56,60 @@ type Movement = Omit<StatementLine, "balance_after_minor">;
 
 async function movementsOf(db: Db, c: StatementCustomer, start: Date, end: Date): Promise<Movement[]> {
   const t = cardTransactions;
-  const [txns, fundings, disputes] = await Promise.all([
-    db
-      .select({
-        id: t.id,
-        type: t.type,
-        merchant: t.merchant,
-        settled: t.settledAmountMinor,
-        settledAt: t.settledAt,
-      })
-      .from(t)
-      .where(
-        and(
-          eq(t.orgId, c.orgId),
-          eq(t.svcCardId, c.svcCardId),
-          // Settled in the month, authorized at most 60 days before it (no hold lives that long).
-          gte(t.createdAt, new Date(start.getTime() - 60 * 86_400_000)),
-          lt(t.createdAt, end),
-          eq(t.billingCurrency, c.currency),
-          isNotNull(t.settledAmountMinor),
-          gte(t.settledAt, start),
-          lt(t.settledAt, end),
-        ),
+  // In turn, not Promise.all: `db` is the statement's transaction, one connection (see buildStatement).
+  const txns = await db
+    .select({
+      id: t.id,
+      type: t.type,
+      merchant: t.merchant,
+      settled: t.settledAmountMinor,
+      settledAt: t.settledAt,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.orgId, c.orgId),
+        eq(t.svcCardId, c.svcCardId),
+        // Settled in the month, authorized at most 60 days before it (no hold lives that long).
+        gte(t.createdAt, new Date(start.getTime() - 60 * 86_400_000)),
+        lt(t.createdAt, end),
+        eq(t.billingCurrency, c.currency),
+        isNotNull(t.settledAmountMinor),
+        gte(t.settledAt, start),
+        lt(t.settledAt, end),
       ),
-    db
-      .select({
-        id: customerFundings.id,
-        amount: customerFundings.amountMinor,
-        at: customerFundings.createdAt,
-      })
-      .from(customerFundings)
-      .where(
-        and(
-          eq(customerFundings.orgId, c.orgId),
-          eq(customerFundings.customerId, c.customerId),
-          eq(customerFundings.status, "completed"),
-          eq(customerFundings.currency, c.currency),
-          gte(customerFundings.createdAt, start),
-          lt(customerFundings.createdAt, end),
-        ),
-      )
-      .orderBy(asc(customerFundings.createdAt)),
-    db
-      .select({ id: cardDisputes.id, credit: cardDisputes.creditMinor, at: cardDisputes.resolvedAt })
-      .from(cardDisputes)
-      .where(
-        and(
-          eq(cardDisputes.orgId, c.orgId),
-          eq(cardDisputes.svcCardId, c.svcCardId),
-          inArray(cardDisputes.status, ["won"]),
-          eq(cardDisputes.creditCurrency, c.currency),
-          gte(cardDisputes.resolvedAt, start),
-          lt(cardDisputes.resolvedAt, end),
-        ),
+    );
+  const fundings = await db
+    .select({
+      id: customerFundings.id,
+      amount: customerFundings.amountMinor,
+      at: customerFundings.createdAt,
+    })
+    .from(customerFundings)
+    .where(
+      and(
+        eq(customerFundings.orgId, c.orgId),
+        eq(customerFundings.customerId, c.customerId),
+        eq(customerFundings.status, "completed"),
+        eq(customerFundings.currency, c.currency),
+        gte(customerFundings.createdAt, start),
+        lt(customerFundings.createdAt, end),
       ),
-  ]);
+    )
+    .orderBy(asc(customerFundings.createdAt));
+  const disputes = await db
+    .select({ id: cardDisputes.id, credit: cardDisputes.creditMinor, at: cardDisputes.resolvedAt })
+    .from(cardDisputes)
+    .where(
+      and(
+        eq(cardDisputes.orgId, c.orgId),
+        eq(cardDisputes.svcCardId, c.svcCardId),
+        inArray(cardDisputes.status, ["won"]),
+        eq(cardDisputes.creditCurrency, c.currency),
+        gte(cardDisputes.resolvedAt, start),
+        lt(cardDisputes.resolvedAt, end),
+      ),
+    );
   const out: Movement[] = [];
   for (const r of txns) {
     const kind: StatementLineKind = r.type === "refund" ? "refund" : r.type;
@@ -150,10 +149,10 @@ export async function buildStatement(
   opening: number | null,
 ): Promise<BuiltStatement> {
   const openingMinor = opening ?? (await ledgerAsOf(db, c, period.start)) ?? 0;
-  const [movements, closingLedger] = await Promise.all([
-    movementsOf(db, c, period.start, period.end),
-    ledgerAsOf(db, c, period.end),
-  ]);
+  // One after another: `db` is the statement's transaction, one connection, where queries run in
+  // turn anyway (pg warns of queries issued while another is running on the same client).
+  const movements = await movementsOf(db, c, period.start, period.end);
+  const closingLedger = await ledgerAsOf(db, c, period.end);
   const closingMinor = closingLedger ?? openingMinor;
   const explained = movements.reduce((sum, m) => sum + m.amount_minor, 0);
   const gap = closingMinor - openingMinor - explained;
