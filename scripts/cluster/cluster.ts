@@ -86,6 +86,8 @@ export class Cluster {
   readonly pooler?: Member;
   private readonly childEnv: Record<string, string | undefined>;
   private readonly say: (line: string) => void;
+  /** Set by stop(): no member starts after it. */
+  private stopping = false;
 
   constructor(
     private readonly o: ClusterOptions,
@@ -124,6 +126,9 @@ export class Cluster {
 
   /** Spawns a member in its own process group (so a kill takes tsx and node together). */
   start(m: Member): void {
+    // A restart scheduled before stop() (the chaos run restarts a killed member a second later)
+    // would otherwise outlive the run as an orphaned app or worker.
+    if (this.stopping) return;
     if (m.child && m.child.exitCode === null && m.child.signalCode === null) return;
     const fd = openSync(m.log, "a");
     const [cmd, args, vars] =
@@ -229,6 +234,7 @@ export class Cluster {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all([...this.apps, ...this.workers].map((m) => this.stopMember(m)));
     await this.stopMember(this.balancer, 2_000);
     if (this.pooler) await this.stopMember(this.pooler, 2_000);
