@@ -67,6 +67,12 @@ export async function onboardToPinStep(
   await expect(page).toHaveURL(/\/kyc\//);
   if (base) expect(new URL(page.url()).host).toBe(new URL(base).host);
   await page.getByLabel("Country of residence").selectOption("GB");
+  // With E2E_SCREENSHOTS set, the hosted KYC page as the cardholder sees it (to look at, by width and host).
+  if (process.env.E2E_SCREENSHOTS) {
+    const width = page.viewportSize()?.width ?? 0;
+    const host = new URL(page.url()).hostname.replace(/\W/g, "");
+    await page.screenshot({ path: `test-results/shots/kyc-${width}-${host}.png`, fullPage: true });
+  }
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(onboarding);
