@@ -1,26 +1,17 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { spendingControlsInputSchema } from "@/lib/contracts/spending-controls";
-import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { getCardSpendingControls, replaceCardSpendingControls } from "@/server/controls/store";
 import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
+import { cardholderBrowser } from "@/server/testing/cardholder-browser";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
-import { CARDHOLDER_COOKIE } from "./cardholder-session";
 import { replaceMyCardSpendingControlsAction } from "./spending-controls";
 
 // The cardholder's browser: its session cookie (the one thing Next provides that is missing here).
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (name === CARDHOLDER_COOKIE && cookie ? { value: cookie } : undefined),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", async () => (await import("@/server/testing/cardholder-browser")).nextHeaders);
 
 const database = withTestDatabase();
-beforeEach(() => {
-  cookie = undefined;
-});
+const browser = cardholderBrowser();
 
 /** My card's limits form (replaceMyCardSpendingControlsAction): lower only, own card only. */
 describe("a cardholder's own card limits", () => {
@@ -59,8 +50,7 @@ describe("a cardholder's own card limits", () => {
       ok: false,
       error: { code: "UNAUTHENTICATED" },
     });
-    cookie = (await createCardholderSession(database.db, { orgId: org.orgId, customerId: customer.id }))
-      .token;
+    await browser.signIn(database.db, { orgId: org.orgId, customerId: customer.id });
 
     const lowered = await save(card.id, {
       spending_limits: [

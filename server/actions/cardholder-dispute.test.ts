@@ -1,28 +1,19 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createCardholderSession } from "@/server/cards/cardholder/session";
+import { describe, expect, it, vi } from "vitest";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
 import { decideDispute } from "@/server/issuer/disputes/decide";
 import { balanceOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";
+import { cardholderBrowser } from "@/server/testing/cardholder-browser";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { fileMyDisputeAction } from "./cardholder-card";
-import { CARDHOLDER_COOKIE } from "./cardholder-session";
 
 // The cardholder's browser: its session cookie (the one thing Next provides that is missing here).
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (name === CARDHOLDER_COOKIE && cookie ? { value: cookie } : undefined),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", async () => (await import("@/server/testing/cardholder-browser")).nextHeaders);
 
 const database = withTestDatabase();
-beforeEach(() => {
-  cookie = undefined;
-});
+const browser = cardholderBrowser();
 
 /** My card's Dispute (fileMyDisputeAction) obeys the rule of issue 23, defect 1, as REST does. */
 describe("My card's dispute action", () => {
@@ -30,8 +21,7 @@ describe("My card's dispute action", () => {
     const org = await createTestOrg(database.db);
     const staff = keyCtx(database.db, org.orgId);
     const { customer, card } = await spendingCustomer(database.db, org.orgId, { fundMinor: 10_000 });
-    cookie = (await createCardholderSession(database.db, { orgId: org.orgId, customerId: customer.id }))
-      .token;
+    await browser.signIn(database.db, { orgId: org.orgId, customerId: customer.id });
     const purchase = async (amount: number) => {
       const t = await authorizeCardTransaction({
         ctx: staff,

@@ -1,36 +1,21 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createCardholderSession } from "@/server/cards/cardholder/session";
+import { describe, expect, it, vi } from "vitest";
 import { orderPhysicalCard } from "@/server/cards/physical/order";
 import { getCardOrder } from "@/server/cards/physical/use-cases";
-import type { Ctx } from "@/server/context";
 import { cardOrders } from "@/server/db/schema/card-orders";
 import { cards } from "@/server/db/schema/cards";
 import { createReadyCustomer } from "@/server/testing/card-customers";
+import { keyCtx } from "@/server/testing/card-network";
+import { cardholderBrowser } from "@/server/testing/cardholder-browser";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { cancelMyCardOrderAction } from "./cardholder-physical";
-import { CARDHOLDER_COOKIE } from "./cardholder-session";
 
 // The cardholder's browser: its session cookie (the one thing Next provides that is missing here).
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (name === CARDHOLDER_COOKIE && cookie ? { value: cookie } : undefined),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", async () => (await import("@/server/testing/cardholder-browser")).nextHeaders);
 
 const database = withTestDatabase();
-beforeEach(() => {
-  cookie = undefined;
-});
-
-const keyCtx = (orgId: string): Ctx => ({
-  db: database.db,
-  orgId,
-  actor: { type: "apiKey", keyId: "key_cancel_order", scopes: ["read", "write"] },
-});
+const browser = cardholderBrowser();
 
 const BODY = {
   name: "Ada Lovelace",
@@ -41,18 +26,14 @@ const BODY = {
 async function orderFor(orgId: string) {
   const customer = await createReadyCustomer(database.db, orgId);
   const order = await orderPhysicalCard({
-    ctx: keyCtx(orgId),
+    ctx: keyCtx(database.db, orgId),
     input: { svcCardId: customer.svcCardId, body: BODY },
   });
   return { customer, order };
 }
 
-async function signInAs(orgId: string, customerId: string) {
-  cookie = (await createCardholderSession(database.db, { orgId, customerId })).token;
-}
-
 const statusOf = async (orgId: string, orderId: string) =>
-  (await getCardOrder({ ctx: keyCtx(orgId), input: { orderId } })).status;
+  (await getCardOrder({ ctx: keyCtx(database.db, orgId), input: { orderId } })).status;
 
 /** My card's "Cancel order" (cancelMyCardOrderAction): the cardholder's own order, before it ships. */
 describe("a cardholder cancels their own physical card order", () => {
@@ -63,7 +44,7 @@ describe("a cardholder cancels their own physical card order", () => {
       ok: false,
       error: { code: "UNAUTHENTICATED" },
     });
-    await signInAs(org.orgId, customer.id);
+    await browser.signIn(database.db, { orgId: org.orgId, customerId: customer.id });
     expect(await cancelMyCardOrderAction({ orderId: order.order_id })).toEqual({
       ok: true,
       data: { order_id: order.order_id, status: "canceled" },
@@ -79,7 +60,7 @@ describe("a cardholder cancels their own physical card order", () => {
       .update(cardOrders)
       .set({ status: "submitted" })
       .where(eq(cardOrders.id, order.order_id));
-    await signInAs(org.orgId, customer.id);
+    await browser.signIn(database.db, { orgId: org.orgId, customerId: customer.id });
     expect(await cancelMyCardOrderAction({ orderId: order.order_id })).toMatchObject({
       ok: true,
       data: { status: "canceled" },
@@ -90,7 +71,7 @@ describe("a cardholder cancels their own physical card order", () => {
     const org = await createTestOrg(database.db);
     const mine = await orderFor(org.orgId);
     const theirs = await orderFor(org.orgId);
-    await signInAs(org.orgId, mine.customer.id);
+    await browser.signIn(database.db, { orgId: org.orgId, customerId: mine.customer.id });
     expect(await cancelMyCardOrderAction({ orderId: theirs.order.order_id })).toMatchObject({
       ok: false,
       error: { code: "NOT_FOUND", message: "No card order with this id." },
@@ -102,7 +83,7 @@ describe("a cardholder cancels their own physical card order", () => {
     const org = await createTestOrg(database.db);
     const { customer, order } = await orderFor(org.orgId);
     await database.db.update(cardOrders).set({ status: "shipped" }).where(eq(cardOrders.id, order.order_id));
-    await signInAs(org.orgId, customer.id);
+    await browser.signIn(database.db, { orgId: org.orgId, customerId: customer.id });
     expect(await cancelMyCardOrderAction({ orderId: order.order_id })).toEqual({
       ok: false,
       error: {
