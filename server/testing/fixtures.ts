@@ -55,3 +55,8 @@ export function userCtx(
     },
   };
 }
+
+/** A cardholder's own session: the customer acting on their own account (My card, the phone steps). */
+export function cardholderCtx(db: Db, orgId: string, customerId: string): Ctx {
+  return { db, orgId, actor: { type: "cardholder", customerId } };
+}

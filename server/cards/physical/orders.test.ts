@@ -2,13 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { CARD_ORDER_MOVES, CARD_ORDER_STATUSES, type CardOrderStatus } from "@/lib/contracts/card-orders";
 import { setEnvForTests } from "@/lib/env";
-import type { Ctx } from "@/server/context";
 import { cardOrders } from "@/server/db/schema/card-orders";
 import { cards } from "@/server/db/schema/cards";
 import { jobs, outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
+import { keyCtx } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
+import { cardholderCtx, createTestOrg } from "@/server/testing/fixtures";
 import { activateCardWithCode } from "./activation";
 import { fulfillmentStep } from "./fulfillment";
 import { listCardOrders } from "./list";
@@ -18,26 +19,6 @@ import { cancelCardOrder, getCardOrder, SANDBOX_ORDER_MOVES, sandboxMoveCardOrde
 
 const database = withTestDatabase();
 afterEach(() => setEnvForTests({ SVC_MODE: undefined }));
-
-const keyCtx = (orgId: string): Ctx => ({
-  db: database.db,
-  orgId,
-  actor: { type: "apiKey", keyId: "key_orders", scopes: ["read", "write"] },
-});
-const holderCtx = (orgId: string, customerId: string): Ctx => ({
-  db: database.db,
-  orgId,
-  actor: { type: "cardholder", customerId },
-});
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
-}
 
 const BODY = {
   name: "Ada Lovelace",
@@ -49,7 +30,7 @@ const BODY = {
 async function setup() {
   const org = await createTestOrg(database.db);
   const customer = await createReadyCustomer(database.db, org.orgId);
-  const ctx = keyCtx(org.orgId);
+  const ctx = keyCtx(database.db, org.orgId);
   const order = await orderPhysicalCard({ ctx, input: { svcCardId: customer.svcCardId, body: BODY } });
   return { org, customer, ctx, order };
 }
@@ -154,7 +135,7 @@ describe("physical card orders", () => {
                 });
         const before = (await shippingEvents(ctx.orgId, fresh.order_id)).length;
         if (outcome.kind === "refusal") {
-          expect(await code(run()), `${move} from ${from}`).toBe(outcome.code);
+          expect(await refusal(run()), `${move} from ${from}`).toBe(outcome.code);
           expect((await shippingEvents(ctx.orgId, fresh.order_id)).length).toBe(before);
         } else {
           await run();
@@ -203,9 +184,9 @@ describe("physical card orders", () => {
     expect(shipped!.createdAt.getTime()).toBe(cancelled[0]!.createdAt.getTime());
     const second = await setup();
     await sandboxMoveCardOrder({ ctx: second.ctx, input: { orderId: second.order.order_id, move: "ship" } });
-    expect(await code(cancelCardOrder({ ctx: second.ctx, input: { orderId: second.order.order_id } }))).toBe(
-      "CARD_ORDER_ALREADY_SHIPPED",
-    );
+    expect(
+      await refusal(cancelCardOrder({ ctx: second.ctx, input: { orderId: second.order.order_id } })),
+    ).toBe("CARD_ORDER_ALREADY_SHIPPED");
     // A failed order's card is voided, not cancelled: the order was not called off.
     const third = await setup();
     await sandboxMoveCardOrder({ ctx: third.ctx, input: { orderId: third.order.order_id, move: "fail" } });
@@ -237,32 +218,40 @@ describe("physical card orders", () => {
   it("another organization's order is 404; a cardholder sees and cancels only their own", async () => {
     const { org, customer, order } = await setup();
     const other = await createTestOrg(database.db);
-    const otherCtx = keyCtx(other.orgId);
-    expect(await code(getCardOrder({ ctx: otherCtx, input: { orderId: order.order_id } }))).toBe("NOT_FOUND");
-    expect(await code(cancelCardOrder({ ctx: otherCtx, input: { orderId: order.order_id } }))).toBe(
+    const otherCtx = keyCtx(database.db, other.orgId);
+    expect(await refusal(getCardOrder({ ctx: otherCtx, input: { orderId: order.order_id } }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await refusal(cancelCardOrder({ ctx: otherCtx, input: { orderId: order.order_id } }))).toBe(
       "NOT_FOUND",
     );
     expect(
-      await code(sandboxMoveCardOrder({ ctx: otherCtx, input: { orderId: order.order_id, move: "ship" } })),
+      await refusal(
+        sandboxMoveCardOrder({ ctx: otherCtx, input: { orderId: order.order_id, move: "ship" } }),
+      ),
     ).toBe("NOT_FOUND");
     expect((await listCardOrders({ ctx: otherCtx, input: { limit: 20 } })).orders).toEqual([]);
     const neighbour = await createReadyCustomer(database.db, org.orgId);
-    const theirs = holderCtx(org.orgId, neighbour.id);
-    expect(await code(getCardOrder({ ctx: theirs, input: { orderId: order.order_id } }))).toBe("NOT_FOUND");
-    expect(await code(cancelCardOrder({ ctx: theirs, input: { orderId: order.order_id } }))).toBe(
+    const theirs = cardholderCtx(database.db, org.orgId, neighbour.id);
+    expect(await refusal(getCardOrder({ ctx: theirs, input: { orderId: order.order_id } }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await refusal(cancelCardOrder({ ctx: theirs, input: { orderId: order.order_id } }))).toBe(
       "NOT_FOUND",
     );
     expect(
-      await code(orderPhysicalCard({ ctx: theirs, input: { svcCardId: customer.svcCardId, body: BODY } })),
+      await refusal(orderPhysicalCard({ ctx: theirs, input: { svcCardId: customer.svcCardId, body: BODY } })),
     ).toBe("NOT_FOUND");
     // The cardholder's list is the program's: not theirs to call.
-    expect(await code(listCardOrders({ ctx: theirs, input: { limit: 20 } }))).toBe("INSUFFICIENT_PERMISSION");
-    const mine = holderCtx(org.orgId, customer.id);
+    expect(await refusal(listCardOrders({ ctx: theirs, input: { limit: 20 } }))).toBe(
+      "INSUFFICIENT_PERMISSION",
+    );
+    const mine = cardholderCtx(database.db, org.orgId, customer.id);
     expect((await getCardOrder({ ctx: mine, input: { orderId: order.order_id } })).order_id).toBe(
       order.order_id,
     );
     expect(
-      await code(sandboxMoveCardOrder({ ctx: mine, input: { orderId: order.order_id, move: "ship" } })),
+      await refusal(sandboxMoveCardOrder({ ctx: mine, input: { orderId: order.order_id, move: "ship" } })),
     ).toBe("INSUFFICIENT_PERMISSION");
   });
 
@@ -284,7 +273,7 @@ describe("physical card orders", () => {
     expect([...page1.orders, ...page2.orders].map((o) => o.order_id)).toEqual([...ids].reverse());
     const shipped = await listCardOrders({ ctx, input: { limit: 20, status: "shipped" } });
     expect(shipped.orders.map((o) => o.order_id)).toEqual([ids[1]]);
-    expect(await code(listCardOrders({ ctx, input: { limit: 20, starting_after: "cor_nope" } }))).toBe(
+    expect(await refusal(listCardOrders({ ctx, input: { limit: 20, starting_after: "cor_nope" } }))).toBe(
       "VALIDATION_ERROR",
     );
   });
@@ -292,9 +281,9 @@ describe("physical card orders", () => {
   it("in live mode the sandbox helpers do not exist and no activation code is shown", async () => {
     const { ctx, order } = await setup();
     setEnvForTests({ SVC_MODE: "live" });
-    expect(await code(sandboxMoveCardOrder({ ctx, input: { orderId: order.order_id, move: "ship" } }))).toBe(
-      "NOT_FOUND",
-    );
+    expect(
+      await refusal(sandboxMoveCardOrder({ ctx, input: { orderId: order.order_id, move: "ship" } })),
+    ).toBe("NOT_FOUND");
     expect((await getCardOrder({ ctx, input: { orderId: order.order_id } })).activation_code).toBeUndefined();
   });
 });
@@ -302,16 +291,16 @@ describe("physical card orders", () => {
 describe("activation with last four and code", () => {
   it("refused before shipping, counts wrong tries, locks at the fifth; right: card.activated", async () => {
     const { customer, order } = await setup();
-    const ctx = holderCtx(customer.orgId, customer.id);
+    const ctx = cardholderCtx(database.db, customer.orgId, customer.id);
     const input = (last_four: string, activation_code: string) => ({
       svcCardId: customer.svcCardId,
       cardId: order.card_id,
       body: { last_four, activation_code },
     });
     const right = input(order.last_four, order.activation_code!);
-    expect(await code(activateCardWithCode({ ctx, input: right }))).toBe("CARD_NOT_SHIPPED");
+    expect(await refusal(activateCardWithCode({ ctx, input: right }))).toBe("CARD_NOT_SHIPPED");
     await sandboxMoveCardOrder({
-      ctx: keyCtx(customer.orgId),
+      ctx: keyCtx(database.db, customer.orgId),
       input: { orderId: order.order_id, move: "ship" },
     });
     const wrongCode = order.activation_code === "000000" ? "111111" : "000000";
@@ -322,9 +311,9 @@ describe("activation with last four and code", () => {
       data: { tries_left: 4 },
     });
     const wrongFour = order.last_four === "0000" ? "1111" : "0000";
-    expect(await code(activateCardWithCode({ ctx, input: input(wrongFour, order.activation_code!) }))).toBe(
-      "INVALID_ACTIVATION_CODE",
-    );
+    expect(
+      await refusal(activateCardWithCode({ ctx, input: input(wrongFour, order.activation_code!) })),
+    ).toBe("INVALID_ACTIVATION_CODE");
     const activated = await activateCardWithCode({ ctx, input: right });
     expect(activated.activated_at).not.toBeNull();
     const events = await database.db
@@ -332,10 +321,10 @@ describe("activation with last four and code", () => {
       .from(outboxEvents)
       .where(and(eq(outboxEvents.orgId, customer.orgId), eq(outboxEvents.type, "card.activated")));
     expect(events).toHaveLength(1);
-    expect(await code(activateCardWithCode({ ctx, input: right }))).toBe("CARD_ALREADY_ACTIVATED");
+    expect(await refusal(activateCardWithCode({ ctx, input: right }))).toBe("CARD_ALREADY_ACTIVATED");
 
     const locked = await setup();
-    const lctx = holderCtx(locked.customer.orgId, locked.customer.id);
+    const lctx = cardholderCtx(database.db, locked.customer.orgId, locked.customer.id);
     await sandboxMoveCardOrder({ ctx: locked.ctx, input: { orderId: locked.order.order_id, move: "ship" } });
     const bad = {
       svcCardId: locked.customer.svcCardId,
@@ -346,24 +335,24 @@ describe("activation with last four and code", () => {
       },
     };
     const codes = [];
-    for (let i = 0; i < 5; i++) codes.push(await code(activateCardWithCode({ ctx: lctx, input: bad })));
+    for (let i = 0; i < 5; i++) codes.push(await refusal(activateCardWithCode({ ctx: lctx, input: bad })));
     expect(codes).toEqual([...Array(4).fill("INVALID_ACTIVATION_CODE"), "ACTIVATION_LOCKED"]);
     const good = { ...bad, body: { ...bad.body, activation_code: locked.order.activation_code! } };
-    expect(await code(activateCardWithCode({ ctx: lctx, input: good }))).toBe("ACTIVATION_LOCKED");
+    expect(await refusal(activateCardWithCode({ ctx: lctx, input: good }))).toBe("ACTIVATION_LOCKED");
   });
 
   it("another customer's card is 404 for a cardholder", async () => {
     const { org, customer, order } = await setup();
     const neighbour = await createReadyCustomer(database.db, org.orgId);
-    const ctx = holderCtx(org.orgId, neighbour.id);
+    const ctx = cardholderCtx(database.db, org.orgId, neighbour.id);
     const body = { last_four: order.last_four, activation_code: order.activation_code! };
     expect(
-      await code(
+      await refusal(
         activateCardWithCode({ ctx, input: { svcCardId: customer.svcCardId, cardId: order.card_id, body } }),
       ),
     ).toBe("NOT_FOUND");
     expect(
-      await code(
+      await refusal(
         activateCardWithCode({ ctx, input: { svcCardId: neighbour.svcCardId, cardId: order.card_id, body } }),
       ),
     ).toBe("NOT_FOUND");

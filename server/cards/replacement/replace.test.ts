@@ -2,40 +2,21 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { spendingControlsInputSchema } from "@/lib/contracts/spending-controls";
 import { setEnvForTests } from "@/lib/env";
-import type { Ctx } from "@/server/context";
 import { replaceCardSpendingControls } from "@/server/controls/store";
 import { cards } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simCards } from "@/server/db/schema/providers";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
+import { keyCtx } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { refusal } from "@/server/testing/errors";
+import { cardholderCtx, createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { activatePhysicalCard } from "../lifecycle/physical";
 import { orderPhysicalCard } from "../physical/order";
 import { replaceCard } from "./replace";
 
 const database = withTestDatabase();
 afterEach(() => setEnvForTests({ SVC_MODE: undefined, SANDBOX_FULFILLMENT_SECONDS: undefined }));
-
-const keyCtx = (orgId: string): Ctx => ({
-  db: database.db,
-  orgId,
-  actor: { type: "apiKey", keyId: "key_replace", scopes: ["read", "write"] },
-});
-const holderCtx = (orgId: string, customerId: string): Ctx => ({
-  db: database.db,
-  orgId,
-  actor: { type: "cardholder", customerId },
-});
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
-}
 
 async function eventsOf(orgId: string, cardToken: string) {
   const rows = await database.db
@@ -65,7 +46,7 @@ async function setup() {
     .update(cards)
     .set({ metadata: { team: "sales" } })
     .where(eq(cards.id, card.id));
-  const ctx = keyCtx(org.orgId);
+  const ctx = keyCtx(database.db, org.orgId);
   const controls = spendingControlsInputSchema.parse({
     spending_limits: [{ amount: 200, interval: "daily" }],
     blocked_categories: ["7995"],
@@ -167,7 +148,7 @@ describe("card replacement", () => {
     setEnvForTests({ SVC_MODE: "sandbox", SANDBOX_FULFILLMENT_SECONDS: "0" });
     const org = await createTestOrg(database.db);
     const customer = await createReadyCustomer(database.db, org.orgId);
-    const ctx = keyCtx(org.orgId);
+    const ctx = keyCtx(database.db, org.orgId);
     const order = await orderPhysicalCard({ ctx, input: { svcCardId: customer.svcCardId, body: SHIPPING } });
     await activatePhysicalCard({ ctx, input: { cardId: order.card_id } });
     const out = await replaceCard({
@@ -191,9 +172,9 @@ describe("card replacement", () => {
     const org = await createTestOrg(database.db);
     const customer = await createReadyCustomer(database.db, org.orgId);
     const card = await createTestCard(database.db, customer, { cardType: "physical" });
-    const ctx = keyCtx(org.orgId);
+    const ctx = keyCtx(database.db, org.orgId);
     const target = { svcCardId: customer.svcCardId, cardId: card.id };
-    expect(await code(replaceCard({ ctx, input: { ...target, body: { reason: "stolen" } } }))).toBe(
+    expect(await refusal(replaceCard({ ctx, input: { ...target, body: { reason: "stolen" } } }))).toBe(
       "SHIPPING_REQUIRED",
     );
     // The refusal rolled everything back: the card was not reported.
@@ -210,27 +191,29 @@ describe("card replacement", () => {
     const { customer, card, ctx } = await setup();
     const target = { svcCardId: customer.svcCardId, cardId: card.id };
     await replaceCard({ ctx, input: { ...target, body: { reason: "expired" } } });
-    expect(await code(replaceCard({ ctx, input: { ...target, body: { reason: "lost" } } }))).toBe(
+    expect(await refusal(replaceCard({ ctx, input: { ...target, body: { reason: "lost" } } }))).toBe(
       "CARD_ALREADY_REPLACED",
     );
     const voided = await createTestCard(database.db, customer, { status: "voided" });
     expect(
-      await code(replaceCard({ ctx, input: { ...target, cardId: voided.id, body: { reason: "lost" } } })),
+      await refusal(replaceCard({ ctx, input: { ...target, cardId: voided.id, body: { reason: "lost" } } })),
     ).toBe("CARD_NOT_REPLACEABLE");
     const lost = await createTestCard(database.db, customer, { status: "lost" });
     expect(
-      await code(replaceCard({ ctx, input: { ...target, cardId: lost.id, body: { reason: "damaged" } } })),
+      await refusal(replaceCard({ ctx, input: { ...target, cardId: lost.id, body: { reason: "damaged" } } })),
     ).toBe("CARD_NOT_REPLACEABLE");
     // A card already reported lost is replaced for that reason (nothing to report again).
     const again = await replaceCard({ ctx, input: { ...target, cardId: lost.id, body: { reason: "lost" } } });
     expect(again.old_card.status).toBe("lost");
     const blocked = await createTestCard(database.db, customer, { status: "blocked" });
     expect(
-      await code(replaceCard({ ctx, input: { ...target, cardId: blocked.id, body: { reason: "stolen" } } })),
+      await refusal(
+        replaceCard({ ctx, input: { ...target, cardId: blocked.id, body: { reason: "stolen" } } }),
+      ),
     ).toBe("CARD_NOT_REPLACEABLE");
     const fresh = await createTestCard(database.db, customer);
     expect(
-      await code(
+      await refusal(
         replaceCard({
           ctx,
           input: { ...target, cardId: fresh.id, body: { reason: "damaged", shipping: SHIPPING } },
@@ -253,13 +236,15 @@ describe("card replacement", () => {
     const { org, customer, card } = await setup();
     const other = await createTestOrg(database.db);
     const target = { svcCardId: customer.svcCardId, cardId: card.id, body: { reason: "lost" as const } };
-    expect(await code(replaceCard({ ctx: keyCtx(other.orgId), input: target }))).toBe("NOT_FOUND");
-    const stranger = await createReadyCustomer(database.db, org.orgId);
-    expect(await code(replaceCard({ ctx: holderCtx(org.orgId, stranger.id), input: target }))).toBe(
+    expect(await refusal(replaceCard({ ctx: keyCtx(database.db, other.orgId), input: target }))).toBe(
       "NOT_FOUND",
     );
+    const stranger = await createReadyCustomer(database.db, org.orgId);
+    expect(
+      await refusal(replaceCard({ ctx: cardholderCtx(database.db, org.orgId, stranger.id), input: target })),
+    ).toBe("NOT_FOUND");
     expect((await row(card.id)).status).toBe("active");
-    const out = await replaceCard({ ctx: holderCtx(org.orgId, customer.id), input: target });
+    const out = await replaceCard({ ctx: cardholderCtx(database.db, org.orgId, customer.id), input: target });
     expect(out.old_card.status).toBe("lost");
   });
 
@@ -267,12 +252,9 @@ describe("card replacement", () => {
     const { org, customer, card } = await setup();
     const target = { svcCardId: customer.svcCardId, cardId: card.id, body: { reason: "stolen" as const } };
     const staff = userCtx(database.db, org.orgId, org.admin, { twoFactorEnabled: true });
-    expect(await code(replaceCard({ ctx: staff, input: target }))).toBe("TWO_FACTOR_REQUIRED");
-    const reader: Ctx = {
-      ...keyCtx(org.orgId),
-      actor: { type: "apiKey", keyId: "key_ro", scopes: ["read"] },
-    };
-    expect(await code(replaceCard({ ctx: reader, input: target }))).toBe("INSUFFICIENT_PERMISSION");
+    expect(await refusal(replaceCard({ ctx: staff, input: target }))).toBe("TWO_FACTOR_REQUIRED");
+    const reader = keyCtx(database.db, org.orgId, ["read"]);
+    expect(await refusal(replaceCard({ ctx: reader, input: target }))).toBe("INSUFFICIENT_PERMISSION");
     expect((await row(card.id)).replacedBy).toBeNull();
   });
 });
