@@ -3,6 +3,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { createCardholderSession } from "@/server/cards/cardholder/session";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
+import { CARD_VIEW_FIELDS } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail } from "@/server/testing/fixtures";
 import { bearer, postJson } from "@/server/testing/http";
@@ -46,26 +47,6 @@ const CUSTOMER_FIELDS = [
   "safe_deployed",
   "step",
   "svc_card_id",
-];
-const CARD_FIELDS = [
-  "activated_at",
-  "card_id",
-  "card_type",
-  "created_at",
-  "exp_month",
-  "exp_year",
-  "is_blocked",
-  "is_frozen",
-  "is_lost",
-  "is_stolen",
-  "is_void",
-  "last_four",
-  "metadata",
-  "pin_set",
-  "replaced_by",
-  "replacement_for",
-  "replacement_reason",
-  "status",
 ];
 
 async function program() {
@@ -247,7 +228,7 @@ describe("GET /api/v1/card-issuer/customers/{customerId}", () => {
         pin_set: true,
       });
       const list = res.body.data.cards as Record<string, unknown>[];
-      for (const card of list) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
+      for (const card of list) expect(Object.keys(card).sort()).toEqual(CARD_VIEW_FIELDS);
       expect(list[0]).toMatchObject({
         card_id: virtualId,
         last_four: "4242",

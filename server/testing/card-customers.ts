@@ -7,6 +7,31 @@ import { providers } from "@/server/providers/current";
 import { uniqueEmail } from "./fixtures";
 
 /**
+ * Every field of a card's view (sorted): a card in the card-issuer customer view; a card on its own
+ * (POST .../cards) adds svc_card_id.
+ */
+export const CARD_VIEW_FIELDS = [
+  "activated_at",
+  "card_id",
+  "card_type",
+  "created_at",
+  "exp_month",
+  "exp_year",
+  "is_blocked",
+  "is_frozen",
+  "is_lost",
+  "is_stolen",
+  "is_void",
+  "last_four",
+  "metadata",
+  "pin_set",
+  "replaced_by",
+  "replacement_for",
+  "replacement_reason",
+  "status",
+];
+
+/**
  * A card customer who finished every onboarding step but the card (step 5, account_setup):
  * email verified, KYC approved with a currency, source of funds answered, phone verified and
  * the wallet deployed (our record). Built straight in the database so the card tests do not

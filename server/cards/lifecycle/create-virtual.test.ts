@@ -5,7 +5,7 @@ import { cardCustomers, cards } from "@/server/db/schema/cards";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simCards } from "@/server/db/schema/providers";
 import { providers, setProvidersForTests } from "@/server/providers/current";
-import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
+import { CARD_VIEW_FIELDS, createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
 import { refusal } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
@@ -50,27 +50,7 @@ describe("createVirtualCard", () => {
         input: { svcCardId: customer.svcCardId },
       });
 
-      expect(Object.keys(card).sort()).toEqual([
-        "activated_at",
-        "card_id",
-        "card_type",
-        "created_at",
-        "exp_month",
-        "exp_year",
-        "is_blocked",
-        "is_frozen",
-        "is_lost",
-        "is_stolen",
-        "is_void",
-        "last_four",
-        "metadata",
-        "pin_set",
-        "replaced_by",
-        "replacement_for",
-        "replacement_reason",
-        "status",
-        "svc_card_id",
-      ]);
+      expect(Object.keys(card).sort()).toEqual([...CARD_VIEW_FIELDS, "svc_card_id"].sort());
       expect(card).toMatchObject({
         svc_card_id: customer.svcCardId,
         card_type: "virtual",
