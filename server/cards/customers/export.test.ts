@@ -3,12 +3,12 @@ import { GET as exportCustomers } from "@/app/(dashboard)/customers/export/route
 import { customersExportHref, customerSortHref, parseCustomerFilters } from "@/components/customers/filters";
 import { ServiceError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { UserCtx } from "@/server/action-kit/run-action";
 import { getOptionalSession } from "@/server/action-kit/session";
 import type { Ctx } from "@/server/context";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
+import { dashboardUserCtx, exportCsv, signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { createTestOrg } from "@/server/testing/fixtures";
 import { streamCustomersCsv } from "./export";
 import { listCustomers } from "./list";
 
@@ -16,10 +16,6 @@ import { listCustomers } from "./list";
 vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));
 
 const database = withTestDatabase();
-
-async function signIn(ctx: Ctx | null) {
-  vi.mocked(getOptionalSession).mockResolvedValue(ctx ? ({ ctx: ctx as UserCtx } as never) : null);
-}
 
 /** A program with three customers (one with two cards, one still onboarding), and another program. */
 async function twoPrograms() {
@@ -47,21 +43,16 @@ async function twoPrograms() {
   const stranger = await createReadyCustomer(database.db, other.orgId, {
     email: `stranger.${tag}@example.test`,
   });
-  const viewer = await org.user("viewer");
-  const ctx = userCtx(database.db, org.orgId, viewer, { sessionId: newId("tok") });
+  const ctx = await dashboardUserCtx(database.db, org, "viewer");
   return { org, tag, ada, grace, zed, stranger, ctx };
 }
 
-async function csvOf(url: string): Promise<{ status: number; lines: string[]; text: string }> {
-  const res = await exportCustomers(new Request(`http://console.test${url}`));
-  const text = await res.text();
-  return { status: res.status, text, lines: text.split("\r\n").filter(Boolean) };
-}
+const csvOf = (url: string) => exportCsv(exportCustomers, url);
 
 describe("the Customers page's CSV export (app/(dashboard)/customers/export/route.ts)", () => {
   it("streams every customer of the program, newest first, with the list's fields", async () => {
     const p = await twoPrograms();
-    await signIn(p.ctx);
+    signInDashboard(p.ctx);
     const { status, lines } = await csvOf(customersExportHref(parseCustomerFilters({})));
     expect(status).toBe(200);
     expect(lines[0]).toBe(
@@ -82,7 +73,7 @@ describe("the Customers page's CSV export (app/(dashboard)/customers/export/rout
 
   it("follows the page's search and filters, ignores its sort and page, and never lists another program", async () => {
     const p = await twoPrograms();
-    await signIn(p.ctx);
+    signInDashboard(p.ctx);
     const hopper = await csvOf(`/customers/export?q=HOPPER.${p.tag}&sort=email&order=asc&page=4`);
     expect(hopper.lines.slice(1).map((l) => l.split(",")[0])).toEqual([p.grace.svcCardId]);
     const onboarding = await csvOf("/customers/export?flow_status=identity_verification");
@@ -96,7 +87,7 @@ describe("the Customers page's CSV export (app/(dashboard)/customers/export/rout
   });
 
   it("refuses without a session (401), before 2FA where it is required, a cardholder and a credential without read (403)", async () => {
-    await signIn(null);
+    signInDashboard(null);
     expect((await exportCustomers(new Request("http://console.test/customers/export"))).status).toBe(401);
 
     const p = await twoPrograms();
@@ -108,7 +99,7 @@ describe("the Customers page's CSV export (app/(dashboard)/customers/export/rout
     expect(gated.status).toBe(403);
     expect(await gated.text()).not.toContain(p.ada.email);
 
-    await signIn({
+    signInDashboard({
       db: database.db,
       orgId: p.org.orgId,
       actor: { type: "apiKey", keyId: "key_test", scopes: ["write"] },
@@ -116,7 +107,7 @@ describe("the Customers page's CSV export (app/(dashboard)/customers/export/rout
     const noRead = await exportCustomers(new Request("http://console.test/customers/export"));
     expect(noRead.status).toBe(403);
     expect(await noRead.text()).not.toContain("svc_card_id");
-    await signIn({
+    signInDashboard({
       db: database.db,
       orgId: p.org.orgId,
       actor: { type: "cardholder", customerId: p.ada.id },

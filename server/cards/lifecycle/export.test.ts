@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { GET as exportCards } from "@/app/(dashboard)/cards/export/route";
 import { cardsExportHref, parseCardFilters } from "@/components/cards/filters";
-import { newId } from "@/lib/ids";
-import type { UserCtx } from "@/server/action-kit/run-action";
-import { getOptionalSession } from "@/server/action-kit/session";
 import type { Ctx } from "@/server/context";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
+import { dashboardUserCtx, exportCsv, signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg, userCtx } from "@/server/testing/fixtures";
+import { createTestOrg } from "@/server/testing/fixtures";
 import { streamCardsCsv } from "./export";
 import { listCards } from "./list";
 
@@ -15,10 +13,6 @@ import { listCards } from "./list";
 vi.mock("@/server/action-kit/session", () => ({ getOptionalSession: vi.fn() }));
 
 const database = withTestDatabase();
-
-async function signIn(ctx: Ctx | null) {
-  vi.mocked(getOptionalSession).mockResolvedValue(ctx ? ({ ctx: ctx as UserCtx } as never) : null);
-}
 
 /** A program with three cards of two customers (one frozen), and another program with one card. */
 async function twoPrograms() {
@@ -33,21 +27,16 @@ async function twoPrograms() {
   const other = await createTestOrg(database.db);
   const stranger = await createReadyCustomer(database.db, other.orgId);
   const strangerCard = await createTestCard(database.db, stranger);
-  const viewer = await org.user("viewer");
-  const ctx = userCtx(database.db, org.orgId, viewer, { sessionId: newId("tok") });
+  const ctx = await dashboardUserCtx(database.db, org, "viewer");
   return { org, ada, grace, cards, stranger, strangerCard, ctx };
 }
 
-async function csvOf(url: string): Promise<{ status: number; lines: string[]; text: string }> {
-  const res = await exportCards(new Request(`http://console.test${url}`));
-  const text = await res.text();
-  return { status: res.status, text, lines: text.split("\r\n").filter(Boolean) };
-}
+const csvOf = (url: string) => exportCsv(exportCards, url);
 
 describe("the Cards page's CSV export (app/(dashboard)/cards/export/route.ts)", () => {
   it("streams every card of the program, card id and card token in their own named columns", async () => {
     const p = await twoPrograms();
-    await signIn(p.ctx);
+    signInDashboard(p.ctx);
     const { status, lines } = await csvOf(cardsExportHref(parseCardFilters({})));
     expect(status).toBe(200);
     expect(lines[0]).toBe(
@@ -69,7 +58,7 @@ describe("the Cards page's CSV export (app/(dashboard)/cards/export/route.ts)", 
 
   it("never lists another organization's cards, whatever the filters name", async () => {
     const p = await twoPrograms();
-    await signIn(p.ctx);
+    signInDashboard(p.ctx);
     const all = await csvOf("/cards/export");
     expect(all.text).not.toContain(p.strangerCard.id);
     expect(all.text).not.toContain(p.stranger.svcCardId);
@@ -83,7 +72,7 @@ describe("the Cards page's CSV export (app/(dashboard)/cards/export/route.ts)", 
 
   it("follows the page's filters (status, customer, search) and ignores its sort and page", async () => {
     const p = await twoPrograms();
-    await signIn(p.ctx);
+    signInDashboard(p.ctx);
     const frozen = await csvOf("/cards/export?status=frozen&sort=status&order=asc&page=3");
     expect(frozen.lines).toHaveLength(2);
     expect(frozen.lines[1]!.startsWith(`${p.cards[1]!.id},`)).toBe(true);
@@ -94,7 +83,7 @@ describe("the Cards page's CSV export (app/(dashboard)/cards/export/route.ts)", 
   });
 
   it("refuses without a session (401), a cardholder and a credential without the read scope (403)", async () => {
-    await signIn(null);
+    signInDashboard(null);
     const signedOut = await exportCards(new Request("http://console.test/cards/export"));
     expect(signedOut.status).toBe(401);
 
@@ -104,12 +93,12 @@ describe("the Cards page's CSV export (app/(dashboard)/cards/export/route.ts)", 
       orgId: p.org.orgId,
       actor: { type: "apiKey", keyId: "key_test", scopes: ["write"] },
     };
-    await signIn(noRead);
+    signInDashboard(noRead);
     const refused = await exportCards(new Request("http://console.test/cards/export"));
     expect(refused.status).toBe(403);
     expect(await refused.text()).not.toContain("card_id");
     // A cardholder's session, even one of this program, never exports the program's cards.
-    await signIn({
+    signInDashboard({
       db: database.db,
       orgId: p.org.orgId,
       actor: { type: "cardholder", customerId: p.ada.id },
