@@ -4,10 +4,9 @@ import { setEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { csvTruncatedMarker } from "@/server/http/csv-stream";
+import { signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import type { UserCtx } from "./run-action";
-import { getOptionalSession } from "./session";
 
 // The dashboard session (next-auth) is the one thing not available here: the test signs a user in.
 vi.mock("./session", () => ({ getOptionalSession: vi.fn() }));
@@ -20,7 +19,7 @@ describe("the Transactions page's CSV export has the row cap of every export", (
     await seedDemo(database.db, { customers: 30, transactions: 20, orgId: org.orgId });
     const viewer = await org.user("viewer");
     const ctx = userCtx(database.db, org.orgId, viewer, { sessionId: newId("tok"), twoFactorEnabled: false });
-    vi.mocked(getOptionalSession).mockResolvedValue({ ctx: ctx as UserCtx } as never);
+    signInDashboard(ctx);
     setEnvForTests({ CSV_EXPORT_MAX_ROWS: "7" });
     try {
       const res = await exportTransactions(new Request("http://console.test/transactions/export"));

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
-import type { UserCtx } from "@/server/action-kit/run-action";
-import { getOptionalSession } from "@/server/action-kit/session";
 import { cards } from "@/server/db/schema/cards";
 import { createReadyCustomer, createTestCard } from "@/server/testing/card-customers";
+import { signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
@@ -24,8 +23,8 @@ function signIn(
   orgId: string,
   twoFactorEnabled: boolean,
 ) {
-  const ctx = userCtx(database.db, orgId, user, { sessionId: newId("tok"), twoFactorEnabled }) as UserCtx;
-  vi.mocked(getOptionalSession).mockResolvedValue({ ctx } as never);
+  const ctx = userCtx(database.db, orgId, user, { sessionId: newId("tok"), twoFactorEnabled });
+  signInDashboard(ctx);
 }
 
 async function statusOf(cardId: string): Promise<string> {

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
-import type { UserCtx } from "@/server/action-kit/run-action";
-import { getOptionalSession } from "@/server/action-kit/session";
 import { depositAsset, masterWalletAddress } from "@/server/swaps/holdings";
+import { signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTotpClock } from "@/server/testing/totp-clock";
@@ -22,7 +21,7 @@ describe("crypto dashboard actions", () => {
     const org = await createTestOrg(database.db);
     const user = { ...org.admin, role: "admin" as const };
     const ctx = userCtx(database.db, org.orgId, user, { sessionId: newId("tok"), twoFactorEnabled: true });
-    vi.mocked(getOptionalSession).mockResolvedValue({ ctx: ctx as UserCtx } as never);
+    signInDashboard(ctx);
     await depositAsset({
       ctx: { ...ctx, actor: { type: "system", reason: "test" } },
       input: { asset_id: "usdc-base", amount: "100" },

@@ -2,10 +2,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as exportTransactions } from "@/app/(dashboard)/transactions/export/route";
 import { exportHref, parseTransactionFilters, transactionsHref } from "@/components/transactions/filters";
 import { newId } from "@/lib/ids";
-import type { UserCtx } from "@/server/action-kit/run-action";
-import { getOptionalSession } from "@/server/action-kit/session";
 import { listPickableCards } from "@/server/issuer/sandbox-card-picker";
 import { createTestCard } from "@/server/testing/card-customers";
+import { signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { fundableCustomer } from "@/server/testing/funding";
@@ -41,8 +40,8 @@ afterAll(async () => {
 type Signed = { userId: string; email: string; role: "admin" | "operator" | "viewer" };
 
 function signIn(user: Signed, orgId: string, twoFactorEnabled: boolean) {
-  const ctx = userCtx(database.db, orgId, user, { sessionId: newId("tok"), twoFactorEnabled }) as UserCtx;
-  vi.mocked(getOptionalSession).mockResolvedValue({ ctx } as never);
+  const ctx = userCtx(database.db, orgId, user, { sessionId: newId("tok"), twoFactorEnabled });
+  signInDashboard(ctx);
 }
 
 function data<T>(res: { ok: true; data: T } | { ok: false; error: unknown }): T {
@@ -302,7 +301,7 @@ describe("the Transactions page's CSV export route", () => {
       expect(rows).toHaveLength(2);
       expect(rows[1]).toContain("Too Big");
 
-      vi.mocked(getOptionalSession).mockResolvedValue(null);
+      signInDashboard(null);
       const anonymous = await exportTransactions(new Request("http://console.test/transactions/export"));
       expect(anonymous.status).toBe(401);
     },

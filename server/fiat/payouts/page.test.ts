@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { GET as exportPayouts } from "@/app/(dashboard)/payments/payouts-export/route";
 import { newId } from "@/lib/ids";
-import type { UserCtx } from "@/server/action-kit/run-action";
-import { getOptionalSession } from "@/server/action-kit/session";
+import { signInDashboard } from "@/server/testing/dashboard";
 import { withTestDatabase } from "@/server/testing/database";
 import { fiatProgram, SEPA_BENEFICIARY } from "@/server/testing/fiat";
 import { userCtx } from "@/server/testing/fixtures";
@@ -89,7 +88,7 @@ describe("the Payments page's payout list", () => {
     await programWithPayouts(); // another organization's, never exported
     const viewer = await p.user("viewer");
     const ctx = userCtx(database.db, p.orgId, viewer, { sessionId: newId("tok"), twoFactorEnabled: false });
-    vi.mocked(getOptionalSession).mockResolvedValue({ ctx: ctx as UserCtx } as never);
+    signInDashboard(ctx);
 
     const res = await exportPayouts(
       new Request("http://console.test/payments/payouts-export?payout_sort=amount"),
@@ -109,7 +108,7 @@ describe("the Payments page's payout list", () => {
     );
     expect((await failedOnly.text()).split("\r\n").filter(Boolean)).toHaveLength(2);
 
-    vi.mocked(getOptionalSession).mockResolvedValue(null);
+    signInDashboard(null);
     const signedOut = await exportPayouts(new Request("http://console.test/payments/payouts-export"));
     expect(signedOut.status).toBe(401);
   });
