@@ -13,12 +13,16 @@
  *
  *   npx tsx bench/http-overhead.ts [--seconds 10] [--connections 50] [--app-port 3211] [--bare-port 3212]
  *                                  [--hono-port 3215] [--runtimes node_modules/node/bin/node,/usr/bin/node]
- *                                  [--endpoints ping,bearer,pair] [--cpu-prof DIR]
+ *                                  [--endpoints ping,bearer,pair|none] [--cpu-prof DIR] [--idle SECONDS]
+ *                                  [--worker on|off]
  *   DATABASE_URL=postgres://.../some_db npx tsx bench/http-overhead.ts     # the app on Postgres
  *   ... --cluster http://127.0.0.1:8080   # also /v1/me through a running `npm run cluster` on the same
  *                                         # database and ENCRYPTION_KEY (docs/operations.md)
  * --cpu-prof DIR writes the app's V8 CPU profile per runtime into DIR (node --cpu-prof; open it in
  * Chrome's DevTools, or summarize it with bench/cpu-profile-summary.ts).
+ * --idle SECONDS also measures the app's CPU with no requests at all, over that long once it has
+ * started and answered its first requests (ms of CPU per second: the in-process worker's idle cost);
+ * `--endpoints none --idle 20` measures only that. --worker off starts the app with WORKER=off.
  * Builds first when needed. Uses a throwaway embedded database unless DATABASE_URL is set.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -48,6 +52,8 @@ const { values } = parseArgs({
     endpoints: { type: "string", default: "ping,bearer,pair" },
     "cpu-prof": { type: "string" },
     cluster: { type: "string" },
+    idle: { type: "string", default: "0" },
+    worker: { type: "string", default: "on" },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -58,6 +64,7 @@ const HONO_PORT = Number(values["hono-port"]);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ENDPOINTS = new Set(values.endpoints.split(","));
 const CPU_PROF = values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : undefined;
+const IDLE_SECONDS = Number(values.idle);
 
 async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -169,6 +176,7 @@ try {
       DEMO_SEED: "off",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
+      WORKER: values.worker,
       ...keys,
     });
     children.push(app);
@@ -194,6 +202,20 @@ try {
       if (!created.ok) throw new Error(`creating the key pair: ${created.status} ${await created.text()}`);
       const k = (await created.json()) as { api_key: string; api_secret: string };
       pair = { "x-api-key": k.api_key, "x-api-secret": k.api_secret };
+    }
+    if (IDLE_SECONDS > 0) {
+      // Settle first: the first start's jobs (housekeeping, partitions) and the key pair's events.
+      await new Promise((r) => setTimeout(r, 10_000));
+      const before = await processCpuMs(app.pid!);
+      const started = performance.now();
+      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+      const after = await processCpuMs(app.pid!);
+      const perSecond = (ms: number) => (ms / (performance.now() - started)) * 1000;
+      summary.push(
+        `Node ${version}: the app idle (WORKER=${values.worker}, no requests, ${IDLE_SECONDS} s): ` +
+          `${perSecond(after.user + after.system - before.user - before.system).toFixed(1)} ms of CPU per second ` +
+          `(user ${perSecond(after.user - before.user).toFixed(1)}, system ${perSecond(after.system - before.system).toFixed(1)})`,
+      );
     }
     const endpoints: { id: string; name: string; path: string; headers: Record<string, string> }[] = [
       { id: "ping", name: "GET /api/health/ping", path: "/api/health/ping", headers: {} },

@@ -21,6 +21,22 @@ export interface EnqueuedJob {
   created: boolean;
 }
 
+const enqueued = new Set<() => void>();
+
+/**
+ * Called after every enqueue in this process (before its transaction commits, if it is in one). The
+ * embedded database's workers wake on it: there a claim waits for any open transaction to end, so it
+ * sees the job. On Postgres they poll (another process may enqueue too) and do not listen.
+ */
+export function onJobEnqueued(listener: () => void): () => void {
+  enqueued.add(listener);
+  return () => enqueued.delete(listener);
+}
+
+const jobEnqueued = () => {
+  for (const listener of enqueued) listener();
+};
+
 /**
  * Adds a job. Pass the transaction of a change to enqueue atomically with it. The dedupe key is
  * race-safe: a unique partial index on unfinished jobs decides, not a read-then-write.
@@ -37,6 +53,7 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<Enqueu
   };
   if (!values.dedupeKey) {
     await db.insert(jobs).values(values);
+    jobEnqueued();
     return { id: values.id, created: true };
   }
   // The existing job may finish between our conflict and our read: then insert again.
@@ -49,7 +66,10 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<Enqueu
         where: sql`dedupe_key is not null and status in ('pending', 'running')`,
       })
       .returning({ id: jobs.id });
-    if (inserted.length > 0) return { id: values.id, created: true };
+    if (inserted.length > 0) {
+      jobEnqueued();
+      return { id: values.id, created: true };
+    }
     const [existing] = await db
       .select({ id: jobs.id })
       .from(jobs)

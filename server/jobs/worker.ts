@@ -1,7 +1,6 @@
 import { newId } from "@/lib/ids";
-import type { Db } from "@/server/db/client";
-import { type DispatchOptions, dispatchOutbox } from "@/server/events/dispatch";
-import { listenForNotifications } from "@/server/events/listen";
+import { dispatchOutbox } from "@/server/events/dispatch";
+import { isEmbedded, listenForNotifications } from "@/server/events/listen";
 import { OUTBOX_CHANNEL } from "@/server/events/outbox";
 import { log } from "@/server/log";
 import { HEARTBEAT_INTERVAL_MS, markHeartbeatStopped, writeHeartbeat } from "./heartbeat";
@@ -13,32 +12,12 @@ import {
   registeredJobKinds,
 } from "./job-handlers";
 import { claimDueJobs, completeJob, failAbandonedJobs, failJob, releaseJobs, renewLease } from "./lease";
+import { dueClock } from "./next-due";
+import { onJobEnqueued } from "./queue";
 import { wakeableSleep } from "./wakeable-sleep";
+import type { WorkerHandle, WorkerOptions } from "./worker-options";
 
-export interface WorkerOptions {
-  db: Db;
-  /** Jobs run at once by this worker. */
-  concurrency?: number;
-  /** Idle wait between polls; a finished job or stop() cuts it short. */
-  pollMs?: number;
-  /** Only these kinds (default: every registered kind). A worker never claims a kind it cannot run. */
-  kinds?: string[];
-  workerId?: string;
-  /**
-   * Dispatching the event outbox: false turns it off, options are passed to dispatchOutbox (default
-   * {}: every organization). Tests on a shared Postgres turn it off or scope it to their organization.
-   */
-  events?: false | DispatchOptions;
-}
-
-export interface WorkerHandle {
-  id: string;
-  /**
-   * Stops claiming, waits up to graceMs (default 10 s) for running jobs, then aborts the rest and
-   * releases them (pending again, attempt not counted), marks the heartbeat stopped. Idempotent.
-   */
-  stop(graceMs?: number): Promise<void>;
-}
+export type { WorkerHandle, WorkerOptions } from "./worker-options";
 
 interface InFlight {
   job: JobRow;
@@ -52,6 +31,7 @@ interface InFlight {
 }
 
 const ABANDONED_SWEEP_MS = 1_000;
+const IDLE_MAX_MS = 5_000;
 const DISPATCH_BATCH = 100;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -67,6 +47,8 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   const id = opts.workerId ?? newId("wrk");
   const concurrency = opts.concurrency ?? 8;
   const pollMs = opts.pollMs ?? 250;
+  // Every writer is in this process: it sleeps until what time brings, the rest wakes it (below).
+  const embedded = isEmbedded(db);
   const only = opts.kinds ? new Set(opts.kinds) : undefined;
   const logger = log.child({ workerId: id });
   const inFlight = new Map<string, InFlight>();
@@ -131,7 +113,9 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       }
     })().finally(() => {
       inFlight.delete(job.id);
-      if (saturated) {
+      // A freed slot matters when the worker was full; embedded, where nothing polls, the outcome may
+      // also have made a job due (a retry's backoff, a repeat) or freed a full kind: look again.
+      if (saturated || embedded) {
         jobFreed = true;
         sleeper.wake();
       }
@@ -192,9 +176,25 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     beating = beating.then(beat);
   }, HEARTBEAT_INTERVAL_MS);
 
-  // A commit with events wakes the dispatcher (another process's too); the poll stays the guarantee.
+  // A commit with events wakes the dispatcher (another process's too; on PGlite this one's); on
+  // Postgres the poll stays the guarantee. On PGlite an enqueue wakes the claims too.
+  let eventsWoken = false;
+  let jobWoken = false;
   const stopListening =
-    opts.events === false ? async () => {} : listenForNotifications(db, OUTBOX_CHANNEL, () => sleeper.wake());
+    opts.events === false
+      ? async () => {}
+      : listenForNotifications(db, OUTBOX_CHANNEL, () => ((eventsWoken = true), sleeper.wake()));
+  const stopHearingJobs = embedded ? onJobEnqueued(() => ((jobWoken = true), sleeper.wake())) : () => {};
+
+  const clock = dueClock(db, {
+    idleMaxMs: opts.idleMaxMs ?? IDLE_MAX_MS,
+    events: opts.events === false ? false : { orgId: opts.events?.orgId },
+    claimable: () =>
+      inFlight.size >= concurrency
+        ? []
+        : kindsToClaim().filter((k) => runningOfKind(k) < (jobHandler(k)?.maxConcurrency ?? Infinity)),
+    sweepAt: () => lastAbandonedSweep + ABANDONED_SWEEP_MS,
+  });
 
   let lastJobClaim = 0;
   let jobFreed = false;
@@ -202,15 +202,18 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     while (!stopping) {
       let more = false;
       let failed = false;
-      // Events are dispatched at every wake; jobs are claimed each poll, or at once when a full worker
-      // finished one (not at every commit with events: a claim per wake would double the round trips).
-      const jobsDue = jobFreed || Date.now() - lastJobClaim >= pollMs;
-      jobFreed = false;
-      if (opts.events !== false) {
+      // Postgres: events are dispatched at every wake; jobs are claimed each poll, or at once when a full
+      // worker finished one (not at every commit with events: a claim per wake would double the round
+      // trips). Embedded: each when woken for it or due.
+      const eventsDue = opts.events !== false && (!embedded || eventsWoken || clock.eventsDue());
+      const jobsDue =
+        jobFreed || jobWoken || (embedded ? clock.jobsDue() : Date.now() - lastJobClaim >= pollMs);
+      eventsWoken = jobWoken = jobFreed = false;
+      if (eventsDue) {
         try {
           const dispatch = { limit: DISPATCH_BATCH, ...opts.events };
           const r = await dispatchOutbox(db, dispatch);
-          more = r.claimed === dispatch.limit;
+          if (r.claimed === dispatch.limit) more = eventsWoken = true;
         } catch (err) {
           failed = true;
           logger.error({ err }, "outbox dispatch failed");
@@ -227,8 +230,17 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
         logger.error({ err }, "claiming jobs failed");
       }
       if (stopping) break;
+      if (more && !failed) continue;
+      let ms = pollMs;
+      if (embedded && !failed)
+        ms = await clock.sleepMs().catch((err: unknown) => {
+          failed = true;
+          logger.error({ err }, "finding the next due job or event failed");
+          return 0;
+        });
+      if (failed) clock.reset();
       // After an error (database down), wait at least a second so the log is not flooded.
-      if (!more || failed) await sleeper.sleep(failed ? Math.max(pollMs, 1_000) : pollMs);
+      await sleeper.sleep(failed ? Math.max(pollMs, 1_000) : ms);
     }
   })();
 
@@ -238,6 +250,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       stopping = true;
       sleeper.wake();
       await loopDone;
+      stopHearingJobs();
       await stopListening();
       const settled = () => Promise.allSettled([...inFlight.values()].map((f) => f.done));
       if (inFlight.size > 0) await Promise.race([settled(), delay(graceMs)]);

@@ -17,6 +17,7 @@ import { disabledData, WEBHOOK_DISABLED } from "./operational-events";
 import { newWebhookId, newWebhookSecret, sealWebhookSecret } from "./secret";
 import { registrableUrl } from "./url-safety";
 import { type SubscriptionRow, webhookView } from "./view";
+import { deliveriesQueued } from "./wake";
 
 /** Another organization's webhook is "not found", never "forbidden": it must not learn the id exists. */
 export async function findWebhook(ctx: Ctx, webhookId: string): Promise<SubscriptionRow> {
@@ -163,6 +164,8 @@ export async function updateWebhook({
     );
     return updated;
   });
+  // Its queue is due again: the pumps claim it now, not at their next look (5 s on the embedded database).
+  if (patch.enabled === true) deliveriesQueued();
   const view = webhookView(row);
   return checked?.warnings.length ? { ...view, warnings: checked.warnings } : view;
 }

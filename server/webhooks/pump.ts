@@ -1,6 +1,6 @@
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
-import { listenForNotifications } from "@/server/events/listen";
+import { isEmbedded, listenForNotifications } from "@/server/events/listen";
 import { log } from "@/server/log";
 import { outcomeOf, sendClaimed } from "./attempt";
 import {
@@ -12,7 +12,7 @@ import {
 import { recordOutcomes } from "./operational-events";
 import { RESPONSE_TIMEOUT_MS } from "./schedule";
 import { type Resolver, webhookResolver } from "./url-safety";
-import { DELIVERIES_CHANNEL, onDeliveriesQueued } from "./wake";
+import { DELIVERIES_CHANNEL, nextDeliveryDueMs, onDeliveriesQueued } from "./wake";
 
 /** Attempts in flight per worker process, and per subscription within it. */
 export const MAX_IN_FLIGHT = 128;
@@ -67,8 +67,13 @@ export interface PumpOptions extends DeliveryRunOptions {
   signal: AbortSignal;
   /** Return after this long (the job re-enqueues itself), so pumps move between workers. */
   runForMs: number;
-  /** Idle poll interval; a fan-out (in any process, on Postgres) wakes the pump sooner. */
+  /** Idle poll interval on Postgres; a fan-out (in any process) wakes the pump sooner. */
   idlePollMs?: number;
+  /**
+   * On the embedded database, which has no poll: the longest idle sleep while the pump holds nothing
+   * (it sleeps until the next delivery is due, woken in-process by new ones); default 5 s.
+   */
+  idleMaxMs?: number;
 }
 
 const count = (m: Map<string, number>, key: string, by: number) => {
@@ -93,6 +98,9 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
   const maxInFlight = opts.maxInFlight ?? MAX_IN_FLIGHT;
   const perEndpoint = opts.perEndpoint ?? PER_ENDPOINT_IN_FLIGHT;
   const idlePollMs = opts.idlePollMs ?? 100;
+  const idleMaxMs = opts.idleMaxMs ?? 5_000;
+  // Every writer is in this process: no poll, and a wake while claiming is kept, not lost.
+  const embedded = isEmbedded(db);
   const stopAt = Date.now() + opts.runForMs;
   const inFlight = new Map<string, { delivery: ClaimedDelivery; controller: AbortController }>();
   /** Claimed, not yet sent, per subscription in claim order. */
@@ -109,7 +117,11 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
   let stopping = false;
   let sent = 0;
   let wake: (() => void) | null = null;
-  const poke = () => wake?.();
+  let poked = false;
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
   let pokeSoon: ReturnType<typeof setTimeout> | null = null;
   const stopListening = onDeliveriesQueued(poke);
   const stopNotified = listenForNotifications(db, DELIVERIES_CHANNEL, poke);
@@ -127,6 +139,8 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
           // Leases run out and the deliveries are attempted again: at least once, never lost.
           log.error({ err, count: batch.length }, "could not record webhook attempts");
         }
+        // A retry recorded due at once (a sandbox fast-forward) finds an embedded pump asleep.
+        if (embedded) poke();
       }
     })().finally(() => (flushing = null));
     return flushing;
@@ -216,6 +230,7 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
 
   try {
     while (!opts.signal.aborted && Date.now() < stopAt) {
+      poked = false;
       let full = false;
       try {
         full = (await claim()) > 0;
@@ -224,8 +239,15 @@ export async function runDeliveryPump(db: Db, opts: PumpOptions): Promise<{ sent
       }
       // A full batch: claim again at once. Otherwise wait for a free slot, a new delivery or the poll.
       if (full) continue;
+      let waitMs = idlePollMs;
+      if (embedded && heldTotal === 0)
+        waitMs = await nextDeliveryDueMs(db, opts.orgId).then(
+          (ms) => Math.max(10, Math.min(ms, idleMaxMs)),
+          () => idlePollMs,
+        );
+      if (embedded && poked) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, idlePollMs);
+        const timer = setTimeout(done, Math.max(0, Math.min(waitMs, stopAt - Date.now())));
         wake = done;
         function done() {
           clearTimeout(timer);
