@@ -33,7 +33,8 @@ import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize
 import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { costMeter } from "./authorization-cost";
-import { closedLoop, type LoopResult, openLoop, receiver } from "./endpoint-loops";
+import { closedLoop, type LoopResult, openLoop } from "./authorization-loops";
+import { receiver } from "./endpoint-loops";
 
 const { values } = parseArgs({
   options: {

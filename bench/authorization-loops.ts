@@ -1,0 +1,140 @@
+/**
+ * The load loops of the authorization benches (bench/authorization-controls.ts,
+ * bench/authorization-endpoint.ts). Each authorization's latency is taken twice: from its scheduled
+ * start (a stall counts against everything that waited for it) and from its own start (when the
+ * authorization was called: what "within timeout_ms + 50 ms of its start" measures).
+ *
+ * The open loop is one scheduler: it wakes on one timer, starts every authorization whose time has
+ * come and sleeps until the next one's. It used to make all rate x seconds promises and timers up
+ * front (4,000 of each at 500/s for 8 s), which the load generator paid for in the measured process.
+ * `lateMs` is how late the scheduler itself woke (the event loop's delay): the share of the latency
+ * the load generator, not the authorization, accounts for.
+ */
+
+export interface LoopResult {
+  total: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** From each authorization's own start. */
+  ownP50: number;
+  ownP99: number;
+  ownMax: number;
+  /** How late each authorization started after its scheduled time (open loop; 0 in a closed loop). */
+  lateP99: number;
+  lateMax: number;
+  statuses: Map<string, number>;
+}
+
+export type AuthorizeOne = () => Promise<{ status: string } | void>;
+
+function quantiles(xs: Float64Array) {
+  xs.sort();
+  const n = xs.length;
+  const at = (q: number) => (n === 0 ? Number.NaN : xs[Math.min(n - 1, Math.floor(q * n))]!);
+  return { p50: at(0.5), p99: at(0.99), max: n === 0 ? Number.NaN : xs[n - 1]! };
+}
+
+function summary(
+  scheduled: Float64Array,
+  own: Float64Array,
+  late: Float64Array,
+  wallS: number,
+  statuses: Map<string, number>,
+): LoopResult {
+  const s = quantiles(scheduled);
+  const o = quantiles(own);
+  const l = quantiles(late);
+  return {
+    total: scheduled.length,
+    perSecond: scheduled.length / wallS,
+    ...s,
+    ownP50: o.p50,
+    ownP99: o.p99,
+    ownMax: o.max,
+    lateP99: l.p99,
+    lateMax: l.max,
+    statuses,
+  };
+}
+
+const count = (statuses: Map<string, number>, status: string | undefined) =>
+  statuses.set(status ?? "done", (statuses.get(status ?? "done") ?? 0) + 1);
+
+/**
+ * RATE authorizations a second for SECONDS, each timed from its scheduled start. `onDone` gets each
+ * one's index and its latencies (the tail bench, bench/authorization-tail.ts, attributes them).
+ */
+export async function openLoop(
+  authorizeOne: AuthorizeOne,
+  rate: number,
+  seconds: number,
+  onDone?: (i: number, fromScheduledMs: number, ownMs: number) => void,
+): Promise<LoopResult> {
+  const total = Math.round(rate * seconds);
+  const scheduledMs = new Float64Array(total);
+  const ownMs = new Float64Array(total);
+  const lateMs = new Float64Array(total);
+  const statuses = new Map<string, number>();
+  const start = performance.now() + 50;
+  const at = (i: number) => start + (i * 1000) / rate;
+  let next = 0;
+  let running = 0;
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+
+  const run = async (i: number) => {
+    const began = performance.now();
+    lateMs[i] = began - at(i);
+    const result = await authorizeOne();
+    const end = performance.now();
+    count(statuses, result?.status);
+    scheduledMs[i] = end - at(i);
+    ownMs[i] = end - began;
+    onDone?.(i, scheduledMs[i]!, ownMs[i]!);
+    if (--running === 0 && next === total) finish();
+  };
+  const tick = () => {
+    const now = performance.now();
+    while (next < total && at(next) <= now) {
+      running++;
+      void run(next++);
+    }
+    if (next < total) setTimeout(tick, Math.max(0, at(next) - performance.now()));
+    else if (running === 0) finish();
+  };
+  setTimeout(tick, 50);
+  await finished;
+  return summary(scheduledMs, ownMs, lateMs, (performance.now() - start) / 1000, statuses);
+}
+
+/** INFLIGHT authorizations at a time for SECONDS: what the machine sustains, and each one's latency. */
+export async function closedLoop(
+  authorizeOne: AuthorizeOne,
+  inflight: number,
+  seconds: number,
+): Promise<LoopResult> {
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: inflight }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const result = await authorizeOne();
+        latencies.push(performance.now() - t0);
+        count(statuses, result?.status);
+      }
+    }),
+  );
+  const xs = Float64Array.from(latencies);
+  return summary(
+    xs,
+    Float64Array.from(xs),
+    new Float64Array(0),
+    (performance.now() - start) / 1000,
+    statuses,
+  );
+}
