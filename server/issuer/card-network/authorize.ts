@@ -18,8 +18,7 @@ import {
 import type { Ctx } from "@/server/context";
 import { type ControlsVerdict, evaluateControls, ruleDecisionWrites } from "@/server/controls/enforce";
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
-import type { Db } from "@/server/db/client";
-import { runWrites, type Write } from "@/server/db/statements";
+import type { Write } from "@/server/db/statements";
 import { eventsWrite } from "@/server/events/outbox";
 import { timedAuthorization } from "@/server/observability/metrics";
 import {
@@ -32,6 +31,7 @@ import { findChargedCard } from "./charged-card";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { transactionEventData } from "./events";
 import { convertForBilling } from "./fx";
+import { holdTransaction } from "./hold-transaction";
 import { type NewCardTransaction, newTransactionWrites } from "./rows";
 import { cardTransactionView } from "./view";
 
@@ -83,7 +83,7 @@ async function holdOrDecline(
   asked: AskedEndpoint | null,
 ): Promise<CardTransactionView> {
   const amountMinor = asked?.amountMinor ?? input.amount;
-  return ctx.db.transaction(async (tx) => {
+  return holdTransaction(ctx.db, async (tx) => {
     const { card, customer, controls } = await findChargedCard(tx, ctx.orgId, input.card_id);
     // A card exists only once KYC assigned the account's currency; the fallback only keeps the types honest.
     const billingCurrency = customer.currency ?? input.currency;
@@ -213,7 +213,8 @@ async function holdOrDecline(
         ...ruleDecisionWrites({ orgId: ctx.orgId, verdict, transactionId: id, facts, approved: !situation }),
       );
     all.push(auditNetworkWrite(ctx, tx, situation ? "declined" : "authorized", row));
-    await runWrites(tx as Db, all);
-    return cardTransactionView(row);
+    // Sent with the commit (./hold-transaction.ts): the organization's rows they lock are held until
+    // the commit is flushed, and no longer.
+    return { result: cardTransactionView(row), writes: all };
   });
 }

@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "@/server/db/client";
+import { runWrites, type Write } from "@/server/db/statements";
+
+/**
+ * The authorization's transaction with its BEGIN and its COMMIT each riding on a statement
+ * (docs/performance.md, Authorization with spending controls): `begin; execute <first statement>` and
+ * `execute <writes>; commit` are each one round trip, where drizzle's transaction sends begin and
+ * commit as round trips of their own.
+ *
+ * Why: every authorization of a program moves the same rows (the organization's balance totals,
+ * transaction counts and overview buckets) in its last statement and holds their locks until its
+ * commit is flushed. With the commit a round trip of its own, the app's event loop (its queue, a
+ * garbage collection) sat inside that window: every other authorization of the program waited on it,
+ * which made the long tail of the open-loop bench (bench/authorization-tail.ts). Sent with the writes,
+ * the commit follows them inside Postgres, whatever the app is doing.
+ *
+ * How: the statements are named prepared statements (server/db/statements.ts, charged-card.ts); once a
+ * connection has parsed one, it runs as `execute name(literal, ...)` in a simple query together with
+ * begin or commit. The values become literals with pg's own escaping, exactly the text the driver
+ * would bind. Anything else runs as before: a statement not yet parsed on this connection (its first
+ * use, which parses it), values that are not plain text, numbers, booleans or JSON objects, an
+ * unnamed statement (behind a transaction pooler the names are dropped: server/db/client.ts), PGlite.
+ */
+
+type QueryConfig = { name?: string; text: string; rowMode?: string; types?: unknown };
+
+/** pg.escapeLiteral, without its character loop for the usual text that needs no escaping. */
+function quoted(text: string): string {
+  return text.includes("'") || text.includes("\\") ? pg.escapeLiteral(text) : `'${text}'`;
+}
+
+/** A literal of a bound value, or undefined when it is not one pg would send as plain text. */
+function literalOf(value: unknown): string | undefined {
+  if (value === null || value === undefined) return "null";
+  switch (typeof value) {
+    case "string":
+      // A NUL would end the simple query's text early (the driver's bound value is refused instead).
+      return value.includes("\0") ? undefined : quoted(value);
+    case "number":
+    case "bigint":
+      return `'${String(value)}'`;
+    case "boolean":
+      return value ? "'true'" : "'false'";
+  }
+  // pg sends arrays as array literals, dates in local time, buffers as bytea: left to it.
+  if (
+    typeof value === "object" &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !("toPostgres" in value)
+  )
+    return quoted(JSON.stringify(value));
+  return undefined;
+}
+
+function executeText(name: string, values: readonly unknown[]): string | undefined {
+  const literals: string[] = [];
+  for (const v of values) {
+    const literal = literalOf(v);
+    if (literal === undefined) return undefined;
+    literals.push(literal);
+  }
+  return `execute ${name}${literals.length > 0 ? `(${literals.join(", ")})` : ""}`;
+}
+
+/** The connection's client as drizzle's session sees it: begin goes with the first statement, commit with the marked one. */
+class OneTripClient {
+  /** begin is still to be sent. */
+  private pendingBegin = true;
+  /** The next statement carries the commit. */
+  commitNext = false;
+  committed = false;
+  began = false;
+
+  constructor(readonly client: pg.PoolClient) {}
+
+  private parsed(config: QueryConfig): boolean {
+    const parsed = (this.client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+      .connection?.parsedStatements;
+    return !!config.name && parsed?.[config.name] === config.text;
+  }
+
+  async query(config: QueryConfig | string, values?: unknown[]): Promise<unknown> {
+    const q: QueryConfig = typeof config === "string" ? { text: config } : config;
+    const carry = this.pendingBegin || this.commitNext;
+    const text = carry && this.parsed(q) ? executeText(q.name!, values ?? []) : undefined;
+    if (text !== undefined) {
+      const begin = this.pendingBegin;
+      const commit = this.commitNext;
+      this.pendingBegin = false;
+      this.commitNext = false;
+      this.began = true;
+      const results = (await this.client.query({
+        text: `${begin ? "begin; " : ""}${text}${commit ? "; commit" : ""}`,
+        rowMode: q.rowMode,
+        types: q.types,
+      } as pg.QueryConfig)) as unknown as pg.QueryResult[];
+      if (commit) this.committed = true;
+      return results[begin ? 1 : 0];
+    }
+    if (this.pendingBegin) {
+      this.pendingBegin = false;
+      await this.client.query("begin");
+      this.began = true;
+    }
+    return this.client.query(q as pg.QueryConfig, values);
+  }
+}
+
+interface DrizzleSession {
+  client: unknown;
+  dialect: unknown;
+  schema: unknown;
+  options: unknown;
+}
+
+/**
+ * Runs `work` in a transaction and commits it with the writes it returns (none: a plain commit).
+ * On PGlite, or inside a transaction already, drizzle's own transaction does the same in more round trips.
+ */
+export async function holdTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<{ result: T; writes: readonly (Write | null | undefined)[] }>,
+): Promise<T> {
+  const session = (db as unknown as { session?: DrizzleSession }).session ?? null;
+  // drizzle's own test for a pool (a bundle may hold its own copy of pg, where instanceof fails).
+  const pool = session?.client as { connect?: unknown } | undefined;
+  if (
+    !session ||
+    typeof pool?.connect !== "function" ||
+    !(Object.getPrototypeOf(pool) as { constructor: { name: string } }).constructor.name.includes("Pool")
+  )
+    return db.transaction(async (tx) => {
+      const { result, writes } = await work(tx as unknown as Db);
+      await runWrites(tx as unknown as Db, writes);
+      return result;
+    });
+  const client = await (session.client as pg.Pool).connect();
+  const oneTrip = new OneTripClient(client);
+  const ctor = NodePgSession as unknown as new (...args: unknown[]) => unknown;
+  const txCtor = NodePgTransaction as unknown as new (...args: unknown[]) => Db;
+  const tx = new txCtor(
+    session.dialect,
+    new ctor(oneTrip, session.dialect, session.schema, session.options),
+    session.schema,
+  );
+  try {
+    const { result, writes } = await work(tx);
+    oneTrip.commitNext = true;
+    await runWrites(tx, writes);
+    oneTrip.commitNext = false;
+    if (oneTrip.began && !oneTrip.committed) await tx.execute(sql`commit`);
+    return result;
+  } catch (err) {
+    // After a failed statement (or a failed commit, which ends the transaction) rollback is harmless.
+    if (oneTrip.began && !oneTrip.committed) await tx.execute(sql`rollback`).catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
