@@ -83,7 +83,9 @@ describe.skipIf(!!env().DATABASE_URL)("worker on the embedded database", () => {
 
     // Emitted: dispatched once its transaction commits.
     t = Date.now();
-    const event = await database.db.transaction((tx) => emitEvent(tx, { orgId, type: "test.idle", data: {} }));
+    const event = await database.db.transaction((tx) =>
+      emitEvent(tx, { orgId, type: "test.idle", data: {} }),
+    );
     await until(() => consumed.includes(event.id));
     expect(Date.now() - t).toBeLessThan(1_500);
     const [row] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, event.id));
