@@ -1,5 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { setEnvForTests } from "@/lib/env";
+import { registerWebhookHandlers } from "@/server/webhooks/register";
 
 /** A local webhook receiver for the webhook tests: records raw bytes, answers as told. */
 export interface ReceivedRequest {
@@ -60,4 +63,23 @@ export async function startTestReceiver(opts: { record?: boolean } = {}): Promis
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The receiver of a webhook test file: sandbox mode with localhost endpoints allowed and the webhook
+ * job handlers registered before its tests, the receiver closed and localhost refused again after.
+ * The object is filled in by beforeAll: read it inside tests, not at the file's top level.
+ */
+export function withTestReceiver(): TestReceiver {
+  const receiver = {} as TestReceiver;
+  beforeAll(async () => {
+    setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
+    Object.assign(receiver, await startTestReceiver());
+    registerWebhookHandlers();
+  });
+  afterAll(async () => {
+    setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
+    await receiver.close();
+  });
+  return receiver;
 }

@@ -1,30 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/contracts/webhooks";
-import { setEnvForTests } from "@/lib/env";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
 import { emitEvents } from "@/server/events/outbox";
 import { withTestDatabase } from "@/server/testing/database";
 import { errorCodeOf } from "@/server/testing/errors";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
+import { withTestReceiver } from "@/server/testing/webhook-receiver";
 import { backfillEvents, sendExampleEvent } from "./backfill";
 import { createWebhook, updateWebhook } from "./manage";
 import { deliverDueOnce } from "./pump";
-import { registerWebhookHandlers } from "./register";
 
 const database = withTestDatabase({ install: false });
-let receiver: TestReceiver;
-
-beforeAll(async () => {
-  setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
-  receiver = await startTestReceiver();
-  registerWebhookHandlers();
-});
-afterAll(async () => {
-  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
-  await receiver.close();
-});
+const receiver = withTestReceiver();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

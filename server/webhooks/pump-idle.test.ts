@@ -1,16 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env, setEnvForTests } from "@/lib/env";
+import { describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
 import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvent } from "@/server/events/outbox";
 import { countQueries } from "@/server/testing/count-queries";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
+import { withTestReceiver } from "@/server/testing/webhook-receiver";
 import { createWebhook } from "./manage";
 import { runDeliveryPump } from "./pump";
-import { registerWebhookHandlers } from "./register";
 
 /**
  * The delivery pump on the embedded database: no poll while it holds nothing, yet a delivery queued
@@ -19,17 +18,7 @@ import { registerWebhookHandlers } from "./register";
  */
 
 const database = withTestDatabase({ install: false });
-let receiver: TestReceiver;
-
-beforeAll(async () => {
-  setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
-  receiver = await startTestReceiver();
-  registerWebhookHandlers();
-});
-afterAll(async () => {
-  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
-  await receiver.close();
-});
+const receiver = withTestReceiver();
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

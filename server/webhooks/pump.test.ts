@@ -1,30 +1,18 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setEnvForTests } from "@/lib/env";
+import { describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvents } from "@/server/events/outbox";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";
-import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
+import { withTestReceiver } from "@/server/testing/webhook-receiver";
 import { createWebhook } from "./manage";
 import { runDeliveryPump } from "./pump";
-import { registerWebhookHandlers } from "./register";
 
 /** The continuous pump: per-endpoint limits with deliveries held ahead, and what it hands back. */
 
 const database = withTestDatabase({ install: false });
-let receiver: TestReceiver;
-
-beforeAll(async () => {
-  setEnvForTests({ SVC_MODE: "sandbox", WEBHOOK_ALLOW_LOCALHOST: "1" });
-  receiver = await startTestReceiver();
-  registerWebhookHandlers();
-});
-afterAll(async () => {
-  setEnvForTests({ WEBHOOK_ALLOW_LOCALHOST: undefined });
-  await receiver.close();
-});
+const receiver = withTestReceiver();
 
 /** An endpoint with `count` deliveries queued; the receiver answers each after `delayMs`. */
 async function queued(path: string, count: number, delayMs: number) {
