@@ -146,6 +146,8 @@ export async function holdTransaction<T>(
     new ctor(oneTrip, session.dialect, session.schema, session.options),
     session.schema,
   );
+  /** Set when the connection may still be inside a transaction: it is then closed, not pooled again. */
+  let unsure = false;
   try {
     const { result, writes } = await work(tx);
     oneTrip.commitNext = true;
@@ -155,9 +157,12 @@ export async function holdTransaction<T>(
     return result;
   } catch (err) {
     // After a failed statement (or a failed commit, which ends the transaction) rollback is harmless.
-    if (oneTrip.began && !oneTrip.committed) await tx.execute(sql`rollback`).catch(() => {});
+    if (oneTrip.began && !oneTrip.committed)
+      await tx.execute(sql`rollback`).catch(() => {
+        unsure = true;
+      });
     throw err;
   } finally {
-    client.release();
+    client.release(unsure);
   }
 }
