@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
-import { balanceTotals, customerBalances, customerFundings, programCounters } from "@/server/db/schema/money";
+import { customerBalances, customerFundings, programCounters } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
 import { withTestDatabase } from "@/server/testing/database";
@@ -10,6 +10,7 @@ import { refusal } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { applyBalanceChange, type BalanceChange } from "./apply";
 import { openCustomerBalance } from "./open";
+import { readBalanceTotals } from "./totals";
 
 const database = withTestDatabase();
 
@@ -39,13 +40,8 @@ async function balanceOf(customerId: string) {
   return row!;
 }
 
-async function totalsOf(orgId: string) {
-  return database.db
-    .select()
-    .from(balanceTotals)
-    .where(eq(balanceTotals.orgId, orgId))
-    .orderBy(balanceTotals.currency);
-}
+/** balance_totals per currency, its shards summed. */
+const totalsOf = (orgId: string) => readBalanceTotals(database.db, orgId);
 
 /** The totals as sums over customer_balances: what balance_totals must always equal. */
 async function summedTotals(orgId: string) {

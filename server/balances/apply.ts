@@ -185,6 +185,7 @@ export function afterBalanceChange(
   return {
     totals: balanceTotalsWrite({
       orgId: change.orgId,
+      customerId: change.customerId,
       currency: snapshot.currency,
       before,
       after: {

@@ -30,6 +30,7 @@ export async function openCustomerBalance(
   if (inserted.length === 0) return { opened: false };
   await moveBalanceTotals(tx, {
     orgId: input.orgId,
+    customerId: input.customerId,
     currency: input.currency,
     before: null,
     after: { ledgerMinor: 0, pendingMinor: 0, freshness: "realtime" },

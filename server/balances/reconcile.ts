@@ -124,7 +124,13 @@ export async function applyReconciledBalance(
   const after = stayLive
     ? { ledgerMinor: input.onChainMinor, pendingMinor: before.pendingMinor, freshness: "realtime" as const }
     : { ledgerMinor: input.onChainMinor, pendingMinor: 0, freshness: "on_chain" as const };
-  await moveBalanceTotals(tx, { orgId: input.orgId, currency: row.currency, before, after });
+  await moveBalanceTotals(tx, {
+    orgId: input.orgId,
+    customerId: input.customerId,
+    currency: row.currency,
+    before,
+    after,
+  });
   const snapshot: BalanceSnapshot = {
     customerId: input.customerId,
     svcCardId: row.svc_card_id,

@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { getIssuerCustomer } from "@/server/cards/customers/view";
 import { deploySafe } from "@/server/cards/onboarding/safe";
-import { balanceTotals, customerBalances, programCounters } from "@/server/db/schema/money";
+import { customerBalances, programCounters } from "@/server/db/schema/money";
 import { completeSafeDeployment } from "@/server/providers/sandbox/chain";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { customerOf, walkTo } from "@/server/testing/onboarding";
 import { applyBalanceChange } from "./apply";
+import { readBalanceTotals } from "./totals";
 
 const database = withTestDatabase();
 
@@ -56,10 +57,7 @@ describe("the balance starts with the wallet", () => {
         notifiedAt: null,
       });
       expect(await counters(org.orgId)).toMatchObject({ totalCustomers: 2, customersWithWallets: 1 });
-      const [totals] = await database.db
-        .select()
-        .from(balanceTotals)
-        .where(eq(balanceTotals.orgId, org.orgId));
+      const [totals] = await readBalanceTotals(database.db, org.orgId);
       expect(totals).toMatchObject({ currency: "GBP", customerCount: 1, realtimeCount: 1 });
 
       const opened = await getIssuerCustomer({ ctx, input: { customerId: c.svcCardId } });

@@ -123,7 +123,11 @@ export async function insertTransactions(
     order by r.g`);
 }
 
-/** The counters of the hot read paths, recomputed from the organization's rows (set-based). */
+/**
+ * The counters of the hot read paths, recomputed from the organization's rows (set-based), each in
+ * shard 0 (the column's default): the writers spread their moves over the shards by customer, the
+ * readers sum them (server/db/shard.ts).
+ */
 export async function recomputeCounters(tx: Db, orgId: string): Promise<void> {
   await tx.execute(sql`
     insert into program_counters (org_id, total_customers, customers_with_wallets)

@@ -65,8 +65,9 @@ describe("seedDemo", () => {
         pending_minor)::bigint a, sum(pending_minor)::bigint p, count(*)::int c,
           count(*) filter (where freshness = 'realtime')::int r, count(*) filter (where freshness =
             'on_chain')::int o from customer_balances where org_id = ${org} group by 1) s
-      full join (select currency, ledger_minor l, available_minor a, pending_minor p, customer_count c,
-        realtime_count r, on_chain_count o from balance_totals where org_id = ${org}) t using (currency)
+      full join (select currency, sum(ledger_minor)::bigint l, sum(available_minor)::bigint a,
+        sum(pending_minor)::bigint p, sum(customer_count)::int c, sum(realtime_count)::int r,
+        sum(on_chain_count)::int o from balance_totals where org_id = ${org} group by 1) t using (currency)
       where (s.l, s.a, s.p, s.c, s.r, s.o) is distinct from (t.l, t.a, t.p, t.c, t.r, t.o)`);
       expect(mismatchedTotals).toEqual([]);
 
@@ -99,7 +100,8 @@ describe("seedDemo", () => {
       const mismatchedDays = await q(sql`
       select * from (select (created_at at time zone 'UTC')::date as day, status, count(*)::int n from
         card_transactions where org_id = ${org} group by 1, 2) s
-      full join (select day, status, count n from card_transaction_daily_counts where org_id = ${org}) d
+      full join (select day, status, sum(count)::int n from card_transaction_daily_counts
+        where org_id = ${org} group by 1, 2) d
         using (day, status)
       where s.n is distinct from d.n`);
       expect(mismatchedDays).toEqual([]);

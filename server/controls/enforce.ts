@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
+import { shardOf } from "@/server/db/shard";
 import { runWrites, type Write, write } from "@/server/db/statements";
 import { type BucketRead, lockAndSum, moveStatement } from "./counters";
 import {
@@ -132,13 +133,6 @@ export async function evaluateControls(
   return verdict;
 }
 
-/** Which of the 16 rows of a rule's day a card adds to (auth_rule_daily_decisions.shard). */
-function shardOf(cardId: string): number {
-  let hash = 0;
-  for (let i = 0; i < cardId.length; i++) hash = (hash * 31 + cardId.charCodeAt(i)) | 0;
-  return Math.abs(hash) % 16;
-}
-
 /**
  * After the decision, in one statement: an approved authorization's count in its windows (the limits'
  * and the velocity buckets), and the rules' decisions on it, per rule, day and mode a count (the
@@ -165,6 +159,7 @@ export function ruleDecisionWrites(input: RuleDecisionsInput): Write[] {
     writes.push(write(moveStatement(orgId, verdict.windows, facts.billingMinor, 1)));
   if (verdict.rules.length > 0) {
     const day = localDay(facts.at, verdict.timeZone);
+    // Which of the rule's day's rows the card adds to (auth_rule_daily_decisions.shard).
     const shard = shardOf(facts.cardId);
     const rows = verdict.rules.map(
       (r) =>

@@ -61,6 +61,7 @@ describe("getAggregateBalances", () => {
           .where(eq(customerBalances.customerId, id));
         await moveBalanceTotals(tx, {
           orgId: org.orgId,
+          customerId: id,
           currency: "GBP",
           before: { ledgerMinor: 0, pendingMinor: 0, freshness: "realtime" },
           after: { ledgerMinor: 12_345, pendingMinor: 2_000, freshness: "realtime" },

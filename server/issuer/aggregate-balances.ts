@@ -1,26 +1,23 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AggregateBalances } from "@/lib/contracts/money";
 import { toMajor } from "@/lib/money";
 import { authorize } from "@/server/auth/authorize";
+import { readBalanceTotals } from "@/server/balances/totals";
 import type { Ctx } from "@/server/context";
 import { CARD_CURRENCIES } from "@/server/db/schema/cards";
-import { balanceTotals, programCounters } from "@/server/db/schema/money";
+import { programCounters } from "@/server/db/schema/money";
 
 /**
- * The program's balances by currency: two primary-key reads of the totals kept on every balance
- * change (balance_totals, program_counters), so the answer costs the same at 100 customers or
- * 100,000. A currency appears once a wallet of that currency exists. Where on_chain_count > 0,
- * those wallets count available as equal to ledger (their holds are unknown), so the available
- * total may be overstated.
+ * The program's balances by currency: two reads of the totals kept on every balance change
+ * (balance_totals, its shards summed per currency: at most 16 rows each; program_counters), so the
+ * answer costs the same at 100 customers or 100,000. A currency appears once a wallet of that
+ * currency exists. Where on_chain_count > 0, those wallets count available as equal to ledger (their
+ * holds are unknown), so the available total may be overstated.
  */
 export async function getAggregateBalances({ ctx }: { ctx: Ctx }): Promise<AggregateBalances> {
   authorize(ctx, "getAggregateBalances");
   const [totals, counters] = await Promise.all([
-    ctx.db
-      .select()
-      .from(balanceTotals)
-      .where(eq(balanceTotals.orgId, ctx.orgId))
-      .orderBy(asc(balanceTotals.currency)),
+    readBalanceTotals(ctx.db, ctx.orgId),
     ctx.db
       .select()
       .from(programCounters)

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CardTransactionStatus } from "@/server/db/schema/money";
 import type { OverviewMetric } from "@/server/db/schema/overview";
+import { shardOf } from "@/server/db/shard";
 import { type Write, write } from "@/server/db/statements";
 
 /*
@@ -9,12 +10,14 @@ import { type Write, write } from "@/server/db/statements";
  * counters"). A purchase or withdrawal counts once under `card` (key: its status, amount: its billing
  * amount) and, while it is spend (a purchase or withdrawal authorized, settled or partially
  * reversed), once under `spend`, `merchant` and `mcc`. A change moves it from its old buckets to
- * its new ones.
+ * its new ones. A change adds to the rows of its customer's shard (server/db/shard.ts; funding in,
+ * which has no customer, to shard 0): readers sum over the shards.
  */
 
 /** The fields of a card transaction the counters depend on. */
 export interface CountedTransaction {
   orgId: string;
+  customerId: string;
   createdAt: Date;
   status: CardTransactionStatus;
   type: string;
@@ -52,40 +55,39 @@ function bucketsOf(t: CountedTransaction): Bucket[] {
 
 type OverviewMove = { metric: OverviewMetric; key?: string; count: number; amountMinor: number };
 
+/** The buckets' organization, day and currency, and which customer's shard they move (null: shard 0). */
+interface OverviewAt {
+  orgId: string;
+  day: string;
+  currency: string;
+  customerId: string | null;
+}
+
 /** Adds to the buckets of one organization, day and currency: one statement however many buckets. */
-async function addMovesToOverview(
-  tx: Db,
-  at: { orgId: string; day: string; currency: string },
-  moves: readonly OverviewMove[],
-): Promise<void> {
+async function addMovesToOverview(tx: Db, at: OverviewAt, moves: readonly OverviewMove[]): Promise<void> {
   const w = overviewMovesWrite(at, moves);
   if (w) await tx.execute(w.main);
 }
 
-function overviewMovesWrite(
-  at: { orgId: string; day: string; currency: string },
-  moves: readonly OverviewMove[],
-): Write | null {
+function overviewMovesWrite(at: OverviewAt, moves: readonly OverviewMove[]): Write | null {
   if (moves.length === 0) return null;
+  const shard = at.customerId === null ? 0 : shardOf(at.customerId);
   const rows = moves.map(
     (m) =>
-      sql`(${at.orgId}, ${m.metric}, ${at.day}::date, ${at.currency}, ${m.key ?? ""}, ${m.count}::bigint, ${m.amountMinor}::bigint)`,
+      sql`(${at.orgId}, ${m.metric}, ${at.day}::date, ${at.currency}, ${m.key ?? ""}, ${shard}::smallint, ${m.count}::bigint, ${m.amountMinor}::bigint)`,
   );
   // Each (metric, key) once: one upsert may not touch a row twice.
   return write(sql`
-    insert into overview_daily as o (org_id, metric, day, currency, key, count, amount_minor)
+    insert into overview_daily as o (org_id, metric, day, currency, key, shard, count, amount_minor)
     values ${sql.join(rows, sql`, `)}
-    on conflict (org_id, metric, day, currency, key)
+    on conflict (org_id, metric, day, currency, key, shard)
     do update set count = o.count + excluded.count, amount_minor = o.amount_minor + excluded.amount_minor`);
 }
 
 export async function addToOverview(
   tx: Db,
-  input: {
-    orgId: string;
+  input: OverviewAt & {
     metric: OverviewMetric;
-    day: string;
-    currency: string;
     key?: string;
     count: number;
     amountMinor: number;
@@ -125,7 +127,12 @@ export function overviewWriteFor(before: CountedTransaction | null, after: Count
   // One statement for all the buckets (an authorization moves four): a round trip each cost the
   // authorization path more than the writes (docs/performance.md, Authorization with spending controls).
   return overviewMovesWrite(
-    { orgId: after.orgId, day: dayOf(after.createdAt), currency: after.billingCurrency },
+    {
+      orgId: after.orgId,
+      day: dayOf(after.createdAt),
+      currency: after.billingCurrency,
+      customerId: after.customerId,
+    },
     [...moves.values()].filter((m) => m.count !== 0 || m.amountMinor !== 0),
   );
 }
@@ -133,7 +140,7 @@ export function overviewWriteFor(before: CountedTransaction | null, after: Count
 /**
  * The organization's overview counters rebuilt from its rows, set-based (after a bulk seed, or to
  * repair): card transactions, settled master-wallet deposits (funding in) and completed customer
- * fundings (funding out).
+ * fundings (funding out), all in shard 0 (only the sums over the shards mean anything).
  */
 export async function recomputeOverview(tx: Db, orgId: string): Promise<void> {
   const spend = sql.raw(`type <> 'refund' and status in (${SPEND_STATUSES.map((s) => `'${s}'`).join(", ")})`);

@@ -6,6 +6,7 @@ import { addToOverview, dayOf } from "./counters";
 export async function countFundingIn(tx: Db, row: typeof masterWalletDeposits.$inferSelect): Promise<void> {
   await addToOverview(tx, {
     orgId: row.orgId,
+    customerId: null,
     metric: "funding_in",
     day: dayOf(row.settledAt ?? new Date()),
     currency: row.currency,
@@ -18,6 +19,7 @@ export async function countFundingIn(tx: Db, row: typeof masterWalletDeposits.$i
 export async function countFundingOut(tx: Db, row: typeof customerFundings.$inferSelect): Promise<void> {
   await addToOverview(tx, {
     orgId: row.orgId,
+    customerId: row.customerId,
     metric: "funding_out",
     day: dayOf(row.createdAt),
     currency: row.currency,

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
@@ -35,12 +35,22 @@ const buy = (
   type: "purchase",
 });
 
+/** The organization's buckets, their shards summed (the writers spread them, a recount puts all in shard 0). */
 async function counters(orgId: string) {
+  const o = overviewDaily;
   return database.db
-    .select()
-    .from(overviewDaily)
-    .where(eq(overviewDaily.orgId, orgId))
-    .orderBy(asc(overviewDaily.metric), asc(overviewDaily.currency), asc(overviewDaily.key));
+    .select({
+      metric: o.metric,
+      day: o.day,
+      currency: o.currency,
+      key: o.key,
+      count: sql`sum(${o.count})::bigint`.mapWith(Number),
+      amountMinor: sql`sum(${o.amountMinor})::bigint`.mapWith(Number),
+    })
+    .from(o)
+    .where(eq(o.orgId, orgId))
+    .groupBy(o.metric, o.day, o.currency, o.key)
+    .orderBy(asc(o.metric), asc(o.currency), asc(o.key), asc(o.day));
 }
 
 describe("getOverviewInsights", () => {

@@ -57,8 +57,9 @@ function rank(
 
 /**
  * The Overview's figures for the last `days` UTC days, read from overview_daily only (a few rows
- * per day, whatever the number of transactions): spend per currency per day, approvals and
- * declines per day, the top merchants and MCCs by number of purchases, and funding in and out.
+ * per day and shard, whatever the number of transactions; the shards' rows add up below): spend per
+ * currency per day, approvals and declines per day, the top merchants and MCCs by number of
+ * purchases, and funding in and out.
  */
 export async function getOverviewInsights({
   ctx,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { overviewRangeSchema } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
@@ -15,8 +15,9 @@ import {
 
 /*
  * The overview's charts, read from what is kept on write: card_transaction_daily_counts for the
- * volume by day and status (one row per day and status, never the transactions), and the partial
- * index of declined transactions for the declines by reason (a range of declined rows only).
+ * volume by day and status (a row per day, status and shard, added up here; never the transactions),
+ * and the partial index of declined transactions for the declines by reason (a range of declined
+ * rows only).
  */
 
 type ByStatus = Record<CardTransactionStatus, number>;
@@ -88,10 +89,13 @@ export async function getTransactionVolume({
           lte(cardTransactionDailyCounts.day, to),
         ),
       ),
+    // balance_totals' shards summed (server/db/shard.ts).
     db
       .select({ currency: balanceTotals.currency })
       .from(balanceTotals)
-      .where(and(eq(balanceTotals.orgId, ctx.orgId), gt(balanceTotals.customerCount, 0))),
+      .where(eq(balanceTotals.orgId, ctx.orgId))
+      .groupBy(balanceTotals.currency)
+      .having(sql`sum(${balanceTotals.customerCount}) > 0`),
   ]);
   const byDay = new Map(dayList.map((day) => [day, { day, count: zeros(), volume_minor: zeros() }]));
   const totals = { count: zeros(), volume_minor: zeros() };

@@ -3,11 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { openCustomerBalance } from "@/server/balances/open";
+import { readBalanceTotals } from "@/server/balances/totals";
 import type { CardCustomerRow, CardRow } from "@/server/cards/customers/find";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
-import { balanceTotals, cardTransactionDailyCounts, customerBalances } from "@/server/db/schema/money";
+import { cardTransactionDailyCounts, customerBalances } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
 import { providers } from "@/server/providers/current";
@@ -167,21 +168,20 @@ export async function eventsOf(
 
 /** The kept daily counts and the same numbers counted from the rows: they must be equal. */
 export async function dailyCountsVersusRows(db: Db, orgId: string) {
+  // The shards summed (server/db/shard.ts).
+  const d = cardTransactionDailyCounts;
   const kept = await db
     .select({
-      day: cardTransactionDailyCounts.day,
-      status: cardTransactionDailyCounts.status,
-      count: cardTransactionDailyCounts.count,
-      volume: cardTransactionDailyCounts.volumeMinor,
+      day: d.day,
+      status: d.status,
+      count: sql`sum(${d.count})::int`.mapWith(Number),
+      volume: sql`sum(${d.volumeMinor})::bigint`.mapWith(Number),
     })
-    .from(cardTransactionDailyCounts)
-    .where(
-      and(
-        eq(cardTransactionDailyCounts.orgId, orgId),
-        sql`(${cardTransactionDailyCounts.count} <> 0 or ${cardTransactionDailyCounts.volumeMinor} <> 0)`,
-      ),
-    )
-    .orderBy(cardTransactionDailyCounts.day, cardTransactionDailyCounts.status);
+    .from(d)
+    .where(eq(d.orgId, orgId))
+    .groupBy(d.day, d.status)
+    .having(sql`sum(${d.count}) <> 0 or sum(${d.volumeMinor}) <> 0`)
+    .orderBy(d.day, d.status);
   const counted = await db.execute(sql`
     select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::int as
       count, sum(billing_amount_minor)::bigint as volume
@@ -201,13 +201,9 @@ export async function dailyCountsVersusRows(db: Db, orgId: string) {
   };
 }
 
-/** balance_totals and the sums over customer_balances, per currency. */
+/** balance_totals (its shards summed) and the sums over customer_balances, per currency. */
 export async function totalsVersusBalances(db: Db, orgId: string) {
-  const kept = await db
-    .select()
-    .from(balanceTotals)
-    .where(eq(balanceTotals.orgId, orgId))
-    .orderBy(balanceTotals.currency);
+  const kept = await readBalanceTotals(db, orgId);
   const rows = await db.select().from(customerBalances).where(eq(customerBalances.orgId, orgId));
   const summed = new Map<string, { ledger: number; pending: number; available: number }>();
   for (const r of rows) {

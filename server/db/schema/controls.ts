@@ -6,12 +6,12 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { StoredSpendingControls } from "@/lib/contracts/spending-controls";
 import type { AuthRuleState, ControlLevel } from "@/lib/enums";
+import { shardColumn } from "../shard";
 import { organizations } from "./identity";
 
 /**
@@ -116,11 +116,8 @@ export const authRuleDailyDecisions = pgTable(
     evaluated: integer("evaluated").notNull().default(0),
     declined: integer("declined").notNull().default(0),
     declinedAmountMinor: bigint("declined_amount_minor", { mode: "number" }).notNull().default(0),
-    /**
-     * One of 16 rows per rule, day and mode (by the card): every authorization of the program adds
-     * to its rules' rows in its own transaction, so one row each would make them wait on one another.
-     */
-    shard: smallint("shard").notNull().default(0),
+    /** One of 16 rows per rule, day and mode, by the card (server/db/shard.ts). */
+    shard: shardColumn(),
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.day, t.mode, t.shard] })],
 );

@@ -20,6 +20,7 @@ import {
   type CardTransactionType,
   type DeclineReasonCode,
 } from "@/lib/enums";
+import { shardColumn } from "../shard";
 import { authorizationDecisionColumns } from "./authorization-endpoints";
 import { type CardCurrency, cardCustomers } from "./cards";
 import type { CountedWindow } from "./controls";
@@ -29,8 +30,7 @@ import { metadataColumn } from "./metadata";
 /**
  * The money side of the card program (docs/money.md): customer wallet balances, card transactions,
  * the issuer's master wallets, deposits and fundings. Every amount is an integer in minor units
- * (cents); counters and totals are kept on write so the issuer views never scan
- * (docs/performance.md).
+ * (cents); counters and totals are kept on write so the issuer views never scan (docs/performance.md).
  */
 
 export type BalanceFreshness = "realtime" | "on_chain";
@@ -69,7 +69,7 @@ export const customerBalances = pgTable(
 
 /**
  * Per organization and currency, the sums aggregate-balances answers with, kept in the same
- * transaction as every balance change (one row per currency: O(1) reads on any program size).
+ * transaction as every balance change (a row per currency and shard, summed: O(1) reads on any size).
  * available_minor = sum(realtime ledger - pending) + sum(on_chain ledger).
  */
 export const balanceTotals = pgTable(
@@ -87,8 +87,9 @@ export const balanceTotals = pgTable(
     realtimeCount: integer("realtime_count").notNull().default(0),
     onChainCount: integer("on_chain_count").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    shard: shardColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.currency] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.currency, t.shard] })],
 );
 
 /** Per organization: card customers, and those with a wallet (aggregate-balances' top level). */
@@ -194,7 +195,7 @@ export const cardTransactions = pgTable(
 
 /**
  * Exact totals of the card-transactions list without counting rows: how many transactions an
- * organization has per day (UTC, of created_at) and status, kept on write.
+ * organization has per day (UTC, of created_at), status and shard (summed: ../shard.ts), kept on write.
  */
 export const cardTransactionDailyCounts = pgTable(
   "card_transaction_daily_counts",
@@ -207,14 +208,15 @@ export const cardTransactionDailyCounts = pgTable(
     count: integer("count").notNull().default(0),
     /** Billing minor units of the day's transactions in this status, for the overview's volume chart. */
     volumeMinor: bigint("volume_minor", { mode: "number" }).notNull().default(0),
+    shard: shardColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.day, t.status] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.status, t.shard] })],
 );
 
 /**
  * Per organization and status, how many card transactions there are: the daily counts summed over
  * every day, kept on write in the same statement. The list's first page reads its exact total here
- * (one row per status) rather than summing a row per day and status (18,000 rows after 7 years).
+ * (a row per status and shard) rather than summing a row per day and status (18,000 rows after 7 years).
  */
 export const cardTransactionTotals = pgTable(
   "card_transaction_totals",
@@ -224,8 +226,9 @@ export const cardTransactionTotals = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     status: text("status").$type<CardTransactionStatus>().notNull(),
     count: bigint("count", { mode: "number" }).notNull().default(0),
+    shard: shardColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.status, t.shard] })],
 );
 
 /** The issuer's master wallet per currency. Never negative. */

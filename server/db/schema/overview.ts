@@ -1,4 +1,5 @@
 import { bigint, date, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { shardColumn } from "../shard";
 import { organizations } from "./identity";
 
 /**
@@ -22,8 +23,9 @@ export const overviewDaily = pgTable(
     key: text("key").notNull().default(""),
     count: bigint("count", { mode: "number" }).notNull().default(0),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull().default(0),
+    shard: shardColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.metric, t.day, t.currency, t.key] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.metric, t.day, t.currency, t.key, t.shard] })],
 );
 
 export const OVERVIEW_METRICS = ["card", "spend", "merchant", "mcc", "funding_in", "funding_out"] as const;

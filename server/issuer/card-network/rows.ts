@@ -26,6 +26,7 @@ export async function insertTransaction(tx: Db, values: NewCardTransaction): Pro
   const [row] = await tx.insert(cardTransactions).values(values).returning();
   await countTransactionChange(tx, {
     orgId: row!.orgId,
+    customerId: row!.customerId,
     createdAt: row!.createdAt,
     from: null,
     to: { status: row!.status, billingMinor: row!.billingAmountMinor },
@@ -50,6 +51,7 @@ export function newTransactionWrites(
     newTransactionCountsWrite(
       {
         orgId: row.orgId,
+        customerId: row.customerId,
         createdAt: row.createdAt,
         to: { status: row.status, billingMinor: row.billingAmountMinor },
       },
@@ -92,6 +94,7 @@ export async function updateTransaction(
     .returning();
   await countTransactionChange(tx, {
     orgId: row.orgId,
+    customerId: row.customerId,
     createdAt: row.createdAt,
     from: { status: row.status, billingMinor: row.billingAmountMinor },
     to: { status: updated!.status, billingMinor: updated!.billingAmountMinor },

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { readBalanceTotals } from "@/server/balances/totals";
 import type { Ctx } from "@/server/context";
-import { balanceTotals, customerBalances, customerFundings } from "@/server/db/schema/money";
+import { customerBalances, customerFundings } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { getMasterWallet } from "@/server/issuer/master-wallet/view";
@@ -81,10 +82,7 @@ describe("fund a customer", () => {
         pendingMinor: 0,
         freshness: "realtime",
       });
-      const [totals] = await database.db
-        .select()
-        .from(balanceTotals)
-        .where(and(eq(balanceTotals.orgId, p.orgId), eq(balanceTotals.currency, "EUR")));
+      const totals = (await readBalanceTotals(database.db, p.orgId)).find((t) => t.currency === "EUR");
       expect(totals).toMatchObject({ ledgerMinor: 2_550, availableMinor: 2_550 });
 
       const events = await eventsOf(database.db, p.orgId, MONEY_EVENTS);

@@ -1,8 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readBalanceTotals } from "@/server/balances/totals";
 import { balanceTotals, customerBalances, customerFundings } from "@/server/db/schema/money";
 import { jobs } from "@/server/db/schema/platform";
 import { simSafes } from "@/server/db/schema/providers";
+import { shardOf } from "@/server/db/shard";
 import { fundCustomer } from "@/server/issuer/funding/fund-customer";
 import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
@@ -71,10 +73,17 @@ describe("balance reconciliation against the chain", () => {
         refreshedAt: ago(2 * HOUR + 60_000),
         notifiedAt: ago(2 * HOUR + 60_000),
       });
+      // The stale wallet's shard of the totals (the others' wallets hold 0).
       await database.db
         .update(balanceTotals)
         .set({ ledgerMinor: 1_000, pendingMinor: 200, availableMinor: 800 })
-        .where(and(eq(balanceTotals.orgId, orgId), eq(balanceTotals.currency, "EUR")));
+        .where(
+          and(
+            eq(balanceTotals.orgId, orgId),
+            eq(balanceTotals.currency, "EUR"),
+            eq(balanceTotals.shard, shardOf(stale.id)),
+          ),
+        );
       await setChainBalance(stale.safeAddress!, 1_200);
       await setBalance(fresh.id, { refreshedAt: ago(HOUR) });
       await setChainBalance(fresh.safeAddress!, 999);
@@ -113,10 +122,7 @@ describe("balance reconciliation against the chain", () => {
         tx_hash: null,
         metadata: {},
       });
-      const [totals] = await database.db
-        .select()
-        .from(balanceTotals)
-        .where(and(eq(balanceTotals.orgId, orgId), eq(balanceTotals.currency, "EUR")));
+      const totals = (await readBalanceTotals(database.db, orgId)).find((t) => t.currency === "EUR");
       expect(totals).toMatchObject({
         ledgerMinor: 1_200,
         pendingMinor: 0,

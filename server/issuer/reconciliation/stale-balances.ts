@@ -3,6 +3,7 @@ import { applyReconciledBalance } from "@/server/balances/reconcile";
 import type { Db } from "@/server/db/client";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { customerBalances } from "@/server/db/schema/money";
+import { shardOf } from "@/server/db/shard";
 import { type EnqueuedJob, enqueueJob } from "@/server/jobs/queue";
 import { log } from "@/server/log";
 import { providers } from "@/server/providers/current";
@@ -20,8 +21,9 @@ export const RECONCILE_STALE_JOB = "issuer.balance.reconcile_stale";
 export const RECONCILE_INTERVAL_MS = 5 * 60_000;
 export const STALE_AFTER_MS = 2 * 60 * 60_000;
 /**
- * Small batches: a batch is one transaction, and while it runs the organization's balance_totals
- * row is held (each reading moves it), so card activity of that currency waits for the batch.
+ * Small batches: a batch is one transaction, and while it runs the balance_totals rows of its
+ * customers' shards are held (each reading moves one), so card activity of those shards and that
+ * currency waits for the batch.
  */
 const BATCH_SIZE = 25;
 /** A pass stops after this many wallets; the rest waits for the next pass (a few minutes later). */
@@ -61,6 +63,9 @@ export async function reconcileStaleBalances(
         .orderBy(asc(customerBalances.refreshedAt))
         .limit(batchSize)
         .for("update", { of: customerBalances, skipLocked: true });
+      // In the order of the totals' rows each moves (organization, shard: server/db/shard.ts), the one
+      // order in which a transaction moving several of them takes their locks.
+      batch.sort((x, y) => x.orgId.localeCompare(y.orgId) || shardOf(x.customerId) - shardOf(y.customerId));
       for (const wallet of batch) {
         try {
           // A savepoint per wallet: one unreadable wallet does not undo the others of the batch.

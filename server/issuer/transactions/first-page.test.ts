@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { seedDemo } from "@/server/cli/seed-demo";
@@ -52,10 +52,15 @@ async function program() {
 }
 
 async function totalsOf(orgId: string): Promise<Record<string, number>> {
+  // The shards summed per status.
   const rows = await database.db
-    .select({ status: cardTransactionTotals.status, n: cardTransactionTotals.count })
+    .select({
+      status: cardTransactionTotals.status,
+      n: sql`sum(${cardTransactionTotals.count})::bigint`.mapWith(Number),
+    })
     .from(cardTransactionTotals)
-    .where(eq(cardTransactionTotals.orgId, orgId));
+    .where(eq(cardTransactionTotals.orgId, orgId))
+    .groupBy(cardTransactionTotals.status);
   return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.status, Number(r.n)]));
 }
 

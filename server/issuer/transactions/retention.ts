@@ -22,10 +22,11 @@ export function registerCardTransactionRetention(): void {
           (select id from ${sql.identifier(relation)} where created_at < ${at}::timestamptz)`,
       );
       const gone = sql`day < (${at}::timestamptz at time zone 'UTC')::date`;
+      // Each shard's counts off the same shard's totals (a daily count and its totals move together).
       await tx.execute(sql`update card_transaction_totals t set count = t.count - g.n
-        from (select org_id, status, sum(count) as n from card_transaction_daily_counts where ${gone}
-          group by 1, 2) g
-        where t.org_id = g.org_id and t.status = g.status`);
+        from (select org_id, status, shard, sum(count) as n from card_transaction_daily_counts where ${gone}
+          group by 1, 2, 3) g
+        where t.org_id = g.org_id and t.status = g.status and t.shard = g.shard`);
       await tx.execute(sql`delete from card_transaction_daily_counts where ${gone}`);
     },
   });
