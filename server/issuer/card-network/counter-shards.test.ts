@@ -1,23 +1,16 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AuthorizeCardTransactionInput, CardTransactionView } from "@/lib/contracts/card-transactions";
-import { env } from "@/lib/env";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
 import type { Ctx } from "@/server/context";
-import { type Db, rowsOf } from "@/server/db/client";
+import { rowsOf } from "@/server/db/client";
 import { shardOf } from "@/server/db/shard";
 import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 import { getOverviewInsights } from "@/server/overview/insights";
 import { getTransactionVolume } from "@/server/overview/transactions";
-import {
-  dailyCountsVersusRows,
-  keyCtx,
-  spendingCustomer,
-  totalsVersusBalances,
-} from "@/server/testing/card-network";
+import { dailyCountsVersusRows, totalsVersusBalances } from "@/server/testing/card-network";
+import { customersOfTwoShards, shardProgram, shardPurchase } from "@/server/testing/counter-shards";
 import { withTestDatabase } from "@/server/testing/database";
-import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { authorizeCardTransaction } from "./authorize";
 
 /*
@@ -27,37 +20,6 @@ import { authorizeCardTransaction } from "./authorize";
  */
 
 const database = withTestDatabase();
-
-const purchase = (cardId: string, amount: number): AuthorizeCardTransactionInput => ({
-  card_id: cardId,
-  amount,
-  currency: "EUR",
-  merchant: "Coffee Bar",
-  merchant_category: "5814",
-  merchant_city: "Berlin",
-  merchant_country: "DE",
-  type: "purchase",
-});
-
-async function program() {
-  const org = await createTestOrg(database.db);
-  const admin = userCtx(database.db, org.orgId, {
-    userId: org.admin.userId,
-    email: "admin@example.test",
-    role: "admin",
-  });
-  return { orgId: org.orgId, ctx: keyCtx(database.db, org.orgId), admin };
-}
-
-/** Two funded customers of the program whose counters sit in different shards. */
-async function customersOfTwoShards(orgId: string) {
-  const a = await spendingCustomer(database.db, orgId, { fundMinor: 10_000 });
-  for (let i = 0; i < 20; i++) {
-    const b = await spendingCustomer(database.db, orgId, { fundMinor: 10_000 });
-    if (shardOf(b.customer.id) !== shardOf(a.customer.id)) return [a, b] as const;
-  }
-  throw new Error("20 customers in one shard");
-}
 
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
 
@@ -98,12 +60,12 @@ async function figures(ctx: Ctx) {
 
 describe("counter shards", () => {
   it("two authorizations of one program on customers of different shards move different counter rows; readers sum them", async () => {
-    const { orgId, ctx, admin } = await program();
-    const [a, b] = await customersOfTwoShards(orgId);
+    const { orgId, ctx, admin } = await shardProgram(database.db);
+    const [a, b] = await customersOfTwoShards(database.db, orgId);
     const sa = shardOf(a.customer.id);
     const sb = shardOf(b.customer.id);
-    await authorizeCardTransaction({ ctx, input: purchase(a.card.id, 1_000) });
-    await authorizeCardTransaction({ ctx, input: purchase(b.card.id, 2_500) });
+    await authorizeCardTransaction({ ctx, input: shardPurchase(a.card.id, 1_000) });
+    await authorizeCardTransaction({ ctx, input: shardPurchase(b.card.id, 2_500) });
 
     const byShard = <T>(rowOf: (shard: number, amount: number) => T[]) =>
       (
@@ -157,50 +119,4 @@ describe("counter shards", () => {
     ]);
     expect(await figures(admin)).toEqual(before);
   });
-
-  // Row locks only mean something on Postgres (PGlite runs one statement at a time).
-  it.skipIf(!env().DATABASE_URL)(
-    "while one customer's shard rows are locked, another shard's authorization commits and that customer's waits",
-    async () => {
-      const { orgId, ctx } = await program();
-      const [a, b] = await customersOfTwoShards(orgId);
-      // Today's rows of both shards exist (a first authorization each), as on a busy day.
-      await authorizeCardTransaction({ ctx, input: purchase(a.card.id, 100) });
-      await authorizeCardTransaction({ ctx, input: purchase(b.card.id, 100) });
-      let same: Promise<CardTransactionView> | undefined;
-      await database.db.transaction(async (tx) => {
-        await lockShard(tx as unknown as Db, orgId, shardOf(a.customer.id));
-        const other = await authorizeCardTransaction({ ctx, input: purchase(b.card.id, 200) });
-        expect(other.status).toBe("authorized");
-        same = authorizeCardTransaction({ ctx, input: purchase(a.card.id, 200) });
-        const first = await Promise.race([
-          same.then(() => "committed"),
-          new Promise((r) => setTimeout(() => r("waiting"), 300)),
-        ]);
-        expect(first).toBe("waiting");
-      });
-      expect((await same!).status).toBe("authorized");
-      const totals = await totalsVersusBalances(database.db, orgId);
-      expect(totals.kept).toEqual(totals.summed);
-      const daily = await dailyCountsVersusRows(database.db, orgId);
-      expect(daily.kept).toEqual(daily.counted);
-    },
-  );
 });
-
-/** Locks the organization's counter rows of one shard (every one of the four tables) until `tx` ends. */
-async function lockShard(tx: Db, orgId: string, shard: number): Promise<void> {
-  for (const table of [
-    "balance_totals",
-    "card_transaction_totals",
-    "card_transaction_daily_counts",
-    "overview_daily",
-  ]) {
-    const locked = rowsOf(
-      await tx.execute(
-        sql`select 1 from ${sql.identifier(table)} where org_id = ${orgId} and shard = ${shard} for update`,
-      ),
-    );
-    expect(locked.length, table).toBeGreaterThan(0);
-  }
-}

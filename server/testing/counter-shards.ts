@@ -1,0 +1,40 @@
+import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
+import type { Db } from "@/server/db/client";
+import { shardOf } from "@/server/db/shard";
+import { keyCtx, spendingCustomer } from "./card-network";
+import { createTestOrg, userCtx } from "./fixtures";
+
+/**
+ * The counter-shard tests' program (server/issuer/card-network/counter-shards.test.ts, and its
+ * Postgres-only lock test counter-shards.pg.test.ts): a purchase, a program with its admin and a key,
+ * and two funded customers whose counters sit in different shards (server/db/shard.ts).
+ */
+export const shardPurchase = (cardId: string, amount: number): AuthorizeCardTransactionInput => ({
+  card_id: cardId,
+  amount,
+  currency: "EUR",
+  merchant: "Coffee Bar",
+  merchant_category: "5814",
+  merchant_city: "Berlin",
+  merchant_country: "DE",
+  type: "purchase",
+});
+
+export async function shardProgram(db: Db) {
+  const org = await createTestOrg(db);
+  const admin = userCtx(db, org.orgId, {
+    userId: org.admin.userId,
+    email: "admin@example.test",
+    role: "admin",
+  });
+  return { orgId: org.orgId, ctx: keyCtx(db, org.orgId), admin };
+}
+
+export async function customersOfTwoShards(db: Db, orgId: string) {
+  const a = await spendingCustomer(db, orgId, { fundMinor: 10_000 });
+  for (let i = 0; i < 20; i++) {
+    const b = await spendingCustomer(db, orgId, { fundMinor: 10_000 });
+    if (shardOf(b.customer.id) !== shardOf(a.customer.id)) return [a, b] as const;
+  }
+  throw new Error("20 customers in one shard");
+}
