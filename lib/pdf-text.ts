@@ -9,12 +9,17 @@ import { inflateSync } from "node:zlib";
 export function pdfText(pdf: Uint8Array): string {
   const raw = Buffer.from(pdf).toString("latin1");
   const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)) {
     let content = m[1]!;
-    try {
-      content = inflateSync(Buffer.from(content, "latin1")).toString("latin1");
-    } catch {
-      // not compressed
+    // A compressed stream whose last byte happens to be \r reads as the \r\n before "endstream":
+    // the bytes with that \r are tried too (else such a PDF, one in 256, read as no text at all).
+    for (const bytes of m[2] ? [content + m[2], content] : [content]) {
+      try {
+        content = inflateSync(Buffer.from(bytes, "latin1")).toString("latin1");
+        break;
+      } catch {
+        // not compressed, or not these bytes
+      }
     }
     for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g))
       out.push(t[1] !== undefined ? Buffer.from(t[1], "hex").toString("latin1") : t[2]!);
