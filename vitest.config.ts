@@ -6,7 +6,14 @@ export default defineConfig({
   test: {
     include: ["{lib,server,components,cli}/**/*.test.ts"],
     // Multi-process tests need a shared Postgres server: vitest.postgres.config.ts runs them.
-    exclude: ["**/node_modules/**", "**/*.pg.test.ts", "**/*.cluster.test.ts", "**/*.replica.test.ts"],
+    // What only the embedded database does (*.pglite.test.ts) is left out of the run on Postgres.
+    exclude: [
+      "**/node_modules/**",
+      "**/*.pg.test.ts",
+      "**/*.cluster.test.ts",
+      "**/*.replica.test.ts",
+      ...(process.env.DATABASE_URL ? ["**/*.pglite.test.ts"] : []),
+    ],
     globalSetup: ["./server/testing/global-setup.ts"],
     setupFiles: ["./server/testing/boot.ts"],
     environment: "node",

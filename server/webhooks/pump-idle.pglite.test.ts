@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
 import { webhookDeliveries } from "@/server/db/schema/webhooks";
 import { dispatchOutbox } from "@/server/events/dispatch";
 import { emitEvent } from "@/server/events/outbox";
@@ -31,7 +30,7 @@ async function until(probe: () => boolean, timeoutMs = 10_000): Promise<number> 
   return Date.now();
 }
 
-describe.skipIf(!!env().DATABASE_URL)("delivery pump on the embedded database", () => {
+describe("delivery pump on the embedded database", () => {
   it("makes almost no queries while idle, yet sends a queued delivery at once and a due one when due", async () => {
     const org = await createTestOrg(database.db);
     const ctx = userCtx(database.db, org.orgId, org.admin, { twoFactorEnabled: true });

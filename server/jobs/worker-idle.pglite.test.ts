@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { registerEventConsumer } from "@/server/events/dispatch";
@@ -36,7 +35,7 @@ async function until(probe: () => boolean | Promise<unknown>, timeoutMs = 10_000
   return Date.now();
 }
 
-describe.skipIf(!!env().DATABASE_URL)("worker on the embedded database", () => {
+describe("worker on the embedded database", () => {
   it("makes almost no queries while idle, yet runs enqueued, due and expired-lease jobs and emitted events promptly", async () => {
     const { orgId } = await createTestOrg(database.db);
     const ran = new Map<string, number[]>();
