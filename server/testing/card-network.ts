@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import { TOKEN_OF_CURRENCY } from "@/lib/contracts/cards";
 import { applyBalanceChange } from "@/server/balances/apply";
 import { openCustomerBalance } from "@/server/balances/open";
@@ -84,6 +85,22 @@ export const TRANSACTION_VIEW_FIELDS = [
   "type",
 ];
 
+/** A card purchase at the tests' usual merchant (a Berlin coffee bar, MCC 5814), in EUR. */
+export const coffeePurchase = (
+  cardId: string,
+  amount: number,
+  extra: Partial<AuthorizeCardTransactionInput> = {},
+): AuthorizeCardTransactionInput => ({
+  card_id: cardId,
+  amount,
+  currency: "EUR",
+  merchant: "Coffee Bar",
+  merchant_category: "5814",
+  merchant_city: "Berlin",
+  merchant_country: "DE",
+  type: "purchase",
+  ...extra,
+});
 export function keyCtx(db: Db, orgId: string, scopes: ("read" | "write")[] = ["read", "write"]): Ctx {
   return { db, orgId, actor: { type: "apiKey", keyId: "key_network", scopes } };
 }

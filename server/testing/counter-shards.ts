@@ -1,4 +1,3 @@
-import type { AuthorizeCardTransactionInput } from "@/lib/contracts/card-transactions";
 import type { Db } from "@/server/db/client";
 import { shardOf } from "@/server/db/shard";
 import { keyCtx, spendingCustomer } from "./card-network";
@@ -6,19 +5,9 @@ import { createTestOrg, userCtx } from "./fixtures";
 
 /**
  * The counter-shard tests' program (server/issuer/card-network/counter-shards.test.ts, and its
- * Postgres-only lock test counter-shards.pg.test.ts): a purchase, a program with its admin and a key,
+ * Postgres-only lock test counter-shards.pg.test.ts): a program with its admin and a key,
  * and two funded customers whose counters sit in different shards (server/db/shard.ts).
  */
-export const shardPurchase = (cardId: string, amount: number): AuthorizeCardTransactionInput => ({
-  card_id: cardId,
-  amount,
-  currency: "EUR",
-  merchant: "Coffee Bar",
-  merchant_category: "5814",
-  merchant_city: "Berlin",
-  merchant_country: "DE",
-  type: "purchase",
-});
 
 export async function shardProgram(db: Db) {
   const org = await createTestOrg(db);

@@ -1,16 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  type AuthorizeCardTransactionInput,
-  DECLINE_REASON_CODE_OF,
-  DECLINE_REASONS,
-} from "@/lib/contracts/card-transactions";
+import { DECLINE_REASON_CODE_OF, DECLINE_REASONS } from "@/lib/contracts/card-transactions";
 import type { Ctx } from "@/server/context";
 import { cardCustomers } from "@/server/db/schema/cards";
 import { cardTransactions } from "@/server/db/schema/money";
 import { emitEvents } from "@/server/events/outbox";
 import {
   balanceOf,
+  coffeePurchase,
   dailyCountsVersusRows,
   DECLINED_EVENT_FIELDS,
   eventsOf,
@@ -27,22 +24,6 @@ import { authorizeCardTransaction } from "./authorize";
 
 const database = withTestDatabase();
 
-const purchase = (
-  cardId: string,
-  amount: number,
-  extra: Partial<AuthorizeCardTransactionInput> = {},
-): AuthorizeCardTransactionInput => ({
-  card_id: cardId,
-  amount,
-  currency: "EUR",
-  merchant: "Coffee Bar",
-  merchant_category: "5814",
-  merchant_city: "Berlin",
-  merchant_country: "DE",
-  type: "purchase",
-  ...extra,
-});
-
 async function program() {
   const org = await createTestOrg(database.db);
   return { orgId: org.orgId, ctx: keyCtx(database.db, org.orgId) };
@@ -55,7 +36,7 @@ describe("authorization", () => {
     async () => {
       const { orgId, ctx } = await program();
       const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 10_000 });
-      const txn = await authorizeCardTransaction({ ctx, input: purchase(card.cardToken, 2_550) });
+      const txn = await authorizeCardTransaction({ ctx, input: coffeePurchase(card.cardToken, 2_550) });
       expect(Object.keys(txn).sort()).toEqual(TRANSACTION_VIEW_FIELDS);
       expect(txn).toMatchObject({
         svc_card_id: customer.svcCardId,
@@ -114,7 +95,7 @@ describe("authorization", () => {
         tx_hash: events[0]!.data.blockchain_tx_hash,
       });
       // Our card id works as well as the token.
-      expect((await authorizeCardTransaction({ ctx, input: purchase(card.id, 100) })).status).toBe(
+      expect((await authorizeCardTransaction({ ctx, input: coffeePurchase(card.id, 100) })).status).toBe(
         "authorized",
       );
     },
@@ -125,7 +106,7 @@ describe("authorization", () => {
     const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 50_000 });
     const txn = await authorizeCardTransaction({
       ctx,
-      input: purchase(card.id, 10_000, {
+      input: coffeePurchase(card.id, 10_000, {
         currency: "USD",
         merchant_city: "New York",
         merchant_country: "US",
@@ -193,7 +174,10 @@ describe("authorization", () => {
           card: c.card,
           customer: c.customer,
         });
-        const txn = await authorizeCardTransaction({ ctx, input: purchase(card.cardToken, c.amount ?? 500) });
+        const txn = await authorizeCardTransaction({
+          ctx,
+          input: coffeePurchase(card.cardToken, c.amount ?? 500),
+        });
         expect(txn, c.name).toMatchObject({
           status: "declined",
           decline_code: c.code,
@@ -228,16 +212,16 @@ describe("authorization", () => {
         fundMinor: 1_000,
         card: { cardType: "physical", activated: true },
       });
-      expect((await authorizeCardTransaction({ ctx, input: purchase(physical.card.id, 500) })).status).toBe(
-        "authorized",
-      );
+      expect(
+        (await authorizeCardTransaction({ ctx, input: coffeePurchase(physical.card.id, 500) })).status,
+      ).toBe("authorized");
       const queued = await spendingCustomer(database.db, orgId, {
         fundMinor: 1_000,
         customer: { accountStatus: 7 },
       });
-      expect((await authorizeCardTransaction({ ctx, input: purchase(queued.card.id, 1_000) })).status).toBe(
-        "authorized",
-      );
+      expect(
+        (await authorizeCardTransaction({ ctx, input: coffeePurchase(queued.card.id, 1_000) })).status,
+      ).toBe("authorized");
     },
   );
 
@@ -246,7 +230,7 @@ describe("authorization", () => {
     const { card } = await spendingCustomer(database.db, orgId, {
       customer: { safeState: "processing", accountStatus: null },
     });
-    expect(await authorizeCardTransaction({ ctx, input: purchase(card.id, 100) })).toMatchObject({
+    expect(await authorizeCardTransaction({ ctx, input: coffeePurchase(card.id, 100) })).toMatchObject({
       status: "declined",
       decline_code: "CND",
     });
@@ -256,17 +240,17 @@ describe("authorization", () => {
     const { orgId, ctx } = await program();
     const other = await program();
     const { customer, card } = await spendingCustomer(database.db, orgId, { fundMinor: 1_000 });
-    expect(await refusal(authorizeCardTransaction({ ctx, input: purchase("ctk_nothing", 100) }))).toBe(
+    expect(await refusal(authorizeCardTransaction({ ctx, input: coffeePurchase("ctk_nothing", 100) }))).toBe(
       "NOT_FOUND",
     );
-    expect(await refusal(authorizeCardTransaction({ ctx: other.ctx, input: purchase(card.id, 100) }))).toBe(
-      "NOT_FOUND",
-    );
+    expect(
+      await refusal(authorizeCardTransaction({ ctx: other.ctx, input: coffeePurchase(card.id, 100) })),
+    ).toBe("NOT_FOUND");
     expect(
       await refusal(
         authorizeCardTransaction({
           ctx: keyCtx(database.db, orgId, ["read"]),
-          input: purchase(card.id, 100),
+          input: coffeePurchase(card.id, 100),
         }),
       ),
     ).toBe("INSUFFICIENT_PERMISSION");
@@ -275,9 +259,9 @@ describe("authorization", () => {
       orgId,
       actor: { type: "cardholder", customerId: customer.id },
     };
-    expect(await refusal(authorizeCardTransaction({ ctx: cardholder, input: purchase(card.id, 100) }))).toBe(
-      "INSUFFICIENT_PERMISSION",
-    );
+    expect(
+      await refusal(authorizeCardTransaction({ ctx: cardholder, input: coffeePurchase(card.id, 100) })),
+    ).toBe("INSUFFICIENT_PERMISSION");
     expect(
       await database.db.select().from(cardTransactions).where(eq(cardTransactions.orgId, orgId)),
     ).toHaveLength(0);
@@ -293,7 +277,7 @@ describe("authorization", () => {
       const second = await createTestCard(database.db, customer);
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          authorizeCardTransaction({ ctx, input: purchase(i % 2 ? second.id : card.id, 1_500) }),
+          authorizeCardTransaction({ ctx, input: coffeePurchase(i % 2 ? second.id : card.id, 1_500) }),
         ),
       );
       expect(results.filter((r) => r.status === "authorized")).toHaveLength(6); // 6 x 15.00 = 90.00 of 100.00
@@ -337,7 +321,7 @@ describe("authorization", () => {
     await locked;
     const [, txn] = await Promise.all([
       change,
-      authorizeCardTransaction({ ctx, input: purchase(card.cardToken, 250) }),
+      authorizeCardTransaction({ ctx, input: coffeePurchase(card.cardToken, 250) }),
     ]);
     expect(txn.status).toBe("authorized");
     const types = (await eventsOf(database.db, orgId, customer.svcCardId)).map((e) => e.type);

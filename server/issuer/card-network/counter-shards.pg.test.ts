@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import { type Db, rowsOf } from "@/server/db/client";
 import { shardOf } from "@/server/db/shard";
-import { dailyCountsVersusRows, totalsVersusBalances } from "@/server/testing/card-network";
-import { customersOfTwoShards, shardProgram, shardPurchase } from "@/server/testing/counter-shards";
+import { coffeePurchase, dailyCountsVersusRows, totalsVersusBalances } from "@/server/testing/card-network";
+import { customersOfTwoShards, shardProgram } from "@/server/testing/counter-shards";
 import { withTestDatabase } from "@/server/testing/database";
 import { authorizeCardTransaction } from "./authorize";
 
@@ -20,14 +20,14 @@ describe("counter shards on Postgres", () => {
     const { orgId, ctx } = await shardProgram(database.db);
     const [a, b] = await customersOfTwoShards(database.db, orgId);
     // Today's rows of both shards exist (a first authorization each), as on a busy day.
-    await authorizeCardTransaction({ ctx, input: shardPurchase(a.card.id, 100) });
-    await authorizeCardTransaction({ ctx, input: shardPurchase(b.card.id, 100) });
+    await authorizeCardTransaction({ ctx, input: coffeePurchase(a.card.id, 100) });
+    await authorizeCardTransaction({ ctx, input: coffeePurchase(b.card.id, 100) });
     let same: Promise<CardTransactionView> | undefined;
     await database.db.transaction(async (tx) => {
       await lockShard(tx as unknown as Db, orgId, shardOf(a.customer.id));
-      const other = await authorizeCardTransaction({ ctx, input: shardPurchase(b.card.id, 200) });
+      const other = await authorizeCardTransaction({ ctx, input: coffeePurchase(b.card.id, 200) });
       expect(other.status).toBe("authorized");
-      same = authorizeCardTransaction({ ctx, input: shardPurchase(a.card.id, 200) });
+      same = authorizeCardTransaction({ ctx, input: coffeePurchase(a.card.id, 200) });
       const first = await Promise.race([
         same.then(() => "committed"),
         new Promise((r) => setTimeout(() => r("waiting"), 300)),

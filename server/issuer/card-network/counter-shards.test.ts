@@ -8,8 +8,8 @@ import { getAggregateBalances } from "@/server/issuer/aggregate-balances";
 import { listCardTransactions } from "@/server/issuer/transactions/list";
 import { getOverviewInsights } from "@/server/overview/insights";
 import { getTransactionVolume } from "@/server/overview/transactions";
-import { dailyCountsVersusRows, totalsVersusBalances } from "@/server/testing/card-network";
-import { customersOfTwoShards, shardProgram, shardPurchase } from "@/server/testing/counter-shards";
+import { coffeePurchase, dailyCountsVersusRows, totalsVersusBalances } from "@/server/testing/card-network";
+import { customersOfTwoShards, shardProgram } from "@/server/testing/counter-shards";
 import { withTestDatabase } from "@/server/testing/database";
 import { authorizeCardTransaction } from "./authorize";
 
@@ -64,8 +64,8 @@ describe("counter shards", () => {
     const [a, b] = await customersOfTwoShards(database.db, orgId);
     const sa = shardOf(a.customer.id);
     const sb = shardOf(b.customer.id);
-    await authorizeCardTransaction({ ctx, input: shardPurchase(a.card.id, 1_000) });
-    await authorizeCardTransaction({ ctx, input: shardPurchase(b.card.id, 2_500) });
+    await authorizeCardTransaction({ ctx, input: coffeePurchase(a.card.id, 1_000) });
+    await authorizeCardTransaction({ ctx, input: coffeePurchase(b.card.id, 2_500) });
 
     const byShard = <T>(rowOf: (shard: number, amount: number) => T[]) =>
       (
