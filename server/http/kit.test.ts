@@ -485,7 +485,7 @@ describe("credentials and scopes", () => {
     const unregister = registerCredentialResolver({
       kind: "bearer",
       resolve: async (_db, token) =>
-        token === "svc_at_valid"
+        token === "ext_valid"
           ? {
               orgId: org.orgId,
               actor: { type: "apiKey", keyId: "key_2", scopes: ["read"], tokenId: "tok_x" },
@@ -493,7 +493,7 @@ describe("credentials and scopes", () => {
           : null,
     });
     try {
-      const res = await app.request("/api/v1/svc-card/things/thg_1", { headers: bearer("svc_at_valid") });
+      const res = await app.request("/api/v1/svc-card/things/thg_1", { headers: bearer("ext_valid") });
       expect(res.status).toBe(200);
     } finally {
       unregister();

@@ -19,11 +19,15 @@ export async function shardProgram(db: Db) {
   return { orgId: org.orgId, ctx: keyCtx(db, org.orgId), admin };
 }
 
+/**
+ * Customers are made (each funded with 10,000) until one lands in another shard than the first:
+ * `alsoInA` is how many of them landed in the first one's shard on the way (1 time in 16, one or more).
+ */
 export async function customersOfTwoShards(db: Db, orgId: string) {
   const a = await spendingCustomer(db, orgId, { fundMinor: 10_000 });
-  for (let i = 0; i < 20; i++) {
+  for (let alsoInA = 0; alsoInA < 20; alsoInA++) {
     const b = await spendingCustomer(db, orgId, { fundMinor: 10_000 });
-    if (shardOf(b.customer.id) !== shardOf(a.customer.id)) return [a, b] as const;
+    if (shardOf(b.customer.id) !== shardOf(a.customer.id)) return [a, b, alsoInA] as const;
   }
   throw new Error("20 customers in one shard");
 }

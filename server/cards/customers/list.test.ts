@@ -355,7 +355,16 @@ describe("listCustomers on a large program", () => {
           if (unfiltered && /count\(/.test(query)) continue;
           const lookup = !/card_customers/.test(query);
           const plan = await planOf(query, params, lookup);
-          expect(plan, `${JSON.stringify(input)}\n${plan}`).not.toMatch(/Seq Scan/);
+          // The customers are read through an index by the planner's own choice. A search also looks
+          // in the cards table, which holds only what the tests before this one made: there a scan
+          // may rightly be cheaper, so that part is checked with scans priced out.
+          expect(plan, `${JSON.stringify(input)}\n${plan}`).not.toMatch(
+            lookup ? /Seq Scan/ : /Seq Scan on card_customers\b/,
+          );
+          if (!lookup && /Seq Scan/.test(plan)) {
+            const indexed = await planOf(query, params, true);
+            expect(indexed, `${JSON.stringify(input)}\n${indexed}`).not.toMatch(/Seq Scan/);
+          }
           // The page's card counts and balances are read by the customers' ids, through their own indexes.
           expect(plan).toMatch(/card_customers_|cards_\w+_idx|customer_balances_pkey/);
         }

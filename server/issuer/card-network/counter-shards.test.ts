@@ -61,24 +61,27 @@ async function figures(ctx: Ctx) {
 describe("counter shards", () => {
   it("two authorizations of one program on customers of different shards move different counter rows; readers sum them", async () => {
     const { orgId, ctx, admin } = await shardProgram(database.db);
-    const [a, b] = await customersOfTwoShards(database.db, orgId);
+    const [a, b, alsoInA] = await customersOfTwoShards(database.db, orgId);
+    const customers = 2 + alsoInA;
     const sa = shardOf(a.customer.id);
     const sb = shardOf(b.customer.id);
     await authorizeCardTransaction({ ctx, input: coffeePurchase(a.card.id, 1_000) });
     await authorizeCardTransaction({ ctx, input: coffeePurchase(b.card.id, 2_500) });
 
-    const byShard = <T>(rowOf: (shard: number, amount: number) => T[]) =>
+    const byShard = <T>(rowOf: (shard: number, amount: number, customers: number) => T[]) =>
       (
         [
-          [sa, 1_000],
-          [sb, 2_500],
+          [sa, 1_000, 1 + alsoInA],
+          [sb, 2_500, 1],
         ] as const
       )
         .slice()
         .sort((x, y) => x[0] - y[0])
-        .flatMap(([shard, amount]) => rowOf(shard, amount));
+        .flatMap(([shard, amount, count]) => rowOf(shard, amount, count));
     expect(await counterRows(orgId)).toEqual({
-      balances: byShard((shard, amount) => [{ shard, ledger: 10_000, pending: amount, customer_count: 1 }]),
+      balances: byShard((shard, amount, count) => [
+        { shard, ledger: 10_000 * count, pending: amount, customer_count: count },
+      ]),
       totals: byShard((shard) => [{ shard, status: "authorized", count: 1 }]),
       daily: byShard((shard, amount) => [{ shard, status: "authorized", count: 1, volume: amount }]),
       overview: byShard((shard, amount) => [
@@ -91,11 +94,11 @@ describe("counter shards", () => {
     expect(before.balances).toEqual([
       expect.objectContaining({
         currency: "EUR",
-        total_ledger_balance_minor: 20_000,
+        total_ledger_balance_minor: 10_000 * customers,
         total_pending_balance_minor: 3_500,
-        total_available_balance_minor: 16_500,
-        customer_count: 2,
-        realtime_count: 2,
+        total_available_balance_minor: 10_000 * customers - 3_500,
+        customer_count: customers,
+        realtime_count: customers,
       }),
     ]);
     expect(before.totals).toEqual([2, 2, 2]);
@@ -115,7 +118,7 @@ describe("counter shards", () => {
     // The same counters recounted from the rows into one shard (as the demo seeder does): the same figures.
     await database.db.transaction((tx) => recomputeCounters(tx, orgId));
     expect((await counterRows(orgId)).balances).toEqual([
-      { shard: 0, ledger: 20_000, pending: 3_500, customer_count: 2 },
+      { shard: 0, ledger: 10_000 * customers, pending: 3_500, customer_count: customers },
     ]);
     expect(await figures(admin)).toEqual(before);
   });

@@ -5,6 +5,9 @@ import { createTestOrg } from "@/server/testing/fixtures";
 import { listOutbox, sandboxMessaging } from "./messaging";
 
 const database = withTestDatabase({ install: false });
+// The embedded database's clock counts milliseconds: two messages sent within one would tie on
+// created_at, and "newest first" would not say which is newer.
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 describe("messaging simulator (dev outbox)", () => {
   it(
@@ -22,7 +25,9 @@ describe("messaging simulator (dev outbox)", () => {
           subject: "Your code",
           text: "Your code is 481516.",
         });
+        await nextMillisecond();
         await sandboxMessaging.sendSms(db, { orgId, to: "+447700900123", text: "Code 234234" });
+        await nextMillisecond();
         await sandboxMessaging.sendEmail(db, {
           orgId,
           to: "bob@example.test",
@@ -87,6 +92,7 @@ describe("staff-access mail", () => {
       text: "Accept: http://localhost/invite/svc_inv_x",
       staffAccess: true,
     });
+    await nextMillisecond();
     await sandboxMessaging.sendEmail(db, {
       orgId,
       to: "ada@example.test",
