@@ -48,6 +48,11 @@ export function registerEventBatchConsumer(name: string, fn: EventBatchConsumer)
   return register(name, { kind: "batch", fn });
 }
 
+/** Removes every consumer: a test file starts with none (server/testing/boot.ts). */
+export function removeEventConsumers(): void {
+  consumers.clear();
+}
+
 async function runConsumers(
   tx: Db,
   current: [string, Registered][],

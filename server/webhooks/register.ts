@@ -49,12 +49,11 @@ const replayPayload = z.object({
   to: z.string(),
 });
 
-let registered = false;
-
-/** The webhook domain's consumer, jobs and housekeeping; called from registerWorkerHandlers(). */
+/**
+ * The webhook domain's consumer, jobs and housekeeping; called from registerWorkerHandlers(). Each
+ * entry is keyed by its name, so calling it again puts back what was removed and replaces the rest.
+ */
 export function registerWebhookHandlers(): void {
-  if (registered) return;
-  registered = true;
   registerEventBatchConsumer("webhooks", async (tx, events) => {
     if ((await fanOutEvents(tx, events)) > 0) await ensureDeliveryPumps(tx);
   });
