@@ -11,6 +11,7 @@ import { secrets } from "@/server/config/secrets";
 import { closeDatabase, openDatabase, optionsFromEnv, setDatabase } from "@/server/db/client";
 import { DataDirInUseError } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
+import { warmPool } from "@/server/db/warm";
 import { startWorkerFromEnv } from "@/server/jobs/start";
 import { log } from "@/server/log";
 import { handleAppMetrics } from "@/server/observability/metrics-endpoint";
@@ -52,6 +53,13 @@ async function main(): Promise<void> {
   setDatabase(database);
   const observability = await startObservability(database);
   await migrateDatabase(database);
+  const warmed = await warmPool(database);
+  if (warmed && "error" in warmed)
+    log.warn(
+      { err: warmed.error },
+      "could not warm the database sessions; they warm up on their first requests",
+    );
+  else if (warmed) log.info(warmed, "database sessions warmed");
   // One process owns the embedded database, so its credential cache can never be stale. On Postgres
   // the cache is on while this instance hears the others' changes (LISTEN/NOTIFY), 1 s at most.
   if (database.kind === "pglite") enableCredentialCache();

@@ -69,6 +69,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new ResilientPool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
+      // A session idle for 10 s (pg's default) was closed, and the next burst paid for new, cold
+      // sessions (server/db/warm.ts): a lull shorter than 5 minutes now keeps them.
+      idleTimeoutMillis: 300_000,
       // Behind a transaction pooler each statement may reach another server session, where a
       // statement prepared under a name on the first does not exist.
       ...(opts.directUrl ? { Client: UnnamedStatementClient } : {}),
