@@ -26,8 +26,9 @@ import { parseArgs } from "node:util";
 import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { warmPool } from "@/server/db/warm";
 import { costMeter } from "./authorization-cost";
-import { openLoop } from "./authorization-loops";
+import { openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
 
 const { values } = parseArgs({
@@ -54,6 +55,7 @@ const database = url
   ? await openDatabase({ kind: "postgres", url, poolMax: 16 })
   : await openDatabase({ kind: "memory" });
 await migrateDatabase(database);
+await warmPool(database); // as server/main.ts does
 const db = database.db;
 const { measured, showStatements } = costMeter(database.pool);
 
@@ -93,7 +95,11 @@ for (const [label, withControls] of [
   ["card 3 limits + 2 lists, customer 2 limits, 10 active rules (2 velocity)", true],
 ] as const) {
   const authorizeOne = await authorizationProgram(db, CARDS, withControls);
-  for (let i = 0; i < 300; i++) await authorizeOne(); // warm: JIT, plans, buffers
+  // Every session of the pool warm (bench/authorization-loops.ts, warmUp): the code, plans, buffers.
+  const cold = await warmUp(authorizeOne, 16);
+  console.log(
+    `${label}: warm-up on new sessions, 16 in flight: p99 ${cold.p99.toFixed(1)} ms, max ${cold.max.toFixed(1)}`,
+  );
   if (values["show-sql"]) {
     const shown = await showStatements(authorizeOne);
     console.log(

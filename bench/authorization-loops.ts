@@ -109,6 +109,18 @@ export async function openLoop(
   return summary(scheduledMs, ownMs, lateMs, (performance.now() - start) / 1000, statuses);
 }
 
+/**
+ * Before the measured loops: as many authorizations in flight as the pool has sessions, for a second,
+ * so that every session has run the path (its prepared statements and plans, on top of the catalog
+ * the app loads at start, server/db/warm.ts) and the code is compiled, as in a process that has been
+ * serving. Without it the first half second of an open loop at 300/s ran on cold sessions and alone
+ * made its p99 (about 100 ms, against 9 once warm: docs/performance.md, "Cold sessions"). Returns the
+ * warm-up's own figures, the cold start, for the caller to print.
+ */
+export function warmUp(authorizeOne: AuthorizeOne, sessions: number, seconds = 1): Promise<LoopResult> {
+  return closedLoop(authorizeOne, sessions, seconds);
+}
+
 /** INFLIGHT authorizations at a time for SECONDS: what the machine sustains, and each one's latency. */
 export async function closedLoop(
   authorizeOne: AuthorizeOne,

@@ -15,8 +15,9 @@
  * running, waiting for the app, waiting for a row lock and on which table, waiting for the WAL flush).
  *
  *   DATABASE_URL=postgres://.../scratch npx tsx bench/authorization-tail.ts \
- *     [--cards 100 --seconds 8 --rate 300 --controls --programs 1 --pool 16]
+ *     [--cards 100 --seconds 8 --rate 300 --controls --programs 1 --pool 16 --cold]
  *
+ * --cold starts the loop on the pool's sessions as they are after one-at-a-time set-up (cold).
  * --programs N spreads the rate over N organizations (their counters are separate rows); --cpu-prof FILE
  * writes a V8 CPU profile of the loop alone (npx tsx bench/cpu-profile-summary.ts FILE).
  */
@@ -30,7 +31,8 @@ import pg from "pg";
 import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { openLoop } from "./authorization-loops";
+import { warmPool } from "@/server/db/warm";
+import { openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
 
 const { values } = parseArgs({
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     controls: { type: "boolean", default: false },
     programs: { type: "string", default: "1" },
     pool: { type: "string", default: "16" },
+    cold: { type: "boolean", default: false },
     /** A V8 CPU profile of the loop alone (node:inspector), for bench/cpu-profile-summary.ts. */
     "cpu-prof": { type: "string" },
   },
@@ -97,6 +100,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 boot();
 const database = await openDatabase({ kind: "postgres", url, poolMax: Number(values.pool) });
 await migrateDatabase(database);
+if (!values.cold) await warmPool(database); // as server/main.ts does
 const pool = database.pool!;
 const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
 (pool as { connect: unknown }).connect = (...args: unknown[]) => {
@@ -122,7 +126,16 @@ const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
 const programs: (() => Promise<void>)[] = [];
 for (let p = 0; p < PROGRAMS; p++)
   programs.push(await authorizationProgram(database.db, Number(values.cards), values.controls));
-for (let i = 0; i < 300; i++) await programs[i % PROGRAMS]!();
+if (values.cold) for (let i = 0; i < 300; i++) await programs[i % PROGRAMS]!();
+else {
+  // Every session warm first (bench/authorization-loops.ts, warmUp); --cold keeps the one-at-a-time
+  // warm-up of before, which leaves all sessions but one cold for the loop to meet.
+  let w = 0;
+  const cold = await warmUp(() => programs[w++ % PROGRAMS]!(), Number(values.pool));
+  console.log(
+    `warm-up on new sessions, ${values.pool} in flight: p99 ${cold.p99.toFixed(1)} ms, max ${cold.max.toFixed(1)}`,
+  );
+}
 
 // GC pauses and the event loop's delay during the loop.
 const gcs: { start: number; ms: number }[] = [];
