@@ -217,6 +217,24 @@ export function setEnvForTests(vars: Record<string, string | undefined>): void {
   cached = undefined;
 }
 
+let startingEnv: Record<string, string | undefined> | undefined;
+
+/**
+ * Test files that share a process (vitest.config.ts, project "shared") each start from the
+ * environment the first one found: the first call keeps it, every later call puts it back, so a
+ * variable an earlier file set with setEnvForTests and did not clear cannot reach the next.
+ */
+export function restoreStartingEnvForTests(): void {
+  if (!startingEnv) {
+    startingEnv = { ...process.env };
+    return;
+  }
+  setEnvForTests({
+    ...Object.fromEntries(Object.keys(process.env).map((name) => [name, undefined])),
+    ...startingEnv,
+  });
+}
+
 /** A child process's environment: this one's, with some variables replaced. */
 export function childProcessEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return { ...process.env, ...vars };

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { setEnvForTests } from "@/lib/env";
+import { restoreStartingEnvForTests } from "@/lib/env";
 import { boot } from "@/server/boot";
 import { removeEventConsumers } from "@/server/events/dispatch";
 import { setProvidersForTests } from "@/server/providers/current";
@@ -12,13 +12,7 @@ import { setProvidersForTests } from "@/server/providers/current";
 // same state: the environment the worker started with (a variable an earlier file set with
 // setEnvForTests and did not clear would reach this one), real timers, and no event consumer (one
 // an earlier file registered would see this file's events).
-const started = ((globalThis as { svcTestEnv?: Record<string, string | undefined> }).svcTestEnv ??= {
-  ...process.env,
-});
-setEnvForTests({
-  ...Object.fromEntries(Object.keys(process.env).map((name) => [name, undefined])),
-  ...started,
-});
+restoreStartingEnvForTests();
 vi.useRealTimers();
 removeEventConsumers();
 setProvidersForTests();
