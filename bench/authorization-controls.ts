@@ -28,7 +28,7 @@ import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { warmPool } from "@/server/db/warm";
 import { costMeter } from "./authorization-cost";
-import { openLoop, warmUp } from "./authorization-loops";
+import { coldStart, openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
 
 const { values } = parseArgs({
@@ -97,9 +97,7 @@ for (const [label, withControls] of [
   const authorizeOne = await authorizationProgram(db, CARDS, withControls);
   // Every session of the pool warm (bench/authorization-loops.ts, warmUp): the code, plans, buffers.
   const cold = await warmUp(authorizeOne, 16);
-  console.log(
-    `${label}: warm-up on new sessions, 16 in flight: p99 ${cold.p99.toFixed(1)} ms, max ${cold.max.toFixed(1)}`,
-  );
+  console.log(`${label}: warm-up on new sessions, 16 in flight: ${coldStart(cold)}`);
   if (values["show-sql"]) {
     const shown = await showStatements(authorizeOne);
     console.log(

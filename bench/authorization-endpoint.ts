@@ -34,7 +34,7 @@ import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize
 import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { costMeter } from "./authorization-cost";
-import { closedLoop, type LoopResult, openLoop, warmUp } from "./authorization-loops";
+import { closedLoop, coldStart, type LoopResult, openLoop, warmUp } from "./authorization-loops";
 import { receiver } from "./endpoint-loops";
 
 const { values } = parseArgs({
@@ -117,8 +117,8 @@ console.log(
     `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
 );
 console.log(
-  `warm-up, 16 in flight for 1 s on new sessions (not counted below): no endpoint p99 ${ms(cold[0]!.p99)} ms, ` +
-    `max ${ms(cold[0]!.max)}; ${RECEIVER_MS} ms receiver p99 ${ms(cold[1]!.p99)} ms, max ${ms(cold[1]!.max)}`,
+  `warm-up, 16 in flight for 1 s on new sessions (not counted below): no endpoint ${coldStart(cold[0]!)}; ` +
+    `${RECEIVER_MS} ms receiver ${coldStart(cold[1]!)}`,
 );
 if (PARTS.has("cpu")) {
   // CPU per authorization (this process, the receivers apart, plus its Postgres backends), which does

@@ -121,6 +121,9 @@ export function warmUp(authorizeOne: AuthorizeOne, sessions: number, seconds = 1
   return closedLoop(authorizeOne, sessions, seconds);
 }
 
+/** A warm-up's figures, as the benches print them. */
+export const coldStart = (r: LoopResult) => `p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`;
+
 /** INFLIGHT authorizations at a time for SECONDS: what the machine sustains, and each one's latency. */
 export async function closedLoop(
   authorizeOne: AuthorizeOne,

@@ -32,7 +32,7 @@ import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { warmPool } from "@/server/db/warm";
-import { openLoop, warmUp } from "./authorization-loops";
+import { coldStart, openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
 
 const { values } = parseArgs({
@@ -132,9 +132,7 @@ else {
   // warm-up of before, which leaves all sessions but one cold for the loop to meet.
   let w = 0;
   const cold = await warmUp(() => programs[w++ % PROGRAMS]!(), Number(values.pool));
-  console.log(
-    `warm-up on new sessions, ${values.pool} in flight: p99 ${cold.p99.toFixed(1)} ms, max ${cold.max.toFixed(1)}`,
-  );
+  console.log(`warm-up on new sessions, ${values.pool} in flight: ${coldStart(cold)}`);
 }
 
 // GC pauses and the event loop's delay during the loop.

@@ -4,6 +4,7 @@ import { applyReconciledBalance } from "@/server/balances/reconcile";
 import {
   balanceOf,
   chainBalanceOf,
+  coffeePurchase,
   dailyCountsVersusRows,
   eventsOf,
   keyCtx,
@@ -22,21 +23,15 @@ import { settleCardTransaction } from "./settle";
 
 const database = withTestDatabase();
 
-const purchase = (
-  cardId: string,
-  amount: number,
-  extra: Partial<AuthorizeCardTransactionInput> = {},
-): AuthorizeCardTransactionInput => ({
-  card_id: cardId,
-  amount,
-  currency: "EUR",
+// This file's purchases are at a Paris book shop (MCC 5942) rather than the tests' usual coffee bar.
+const BOOK_SHOP = {
   merchant: "Book Shop",
   merchant_category: "5942",
   merchant_city: "Paris",
   merchant_country: "FR",
-  type: "purchase",
-  ...extra,
-});
+};
+const purchase = (cardId: string, amount: number, extra: Partial<AuthorizeCardTransactionInput> = {}) =>
+  coffeePurchase(cardId, amount, { ...BOOK_SHOP, ...extra });
 
 async function setup(fundMinor = 10_000, currency: "EUR" | "USD" | "GBP" = "EUR") {
   const org = await createTestOrg(database.db);
