@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { ServiceError } from "@/lib/errors";
 import { type Db, rowsOf } from "@/server/db/client";
 import type { CardCurrency } from "@/server/db/schema/cards";
@@ -110,6 +110,19 @@ export interface ChangedBalance {
  * events in the same transaction (the authorization sends them with its other writes in one statement).
  */
 export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<ChangedBalance | null> {
+  const statement = balanceChangeStatement(change);
+  // Named: the same text every time, parsed and planned once per connection (server/db/statements.ts).
+  return changedBalanceOf(statement, await executeNamed(tx, statement.sql));
+}
+
+export interface BalanceChangeStatement {
+  change: BalanceChange;
+  at: Date;
+  sql: SQL;
+}
+
+/** changeBalanceRow's statement, for a caller that sends it with others (the authorization's hold). */
+export function balanceChangeStatement(change: BalanceChange): BalanceChangeStatement {
   assertInteger("ledgerDeltaMinor", change.ledgerDeltaMinor);
   assertInteger("pendingDeltaMinor", change.pendingDeltaMinor);
   assertInteger("requireAvailableMinor", change.requireAvailableMinor);
@@ -117,10 +130,10 @@ export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<C
   const d = change.ledgerDeltaMinor;
   const p = change.pendingDeltaMinor;
   const required = change.requireAvailableMinor ?? null;
-  // Named: the same text every time, parsed and planned once per connection (server/db/statements.ts).
-  const result = await executeNamed(
-    tx,
-    sql`
+  return {
+    change,
+    at: now,
+    sql: sql`
     with prev as (
       select b.customer_id, b.currency, b.freshness, b.ledger_minor, b.pending_minor,
         case when b.freshness = 'on_chain' then (
@@ -151,7 +164,15 @@ export async function changeBalanceRow(tx: Db, change: BalanceChange): Promise<C
     from prev
     join card_customers c on c.id = prev.customer_id
     left join upd on upd.customer_id = prev.customer_id`,
-  );
+  };
+}
+
+/** The statement's result as changeBalanceRow answers: the new balance, null when `requireAvailableMinor` is not met, or its errors. */
+export function changedBalanceOf(
+  { change, at: now }: BalanceChangeStatement,
+  result: unknown,
+): ChangedBalance | null {
+  const required = change.requireAvailableMinor ?? null;
   const row = rowsOf<ChangeRow>(result)[0];
   if (!row) throw new ServiceError("WALLET_NOT_DEPLOYED", "The customer has no account wallet balance yet.");
   if (row.ledger_minor === null) {

@@ -9,7 +9,13 @@ import { expireCardTransaction } from "@/server/issuer/card-network/expire-fail"
 import { refundCardTransaction } from "@/server/issuer/card-network/refund";
 import { reverseCardTransaction } from "@/server/issuer/card-network/reverse";
 import { settleCardTransaction } from "@/server/issuer/card-network/settle";
-import { eventsOf, keyCtx, spendingCustomer } from "@/server/testing/card-network";
+import {
+  balanceOf,
+  eventsOf,
+  keyCtx,
+  spendingCustomer,
+  totalsVersusBalances,
+} from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { refusal } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
@@ -261,6 +267,30 @@ describe("counters follow the transaction", () => {
       input: { svcCardId: customer.svcCardId, cardId: card.id },
     });
     expect(limits[0]).toMatchObject({ used: 100, remaining: 0 });
+  });
+
+  it("a purchase declined after its hold was tried (in the counters' round trip) leaves the balance, its totals and events as they were", async () => {
+    const { ctx, customer, card, org } = await program();
+    await onCard(ctx, customer, card, { spending_limits: [{ amount: 100, interval: "daily" }] });
+    expect((await authorizeCardTransaction({ ctx, input: buy(card, 60) })).status).toBe("authorized");
+    const before = await balanceOf(database.db, customer.id);
+    const eventsBefore = (await eventsOf(database.db, org.orgId, customer.svcCardId)).length;
+    // Sequential and parallel, so the pool's connections run it both ways: the first time a
+    // connection meets the statements one by one, then in one query (server/issuer/card-network/hold-transaction.ts).
+    for (let i = 0; i < 6; i++)
+      expect((await authorizeCardTransaction({ ctx, input: buy(card, 50) })).status).toBe("declined");
+    const parallel = await Promise.all(
+      Array.from({ length: 8 }, () => authorizeCardTransaction({ ctx, input: buy(card, 41) })),
+    );
+    expect(parallel.map((r) => r.decline_reason_code)).toEqual(Array(8).fill("spending_limit_exceeded"));
+    expect(await balanceOf(database.db, customer.id)).toEqual(before);
+    const events = await eventsOf(database.db, org.orgId, customer.svcCardId);
+    expect(events.slice(eventsBefore).map((e) => e.type)).toEqual(Array(14).fill("transaction.declined"));
+    const { kept, summed } = await totalsVersusBalances(database.db, org.orgId);
+    expect(kept).toEqual(summed);
+    // The hold still happens when the controls pass, exactly once.
+    expect((await authorizeCardTransaction({ ctx, input: buy(card, 40) })).status).toBe("authorized");
+    expect((await balanceOf(database.db, customer.id)).pendingMinor).toBe(before.pendingMinor + 4000);
   });
 
   it("windows start at the program's local midnight", async () => {

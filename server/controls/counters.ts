@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rowsOf } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
@@ -68,20 +68,26 @@ function heldOf(rows: readonly CounterRow[]): Held {
   return held;
 }
 
+export interface CounterReadings {
+  /** What each locked window holds, by windowId. */
+  held: Held;
+  /** Each velocity read's trailing sum, in the order of the reads. */
+  sums: { amountMinor: number; count: number }[];
+}
+
 /**
- * In one round trip (docs/performance.md, Authorization with spending controls): locks the limits'
+ * One statement (docs/performance.md, Authorization with spending controls) that locks the limits'
  * windows (creating the missing ones) answering what each holds, and sums the velocity rules'
- * trailing buckets. The sums read the statement's snapshot: velocity keys (v...) never name a
- * limit's window, so the rows the lock creates are not among them.
+ * trailing buckets; null when there is neither. The sums read the statement's snapshot: velocity
+ * keys (v...) never name a limit's window, so the rows the lock creates are not among them. Named by
+ * the caller: one text per number of windows and rules, parsed and planned once per connection.
  */
-export async function lockAndSum(
-  tx: Db,
+export function lockAndSumStatement(
   orgId: string,
   windows: readonly CountedWindow[],
   reads: readonly BucketRead[],
-): Promise<{ held: Held; sums: { amountMinor: number; count: number }[] }> {
-  const sums = reads.map(() => ({ amountMinor: 0, count: 0 }));
-  if (windows.length === 0 && reads.length === 0) return { held: new Map(), sums };
+): SQL | null {
+  if (windows.length === 0 && reads.length === 0) return null;
   const parts = reads.map(
     (r, i) =>
       sql`select s.i, null::text as subject_id, null::text as window_key, null::timestamptz as window_start,
@@ -90,18 +96,30 @@ export async function lockAndSum(
   if (windows.length > 0)
     parts.unshift(sql`select null::int as i, subject_id, window_key, window_start, amount_minor::bigint as amount_minor,
       count::bigint as count from locked`);
-  // Named: one text per number of windows and rules, parsed and planned once per connection.
-  const result = await executeNamed(
-    tx,
-    windows.length > 0
-      ? sql`with locked as (${lockStatement(orgId, windows)}) ${sql.join(parts, sql` union all `)}`
-      : sql.join(parts, sql` union all `),
-  );
-  const rows = rowsOf<CounterRow & { i: number | null }>(result);
+  return windows.length > 0
+    ? sql`with locked as (${lockStatement(orgId, windows)}) ${sql.join(parts, sql` union all `)}`
+    : sql.join(parts, sql` union all `);
+}
+
+/** lockAndSumStatement's result read (none ran: nothing held, every sum 0). */
+export function counterReadingsOf(result: unknown, reads: readonly BucketRead[]): CounterReadings {
+  const sums = reads.map(() => ({ amountMinor: 0, count: 0 }));
+  const rows = result === null ? [] : rowsOf<CounterRow & { i: number | null }>(result);
   for (const row of rows)
     if (row.i !== null)
       sums[Number(row.i)] = { amountMinor: Number(row.amount_minor), count: Number(row.count) };
   return { held: heldOf(rows.filter((r) => r.i === null)), sums };
+}
+
+/** Locks the windows and sums the buckets in one round trip (lockAndSumStatement). */
+export async function lockAndSum(
+  tx: Db,
+  orgId: string,
+  windows: readonly CountedWindow[],
+  reads: readonly BucketRead[],
+): Promise<CounterReadings> {
+  const statement = lockAndSumStatement(orgId, windows, reads);
+  return counterReadingsOf(statement ? await executeNamed(tx, statement) : null, reads);
 }
 
 /** Locks the windows' counters (creating the missing ones), answering what each holds. */

@@ -1,15 +1,16 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
 import { shardOf } from "@/server/db/shard";
-import { runWrites, type Write, write } from "@/server/db/statements";
-import { type BucketRead, lockAndSum, moveStatement } from "./counters";
+import { executeNamed, runWrites, type Write, write } from "@/server/db/statements";
+import { type BucketRead, counterReadingsOf, lockAndSumStatement, moveStatement } from "./counters";
 import {
   type AuthorizationFacts,
   checkLists,
   checkPerAuthorization,
   checkWindows,
   type ControlDecline,
+  type WindowCheck,
   windowChecks,
 } from "./evaluate";
 import { type AuthorizationControls, type LiveRule, loadAuthorizationControls } from "./load";
@@ -96,6 +97,63 @@ function ruleDecline(rule: LiveRule): ControlDecline {
   };
 }
 
+/**
+ * What an authorization's controls need before their verdict, without the database: the list or
+ * per-authorization decline (none needs a counter), the windowed limits to check and the velocity
+ * rules' bucket reads. Past them, the windows are locked and the buckets summed in one statement
+ * (countersStatement), then decideControls gives the verdict.
+ */
+export interface ControlsPlan {
+  loaded: AuthorizationControls;
+  facts: AuthorizationFacts;
+  listDecline: ControlDecline | null;
+  checks: WindowCheck[];
+  reads: ReturnType<typeof velocityReads>;
+}
+
+export function planControls(loaded: AuthorizationControls, facts: AuthorizationFacts): ControlsPlan {
+  const none = loaded.levels.length === 0 && loaded.rules.length === 0;
+  const listDecline = none
+    ? null
+    : (checkLists(loaded.levels, facts) ?? checkPerAuthorization(loaded.levels, facts));
+  return {
+    loaded,
+    facts,
+    listDecline,
+    // An active rule's decline leaves the windows unused; a list's, unchecked.
+    checks: none || listDecline ? [] : windowChecks(loaded.levels, facts, loaded.timeZone),
+    reads: none ? [] : velocityReads(loaded.rules, facts),
+  };
+}
+
+/** The plan's lock of its windows and sums of its buckets in one statement (null: none to read). */
+export function countersStatement(orgId: string, plan: ControlsPlan): SQL | null {
+  return lockAndSumStatement(
+    orgId,
+    plan.checks.map((c) => c.window),
+    plan.reads,
+  );
+}
+
+/** The verdict, from the plan and what countersStatement read (null when it did not run). */
+export function decideControls(plan: ControlsPlan, result: unknown): ControlsVerdict {
+  const { loaded, facts } = plan;
+  const verdict: ControlsVerdict = { decline: null, windows: [], rules: [], timeZone: loaded.timeZone };
+  if (loaded.levels.length === 0 && loaded.rules.length === 0) return verdict;
+  const { held, sums } = counterReadingsOf(result, plan.reads);
+  verdict.rules = rulesWith(loaded.rules, facts, plan.reads, sums);
+  verdict.decline = plan.listDecline;
+  if (verdict.decline) return verdict;
+  const activeHit = verdict.rules.find((r) => r.rule.state === "active" && r.declines);
+  if (activeHit) {
+    verdict.decline = ruleDecline(activeHit.rule);
+    return verdict;
+  }
+  if (plan.checks.length > 0) verdict.decline = checkWindows(plan.checks, held, facts);
+  verdict.windows = [...plan.checks.map((c) => c.window), ...velocityWindows(loaded.rules, facts)];
+  return verdict;
+}
+
 /** `loaded`: the controls when the caller read them already (the authorization, with its card). */
 export async function evaluateControls(
   tx: Db,
@@ -107,30 +165,9 @@ export async function evaluateControls(
     cardId: facts.cardId,
     customerId: facts.customerId,
   });
-  const verdict: ControlsVerdict = { decline: null, windows: [], rules: [], timeZone: loaded.timeZone };
-  if (loaded.levels.length === 0 && loaded.rules.length === 0) return verdict;
-  // The lists and per-authorization caps need no counter; past them, the windows are locked and the
-  // rules' buckets summed in one round trip (an active rule's decline then leaves them unused).
-  const listDecline = checkLists(loaded.levels, facts) ?? checkPerAuthorization(loaded.levels, facts);
-  const checks = listDecline ? [] : windowChecks(loaded.levels, facts, loaded.timeZone);
-  const reads = velocityReads(loaded.rules, facts);
-  const { held, sums } = await lockAndSum(
-    tx,
-    orgId,
-    checks.map((c) => c.window),
-    reads,
-  );
-  verdict.rules = rulesWith(loaded.rules, facts, reads, sums);
-  verdict.decline = listDecline;
-  if (verdict.decline) return verdict;
-  const activeHit = verdict.rules.find((r) => r.rule.state === "active" && r.declines);
-  if (activeHit) {
-    verdict.decline = ruleDecline(activeHit.rule);
-    return verdict;
-  }
-  if (checks.length > 0) verdict.decline = checkWindows(checks, held, facts);
-  verdict.windows = [...checks.map((c) => c.window), ...velocityWindows(loaded.rules, facts)];
-  return verdict;
+  const plan = planControls(loaded, facts);
+  const statement = countersStatement(orgId, plan);
+  return decideControls(plan, statement ? await executeNamed(tx, statement) : null);
 }
 
 /**

@@ -79,6 +79,17 @@ interface DrizzleInternals {
  * texts only: the hot paths'. Behind a transaction pooler (DATABASE_DIRECT_URL) the client drops the
  * names (server/db/client.ts); PGlite ignores them.
  */
+/** The statement's text, values and name as executeNamed sends them; null outside drizzle's node-postgres or PGlite sessions. */
+export function namedQueryOf(
+  tx: Db,
+  statement: SQL,
+): { name?: string; text: string; values: unknown[] } | null {
+  const { dialect, session } = tx as unknown as DrizzleInternals;
+  if (!dialect || !session) return null;
+  const query = dialect.sqlToQuery(statement);
+  return { name: nameOf(query.sql), text: query.sql, values: query.params };
+}
+
 export async function executeNamed(tx: Db, statement: SQL): Promise<unknown> {
   const { dialect, session } = tx as unknown as DrizzleInternals;
   if (!dialect || !session) return tx.execute(statement);

@@ -12,13 +12,21 @@ import { authorize } from "@/server/auth/authorize";
 import {
   afterBalanceChange,
   type BalanceChange,
-  changeBalanceRow,
+  balanceChangeStatement,
   type ChangedBalance,
+  changedBalanceOf,
 } from "@/server/balances/apply";
 import type { Ctx } from "@/server/context";
-import { type ControlsVerdict, evaluateControls, ruleDecisionWrites } from "@/server/controls/enforce";
+import {
+  type ControlsVerdict,
+  countersStatement,
+  decideControls,
+  planControls,
+  ruleDecisionWrites,
+} from "@/server/controls/enforce";
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
-import type { Write } from "@/server/db/statements";
+import type { Db } from "@/server/db/client";
+import { executeNamed, type Write } from "@/server/db/statements";
 import { eventsWrite } from "@/server/events/outbox";
 import { timedAuthorization } from "@/server/observability/metrics";
 import {
@@ -31,7 +39,7 @@ import { findChargedCard } from "./charged-card";
 import { declineBeforeFunds, declineOf } from "./declines";
 import { transactionEventData } from "./events";
 import { convertForBilling } from "./fx";
-import { holdTransaction } from "./hold-transaction";
+import { holdTransaction, runTogether } from "./hold-transaction";
 import { type NewCardTransaction, newTransactionWrites } from "./rows";
 import { cardTransactionView } from "./view";
 
@@ -133,16 +141,6 @@ async function holdOrDecline(
     let situation: DeclineSituation | null = declineBeforeFunds(card, customer);
     let declineRule: DeclineRule | null = null;
     let verdict: ControlsVerdict | null = null;
-    if (!situation) {
-      verdict = await evaluateControls(tx, ctx.orgId, facts, controls);
-      if (verdict.decline) {
-        situation = verdict.decline.reason as DeclineSituation;
-        declineRule = verdict.decline.rule;
-      }
-    }
-    if (!situation && asked)
-      situation = await asked.settle(tx, { svcCardId: customer.svcCardId, billingMinor, at: now });
-
     const txHash = simulatedTxHash();
     const hold: BalanceChange = {
       orgId: ctx.orgId,
@@ -153,16 +151,39 @@ async function holdOrDecline(
       txHash,
       requireAvailableMinor: billingMinor,
     };
-    let held: ChangedBalance | null = null;
+    let tried: HoldTry | null = null;
     if (!situation) {
-      try {
-        held = await changeBalanceRow(tx, hold);
-        if (!held) situation = "insufficient_funds";
-      } catch (err) {
-        if (!isServiceError(err) || err.code !== "WALLET_NOT_DEPLOYED") throw err;
-        situation = "wallet_unavailable";
+      const plan = planControls(controls, facts);
+      const counters = countersStatement(ctx.orgId, plan);
+      let read: unknown = null;
+      if (counters && !plan.listDecline) {
+        // The counters' lock and the hold in one round trip: the hold behind a savepoint, undone with the
+        // writes' round trip when the controls (or the endpoint's answer) then decline.
+        const holding = balanceChangeStatement(hold);
+        const [counted, , changed] = await runTogether(tx, [
+          counters,
+          { command: `savepoint ${HOLD_SAVEPOINT}` },
+          holding.sql,
+        ]);
+        read = counted;
+        tried = holdTried(() => changedBalanceOf(holding, changed));
+      } else if (counters) read = await executeNamed(tx, counters);
+      verdict = decideControls(plan, read);
+      if (verdict.decline) {
+        situation = verdict.decline.reason as DeclineSituation;
+        declineRule = verdict.decline.rule;
       }
     }
+    if (!situation && asked)
+      situation = await asked.settle(tx, { svcCardId: customer.svcCardId, billingMinor, at: now });
+
+    // Declined after the hold was tried: it is undone (rollback to its savepoint) with the writes.
+    const undoHold = situation !== null && tried !== null;
+    if (!situation) {
+      tried ??= await tryHold(tx, hold);
+      situation = tried.situation;
+    }
+    const held = situation ? null : tried!.held;
 
     const decline = situation ? declineOf(situation) : null;
     const { row, writes } = newTransactionWrites(
@@ -215,6 +236,34 @@ async function holdOrDecline(
     all.push(auditNetworkWrite(ctx, tx, situation ? "declined" : "authorized", row));
     // Sent with the commit (./hold-transaction.ts): the organization's rows they lock are held until
     // the commit is flushed, and no longer.
-    return { result: cardTransactionView(row), writes: all };
+    return {
+      result: cardTransactionView(row),
+      writes: all,
+      before: undoHold ? `rollback to savepoint ${HOLD_SAVEPOINT}` : null,
+    };
   });
+}
+
+const HOLD_SAVEPOINT = "authorization_hold";
+
+/** The hold's outcome: the changed balance, or the decline its refusal makes. */
+interface HoldTry {
+  held: ChangedBalance | null;
+  situation: "insufficient_funds" | "wallet_unavailable" | null;
+}
+
+function holdTried(read: () => ChangedBalance | null): HoldTry {
+  try {
+    const held = read();
+    return { held, situation: held ? null : "insufficient_funds" };
+  } catch (err) {
+    if (!isServiceError(err) || err.code !== "WALLET_NOT_DEPLOYED") throw err;
+    return { held: null, situation: "wallet_unavailable" };
+  }
+}
+
+async function tryHold(tx: Db, hold: BalanceChange): Promise<HoldTry> {
+  const holding = balanceChangeStatement(hold);
+  const changed = await executeNamed(tx, holding.sql);
+  return holdTried(() => changedBalanceOf(holding, changed));
 }

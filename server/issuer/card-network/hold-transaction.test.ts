@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { rowsOf } from "@/server/db/client";
 import { executeNamed, write } from "@/server/db/statements";
 import { withTestDatabase } from "@/server/testing/database";
-import { holdTransaction } from "./hold-transaction";
+import { holdTransaction, runTogether } from "./hold-transaction";
 
 const database = withTestDatabase();
 
@@ -89,5 +89,52 @@ describe("holdTransaction", () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatch(/^begin; execute svc_stmt_\d+\('f'\)$/);
     expect(sent[1]).toMatch(/^execute svc_stmt_\d+\(.*\); commit$/);
+  });
+
+  /** Reads `id`, inserts `inner` behind a savepoint in the same trip, and undoes it with the writes. */
+  const undone = (id: string, inner: string, outer = id) =>
+    holdTransaction(database.db, async (tx) => {
+      const [found, savepoint, inserted] = await runTogether(tx, [
+        read(id),
+        { command: "savepoint scratch_hold" },
+        insert(inner, "inner", {}, 1, true).main,
+      ]);
+      expect(savepoint).toBeNull();
+      expect(inserted).not.toBeNull();
+      return {
+        result: rowsOf(found),
+        writes: [insert(outer, "outer", { k: 2 }, 7, false)],
+        before: "rollback to savepoint scratch_hold",
+      };
+    });
+
+  it("runTogether answers each statement in order; `before` undoes to a savepoint ahead of the writes", async () => {
+    await scratch();
+    expect(await undone("g", "g-inner")).toEqual([]);
+    const ids = rowsOf<{ id: string; note: string }>(
+      await database.db.execute(sql`select id, note from hold_tx_scratch order by id`),
+    );
+    expect(ids).toEqual([{ id: "g", note: "outer" }]);
+    // The next one reads what the first committed.
+    await database.db.execute(sql`delete from hold_tx_scratch where id = 'g'`);
+    await run("h", "x", {});
+    expect(await undone("h", "h-inner", "h2")).toEqual([{ id: "h", note: "x", data: {}, n: 42, ok: true }]);
+  });
+
+  it("on Postgres, once parsed: the statements of runTogether go in one query, `before` with the writes and the commit", async () => {
+    if (database.kind !== "postgres") return; // PGlite: one statement after another
+    await scratch();
+    for (let i = 0; i < 20; i++) await undone(`warm${i}`, `warm${i}-inner`);
+    sent = [];
+    await undone("i", "i-inner");
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(
+      /^begin; execute svc_stmt_\d+\('i'\); savepoint scratch_hold; execute svc_stmt_\d+\(.*\)$/,
+    );
+    expect(sent[1]).toMatch(/^rollback to savepoint scratch_hold; execute svc_stmt_\d+\(.*\); commit$/);
+    const ids = rowsOf<{ id: string }>(
+      await database.db.execute(sql`select id from hold_tx_scratch where id like 'i%' order by id`),
+    );
+    expect(ids.map((r) => r.id)).toEqual(["i"]);
   });
 });

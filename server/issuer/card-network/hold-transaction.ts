@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "@/server/db/client";
-import { runWrites, type Write } from "@/server/db/statements";
+import { executeNamed, namedQueryOf, runWrites, type Write } from "@/server/db/statements";
 
 /**
  * The authorization's transaction with its BEGIN and its COMMIT each riding on a statement
@@ -73,6 +73,8 @@ class OneTripClient {
   commitNext = false;
   committed = false;
   began = false;
+  /** A command sent just before the next statement (in the same query when that one is carried). */
+  prefixNext: string | null = null;
 
   constructor(readonly client: pg.PoolClient) {}
 
@@ -89,24 +91,95 @@ class OneTripClient {
     if (text !== undefined) {
       const begin = this.pendingBegin;
       const commit = this.commitNext;
+      const prefix = this.prefixNext;
       this.pendingBegin = false;
       this.commitNext = false;
+      this.prefixNext = null;
       this.began = true;
       const results = (await this.client.query({
-        text: `${begin ? "begin; " : ""}${text}${commit ? "; commit" : ""}`,
+        text: `${begin ? "begin; " : ""}${prefix ? `${prefix}; ` : ""}${text}${commit ? "; commit" : ""}`,
         rowMode: q.rowMode,
         types: q.types,
       } as pg.QueryConfig)) as unknown as pg.QueryResult[];
       if (commit) this.committed = true;
-      return results[begin ? 1 : 0];
+      return results[(begin ? 1 : 0) + (prefix ? 1 : 0)];
     }
     if (this.pendingBegin) {
       this.pendingBegin = false;
       await this.client.query("begin");
       this.began = true;
     }
+    if (this.prefixNext) {
+      const prefix = this.prefixNext;
+      this.prefixNext = null;
+      await this.client.query(prefix);
+    }
     return this.client.query(q as pg.QueryConfig, values);
   }
+
+  /**
+   * The parts in one simple query when every statement is named and parsed on this connection
+   * (`execute name(...)` texts, as above); else one after another. Each statement's result, in order
+   * (a command's: null).
+   */
+  async together(parts: readonly QueryPart[]): Promise<unknown[]> {
+    const texts: string[] = [];
+    for (const part of parts) {
+      const text =
+        "command" in part
+          ? part.command
+          : this.parsed(part)
+            ? executeText(part.name!, part.values)
+            : undefined;
+      if (text === undefined) break;
+      texts.push(text);
+    }
+    if (texts.length === parts.length && !this.commitNext && !this.prefixNext) {
+      const begin = this.pendingBegin;
+      this.pendingBegin = false;
+      this.began = true;
+      const sent = await this.client.query(`${begin ? "begin; " : ""}${texts.join("; ")}`);
+      const results = (Array.isArray(sent) ? sent : [sent]).slice(begin ? 1 : 0);
+      return parts.map((part, i) => ("command" in part ? null : results[i]));
+    }
+    const results: unknown[] = [];
+    for (const part of parts)
+      results.push(
+        "command" in part ? (await this.query(part.command), null) : await this.query(part, part.values),
+      );
+    return results;
+  }
+}
+
+type QueryPart = { command: string } | { name?: string; text: string; values: unknown[] };
+
+/** A part of runTogether: a statement, or a bare command such as a savepoint. */
+export type TripPart = SQL | { command: string };
+
+function oneTripOf(tx: Db): OneTripClient | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof OneTripClient ? client : null;
+}
+
+/**
+ * Statements of holdTransaction's transaction in one round trip (named, as executeNamed sends them),
+ * once each has been parsed on the connection; before that, behind a transaction pooler, on PGlite or
+ * in drizzle's own transaction, one after another. Each statement's result, in order (a command's: null).
+ */
+export async function runTogether(tx: Db, parts: readonly TripPart[]): Promise<unknown[]> {
+  const trip = oneTripOf(tx);
+  const queries = trip
+    ? parts.map((part) => ("command" in part ? part : namedQueryOf(tx, part as SQL)))
+    : null;
+  if (trip && queries && queries.every((q) => q !== null)) return trip.together(queries as QueryPart[]);
+  const results: unknown[] = [];
+  for (const part of parts)
+    results.push(
+      "command" in part
+        ? (await tx.execute(sql.raw(part.command)), null)
+        : await executeNamed(tx, part as SQL),
+    );
+  return results;
 }
 
 interface DrizzleSession {
@@ -120,10 +193,14 @@ interface DrizzleSession {
  * Runs `work` in a transaction and commits it with the writes it returns (none: a plain commit).
  * On PGlite, or inside a transaction already, drizzle's own transaction does the same in more round trips.
  */
-export async function holdTransaction<T>(
-  db: Db,
-  work: (tx: Db) => Promise<{ result: T; writes: readonly (Write | null | undefined)[] }>,
-): Promise<T> {
+export interface HoldOutcome<T> {
+  result: T;
+  writes: readonly (Write | null | undefined)[];
+  /** A command run just before the writes, in their round trip (a `rollback to savepoint`). */
+  before?: string | null;
+}
+
+export async function holdTransaction<T>(db: Db, work: (tx: Db) => Promise<HoldOutcome<T>>): Promise<T> {
   const session = (db as unknown as { session?: DrizzleSession }).session ?? null;
   // drizzle's own test for a pool (a bundle may hold its own copy of pg, where instanceof fails).
   const pool = session?.client as { connect?: unknown } | undefined;
@@ -133,7 +210,8 @@ export async function holdTransaction<T>(
     !(Object.getPrototypeOf(pool) as { constructor: { name: string } }).constructor.name.includes("Pool")
   )
     return db.transaction(async (tx) => {
-      const { result, writes } = await work(tx as unknown as Db);
+      const { result, writes, before } = await work(tx as unknown as Db);
+      if (before) await tx.execute(sql.raw(before));
       await runWrites(tx as unknown as Db, writes);
       return result;
     });
@@ -149,7 +227,8 @@ export async function holdTransaction<T>(
   /** Set when the connection may still be inside a transaction: it is then closed, not pooled again. */
   let unsure = false;
   try {
-    const { result, writes } = await work(tx);
+    const { result, writes, before } = await work(tx);
+    oneTrip.prefixNext = before ?? null;
     oneTrip.commitNext = true;
     await runWrites(tx, writes);
     oneTrip.commitNext = false;
@@ -157,6 +236,7 @@ export async function holdTransaction<T>(
     return result;
   } catch (err) {
     // After a failed statement (or a failed commit, which ends the transaction) rollback is harmless.
+    oneTrip.prefixNext = null;
     if (oneTrip.began && !oneTrip.committed)
       await tx.execute(sql`rollback`).catch(() => {
         unsure = true;
