@@ -40,13 +40,15 @@ export interface BucketRead {
   from: Date;
 }
 
-/** The upsert that creates the missing counters and locks all of them (one that changes nothing still locks). */
-function lockStatement(orgId: string, windows: readonly CountedWindow[]) {
-  return sql`insert into spend_counters as s (org_id, subject_id, window_key, window_start)
-    values ${valuesOf(orgId, sortedWindows(windows))}
-    on conflict (org_id, subject_id, window_key, window_start)
-    do update set count = s.count
-    returning subject_id, window_key, window_start, amount_minor, count`;
+/**
+ * The upsert that creates the missing counters, moves them by an amount and a count and locks them
+ * all (moving by nothing still locks), answering what each held BEFORE the move: the authorization
+ * reserves its windows this way while it checks them (enforce.ts, countersStatement).
+ */
+function lockStatement(orgId: string, windows: readonly CountedWindow[], amountMinor: number, count: number) {
+  return sql`${moveStatement(orgId, windows, amountMinor, count)}
+    returning subject_id, window_key, window_start, amount_minor - ${amountMinor}::bigint as amount_minor,
+      count - ${count}::int as count`;
 }
 
 /** The trailing sum of one velocity read: its (subject, key) buckets from the first it reads on. */
@@ -86,6 +88,7 @@ export function lockAndSumStatement(
   orgId: string,
   windows: readonly CountedWindow[],
   reads: readonly BucketRead[],
+  reserve: { amountMinor: number; count: number } = { amountMinor: 0, count: 0 },
 ): SQL | null {
   if (windows.length === 0 && reads.length === 0) return null;
   const parts = reads.map(
@@ -97,7 +100,7 @@ export function lockAndSumStatement(
     parts.unshift(sql`select null::int as i, subject_id, window_key, window_start, amount_minor::bigint as amount_minor,
       count::bigint as count from locked`);
   return windows.length > 0
-    ? sql`with locked as (${lockStatement(orgId, windows)}) ${sql.join(parts, sql` union all `)}`
+    ? sql`with locked as (${lockStatement(orgId, windows, reserve.amountMinor, reserve.count)}) ${sql.join(parts, sql` union all `)}`
     : sql.join(parts, sql` union all `);
 }
 
@@ -142,16 +145,21 @@ export async function moveCounters(
   await tx.execute(moveStatement(orgId, windows, amountMinor, count));
 }
 
-/** The upsert moveCounters runs (enforce.ts sends it together with the rules' decisions). */
+/**
+ * The upsert moveCounters runs (enforce.ts sends it together with the rules' decisions). The windows
+ * go as one JSON parameter, in the one order every transaction locks them in (sortedWindows): one
+ * statement text whatever their number.
+ */
 export function moveStatement(
   orgId: string,
   windows: readonly CountedWindow[],
   amountMinor: number,
   count: number,
 ) {
+  const rows = sortedWindows(windows).map((w) => ({ s: w.subject, k: w.key, t: w.start }));
   return sql`insert into spend_counters as s (org_id, subject_id, window_key, window_start, amount_minor, count)
-    select v.org_id, v.subject_id, v.window_key, v.window_start, ${amountMinor}::bigint, ${count}::int
-    from (values ${valuesOf(orgId, sortedWindows(windows))}) as v (org_id, subject_id, window_key, window_start)
+    select ${orgId}, v.s, v.k, v.t, ${amountMinor}::bigint, ${count}::int
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v (s text, k text, t timestamptz)
     on conflict (org_id, subject_id, window_key, window_start)
     do update set amount_minor = s.amount_minor + excluded.amount_minor, count = s.count + excluded.count`;
 }

@@ -126,12 +126,26 @@ export function planControls(loaded: AuthorizationControls, facts: Authorization
   };
 }
 
-/** The plan's lock of its windows and sums of its buckets in one statement (null: none to read). */
-export function countersStatement(orgId: string, plan: ControlsPlan): SQL | null {
+/**
+ * The plan's lock of its windows and sums of its buckets in one statement (null: none to read).
+ * `reserve`: also counts the authorization, now, in every window an approval counts in (the limits'
+ * and the rules' velocity buckets), answering what each held before it. The caller takes it back by
+ * rolling back to a savepoint it set before this statement when the authorization is then declined
+ * (server/issuer/card-network/authorize.ts), and tells ruleDecisionWrites the windows are counted.
+ * Only without a list's decline (nothing to reserve for).
+ */
+export function countersStatement(
+  orgId: string,
+  plan: ControlsPlan,
+  opts: { reserve?: boolean } = {},
+): SQL | null {
+  const limits = plan.checks.map((c) => c.window);
+  const reserve = opts.reserve && !plan.listDecline;
   return lockAndSumStatement(
     orgId,
-    plan.checks.map((c) => c.window),
+    reserve ? [...limits, ...velocityWindows(plan.loaded.rules, plan.facts)] : limits,
     plan.reads,
+    reserve ? { amountMinor: plan.facts.billingMinor, count: 1 } : undefined,
   );
 }
 
@@ -186,26 +200,32 @@ export interface RuleDecisionsInput {
   facts: AuthorizationFacts;
   /** Approved: the authorization counts in verdict.windows. */
   approved?: boolean;
+  /** The windows were counted when they were locked (countersStatement's reserve): nothing to add. */
+  reserved?: boolean;
 }
 
 /** recordRuleDecisions as writes among others (server/db/statements.ts): the authorization sends them with its own. */
 export function ruleDecisionWrites(input: RuleDecisionsInput): Write[] {
   const { verdict, facts, orgId } = input;
   const writes: Write[] = [];
-  if (input.approved && verdict.windows.length > 0)
+  if (input.approved && !input.reserved && verdict.windows.length > 0)
     writes.push(write(moveStatement(orgId, verdict.windows, facts.billingMinor, 1)));
   if (verdict.rules.length > 0) {
     const day = localDay(facts.at, verdict.timeZone);
     // Which of the rule's day's rows the card adds to (auth_rule_daily_decisions.shard).
     const shard = shardOf(facts.cardId);
-    const rows = verdict.rules.map(
-      (r) =>
-        sql`(${orgId}, ${r.rule.id}, ${day}::date, ${r.rule.state}, ${shard}::smallint, 1, ${r.declines ? 1 : 0}, ${r.declines ? facts.billingMinor : 0}::bigint)`,
-    );
+    // The rules as one JSON parameter, in their order (by id): one statement text whatever their number.
+    const rows = verdict.rules.map((r) => ({
+      rule_id: r.rule.id,
+      mode: r.rule.state,
+      declined: r.declines ? 1 : 0,
+      amount: r.declines ? facts.billingMinor : 0,
+    }));
     writes.push(
       write(sql`
       insert into auth_rule_daily_decisions as d (org_id, rule_id, day, mode, shard, evaluated, declined, declined_amount_minor)
-      values ${sql.join(rows, sql`, `)}
+      select ${orgId}, r.rule_id, ${day}::date, r.mode, ${shard}::smallint, 1, r.declined, r.amount
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (rule_id text, mode text, declined int, amount bigint)
       on conflict (rule_id, day, mode, shard) do update set evaluated = d.evaluated + 1,
         declined = d.declined + excluded.declined, declined_amount_minor = d.declined_amount_minor + excluded.declined_amount_minor`),
     );

@@ -52,11 +52,12 @@ import { cardTransactionView } from "./view";
  * transaction.authorized, then customer.balance.updated. One database transaction: the hold, the row,
  * the daily counts, the spend counters, the rules' decisions and the events commit together.
  *
- * Round trips (docs/performance.md, Authorization with spending controls): the card with its customer
- * and controls in one read; the counters' lock (only with windowed limits or velocity rules); the
- * balance's conditional update; then every write of the outcome in ONE statement
- * (server/db/statements.ts): the balance totals, the row, its counts, the request log, the events, the
- * rules' decisions and the audit entry.
+ * Round trips (docs/performance.md, Authorization with spending controls), three with or without
+ * controls: the card with its customer and controls in one read; the balance's conditional update,
+ * with controls that count (windowed limits, velocity rules) sent together with their counters' lock
+ * behind a savepoint (docs/spending-controls.md, Evaluation order); then every write of the outcome in
+ * ONE statement (server/db/statements.ts): the balance totals, the row, its counts, the request log,
+ * the events, the rules' decisions and the audit entry.
  */
 
 /** Looks like a Gnosis Chain transaction hash. */
@@ -152,22 +153,31 @@ async function holdOrDecline(
       requireAvailableMinor: billingMinor,
     };
     let tried: HoldTry | null = null;
+    /** The counters were reserved and the hold tried in one trip, behind HOLD_SAVEPOINT. */
+    let reserved = false;
     if (!situation) {
       const plan = planControls(controls, facts);
-      const counters = countersStatement(ctx.orgId, plan);
       let read: unknown = null;
-      if (counters && !plan.listDecline) {
-        // The counters' lock and the hold in one round trip: the hold behind a savepoint, undone with the
-        // writes' round trip when the controls (or the endpoint's answer) then decline.
-        const holding = balanceChangeStatement(hold);
-        const [counted, , changed] = await runTogether(tx, [
-          counters,
-          { command: `savepoint ${HOLD_SAVEPOINT}` },
-          holding.sql,
-        ]);
-        read = counted;
-        tried = holdTried(() => changedBalanceOf(holding, changed));
-      } else if (counters) read = await executeNamed(tx, counters);
+      if (plan.listDecline) {
+        const counters = countersStatement(ctx.orgId, plan);
+        if (counters) read = await executeNamed(tx, counters);
+      } else {
+        const counters = countersStatement(ctx.orgId, plan, { reserve: true });
+        if (counters) {
+          // One round trip: the windows counted as if approved (reading what they held before) and
+          // the hold, both behind a savepoint that the writes' round trip rolls back to when the
+          // authorization is declined after all (a limit, a rule, the endpoint's answer, the funds).
+          const holding = balanceChangeStatement(hold);
+          const [, counted, changed] = await runTogether(tx, [
+            { command: `savepoint ${HOLD_SAVEPOINT}` },
+            counters,
+            holding.sql,
+          ]);
+          read = counted;
+          tried = holdTried(() => changedBalanceOf(holding, changed));
+          reserved = true;
+        }
+      }
       verdict = decideControls(plan, read);
       if (verdict.decline) {
         situation = verdict.decline.reason as DeclineSituation;
@@ -176,9 +186,6 @@ async function holdOrDecline(
     }
     if (!situation && asked)
       situation = await asked.settle(tx, { svcCardId: customer.svcCardId, billingMinor, at: now });
-
-    // Declined after the hold was tried: it is undone (rollback to its savepoint) with the writes.
-    const undoHold = situation !== null && tried !== null;
     if (!situation) {
       tried ??= await tryHold(tx, hold);
       situation = tried.situation;
@@ -231,7 +238,14 @@ async function holdOrDecline(
     );
     if (verdict)
       all.push(
-        ...ruleDecisionWrites({ orgId: ctx.orgId, verdict, transactionId: id, facts, approved: !situation }),
+        ...ruleDecisionWrites({
+          orgId: ctx.orgId,
+          verdict,
+          transactionId: id,
+          facts,
+          approved: !situation,
+          reserved,
+        }),
       );
     all.push(auditNetworkWrite(ctx, tx, situation ? "declined" : "authorized", row));
     // Sent with the commit (./hold-transaction.ts): the organization's rows they lock are held until
@@ -239,7 +253,7 @@ async function holdOrDecline(
     return {
       result: cardTransactionView(row),
       writes: all,
-      before: undoHold ? `rollback to savepoint ${HOLD_SAVEPOINT}` : null,
+      before: reserved && situation ? `rollback to savepoint ${HOLD_SAVEPOINT}` : null,
     };
   });
 }
