@@ -198,12 +198,14 @@ async function run(
 }
 
 async function eventsOf(orgId: string, cardToken: string) {
-  return database.db
-    .select({ type: outboxEvents.type, data: outboxEvents.data })
-    .from(outboxEvents)
-    .where(and(eq(outboxEvents.orgId, orgId), sql`${outboxEvents.data}->>'card_id' = ${cardToken}`))
-    // Without an order, Postgres may return a heap's rows in any order (a synchronized scan starts mid-table).
-    .orderBy(outboxEvents.seq);
+  return (
+    database.db
+      .select({ type: outboxEvents.type, data: outboxEvents.data })
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.orgId, orgId), sql`${outboxEvents.data}->>'card_id' = ${cardToken}`))
+      // Without an order, Postgres may return a heap's rows in any order (a synchronized scan starts mid-table).
+      .orderBy(outboxEvents.seq)
+  );
 }
 
 async function reload(card: CardRow): Promise<CardRow> {
