@@ -203,7 +203,7 @@ async function eventsOf(orgId: string, cardToken: string) {
       .select({ type: outboxEvents.type, data: outboxEvents.data })
       .from(outboxEvents)
       .where(and(eq(outboxEvents.orgId, orgId), sql`${outboxEvents.data}->>'card_id' = ${cardToken}`))
-      // Without an order, Postgres may return a heap's rows in any order (a synchronized scan starts mid-table).
+      // In the order raised: the worker's dispatch moves a row in the heap, so an unordered read may swap them.
       .orderBy(outboxEvents.seq)
   );
 }
