@@ -107,7 +107,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
   await program.getByLabel("Amount").fill("5000");
   await program.getByLabel("Window").selectOption("per_authorization");
   await program.getByRole("button", { name: "Add a purchase count" }).click();
-  await program.getByLabel("Number of purchases").fill("500");
+  await program.getByLabel("Purchases", { exact: true }).fill("500");
   await program.getByLabel("Period").selectOption("hourly");
   const countries = program.getByRole("group", { name: "Merchant countries" });
   await countries.getByLabel("Never these countries").check();
@@ -116,7 +116,7 @@ test("customer and program controls are edited with a preview; a viewer only rea
   await saved(program);
   await page.reload();
   await expect(program.getByLabel("Amount")).toHaveValue("5000");
-  await expect(program.getByLabel("Number of purchases")).toHaveValue("500");
+  await expect(program.getByLabel("Purchases", { exact: true })).toHaveValue("500");
   await expect(countries.getByRole("list", { name: "Chosen countries" })).toContainText("North Korea (KP)");
   await shootBothWidths(page, "program-controls");
 

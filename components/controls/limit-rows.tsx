@@ -185,7 +185,7 @@ export function CountRows({
     <LimitLine
       key={i}
       className={`${rowClass} rounded-md border border-border p-3`}
-      label="Number of purchases"
+      label="Purchases"
       inputMode="numeric"
       value={row.count}
       onValue={(count) => update(i, { count })}
