@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rowsOf } from "@/server/db/client";
 import type { CountedWindow } from "@/server/db/schema/controls";
-import { executeNamed } from "@/server/db/statements";
 import { windowId } from "./evaluate";
 
 /**
@@ -114,22 +113,6 @@ export function counterReadingsOf(result: unknown, reads: readonly BucketRead[])
   return { held: heldOf(rows.filter((r) => r.i === null)), sums };
 }
 
-/** Locks the windows and sums the buckets in one round trip (lockAndSumStatement). */
-export async function lockAndSum(
-  tx: Db,
-  orgId: string,
-  windows: readonly CountedWindow[],
-  reads: readonly BucketRead[],
-): Promise<CounterReadings> {
-  const statement = lockAndSumStatement(orgId, windows, reads);
-  return counterReadingsOf(statement ? await executeNamed(tx, statement) : null, reads);
-}
-
-/** Locks the windows' counters (creating the missing ones), answering what each holds. */
-export async function lockCounters(tx: Db, orgId: string, windows: readonly CountedWindow[]): Promise<Held> {
-  return (await lockAndSum(tx, orgId, windows, [])).held;
-}
-
 /**
  * Moves the counters by an amount and a count (negative to give back). Windows not yet present
  * are created (velocity buckets are first written here).
@@ -162,15 +145,6 @@ export function moveStatement(
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v (s text, k text, t timestamptz)
     on conflict (org_id, subject_id, window_key, window_start)
     do update set amount_minor = s.amount_minor + excluded.amount_minor, count = s.count + excluded.count`;
-}
-
-/** Trailing sums of velocity buckets: one read of each (subject, key) from its first bucket on. */
-export async function sumBuckets(
-  tx: Db,
-  orgId: string,
-  reads: readonly BucketRead[],
-): Promise<{ amountMinor: number; count: number }[]> {
-  return (await lockAndSum(tx, orgId, [], reads)).sums;
 }
 
 /** What the counters hold, read without locking or creating them (a window nobody spent in is empty). */

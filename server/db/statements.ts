@@ -73,12 +73,6 @@ interface DrizzleInternals {
   };
 }
 
-/**
- * `tx.execute(statement)` as a named prepared statement (node-postgres sends the text once per
- * connection and name, then only the name and the values). For statements of a bounded number of
- * texts only: the hot paths'. Behind a transaction pooler (DATABASE_DIRECT_URL) the client drops the
- * names (server/db/client.ts); PGlite ignores them.
- */
 /** The statement's text, values and name as executeNamed sends them; null outside drizzle's node-postgres or PGlite sessions. */
 export function namedQueryOf(
   tx: Db,
@@ -90,9 +84,17 @@ export function namedQueryOf(
   return { name: nameOf(query.sql), text: query.sql, values: query.params };
 }
 
+/**
+ * `tx.execute(statement)` as a named prepared statement (node-postgres sends the text once per
+ * connection and name, then only the name and the values). For statements of a bounded number of
+ * texts only: the hot paths'. Behind a transaction pooler (DATABASE_DIRECT_URL) the client drops the
+ * names (server/db/client.ts); PGlite ignores them.
+ */
 export async function executeNamed(tx: Db, statement: SQL): Promise<unknown> {
-  const { dialect, session } = tx as unknown as DrizzleInternals;
-  if (!dialect || !session) return tx.execute(statement);
-  const query = dialect.sqlToQuery(statement);
-  return session.prepareQuery(query, undefined, nameOf(query.sql), false).execute();
+  const query = namedQueryOf(tx, statement);
+  if (!query) return tx.execute(statement);
+  const { session } = tx as unknown as Required<DrizzleInternals>;
+  return session
+    .prepareQuery({ sql: query.text, params: query.values }, undefined, query.name, false)
+    .execute();
 }

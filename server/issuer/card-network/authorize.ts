@@ -13,6 +13,7 @@ import {
   afterBalanceChange,
   type BalanceChange,
   balanceChangeStatement,
+  changeBalanceRow,
   type ChangedBalance,
   changedBalanceOf,
 } from "@/server/balances/apply";
@@ -25,7 +26,6 @@ import {
   ruleDecisionWrites,
 } from "@/server/controls/enforce";
 import type { AuthorizationFacts } from "@/server/controls/evaluate";
-import type { Db } from "@/server/db/client";
 import { executeNamed, type Write } from "@/server/db/statements";
 import { eventsWrite } from "@/server/events/outbox";
 import { timedAuthorization } from "@/server/observability/metrics";
@@ -157,27 +157,23 @@ async function holdOrDecline(
     let reserved = false;
     if (!situation) {
       const plan = planControls(controls, facts);
+      // Reserves the windows, unless a list already declined (nothing to reserve for).
+      const counters = countersStatement(ctx.orgId, plan, { reserve: true });
       let read: unknown = null;
-      if (plan.listDecline) {
-        const counters = countersStatement(ctx.orgId, plan);
-        if (counters) read = await executeNamed(tx, counters);
-      } else {
-        const counters = countersStatement(ctx.orgId, plan, { reserve: true });
-        if (counters) {
-          // One round trip: the windows counted as if approved (reading what they held before) and
-          // the hold, both behind a savepoint that the writes' round trip rolls back to when the
-          // authorization is declined after all (a limit, a rule, the endpoint's answer, the funds).
-          const holding = balanceChangeStatement(hold);
-          const [, counted, changed] = await runTogether(tx, [
-            { command: `savepoint ${HOLD_SAVEPOINT}` },
-            counters,
-            holding.sql,
-          ]);
-          read = counted;
-          tried = holdTried(() => changedBalanceOf(holding, changed));
-          reserved = true;
-        }
-      }
+      if (counters && !plan.listDecline) {
+        // One round trip: the windows counted as if approved (reading what they held before) and
+        // the hold, both behind a savepoint that the writes' round trip rolls back to when the
+        // authorization is declined after all (a limit, a rule, the endpoint's answer, the funds).
+        const holding = balanceChangeStatement(hold);
+        const [, counted, changed] = await runTogether(tx, [
+          { command: `savepoint ${HOLD_SAVEPOINT}` },
+          counters,
+          holding.sql,
+        ]);
+        read = counted;
+        tried = await holdTried(() => changedBalanceOf(holding, changed));
+        reserved = true;
+      } else if (counters) read = await executeNamed(tx, counters);
       verdict = decideControls(plan, read);
       if (verdict.decline) {
         situation = verdict.decline.reason as DeclineSituation;
@@ -187,7 +183,7 @@ async function holdOrDecline(
     if (!situation && asked)
       situation = await asked.settle(tx, { svcCardId: customer.svcCardId, billingMinor, at: now });
     if (!situation) {
-      tried ??= await tryHold(tx, hold);
+      tried ??= await holdTried(() => changeBalanceRow(tx, hold));
       situation = tried.situation;
     }
     const held = situation ? null : tried!.held;
@@ -266,18 +262,14 @@ interface HoldTry {
   situation: "insufficient_funds" | "wallet_unavailable" | null;
 }
 
-function holdTried(read: () => ChangedBalance | null): HoldTry {
+async function holdTried(
+  hold: () => ChangedBalance | null | Promise<ChangedBalance | null>,
+): Promise<HoldTry> {
   try {
-    const held = read();
+    const held = await hold();
     return { held, situation: held ? null : "insufficient_funds" };
   } catch (err) {
     if (!isServiceError(err) || err.code !== "WALLET_NOT_DEPLOYED") throw err;
     return { held: null, situation: "wallet_unavailable" };
   }
-}
-
-async function tryHold(tx: Db, hold: BalanceChange): Promise<HoldTry> {
-  const holding = balanceChangeStatement(hold);
-  const changed = await executeNamed(tx, holding.sql);
-  return holdTried(() => changedBalanceOf(holding, changed));
 }

@@ -84,26 +84,30 @@ class OneTripClient {
     return !!config.name && parsed?.[config.name] === config.text;
   }
 
+  /**
+   * One simple query: the pending begin and prefix, then `texts`, then commit when `commit`; each
+   * text's result.
+   */
+  private async send(texts: string[], commit: boolean, q: QueryConfig = { text: "" }): Promise<unknown[]> {
+    const head = [this.pendingBegin ? "begin" : null, this.prefixNext].filter((t): t is string => !!t);
+    this.pendingBegin = false;
+    this.prefixNext = null;
+    this.began = true;
+    if (commit) this.commitNext = false;
+    const sent = (await this.client.query({
+      text: [...head, ...texts, ...(commit ? ["commit"] : [])].join("; "),
+      rowMode: q.rowMode,
+      types: q.types,
+    } as pg.QueryConfig)) as unknown as pg.QueryResult | pg.QueryResult[];
+    if (commit) this.committed = true;
+    return (Array.isArray(sent) ? sent : [sent]).slice(head.length, head.length + texts.length);
+  }
+
   async query(config: QueryConfig | string, values?: unknown[]): Promise<unknown> {
     const q: QueryConfig = typeof config === "string" ? { text: config } : config;
     const carry = this.pendingBegin || this.commitNext;
     const text = carry && this.parsed(q) ? executeText(q.name!, values ?? []) : undefined;
-    if (text !== undefined) {
-      const begin = this.pendingBegin;
-      const commit = this.commitNext;
-      const prefix = this.prefixNext;
-      this.pendingBegin = false;
-      this.commitNext = false;
-      this.prefixNext = null;
-      this.began = true;
-      const results = (await this.client.query({
-        text: `${begin ? "begin; " : ""}${prefix ? `${prefix}; ` : ""}${text}${commit ? "; commit" : ""}`,
-        rowMode: q.rowMode,
-        types: q.types,
-      } as pg.QueryConfig)) as unknown as pg.QueryResult[];
-      if (commit) this.committed = true;
-      return results[(begin ? 1 : 0) + (prefix ? 1 : 0)];
-    }
+    if (text !== undefined) return (await this.send([text], this.commitNext, q))[0];
     if (this.pendingBegin) {
       this.pendingBegin = false;
       await this.client.query("begin");
@@ -134,12 +138,8 @@ class OneTripClient {
       if (text === undefined) break;
       texts.push(text);
     }
-    if (texts.length === parts.length && !this.commitNext && !this.prefixNext) {
-      const begin = this.pendingBegin;
-      this.pendingBegin = false;
-      this.began = true;
-      const sent = await this.client.query(`${begin ? "begin; " : ""}${texts.join("; ")}`);
-      const results = (Array.isArray(sent) ? sent : [sent]).slice(begin ? 1 : 0);
+    if (texts.length === parts.length) {
+      const results = await this.send(texts, false);
       return parts.map((part, i) => ("command" in part ? null : results[i]));
     }
     const results: unknown[] = [];
