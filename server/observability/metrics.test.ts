@@ -152,10 +152,18 @@ describe("metrics", () => {
       ctx: keyCtx(database.db, org.orgId),
       input: { card_id: card.cardToken, amount: 100, currency: "EUR", type: "purchase" },
     });
-    const direct = await readBacklog(database.db);
-    expect(direct.outbox.count).toBeGreaterThan(0);
-    registerBacklogProbe(() => readBacklog(database.db));
+    expect((await readBacklog(database.db)).outbox.count).toBeGreaterThan(0);
+    // The backlog is the whole database's, which other files change meanwhile on a shared Postgres:
+    // the gauges are compared with what the probe itself read during the scrape.
+    const reads: Awaited<ReturnType<typeof readBacklog>>[] = [];
+    registerBacklogProbe(async () => {
+      const read = await readBacklog(database.db);
+      reads.push(read);
+      return read;
+    });
     const after = await scrape();
+    const direct = reads.at(-1);
+    if (!direct) throw new Error("the scrape did not run the backlog probe");
     expect(after.get("outbox_backlog{}")).toBe(direct.outbox.count);
     expect(after.get("outbox_oldest_age_seconds{}")).toBeGreaterThanOrEqual(0);
     for (const j of direct.jobs)
