@@ -22,9 +22,14 @@ const call = {
 };
 
 describe("the call's deadline (docs/authorization-endpoint.md, What timeout_ms covers)", () => {
-  it("keeps the 95th percentile of the work after the call, between 5 ms and half of timeout_ms", () => {
-    for (let i = 0; i < 128; i++) noteWorkAfterCall(i < 120 ? 10 : 80);
+  it("keeps the 99th percentile of the work after the call, between 5 ms and half of timeout_ms", () => {
+    // 4 slow holds in 128 are more than 1 %: the reserve covers them (the 95th percentile did not).
+    for (let i = 0; i < 128; i++) noteWorkAfterCall(i < 124 ? 10 : 80);
     expect(reserveMs(500)).toBe(80);
+    // 2 in 128 are less than 1 %: the reserve is the rest's.
+    for (let i = 0; i < 128; i++) noteWorkAfterCall(i < 126 ? 10 : 80);
+    expect(reserveMs(500)).toBe(10);
+    for (let i = 0; i < 128; i++) noteWorkAfterCall(i < 124 ? 10 : 80);
     expect(callDeadline(1_000, 500)).toBe(1_000 + 500 - 80);
     for (let i = 0; i < 128; i++) noteWorkAfterCall(1);
     expect(reserveMs(500)).toBe(5);
