@@ -1,13 +1,28 @@
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/**
+ * Random bytes drawn POOL_BYTES at a time and handed out in order (as nanoid does): an authorization
+ * makes several ids, and one getRandomValues call per id cost about 2 % of the app's CPU on that path
+ * (docs/performance.md, "Controls in three round trips"). Each byte is still used once.
+ */
+const POOL_BYTES = 4096;
+const pool = new Uint8Array(POOL_BYTES);
+let used = POOL_BYTES;
+
+function randomByte(): number {
+  if (used === POOL_BYTES) {
+    globalThis.crypto.getRandomValues(pool);
+    used = 0;
+  }
+  return pool[used++]!;
+}
+
 /** Uniform random base62 string (rejection sampling: no modulo bias). */
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }
