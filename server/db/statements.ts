@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { queryOf, type SqlDialect } from "./sql-text";
 
 /**
  * Several writes of one change sent as ONE statement (data-modifying CTEs), for the hot paths where
@@ -62,7 +63,7 @@ function nameOf(text: string): string | undefined {
 }
 
 interface DrizzleInternals {
-  dialect?: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  dialect?: SqlDialect;
   session?: {
     prepareQuery(
       query: { sql: string; params: unknown[] },
@@ -80,7 +81,7 @@ export function namedQueryOf(
 ): { name?: string; text: string; values: unknown[] } | null {
   const { dialect, session } = tx as unknown as DrizzleInternals;
   if (!dialect || !session) return null;
-  const query = dialect.sqlToQuery(statement);
+  const query = queryOf(dialect, statement);
   return { name: nameOf(query.sql), text: query.sql, values: query.params };
 }
 
