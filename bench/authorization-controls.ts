@@ -87,7 +87,7 @@ async function throughput(authorizeOne: () => Promise<void>, seconds: number) {
   );
 }
 
-type Latency = { rate: number; p50: number; p99: number; max: number; lateP99: number };
+type Latency = { rate: number; p50: number; p99: number; max: number; lateP99: number; slow: string };
 
 const results = [];
 for (const [label, withControls] of [
@@ -155,7 +155,7 @@ for (const r of results)
   for (const l of r.latencies)
     console.log(
       `open loop ${l.rate}/s, ${r.label.split(",")[0]}: p50 ${ms(l.p50)} ms, p99 ${ms(l.p99)} ms, max ${ms(l.max)} ms ` +
-        `(started late by the loop itself: p99 ${ms(l.lateP99)} ms)`,
+        `(started late by the loop itself: p99 ${ms(l.lateP99)} ms); ${l.slow}`,
     );
 console.log(
   `sequential (one at a time): ${results.map((r) => `${r.label.split(",")[0]}: ${ms(r.one.wallMs)} ms wall, ` + `${ms(r.one.appCpuMs)} app + ${ms(r.one.pgCpuMs)} Postgres CPU ms`).join("; ")}`,

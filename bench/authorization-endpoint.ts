@@ -110,7 +110,8 @@ const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 const show = (label: string, r: LoopResult) =>
   console.log(
     `${label}: ${r.total} in ${(r.total / r.perSecond).toFixed(1)} s (${r.perSecond.toFixed(0)}/s), p50 ${ms(r.p50)} ms, ` +
-      `p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${[...r.statuses].map(([s, c]) => `${s} ${c}`).join(", ")}`,
+      `p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms, ${[...r.statuses].map(([s, c]) => `${s} ${c}`).join(", ")}` +
+      (r.slow ? `\n   ${r.slow}` : ""),
   );
 console.log(
   `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${CARDS} cards per program, ` +
