@@ -185,7 +185,6 @@ export async function runTogether(tx: Db, parts: readonly TripPart[]): Promise<u
 interface DrizzleSession {
   client: unknown;
   dialect: unknown;
-  schema: unknown;
   options: unknown;
 }
 
@@ -219,10 +218,13 @@ export async function holdTransaction<T>(db: Db, work: (tx: Db) => Promise<HoldO
   const oneTrip = new OneTripClient(client);
   const ctor = NodePgSession as unknown as new (...args: unknown[]) => unknown;
   const txCtor = NodePgTransaction as unknown as new (...args: unknown[]) => Db;
+  // Without the schema: the authorization makes no relational queries (`tx.query`), and drizzle builds
+  // one query builder per table of the schema for every transaction given it, about 2 % of the app's
+  // CPU per authorization (docs/performance.md, "Less app CPU per authorization").
   const tx = new txCtor(
     session.dialect,
-    new ctor(oneTrip, session.dialect, session.schema, session.options),
-    session.schema,
+    new ctor(oneTrip, session.dialect, undefined, session.options),
+    undefined,
   );
   /** Set when the connection may still be inside a transaction: it is then closed, not pooled again. */
   let unsure = false;
