@@ -3,7 +3,7 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /**
  * Random bytes drawn POOL_BYTES at a time and handed out in order (as nanoid does): an authorization
  * makes several ids, and one getRandomValues call per id cost about 2 % of the app's CPU on that path
- * (docs/performance.md, "Controls in three round trips"). Each byte is still used once.
+ * (docs/performance.md, "Less app CPU per authorization"). Each byte is still used once.
  */
 const POOL_BYTES = 4096;
 const pool = new Uint8Array(POOL_BYTES);

@@ -7,8 +7,8 @@ import { env } from "@/lib/env";
  *
  * Why: drizzle decides what each chunk is with a chain of `is(chunk, Class)` tests, each walking the
  * chunk's prototype chain, about ten of them for every value. An authorization's statements carry some
- * 150 values, and that walk was about 15 % of the app's CPU on the path (docs/performance.md, "Controls
- * in three round trips").
+ * 150 values, and that walk was about 15 % of the app's CPU on the path (docs/performance.md, "Less
+ * app CPU per authorization").
  *
  * How: the chunks the hot statements are made of (text, nested `sql`, values and columns' `Param`s,
  * lists) are recognised by their exact class and handled as drizzle handles them; any other chunk
