@@ -28,7 +28,7 @@ import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { warmPool } from "@/server/db/warm";
 import { costMeter } from "./authorization-cost";
-import { coldStart, openLoop, warmUp } from "./authorization-loops";
+import { coldStart, type LoopResult, openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
 
 const { values } = parseArgs({
@@ -87,7 +87,7 @@ async function throughput(authorizeOne: () => Promise<void>, seconds: number) {
   );
 }
 
-type Latency = { rate: number; p50: number; p99: number; max: number; lateP99: number; slow: string };
+type Latency = LoopResult & { rate: number };
 
 const results = [];
 for (const [label, withControls] of [
