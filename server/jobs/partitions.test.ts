@@ -4,13 +4,13 @@ import { setEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { seedDemo } from "@/server/cli/seed-demo";
 import { recomputeCounters } from "@/server/cli/seed-demo-transactions";
-import { cardCustomers } from "@/server/db/schema/cards";
-import { cardDisputes } from "@/server/db/schema/disputes";
 import {
   cardTransactionDailyCounts,
-  cardTransactions,
   cardTransactionTotals,
-} from "@/server/db/schema/money";
+} from "@/server/db/schema/card-transaction-counts";
+import { cardCustomers } from "@/server/db/schema/cards";
+import { cardDisputes } from "@/server/db/schema/disputes";
+import { cardTransactions } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { webhookDeliveries, webhookDeliveryAttempts } from "@/server/db/schema/webhooks";
 import { listCardTransactions } from "@/server/issuer/transactions/list";

@@ -6,13 +6,9 @@ import { newId } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import { type Db } from "@/server/db/client";
 import { schema } from "@/server/db/schema";
+import { cardTransactionDailyCounts } from "@/server/db/schema/card-transaction-counts";
 import { cardCustomers } from "@/server/db/schema/cards";
-import {
-  balanceTotals,
-  cardTransactionDailyCounts,
-  cardTransactions,
-  type CardTransactionStatus,
-} from "@/server/db/schema/money";
+import { balanceTotals, cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, uniqueEmail, userCtx } from "@/server/testing/fixtures";
 import { getDeclinesByReason, getTransactionVolume } from "./transactions";

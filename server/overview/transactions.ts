@@ -4,11 +4,11 @@ import { overviewRangeSchema } from "@/lib/contracts/overview";
 import { utcDayRange } from "@/lib/utc-days";
 import { authorize } from "@/server/auth/authorize";
 import { type Ctx, readDb } from "@/server/context";
+import { cardTransactionDailyCounts } from "@/server/db/schema/card-transaction-counts";
 import type { CardCurrency } from "@/server/db/schema/cards";
 import {
   balanceTotals,
   CARD_TRANSACTION_STATUSES,
-  cardTransactionDailyCounts,
   cardTransactions,
   type CardTransactionStatus,
 } from "@/server/db/schema/money";

@@ -2,12 +2,9 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newCardTransactionKey } from "@/lib/transaction-ids";
 import { seedDemo } from "@/server/cli/seed-demo";
+import { cardTransactionTotals } from "@/server/db/schema/card-transaction-counts";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
-import {
-  cardTransactions,
-  type CardTransactionStatus,
-  cardTransactionTotals,
-} from "@/server/db/schema/money";
+import { cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
 import { insertTransaction, updateTransaction } from "@/server/issuer/card-network/rows";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg, userCtx } from "@/server/testing/fixtures";

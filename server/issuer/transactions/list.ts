@@ -10,11 +10,8 @@ import { authorize } from "@/server/auth/authorize";
 import { findCustomer } from "@/server/cards/customers/find";
 import { type Ctx, readDb } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import {
-  cardTransactionDailyCounts,
-  cardTransactions,
-  type CardTransactionStatus,
-} from "@/server/db/schema/money";
+import { cardTransactionDailyCounts } from "@/server/db/schema/card-transaction-counts";
+import { cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
 import { cardTransactionView } from "@/server/issuer/card-network/view";
 import { firstPage, type ListedCardTransaction, listedView, pageQuery, type PageRow } from "./page-rows";
 import { countQuery, SEARCH_MATCH_LIMIT, searchFilterOf } from "./search";

@@ -1,11 +1,8 @@
 import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { CardTransactionView } from "@/lib/contracts/card-transactions";
 import type { Db } from "@/server/db/client";
-import {
-  cardTransactions,
-  type CardTransactionStatus,
-  cardTransactionTotals,
-} from "@/server/db/schema/money";
+import { cardTransactionTotals } from "@/server/db/schema/card-transaction-counts";
+import { cardTransactions, type CardTransactionStatus } from "@/server/db/schema/money";
 import { cardTransactionView, type ListedTransactionRow } from "@/server/issuer/card-network/view";
 
 const t = cardTransactions;
