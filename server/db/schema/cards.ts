@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
@@ -75,6 +76,8 @@ export const cardCustomers = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // What card_transactions' foreign key to its customer and organization refers to (./money.ts).
+    unique("card_customers_id_org_key").on(t.id, t.orgId),
     uniqueIndex("card_customers_svc_card_id_key").on(t.svcCardId),
     uniqueIndex("card_customers_org_email_key").on(t.orgId, t.email),
     uniqueIndex("card_customers_org_external_id_key")

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -108,20 +109,17 @@ export type { CardTransactionStatus, CardTransactionType };
  * Card transactions. amount/currency are the merchant's; billing_* what the card account is charged in
  * its own currency; hold_minor what the authorization still holds; decision_source who decided it.
  *
- * Partitioned by month of created_at (Postgres declarative partitioning, migration 0012_partition_big_tables;
- * drizzle-kit cannot express PARTITION BY, so this declaration keeps the columns, keys and indexes only:
- * docs/scaling.md). The primary key includes the partition key; a lookup by id probes each partition.
+ * Partitioned by month of created_at (migration 0012; drizzle-kit cannot express PARTITION BY, so this keeps
+ * the columns, keys and indexes only: docs/scaling.md). A lookup by id probes each partition. Its one foreign
+ * key is to the customer AND its organization, none to organizations alone: that one locked the program's one
+ * row in every authorization (docs/performance.md, One foreign key per card transaction).
  */
 export const cardTransactions = pgTable(
   "card_transactions",
   {
     id: text("id").notNull(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => cardCustomers.id, { onDelete: "cascade" }),
+    orgId: text("org_id").notNull(),
+    customerId: text("customer_id").notNull(),
     /** Denormalized: the list filters and shows it without a join. */
     svcCardId: text("svc_card_id").notNull(),
     cardId: text("card_id").notNull(),
@@ -170,6 +168,11 @@ export const cardTransactions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
+    foreignKey({
+      name: "card_transactions_customer_org_fk",
+      columns: [t.customerId, t.orgId],
+      foreignColumns: [cardCustomers.id, cardCustomers.orgId],
+    }).onDelete("cascade"),
     // The list: newest first (keyset on created_at, id), by status, by customer.
     index("card_transactions_org_created_idx").on(t.orgId, t.createdAt, t.id),
     index("card_transactions_org_status_created_idx").on(t.orgId, t.status, t.createdAt, t.id),
