@@ -6,8 +6,8 @@ import { ensurePartitionMaintenanceScheduled } from "./partitions";
 import { startWorker, type WorkerHandle } from "./worker";
 
 /**
- * Starts the worker as configured by the environment (WORKER_CONCURRENCY, WORKER_POLL_MS) with
- * every handler bootWorker() (server/boot.ts) registered. The caller decides whether to run it:
+ * Starts the worker as configured by the environment (WORKER_CONCURRENCY, WORKER_POLL_MS, WORKER_KINDS)
+ * with every handler bootWorker() (server/boot.ts) registered. The caller decides whether to run it:
  * server/main.ts when WORKER is on, server/process/standalone-worker.ts always. Stop it with `handle.stop()` before
  * closing the database.
  */
@@ -18,8 +18,8 @@ export async function startWorkerFromEnv(db: Db): Promise<WorkerHandle> {
   } catch (err) {
     log.error({ err }, "could not schedule housekeeping");
   }
-  const { WORKER_CONCURRENCY: concurrency, WORKER_POLL_MS: pollMs } = env();
-  const handle = await startWorker({ db, concurrency, pollMs });
-  log.info({ workerId: handle.id, concurrency, pollMs }, "worker started");
+  const { WORKER_CONCURRENCY: concurrency, WORKER_POLL_MS: pollMs, WORKER_KINDS: kinds } = env();
+  const handle = await startWorker({ db, concurrency, pollMs, kinds });
+  log.info({ workerId: handle.id, concurrency, pollMs, kinds }, "worker started");
   return handle;
 }

@@ -29,6 +29,8 @@ const spawnWorker = () =>
       DATABASE_URL: env().DATABASE_URL,
       WORKER_POLL_MS: "50",
       WORKER_CONCURRENCY: "4",
+      // Only this file's jobs: not what other files running meanwhile queue on the shared database.
+      WORKER_KINDS: TEST_SLEEP_KIND,
       NODE_ENV: "development",
       LOG_LEVEL: "info",
     },

@@ -11,6 +11,7 @@ import { createTestOrg, userCtx } from "@/server/testing/fixtures";
 import { startTestReceiver, type TestReceiver } from "@/server/testing/webhook-receiver";
 import { killGroup, sleep, waitFor, workerProcesses } from "@/server/testing/worker-process";
 import { createWebhook } from "./manage";
+import { PUMP_JOB_KIND } from "./register";
 
 /**
  * Real processes on a real Postgres: a standalone worker is SIGKILLed while its webhook attempts
@@ -27,6 +28,8 @@ const spawnWorker = () =>
   workers.spawn({
     DATABASE_URL: env().DATABASE_URL,
     WORKER_POLL_MS: "50",
+    // Only the delivery pumps: not the jobs other files running meanwhile queue on the shared database.
+    WORKER_KINDS: PUMP_JOB_KIND,
     NODE_ENV: "development",
     LOG_LEVEL: "warn",
     SVC_MODE: "sandbox",
