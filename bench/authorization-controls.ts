@@ -8,8 +8,9 @@
  *      allowed countries), every customer with 2 limits (monthly amount, daily count), and 10 active
  *      rules, 2 of them velocity rules; none declines the bench's purchases, so every check runs.
  *
- * For each: round trips and CPU per authorization (the bench's and Postgres's CPU seconds, which do
- * not depend on how busy the machine is: bench/authorization-cost.ts) one at a time and with
+ * For each: round trips, CPU and WAL records per authorization (the bench's and Postgres's CPU seconds,
+ * which do not depend on how busy the machine is, and the rows, index entries and locks written:
+ * bench/authorization-cost.ts) one at a time and with
  * CONCURRENCY in flight for SECONDS (its throughput; the two take turns in 4 rounds), then one
  * open-loop run per rate in --rate (latency from each one's scheduled start, so a stall counts
  * against every authorization that waited for it): p50, p99, max. "idle 2-core /s" is 2 CPU-seconds over the CPU of one
@@ -109,26 +110,28 @@ for (const [label, withControls] of [
     label,
     authorizeOne,
     one,
-    flat: { perSecond: 0, appCpuMs: 0, pgCpuMs: 0 },
+    flat: { perSecond: 0, appCpuMs: 0, pgCpuMs: 0, walRecords: 0 },
     latencies: [] as Latency[],
   });
 }
 // The two take turns (ROUNDS rounds of SECONDS / ROUNDS each), so a change in the machine's load
 // between them weighs on both alike.
 const ROUNDS = 4;
-const totals = results.map(() => ({ n: 0, app: 0, pg: 0 }));
+const totals = results.map(() => ({ n: 0, app: 0, pg: 0, wal: 0 }));
 for (let round = 0; round < ROUNDS; round++)
   for (const [i, r] of results.entries()) {
     const t = await throughput(r.authorizeOne, SECONDS / ROUNDS);
     totals[i]!.n += t.n;
     totals[i]!.app += t.appCpuMs * t.n;
     totals[i]!.pg += t.pgCpuMs * t.n;
+    totals[i]!.wal += t.walRecords * t.n;
   }
 for (const [i, r] of results.entries())
   r.flat = {
     perSecond: totals[i]!.n / SECONDS,
     appCpuMs: totals[i]!.app / totals[i]!.n,
     pgCpuMs: totals[i]!.pg / totals[i]!.n,
+    walRecords: totals[i]!.wal / totals[i]!.n,
   };
 for (const rate of RATES)
   for (const r of results) r.latencies.push({ rate, ...(await openLoop(r.authorizeOne, rate, SECONDS)) });
@@ -139,16 +142,17 @@ console.log(
 );
 console.log(
   `| authorizations | round trips | app CPU ms | Postgres CPU ms | idle 2-core /s | ` +
-    `throughput/s (${CONCURRENCY} in flight) |`,
+    `throughput/s (${CONCURRENCY} in flight) | WAL records |`,
 );
-console.log("|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
 for (const r of results) {
   // CPU per authorization from the concurrent run (the sequential one pays per-statement wakeups);
   // an idle 2-core machine running app and Postgres would sustain 2 CPU-seconds / (app + Postgres).
   const cpu = r.flat.appCpuMs + r.flat.pgCpuMs;
   console.log(
     `| ${r.label} | ${r.one.roundTrips.toFixed(1)} | ${ms(r.flat.appCpuMs)} | ${ms(r.flat.pgCpuMs)} | ` +
-      `${Number.isNaN(cpu) ? "-" : (2000 / cpu).toFixed(0)} | ${r.flat.perSecond.toFixed(0)} |`,
+      `${Number.isNaN(cpu) ? "-" : (2000 / cpu).toFixed(0)} | ${r.flat.perSecond.toFixed(0)} | ` +
+      `${Number.isNaN(r.flat.walRecords) ? "-" : r.flat.walRecords.toFixed(1)} |`,
   );
 }
 for (const r of results)

@@ -5,7 +5,9 @@ import { processCpuMs } from "./process-cpu";
  * What each authorization costs (bench/authorization-controls.ts), independent of how busy the
  * machine is: round trips (every query a pool client sends, begin and commit included), the
  * bench process's CPU (process.cpuUsage) and the CPU of the database's Postgres backends
- * (/proc/<pid>/stat of the pids pg_stat_activity lists for the database; 0 for PGlite).
+ * (/proc/<pid>/stat of the pids pg_stat_activity lists for the database; 0 for PGlite), and the WAL
+ * records Postgres wrote (pg_stat_wal, the whole server's: the bench is its only writer), which count
+ * the rows, index entries and row locks an authorization writes however noisy the machine is.
  */
 export function costMeter(pool: pg.Pool | undefined) {
   let roundTrips = 0;
@@ -20,20 +22,20 @@ export function costMeter(pool: pg.Pool | undefined) {
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
 
-  async function backendCpuMs(): Promise<{ pids: number[]; ms: number }> {
-    if (!pool) return { pids: [], ms: 0 };
-    const { rows } = await pool.query<{ pid: number }>(
-      "select pid from pg_stat_activity where datname = current_database()",
+  async function backendCpuMs(): Promise<{ pids: number[]; ms: number; walRecords: number }> {
+    if (!pool) return { pids: [], ms: 0, walRecords: Number.NaN };
+    const { rows } = await pool.query<{ pid: number; wal_records: string }>(
+      "select pid, (select wal_records from pg_stat_wal) from pg_stat_activity where datname = current_database()",
     );
     let ms = 0;
     for (const { pid } of rows) {
       const cpu = await processCpuMs(pid);
       ms += cpu.user + cpu.system;
     }
-    return { pids: rows.map((r) => r.pid), ms };
+    return { pids: rows.map((r) => r.pid), ms, walRecords: Number(rows[0]?.wal_records ?? Number.NaN) };
   }
 
-  /** Runs `work`; per authorization (`count()` of them): wall ms, round trips, app and Postgres CPU ms. */
+  /** Runs `work`; per authorization (`count()` of them): wall ms, round trips, app and Postgres CPU ms, WAL records. */
   async function measured(count: () => number, work: () => Promise<void>) {
     const pgBefore = await backendCpuMs();
     const trips = roundTrips;
@@ -52,6 +54,7 @@ export function costMeter(pool: pg.Pool | undefined) {
       roundTrips: (roundTrips - trips - 1) / n, // less the pid read after
       appCpuMs: (app.user + app.system) / 1000 / n,
       pgCpuMs: pidsKept ? (pgAfter.ms - pgBefore.ms) / n : Number.NaN,
+      walRecords: (pgAfter.walRecords - pgBefore.walRecords) / n,
     };
   }
 
