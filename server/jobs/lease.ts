@@ -61,6 +61,8 @@ export interface ClaimRequest {
   /** Kinds to claim from, each with its lease length. */
   leases: Map<string, number>;
   limit: number;
+  /** Only this organization's jobs and those of none (WorkerOptions.orgId). */
+  orgId?: string;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function claimDueJobs(db: Db, req: ClaimRequest): Promise<JobRow[]>
     with due as materialized (
       select id from jobs
       where kind in ${inList(kinds)}
-        and run_at <= now()
+        and run_at <= now() ${req.orgId ? sql`and (org_id = ${req.orgId} or org_id is null)` : sql``}
         and (status = 'pending' or (status = 'running' and locked_until < now() and attempts < max_attempts))
       order by run_at, id
       limit ${req.limit}

@@ -14,6 +14,12 @@ export interface WorkerOptions {
   idleMaxMs?: number;
   /** Only these kinds (default: every registered kind). A worker never claims a kind it cannot run. */
   kinds?: string[];
+  /**
+   * Only this organization's jobs and those of no organization (the webhook delivery pumps,
+   * housekeeping); default: every organization's. Tests on a shared Postgres scope their worker to
+   * their organization, as they do its events, so it never runs another test file's program's jobs.
+   */
+  orgId?: string;
   workerId?: string;
   /**
    * Dispatching the event outbox: false turns it off, options are passed to dispatchOutbox (default

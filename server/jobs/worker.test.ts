@@ -79,6 +79,24 @@ describe("worker: running jobs", () => {
     expect(seen).toEqual([{ id, attempts: 1, payload: { x: 1 }, lockedBy: w.id, aborted: false }]);
   });
 
+  it("a worker scoped to an organization runs that organization's jobs and those of none, not another's", async () => {
+    const ran: string[] = [];
+    const kind = kindWith(async ({ job }) => {
+      ran.push(job.id);
+    });
+    const mine = await enqueueJob(database.db, { kind, orgId: "org_scoped_mine" });
+    const theirs = await enqueueJob(database.db, { kind, orgId: "org_scoped_theirs" });
+    const global = await enqueueJob(database.db, { kind });
+    await worker([kind], { orgId: "org_scoped_mine" });
+    await untilStatus(mine.id, "succeeded");
+    await untilStatus(global.id, "succeeded");
+    await sleep(200);
+    expect(ran.sort()).toEqual([mine.id, global.id].sort());
+    expect((await jobRow(theirs.id)).status).toBe("pending");
+    await worker([kind]);
+    await untilStatus(theirs.id, "succeeded");
+  });
+
   it("does not run a job before its run_at", async () => {
     let ranAt = 0;
     const kind = kindWith(async () => {

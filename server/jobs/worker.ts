@@ -139,7 +139,12 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
 
     const claimed: JobRow[] = [];
     if (free > 0 && unlimited.size > 0) {
-      const rows = await claimDueJobs(db, { workerId: id, leases: unlimited, limit: free });
+      const rows = await claimDueJobs(db, {
+        workerId: id,
+        leases: unlimited,
+        limit: free,
+        orgId: opts.orgId,
+      });
       claimed.push(...rows);
       free -= rows.length;
     }
@@ -151,6 +156,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
         workerId: id,
         leases: new Map([[k, reg.leaseSeconds]]),
         limit: room,
+        orgId: opts.orgId,
       });
       claimed.push(...rows);
       free -= rows.length;

@@ -52,9 +52,10 @@ export async function startCliApp(db: Db): Promise<CliApp> {
   await start();
   const org = await createTestOrg(db);
   // On a shared Postgres the webhook pumps of this process send this program's deliveries only
-  // (the webhook.delivery.exhausted trigger runs them), never another test file's.
+  // (the webhook.delivery.exhausted trigger runs them), never another test file's, and its worker
+  // runs this program's jobs only (it had submitted swaps.test.ts's swaps behind its back).
   scopeDeliveryPumps(org.orgId);
-  const worker: WorkerHandle = await startWorker({ db, pollMs: 50, events: false });
+  const worker: WorkerHandle = await startWorker({ db, pollMs: 50, events: false, orgId: org.orgId });
 
   const access_token = await org.token(org.admin.userId);
   const res = await app.request("/api/apikey/create", {
