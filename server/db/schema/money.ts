@@ -177,7 +177,7 @@ export const cardTransactions = pgTable(
     index("card_transactions_org_created_idx").on(t.orgId, t.createdAt, t.id),
     index("card_transactions_org_status_created_idx").on(t.orgId, t.status, t.createdAt, t.id),
     index("card_transactions_org_svc_created_idx").on(t.orgId, t.svcCardId, t.createdAt, t.id),
-    index("card_transactions_card_token_idx").on(t.cardToken),
+    // None on card_token: no query reads the rows by it (migration 0036 dropped one, a write per authorization).
     // The list's search by the start of the merchant's name, in any case (lower(...) like 'abc%').
     index("card_transactions_org_merchant_idx").on(t.orgId, sql`lower(${t.merchant}) text_pattern_ops`),
     // The list's amount range (server/issuer/transactions/search.ts): a narrow range is a probe.
