@@ -75,16 +75,17 @@ const schema = z.object({
   WORKER: flag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  /** Comma-separated job kinds this worker claims (unset: every registered kind): docs/worker.md. */
+  /** Comma-separated job kinds this worker claims (unset or empty: every registered kind): docs/worker.md. */
   WORKER_KINDS: z
     .string()
     .optional()
-    .transform((v) =>
-      v
+    .transform((v) => {
+      const kinds = v
         ?.split(",")
         .map((k) => k.trim())
-        .filter(Boolean),
-    ),
+        .filter(Boolean);
+      return kinds?.length ? kinds : undefined;
+    }),
   DEMO_SEED: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**

@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import { ensureHousekeepingScheduled } from "./housekeeping";
+import { registeredJobKinds } from "./job-handlers";
 import { ensurePartitionMaintenanceScheduled } from "./partitions";
 import { startWorker, type WorkerHandle } from "./worker";
 
@@ -19,6 +20,10 @@ export async function startWorkerFromEnv(db: Db): Promise<WorkerHandle> {
     log.error({ err }, "could not schedule housekeeping");
   }
   const { WORKER_CONCURRENCY: concurrency, WORKER_POLL_MS: pollMs, WORKER_KINDS: kinds } = env();
+  // A misspelt kind would leave its jobs to nobody without a word: say so at start.
+  const unknown = kinds?.filter((k) => !registeredJobKinds().includes(k)) ?? [];
+  if (unknown.length > 0)
+    log.warn({ unknown, known: registeredJobKinds() }, "WORKER_KINDS names unknown job kinds");
   const handle = await startWorker({ db, concurrency, pollMs, kinds });
   log.info({ workerId: handle.id, concurrency, pollMs, kinds }, "worker started");
   return handle;
