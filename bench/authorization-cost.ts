@@ -22,7 +22,7 @@ export function costMeter(pool: pg.Pool | undefined) {
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
 
-  async function backendCpuMs(): Promise<{ pids: number[]; ms: number; walRecords: number }> {
+  async function postgresReading(): Promise<{ pids: number[]; ms: number; walRecords: number }> {
     if (!pool) return { pids: [], ms: 0, walRecords: Number.NaN };
     const { rows } = await pool.query<{ pid: number; wal_records: string }>(
       "select pid, (select wal_records from pg_stat_wal) from pg_stat_activity where datname = current_database()",
@@ -35,16 +35,16 @@ export function costMeter(pool: pg.Pool | undefined) {
     return { pids: rows.map((r) => r.pid), ms, walRecords: Number(rows[0]?.wal_records ?? Number.NaN) };
   }
 
-  /** Runs `work`; per authorization (`count()` of them): wall ms, round trips, app and Postgres CPU ms, WAL records. */
+  /** Runs `work` between two readings of Postgres; per authorization (`count()` of them): wall ms, round trips, app and Postgres CPU ms, WAL records. */
   async function measured(count: () => number, work: () => Promise<void>) {
-    const pgBefore = await backendCpuMs();
+    const pgBefore = await postgresReading();
     const trips = roundTrips;
     const cpu = process.cpuUsage();
     const t0 = performance.now();
     await work();
     const wall = performance.now() - t0;
     const app = process.cpuUsage(cpu);
-    const pgAfter = await backendCpuMs();
+    const pgAfter = await postgresReading();
     const n = count();
     // A backend that ended in between took its CPU with it: no figure rather than a low one.
     const pidsKept = pgBefore.pids.every((p) => pgAfter.pids.includes(p));

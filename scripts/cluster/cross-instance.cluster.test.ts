@@ -304,12 +304,18 @@ describe("the cluster", () => {
     // HAProxy forwards the client's address in X-Forwarded-For (TRUST_PROXY is on in the cluster);
     // a documentation address of its own keeps this test's count apart from any other.
     const client = { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 250)}` };
-    const address = { address: "0x52908400098527886E0F7030069857D2E4169EE7" };
-    const check = (app: string, from = client) => fetch(`${app}/api/v1/screener/check`, json(address, from));
+    const check = (app: string) => screen(app, client);
     await startWithRoomInTheWindow();
     for (let n = 0; n < 60; n++) expect((await check(apps[n % apps.length]!)).status).toBe(200);
     for (const app of apps) expect((await check(app)).status, `${app} let the 61st check through`).toBe(429);
   });
+
+  /** One screener check of an address, as from the client `from` names. */
+  const screen = (app: string, from: Record<string, string>) =>
+    fetch(
+      `${app}/api/v1/screener/check`,
+      json({ address: "0x52908400098527886E0F7030069857D2E4169EE7" }, from),
+    );
 
   /**
    * The limits are fixed windows of a minute on the database clock: a window ending midway through a
@@ -318,13 +324,9 @@ describe("the cluster", () => {
    * (which counts apart from every test's).
    */
   async function startWithRoomInTheWindow(): Promise<void> {
-    const probe = await fetch(
-      `${apps[0]!}/api/v1/screener/check`,
-      json(
-        { address: "0x52908400098527886E0F7030069857D2E4169EE7" },
-        { "x-forwarded-for": `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
-      ),
-    );
+    const probe = await screen(apps[0]!, {
+      "x-forwarded-for": `203.0.113.${1 + Math.floor(Math.random() * 250)}`,
+    });
     const reset = Number(probe.headers.get("ratelimit-reset"));
     expect(reset).toBeGreaterThan(0);
     if (reset < 30) await new Promise((r) => setTimeout(r, (reset + 1) * 1000));

@@ -21,9 +21,9 @@ export async function startWorkerFromEnv(db: Db): Promise<WorkerHandle> {
   }
   const { WORKER_CONCURRENCY: concurrency, WORKER_POLL_MS: pollMs, WORKER_KINDS: kinds } = env();
   // A misspelt kind would leave its jobs to nobody without a word: say so at start.
-  const unknown = kinds?.filter((k) => !registeredJobKinds().includes(k)) ?? [];
-  if (unknown.length > 0)
-    log.warn({ unknown, known: registeredJobKinds() }, "WORKER_KINDS names unknown job kinds");
+  const known = registeredJobKinds();
+  const unknown = kinds?.filter((k) => !known.includes(k)) ?? [];
+  if (unknown.length > 0) log.warn({ unknown, known }, "WORKER_KINDS names unknown job kinds");
   const handle = await startWorker({ db, concurrency, pollMs, kinds });
   log.info({ workerId: handle.id, concurrency, pollMs, kinds }, "worker started");
   return handle;
