@@ -12,7 +12,9 @@
  * averaged over the slowest 1% and over all. Beside them: GC pauses (PerformanceObserver 'gc'), the
  * event loop's delay (monitorEventLoopDelay), the machine's steal and iowait (/proc/stat), and what the
  * database's backends were doing (pg_stat_activity sampled every 5 ms from a connection of its own:
- * running, waiting for the app, waiting for a row lock and on which table, waiting for the WAL flush).
+ * running, waiting for the app, waiting for a row lock and on which table, waiting for the WAL flush),
+ * and the stalls' timeline (./stall-timeline.ts): the bins where the slow ones fall, with the app's CPU,
+ * the machine's busy share and the GC pauses in each.
  *
  *   DATABASE_URL=postgres://.../scratch npx tsx bench/authorization-tail.ts \
  *     [--cards 100 --seconds 8 --rate 300 --controls --programs 1 --pool 16 --cold]
@@ -34,6 +36,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { warmPool } from "@/server/db/warm";
 import { coldStart, openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
+import { type GcPause, machineTicks, stallTimeline } from "./stall-timeline";
 
 const { values } = parseArgs({
   options: {
@@ -136,9 +139,14 @@ else {
 }
 
 // GC pauses and the event loop's delay during the loop.
-const gcs: { start: number; ms: number }[] = [];
+const gcs: GcPause[] = [];
 const gcObserver = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push({ start: e.startTime, ms: e.duration });
+  for (const e of list.getEntries())
+    gcs.push({
+      start: e.startTime,
+      ms: e.duration,
+      kind: (e as { detail?: { kind?: number } }).detail?.kind ?? 0,
+    });
 });
 gcObserver.observe({ entryTypes: ["gc"] });
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
@@ -147,12 +155,13 @@ const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 const watcher = new pg.Client({ connectionString: url });
 await watcher.connect();
 const waits = new Map<string, number>();
+const timeline = stallTimeline();
 let samples = 0;
 let sampling = true;
 const sampler = (async () => {
   while (sampling) {
-    const { rows } = await watcher.query<{ what: string }>(
-      `select case when a.state = 'idle in transaction' then 'idle in transaction (waiting for the app)'
+    const { rows } = await watcher.query<{ what: string; segment: string }>(
+      `select (pg_current_wal_insert_lsn() - '0/0'::pg_lsn) / (16 * 1024 * 1024) as segment, case when a.state = 'idle in transaction' then 'idle in transaction (waiting for the app)'
           when a.wait_event is null then 'running'
           else a.wait_event_type || ':' || a.wait_event ||
             coalesce(' on ' || (select string_agg(distinct l.relation::regclass::text, ',') from pg_locks l
@@ -163,18 +172,17 @@ const sampler = (async () => {
     );
     samples++;
     for (const { what } of rows) waits.set(what, (waits.get(what) ?? 0) + 1);
+    timeline.sample(
+      rows.map((r) => r.what),
+      rows[0] ? Math.floor(Number(rows[0].segment)) : null, // no backend busy, no row
+    );
     await new Promise((r) => setTimeout(r, 5));
   }
 })();
 
-function cpuStat() {
-  const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.split(/\s+/).slice(1).map(Number);
-  return { total: f.reduce((a, b) => a + b, 0), iowait: f[4]!, steal: f[7] ?? 0 };
-}
-
 const traces: { trace: Trace; fromScheduled: number; own: number; startedAt: number }[] = [];
 let n = 0;
-const cpu0 = cpuStat();
+const cpu0 = machineTicks();
 const profiler = values["cpu-prof"] ? new Session() : null;
 if (profiler) {
   profiler.connect();
@@ -193,7 +201,7 @@ const result = await openLoop(
   (i, fromScheduled, own) => Object.assign(traces[i]!, { fromScheduled, own }),
 );
 loopDelay.disable();
-const cpu1 = cpuStat();
+const cpu1 = machineTicks();
 if (profiler) {
   const { profile } = await profiler.post("Profiler.stop");
   writeFileSync(values["cpu-prof"]!, JSON.stringify(profile));
@@ -251,4 +259,5 @@ console.log(
 console.log(`backends not idle, mean per sample (${samples} samples every 5 ms):`);
 for (const [what, c] of [...waits].sort((a, b) => b[1] - a[1]))
   console.log(`  ${(c / samples).toFixed(3)}  ${what}`);
+for (const line of timeline.report(traces, gcs)) console.log(line);
 await database.close();
