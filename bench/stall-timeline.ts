@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
  * each bin the app's CPU, the machine's busy share, the GC pauses and what the database's backends
  * waited on; and when the WAL moved to a new segment and when a major GC ran. It tells a stall of
  * the whole machine (every bin's neighbours slow, the machine near 90 % busy) from a slow step of the
- * path (docs/performance.md, "Where the 500/s tail comes from").
+ * path (docs/performance.md, "Stalls at 500/s, the notify lock again, and balance rows rewritten in place").
  */
 
 /** The machine's CPU ticks from /proc/stat: all, idle and waiting for I/O. */
