@@ -5,6 +5,7 @@ import { applyReconciledBalance } from "@/server/balances/reconcile";
 import { customerBalances, customerFundings, programCounters } from "@/server/db/schema/money";
 import { outboxEvents } from "@/server/db/schema/platform";
 import { createReadyCustomer } from "@/server/testing/card-customers";
+import { balanceOf as balanceOfCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { refusal } from "@/server/testing/errors";
 import { createTestOrg } from "@/server/testing/fixtures";
@@ -32,13 +33,7 @@ const change = (orgId: string, customerId: string, c: Partial<BalanceChange>): B
 });
 const apply = (c: BalanceChange) => database.db.transaction((tx) => applyBalanceChange(tx, c));
 
-async function balanceOf(customerId: string) {
-  const [row] = await database.db
-    .select()
-    .from(customerBalances)
-    .where(eq(customerBalances.customerId, customerId));
-  return row!;
-}
+const balanceOf = (customerId: string) => balanceOfCustomer(database.db, customerId);
 
 /** balance_totals per currency, its shards summed. */
 const totalsOf = (orgId: string) => readBalanceTotals(database.db, orgId);

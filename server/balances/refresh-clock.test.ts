@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Db, rowsOf } from "@/server/db/client";
 import { customerBalances } from "@/server/db/schema/money";
 import { createReadyCustomer } from "@/server/testing/card-customers";
+import { balanceOf as balanceOfCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { applyBalanceChange, REFRESH_CLOCK_STEP_MS } from "./apply";
@@ -25,13 +26,7 @@ async function wallet() {
   return { orgId, customerId: customer.id };
 }
 
-async function balanceOf(customerId: string) {
-  const [row] = await database.db
-    .select()
-    .from(customerBalances)
-    .where(eq(customerBalances.customerId, customerId));
-  return row!;
-}
+const balanceOf = (customerId: string) => balanceOfCustomer(database.db, customerId);
 
 /**
  * Credits 100 and tells whether Postgres updated the row in place (HOT): the backend's update counters

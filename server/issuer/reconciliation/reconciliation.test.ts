@@ -10,6 +10,7 @@ import { receiveDeposit } from "@/server/issuer/master-wallet/deposits";
 import { runHousekeeping } from "@/server/jobs/housekeeping";
 import { jobHandler } from "@/server/jobs/job-handlers";
 import { startWorker } from "@/server/jobs/worker";
+import { balanceOf as balanceOfCustomer } from "@/server/testing/card-network";
 import { withTestDatabase } from "@/server/testing/database";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { eventsOf, fundableCustomer, systemCtx, waitFor } from "@/server/testing/funding";
@@ -38,13 +39,7 @@ async function setBalance(customerId: string, values: Partial<typeof customerBal
   await database.db.update(customerBalances).set(values).where(eq(customerBalances.customerId, customerId));
 }
 
-async function balanceOf(customerId: string) {
-  const [row] = await database.db
-    .select()
-    .from(customerBalances)
-    .where(eq(customerBalances.customerId, customerId));
-  return row!;
-}
+const balanceOf = (customerId: string) => balanceOfCustomer(database.db, customerId);
 
 async function funded(orgId: string, amountMinor: number) {
   const ctx = systemCtx(database.db, orgId);
