@@ -18,15 +18,31 @@ import { startTracing, stopTracing, tracingOn } from "./tracing";
 const database = withTestDatabase();
 const app = createApiApp();
 const exporter = new InMemorySpanExporter();
+const processor = new SimpleSpanProcessor({ exporter });
+
+/**
+ * The spans ended so far. The processor exports each one asynchronously (after the SDK's resource
+ * detection has settled, which takes longer on a loaded machine): wait for those exports first.
+ */
+async function finishedSpans(): Promise<ReadableSpan[]> {
+  await processor.forceFlush();
+  return exporter.getFinishedSpans();
+}
+
+/** Drops the spans so far, those still being exported included. */
+async function forgetSpans(): Promise<void> {
+  await processor.forceFlush();
+  exporter.reset();
+}
 
 beforeAll(async () => {
   instrumentDbQueries();
-  expect(await startTracing({ spanProcessors: [new SimpleSpanProcessor({ exporter })] })).toBe(true);
+  expect(await startTracing({ spanProcessors: [processor] })).toBe(true);
 });
 afterAll(async () => {
   await stopTracing();
 });
-beforeEach(() => exporter.reset());
+beforeEach(() => forgetSpans());
 
 function childrenOf(spans: ReadableSpan[], parent: ReadableSpan): ReadableSpan[] {
   return spans.filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId);
@@ -36,10 +52,10 @@ describe("traces", () => {
   it("one API request: the root HTTP span with the request id, the use case under it, queries under both", async () => {
     const org = await createTestOrg(database.db);
     const token = await org.token(org.admin.userId);
-    exporter.reset();
+    await forgetSpans();
     const res = await app.request("/api/apikey/list", { headers: bearer(token) });
     expect(res.status).toBe(200);
-    const spans = exporter.getFinishedSpans();
+    const spans = await finishedSpans();
     const roots = spans.filter((s) => !s.parentSpanContext);
     expect(roots.map((s) => s.name)).toEqual(["GET /api/apikey/list"]);
     const root = roots[0]!;
@@ -71,7 +87,7 @@ describe("traces", () => {
   it("one server action: the action's span, its use case's under it, the queries under that", async () => {
     const org = await createTestOrg(database.db);
     const ctx = userCtx(database.db, org.orgId, { ...org.admin, role: "admin" }, { twoFactorEnabled: true });
-    exporter.reset();
+    await forgetSpans();
     const result = await runUserAction(
       ctx as UserCtx,
       { input: z.object({}), can: "listApiKeys", name: "listApiKeys" },
@@ -79,7 +95,7 @@ describe("traces", () => {
       {},
     );
     expect(result.ok).toBe(true);
-    const spans = exporter.getFinishedSpans();
+    const spans = await finishedSpans();
     const roots = spans.filter((s) => !s.parentSpanContext);
     expect(roots.map((s) => s.name)).toEqual(["server action listApiKeys"]);
     const [useCase] = childrenOf(spans, roots[0]!);
@@ -92,9 +108,9 @@ describe("traces", () => {
   it("a refused request's span says so, and nothing is traced once tracing stops", async () => {
     const res = await app.request("/api/apikey/list");
     expect(res.status).toBe(401);
-    const [root] = exporter.getFinishedSpans().filter((s) => !s.parentSpanContext);
+    const [root] = (await finishedSpans()).filter((s) => !s.parentSpanContext);
     expect(root?.attributes["http.response.status_code"]).toBe(401);
-    expect(exporter.getFinishedSpans().some((s) => s.name.startsWith("use_case"))).toBe(false);
+    expect((await finishedSpans()).some((s) => s.name.startsWith("use_case"))).toBe(false);
   });
 });
 
@@ -102,9 +118,9 @@ describe("traces off", () => {
   it("records nothing and leaves tracing off when no OTEL_* variable asks for it", async () => {
     await stopTracing();
     expect(tracingOn()).toBe(false);
-    exporter.reset();
+    await forgetSpans();
     expect(await startTracing()).toBe(false);
     expect((await app.request("/api/health/ping")).status).toBe(200);
-    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(await finishedSpans()).toEqual([]);
   });
 });
