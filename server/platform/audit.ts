@@ -1,6 +1,6 @@
-import type { SQLWrapper } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import { type Actor, actorId, type Ctx } from "@/server/context";
+import { insertRowSql } from "@/server/db/insert-row";
 import { auditLog } from "@/server/db/schema/platform";
 import { type Write, write } from "@/server/db/statements";
 
@@ -44,8 +44,7 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntryInput): Promise<voi
 
 /** recordAudit as one write among others (server/db/statements.ts), built with the transaction `ctx.db`. */
 export function auditWrite(ctx: Ctx, entry: AuditEntryInput): Write {
-  // The builder's SQL itself: embedded as a value, drizzle would wrap it in parentheses, which an INSERT in a CTE may not have.
-  return write((ctx.db.insert(auditLog).values(auditValues(ctx, entry)) as unknown as SQLWrapper).getSQL());
+  return write(insertRowSql(auditLog, auditValues(ctx, entry)));
 }
 
 function auditValues(ctx: Ctx, entry: AuditEntryInput): typeof auditLog.$inferInsert {

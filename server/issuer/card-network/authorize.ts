@@ -190,7 +190,6 @@ async function holdOrDecline(
 
     const decline = situation ? declineOf(situation) : null;
     const { row, writes } = newTransactionWrites(
-      tx,
       situation
         ? {
             ...base,

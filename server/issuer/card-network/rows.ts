@@ -1,6 +1,7 @@
-import { getTableColumns, is, SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableColumns, is, SQL } from "drizzle-orm";
 import { cardTransactionIdIs } from "@/server/db/card-transaction-ids";
 import type { Db } from "@/server/db/client";
+import { insertRowSql } from "@/server/db/insert-row";
 import { cardTransactions } from "@/server/db/schema/money";
 import { type Write, write } from "@/server/db/statements";
 import { countTransactionForOverview, overviewWriteFor } from "@/server/overview/counters";
@@ -40,14 +41,13 @@ export async function insertTransaction(tx: Db, values: NewCardTransaction): Pro
  * here, defaults included, so the row the caller gets is the row inserted), its daily counts and the
  * overview's counters. For the authorization, which sends all its writes in one statement.
  */
-export function newTransactionWrites(
-  tx: Db,
-  values: NewCardTransaction,
-): { row: CardTransactionRow; writes: Write[] } {
+export function newTransactionWrites(values: NewCardTransaction): {
+  row: CardTransactionRow;
+  writes: Write[];
+} {
   const row = completeRow(values);
-  const insert = (tx.insert(cardTransactions).values(row) as unknown as SQLWrapper).getSQL();
   const writes = [
-    write(insert),
+    write(insertRowSql(cardTransactions, row)),
     newTransactionCountsWrite(
       {
         orgId: row.orgId,
