@@ -116,6 +116,10 @@ export const test = base.extend<{ axeWatch: void; cspWatch: void }>({
           await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
           // Let client rendering settle (lazy parts, data fetched after load).
           await page.waitForTimeout(400);
+          // Next.js streams a dynamic page's metadata after its shell: a check made before the <title>
+          // arrived once reported a page without one (CI, /developers/authorization-endpoint). A page
+          // that really has none is still reported, once this wait has run out.
+          await page.waitForFunction(() => document.title !== "", null, { timeout: 5_000 }).catch(() => {});
           if (kindOf(page) !== kind || checkedThisRun.has(kind)) return;
           // axe-core waits on every frame of the page with no deadline of its own: a frame being
           // replaced (the secure page's iframe) once kept a CI run's teardown waiting past the test's
