@@ -42,7 +42,7 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntryInput): Promise<voi
   await ctx.db.insert(auditLog).values(auditValues(ctx, entry));
 }
 
-/** recordAudit as one write among others (server/db/statements.ts), built with the transaction `ctx.db`. */
+/** recordAudit as one write among others (server/db/statements.ts), for the transaction that sends them. */
 export function auditWrite(ctx: Ctx, entry: AuditEntryInput): Write {
   return write(insertRowSql(auditLog, auditValues(ctx, entry)));
 }

@@ -24,14 +24,9 @@ export async function auditNetworkEvent(
 }
 
 /** auditNetworkEvent as one write among others (server/db/statements.ts); null for the system actor. */
-export function auditNetworkWrite(
-  ctx: Ctx,
-  tx: Db,
-  what: NetworkEvent,
-  row: CardTransactionRow,
-): Write | null {
+export function auditNetworkWrite(ctx: Ctx, what: NetworkEvent, row: CardTransactionRow): Write | null {
   if (ctx.actor.type === "system") return null;
-  return auditWrite({ ...ctx, db: tx }, networkAuditEntry(what, row));
+  return auditWrite(ctx, networkAuditEntry(what, row));
 }
 
 function networkAuditEntry(

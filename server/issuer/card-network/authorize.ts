@@ -242,7 +242,7 @@ async function holdOrDecline(
           reserved,
         }),
       );
-    all.push(auditNetworkWrite(ctx, tx, situation ? "declined" : "authorized", row));
+    all.push(auditNetworkWrite(ctx, situation ? "declined" : "authorized", row));
     // Sent with the commit (./hold-transaction.ts): the organization's rows they lock are held until
     // the commit is flushed, and no longer.
     return {
