@@ -87,6 +87,18 @@ export const authRules = pgTable(
   (t) => [index("auth_rules_org_state_idx").on(t.orgId, t.state)],
 );
 
+/**
+ * How many times a program's rules have changed: a trigger on auth_rules bumps it in the transaction
+ * of every insert, update or delete (migrations/0037_auth_rule_sets.sql), so a rule set read at
+ * one generation is the same set at that generation everywhere. The authorization keeps the live
+ * rules per program and generation and reads them again only when it moves (server/controls/load.ts).
+ * No foreign key: deleting a program deletes its rules, whose trigger then writes here.
+ */
+export const authRuleSets = pgTable("auth_rule_sets", {
+  orgId: text("org_id").primaryKey(),
+  generation: bigint("generation", { mode: "number" }).notNull().default(0),
+});
+
 /** Every version of a rule, kept. */
 export const authRuleVersions = pgTable(
   "auth_rule_versions",

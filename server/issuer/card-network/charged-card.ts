@@ -6,6 +6,7 @@ import {
   authorizationControlsOf,
   controlsQuery,
   type ControlsRow,
+  ruleSetOf,
 } from "@/server/controls/load";
 import type { Db } from "@/server/db/client";
 import { cardCustomers, cards } from "@/server/db/schema/cards";
@@ -34,14 +35,19 @@ export async function findChargedCard(
   controls: AuthorizationControls;
   availableMinor: number | null;
 }> {
-  const [found] = await preparedFor(tx, lock, available).execute({ orgId, card: cardIdOrToken });
+  const known = ruleSetOf(orgId);
+  const [found] = await preparedFor(tx, lock, available).execute({
+    orgId,
+    card: cardIdOrToken,
+    rulesGeneration: known?.generation ?? -1,
+  });
   if (!found) throw new ServiceError("NOT_FOUND", "No card with this card_id or card token.");
   const rows =
     typeof found.controls === "string" ? (JSON.parse(found.controls) as ControlsRow[]) : found.controls;
   return {
     card: found.card,
     customer: found.customer,
-    controls: authorizationControlsOf(rows),
+    controls: authorizationControlsOf(rows, { orgId, known }),
     availableMinor: found.available === null ? null : Number(found.available),
   };
 }
@@ -61,6 +67,7 @@ function chargedCardQuery(tx: Db, lock: boolean, available: boolean) {
         orgId,
         sql`${cards.id}`,
         sql`${cards.customerId}`,
+        sql.placeholder("rulesGeneration"),
       )}) c)`,
     })
     .from(cards)
