@@ -21,6 +21,7 @@
  *
  * Goal (issue 26): throughput with controls >= 0.7 x without; p99 < 25 ms at 500/s.
  */
+import "./app-flags-first";
 import "./env-first";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -28,6 +29,7 @@ import { boot } from "@/server/boot";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { warmPool } from "@/server/db/warm";
+import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 import { costMeter } from "./authorization-cost";
 import { coldStart, type LoopResult, openLoop, warmUp } from "./authorization-loops";
 import { authorizationProgram } from "./authorization-program";
@@ -138,7 +140,8 @@ for (const rate of RATES)
 const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(2));
 console.log(
   `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${CARDS} cards, ` +
-    `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+    `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}, ` +
+    `Node ${process.version} ${APP_NODE_FLAGS.join(" ")}`,
 );
 console.log(
   `| authorizations | round trips | app CPU ms | Postgres CPU ms | idle 2-core /s | ` +

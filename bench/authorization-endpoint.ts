@@ -19,6 +19,7 @@
  *
  * Goals (issue 27): run 2's p99 <= RECEIVER_MS + 15 ms at 300/s; run 3 as above.
  */
+import "./app-flags-first";
 import "./env-first";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -31,6 +32,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { warmPool } from "@/server/db/warm";
 import { putAuthorizationEndpoint } from "@/server/issuer/authorization-endpoint/settings";
 import { authorizeCardTransaction } from "@/server/issuer/card-network/authorize";
+import { APP_NODE_FLAGS } from "@/server/process/node-flags";
 import { keyCtx, spendingCustomer } from "@/server/testing/card-network";
 import { createTestOrg } from "@/server/testing/fixtures";
 import { costMeter } from "./authorization-cost";
@@ -116,7 +118,8 @@ const show = (label: string, r: LoopResult, slow = true) =>
   );
 console.log(
   `\n${database.kind === "postgres" ? `Postgres ${database.location}` : "PGlite in memory"}, ${CARDS} cards per program, ` +
-    `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+    `${new Date().toISOString()}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}, ` +
+    `Node ${process.version} ${APP_NODE_FLAGS.join(" ")}`,
 );
 console.log(
   `warm-up, 16 in flight for 1 s on new sessions (not counted below): no endpoint ${coldStart(cold[0]!)}; ` +

@@ -23,6 +23,7 @@
  * --programs N spreads the rate over N organizations (their counters are separate rows); --cpu-prof FILE
  * writes a V8 CPU profile of the loop alone (npx tsx bench/cpu-profile-summary.ts FILE).
  */
+import "./app-flags-first";
 import "./env-first";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync, writeFileSync } from "node:fs";
