@@ -135,8 +135,10 @@ export function SignInForm({ beginSignIn, callbackUrl, initialError }: SignInFor
   }
 
   return (
+    // POST: a submit before the page's script runs never puts the password in a URL.
     <form
       key="password-step"
+      method="post"
       onSubmit={onPassword}
       className="flex flex-col gap-4"
       noValidate

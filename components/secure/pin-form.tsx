@@ -2,6 +2,7 @@
 
 import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { transportError } from "@/lib/action-result";
 import { SecureNotice } from "./secure-notice";
 import type { SubmitPinAction } from "./types";
@@ -60,6 +61,9 @@ export function PinForm({
   // Not useAction: the hosted secure page renders on its own, outside the console's providers
   // (no TanStack Query client), as a provider's page would.
   const [pending, setPending] = useState(false);
+  // Pressed before hydration, the button would submit the form natively: the page reloaded with the
+  // PIN lost (a browser test waited on it in vain). It stays disabled until React runs the form.
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const [previewNote, setPreviewNote] = useState(false);
 
@@ -150,7 +154,9 @@ export function PinForm({
     "bg-(--svc-bg) px-3 text-center font-mono text-xl tracking-[0.5em] " +
     "text-(--svc-text) aria-invalid:border-red-600";
   return (
+    // POST: a submit the page does not handle itself (no script) never puts the PIN in a URL.
     <form
+      method="post"
       onSubmit={onSubmit}
       noValidate
       className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}
@@ -225,7 +231,7 @@ export function PinForm({
       ) : null}
       <button
         type="submit"
-        disabled={pending}
+        disabled={pending || !hydrated}
         aria-busy={pending}
         className={
           "h-11 w-full rounded-(--svc-radius) bg-(--svc-accent) font-medium " +
